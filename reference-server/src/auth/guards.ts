@@ -1,0 +1,81 @@
+import type { RequestHandler } from 'express';
+import type { AppContext } from '../context.js';
+import { sendError } from '../http/error-body.js';
+import { resolveCredential } from '../tenancy/credentials.js';
+import type { CredentialKind } from '../tenancy/records.js';
+import type { Principal } from './principal.js';
+
+/**
+ * One guard per surface. Each accepts only its own kind of credential and answers a refusal with
+ * its own surface's error body, so a key that works on one surface is a plain 401 on the others.
+ */
+function apiKeyGuard(ctx: AppContext, kind: CredentialKind, refusal: string): RequestHandler {
+  return (req, res, next) => {
+    const presented = req.headers['x-api-key'];
+    const credential = typeof presented === 'string' ? resolveCredential(ctx, kind, presented) : undefined;
+    if (!credential) {
+      sendError(res, 401, refusal);
+      return;
+    }
+    req.principal = {
+      orgId: credential.orgId,
+      via: kind,
+      credentialId: credential.keyId,
+      ...(credential.userId ? { userId: credential.userId } : {}),
+    };
+    next();
+  };
+}
+
+/** `/api/v1`: the organisation's developer key in `x-api-key`. */
+export const developerKeyGuard = (ctx: AppContext): RequestHandler =>
+  apiKeyGuard(ctx, 'developer_key', 'A valid developer key is required in the x-api-key header.');
+
+/** `/api/automation`: an automation key in `x-api-key`. */
+export const automationKeyGuard = (ctx: AppContext): RequestHandler =>
+  apiKeyGuard(ctx, 'automation_key', 'A valid automation key is required in the x-api-key header.');
+
+export type AccessTokenVerifier = (token: string) => Promise<Principal | undefined>;
+
+/**
+ * `POST /api`: `Authorization: Bearer` with a partner credential or an OAuth access token.
+ * RFC 6750 §3.1: a request without credentials gets a bare challenge; a rejected token gets
+ * `error="invalid_token"`.
+ */
+export function bearerGuard(ctx: AppContext, verifyAccessToken: AccessTokenVerifier): RequestHandler {
+  return (req, res, next) => {
+    const header = req.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]+)$/i.exec(header.trim()) : null;
+    const refuse = (challenge: string, message: string) => {
+      res.set('WWW-Authenticate', challenge);
+      sendError(res, 401, message);
+    };
+    if (!match?.[1]) {
+      refuse('Bearer realm="partner-api"', 'A Bearer access token or partner credential is required.');
+      return;
+    }
+    const token = match[1];
+    const partner = resolveCredential(ctx, 'partner_credential', token);
+    if (partner) {
+      req.principal = {
+        orgId: partner.orgId,
+        via: 'partner_credential',
+        credentialId: partner.keyId,
+        allowedOperations: partner.allowedOperations ?? [],
+      };
+      next();
+      return;
+    }
+    verifyAccessToken(token).then(
+      (principal) => {
+        if (!principal) {
+          refuse('Bearer realm="partner-api", error="invalid_token"', 'The access token is invalid, expired or revoked.');
+          return;
+        }
+        req.principal = principal;
+        next();
+      },
+      (error: unknown) => next(error),
+    );
+  };
+}

@@ -1,0 +1,229 @@
+import { resolve } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { formatBanner } from './banner.js';
+import { defaultConfig, DEFAULT_HOST, DEFAULT_PORT, type ServerConfig } from './config.js';
+import { openDataFolder } from './data-folder.js';
+import { createLogger } from './log.js';
+import { runCommand, type CommandName } from './operator/commands.js';
+import { startServer } from './server.js';
+import { FolderLockedError, type LockHolder } from './store/folder-lock.js';
+
+const DEFAULT_DATA = './data';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port is an integer from 0 to 65535');
+  return n;
+}
+
+const list = (value: string, previous: string[] = []): string[] => [
+  ...previous,
+  ...value.split(',').map((s) => s.trim()).filter(Boolean),
+];
+
+const dataOption = () => new Option('--data <dir>', 'data folder').default(DEFAULT_DATA).env('REFERENCE_SERVER_DATA');
+
+async function forward(holder: LockHolder, name: CommandName, args: unknown): Promise<unknown> {
+  const response = await fetch(`${holder.operatorUrl}/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${holder.operatorToken}` },
+    body: JSON.stringify(args),
+  });
+  const body = (await response.json()) as { message?: string };
+  if (!response.ok) throw new Error(body.message ?? `operator endpoint answered ${response.status}`);
+  return body;
+}
+
+/**
+ * Runs an operator command on a data folder: directly when no server holds it, otherwise through
+ * the holding server's loopback operator endpoint, so there is only ever one writer.
+ */
+export async function operate(dataDir: string, name: CommandName, args: unknown): Promise<unknown> {
+  const config = defaultConfig({ dataDir: resolve(dataDir), logLevel: 'silent', seed: false });
+  let folder;
+  try {
+    folder = await openDataFolder(config, createLogger('silent'), 'cli');
+  } catch (error) {
+    if (error instanceof FolderLockedError && error.holder.operatorUrl && error.holder.operatorToken) {
+      return forward(error.holder, name, args);
+    }
+    throw error;
+  }
+  try {
+    return await runCommand(folder.ctx, name, args);
+  } finally {
+    await folder.close();
+  }
+}
+
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+function operatorCommand(parent: Command, name: string, description: string) {
+  return parent.command(name).description(description).addOption(dataOption());
+}
+
+export function buildCli(): Command {
+  const program = new Command('reference-server')
+    .description('Reference server of the partner integration service, and its operator commands')
+    .showHelpAfterError()
+    .exitOverride();
+
+  program
+    .command('start')
+    .description('serve a data folder (seeding the demo organisation when it is empty)')
+    .addOption(new Option('--port <port>', 'port to listen on (0 = any free port)').default(DEFAULT_PORT).env('PORT').argParser(port))
+    .addOption(new Option('--host <host>', 'address to listen on').default(DEFAULT_HOST).env('REFERENCE_SERVER_HOST'))
+    .addOption(dataOption())
+    .option('--no-seed', 'do not seed the demo organisation into an empty folder')
+    .addOption(new Option('--public-url <url>', 'URL partners reach this server at (the OAuth issuer)').env('REFERENCE_SERVER_PUBLIC_URL'))
+    .addOption(
+      new Option('--log-level <level>', 'log level')
+        .choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+        .default('info')
+        .env('LOG_LEVEL'),
+    )
+    .option('--introspection', 'allow GraphQL introspection (local development only)', false)
+    .option('--allow-outbound <hosts>', 'hosts or CIDR ranges webhooks may reach despite the SSRF guard (comma-separated)', list, [])
+    .action(async (options) => {
+      const config: ServerConfig = defaultConfig({
+        dataDir: resolve(options.data),
+        host: options.host,
+        port: options.port,
+        seed: options.seed,
+        logLevel: options.logLevel,
+        introspection: options.introspection,
+        outboundAllowlist: options.allowOutbound,
+        ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      });
+      const server = await startServer(config);
+      process.stdout.write(`${formatBanner(server.url, config.dataDir, server.demo)}\n`);
+      await new Promise<void>((done) => {
+        const stop = (signal: string) => {
+          server.ctx.log.info({ signal }, 'shutting down: finishing in-flight requests and writes');
+          server.close().then(done, (error: unknown) => {
+            server.ctx.log.error({ err: error }, 'shutdown failed');
+            process.exitCode = 1;
+            done();
+          });
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+
+  program
+    .command('seed')
+    .description('create the demo organisation and print its credentials (shown once)')
+    .requiredOption('--demo', 'seed the demo organisation (the only seed there is)')
+    .addOption(dataOption())
+    .option('--json', 'print one JSON object, for scripts', false)
+    .action(async (options) => {
+      const demo = (await operate(options.data, 'seed.demo', {})) as Parameters<typeof formatBanner>[2];
+      if (options.json) process.stdout.write(`${JSON.stringify(demo)}\n`);
+      else process.stdout.write(`${formatBanner('(not running)', resolve(options.data), demo)}\n`);
+    });
+
+  const org = program.command('org').description('organisations');
+  operatorCommand(org, 'create', 'create an organisation')
+    .requiredOption('--name <name>', 'organisation name')
+    .action(async (o) => print(await operate(o.data, 'org.create', { name: o.name })));
+  operatorCommand(org, 'list', 'list organisations').action(async (o) => print(await operate(o.data, 'org.list', {})));
+
+  const user = program.command('user').description('investor logins');
+  operatorCommand(user, 'create', 'create a user (prints a generated password when none is given)')
+    .requiredOption('--org <id>', 'organisation id')
+    .requiredOption('--email <email>', 'login email')
+    .requiredOption('--name <name>', 'display name')
+    .option('--password <password>', 'password (at least 10 characters)')
+    .addOption(new Option('--role <role>', 'role').choices(['admin', 'member']).default('member'))
+    .action(async (o) =>
+      print(
+        await operate(o.data, 'user.create', {
+          orgId: o.org,
+          email: o.email,
+          name: o.name,
+          role: o.role,
+          ...(o.password ? { password: o.password } : {}),
+        }),
+      ),
+    );
+  operatorCommand(user, 'list', 'list users (never a password)')
+    .option('--org <id>', 'only this organisation')
+    .action(async (o) => print(await operate(o.data, 'user.list', o.org ? { orgId: o.org } : {})));
+
+  const key = program.command('key').description('developer keys (Assessment API) and automation keys');
+  operatorCommand(key, 'create', 'issue a key; its secret is printed once')
+    .requiredOption('--org <id>', 'organisation id')
+    .addOption(new Option('--kind <kind>', 'which API the key is for').choices(['developer', 'automation']).makeOptionMandatory())
+    .option('--user <email>', 'user an automation key acts for (default: an admin of the organisation)')
+    .option('--label <label>', 'label shown in lists')
+    .action(async (o) =>
+      print(
+        await operate(o.data, 'key.create', {
+          orgId: o.org,
+          kind: o.kind,
+          ...(o.user ? { userEmail: o.user } : {}),
+          ...(o.label ? { label: o.label } : {}),
+        }),
+      ),
+    );
+  operatorCommand(key, 'list', 'list keys and partner credentials (never a secret)')
+    .option('--org <id>', 'only this organisation')
+    .action(async (o) => print(await operate(o.data, 'key.list', o.org ? { orgId: o.org } : {})));
+  operatorCommand(key, 'revoke', 'revoke a key or partner credential by its key id')
+    .argument('<keyId>', 'key id, as listed')
+    .action(async (keyId: string, o) => print(await operate(o.data, 'key.revoke', { keyId })));
+
+  const partner = program.command('partner').description('partner credentials (Bearer, for the GraphQL API)');
+  operatorCommand(partner, 'create', 'issue a partner credential; its secret is printed once')
+    .requiredOption('--org <id>', 'organisation the partner acts for')
+    .option('--operations <names>', 'allowed GraphQL operations (comma-separated; default: the partner set)', list)
+    .option('--label <label>', 'label shown in lists')
+    .action(async (o) =>
+      print(
+        await operate(o.data, 'partner.create', {
+          orgId: o.org,
+          ...(o.operations ? { operations: o.operations } : {}),
+          ...(o.label ? { label: o.label } : {}),
+        }),
+      ),
+    );
+
+  const client = program.command('client').description('OAuth clients');
+  operatorCommand(client, 'create', 'register an OAuth client; its secret is printed once')
+    .requiredOption('--name <name>', 'application name shown on the consent page')
+    .requiredOption('--redirect-uri <uri>', 'exact redirect URI (repeatable or comma-separated)', list)
+    .option('--scopes <scopes>', 'scopes among basic, profile, all (default: all basic profile)', list)
+    .option('--operations <names>', 'allowed GraphQL operations (comma-separated; default: the partner set)', list)
+    .action(async (o) =>
+      print(
+        await operate(o.data, 'client.create', {
+          name: o.name,
+          redirectUris: o.redirectUri,
+          ...(o.scopes ? { scopes: o.scopes } : {}),
+          ...(o.operations ? { operations: o.operations } : {}),
+        }),
+      ),
+    );
+  operatorCommand(client, 'list', 'list OAuth clients (never a secret)').action(async (o) =>
+    print(await operate(o.data, 'client.list', {})),
+  );
+
+  return program;
+}
+
+/** Runs the CLI; resolves to the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const program = buildCli();
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    const code = (error as { code?: string; exitCode?: number }).code;
+    if (typeof code === 'string' && code.startsWith('commander.')) return (error as { exitCode: number }).exitCode;
+    process.stderr.write(`reference-server: ${(error as Error).message}\n`);
+    return 1;
+  }
+}

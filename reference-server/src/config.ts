@@ -1,0 +1,36 @@
+/**
+ * Everything a running server can be told. Defaults are the documented ones; the CLI maps flags
+ * and environment variables onto this shape (see `reference-server start --help`).
+ */
+export interface ServerConfig {
+  dataDir: string;
+  host: string;
+  /** 0 picks a free port (tests). */
+  port: number;
+  /** The URL partners reach the server at; the OAuth issuer. Defaults to http://host:port. */
+  publicUrl?: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Seed the demo organisation when the data folder is empty. */
+  seed: boolean;
+  /** GraphQL introspection, off by default: the spec does not promise a public schema. */
+  introspection: boolean;
+  /** Hosts or CIDR ranges webhook and CRM deliveries may reach despite the SSRF guard. */
+  outboundAllowlist: string[];
+  /** Compact the store's journal past this many bytes. */
+  compactAfterBytes?: number;
+}
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export function defaultConfig(overrides: Partial<ServerConfig> & Pick<ServerConfig, 'dataDir'>): ServerConfig {
+  return {
+    host: DEFAULT_HOST,
+    port: DEFAULT_PORT,
+    logLevel: 'info',
+    seed: true,
+    introspection: false,
+    outboundAllowlist: [],
+    ...overrides,
+  };
+}

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Every secret the service issues: 256 random bits behind a prefix that names its kind, so a
+ * leaked value is recognisable (secret scanners, logs) and a credential pasted into the wrong
+ * surface is refused before any lookup.
+ */
+export const SECRET_PREFIXES = {
+  developer_key: 'pis_dev_',
+  automation_key: 'pis_auto_',
+  partner_credential: 'pis_partner_',
+  client_secret: 'pis_cs_',
+  refresh_token: 'pis_rt_',
+  authorization_code: 'pis_code_',
+  session: 'pis_sess_',
+} as const;
+
+export type SecretKind = keyof typeof SECRET_PREFIXES;
+
+export function generateSecret(kind: SecretKind): string {
+  return SECRET_PREFIXES[kind] + randomBytes(32).toString('base64url');
+}
+
+export function secretKindOf(value: string): SecretKind | undefined {
+  return (Object.keys(SECRET_PREFIXES) as SecretKind[]).find((kind) => value.startsWith(SECRET_PREFIXES[kind]));
+}
+
+/** Standard Webhooks signing secret: `whsec_` + base64 of 32 random bytes. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}

@@ -1,0 +1,88 @@
+import { mkdir, open, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { systemClock, type Clock } from './clock.js';
+import type { ServerConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { Keyring } from './crypto/keyring.js';
+import { randomIds, type IdSource } from './ids.js';
+import { FolderLock, type LockHolder } from './store/folder-lock.js';
+import { JournalStore } from './store/journal-store.js';
+
+export const MASTER_KEY_FILE = 'master.key';
+export const MASTER_KEY_ENV = 'REFERENCE_SERVER_MASTER_KEY';
+
+/**
+ * The master key: from REFERENCE_SERVER_MASTER_KEY (base64 of 32 bytes) when set, else from
+ * `master.key` in the data folder, created (mode 0600) on first use. Keep it outside the folder
+ * in any deployment where the folder itself may leak.
+ */
+async function loadMasterKey(dir: string): Promise<Buffer> {
+  const fromEnv = process.env[MASTER_KEY_ENV];
+  if (fromEnv) {
+    const key = Buffer.from(fromEnv, 'base64');
+    if (key.length !== 32) throw new Error(`${MASTER_KEY_ENV} must be the base64 of 32 bytes`);
+    return key;
+  }
+  const path = join(dir, MASTER_KEY_FILE);
+  try {
+    const key = Buffer.from((await readFile(path, 'utf8')).trim(), 'base64');
+    if (key.length !== 32) throw new Error(`${path} does not hold a 32-byte base64 key`);
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const key = Keyring.generateKey();
+  const handle = await open(path, 'wx', 0o600);
+  await handle.writeFile(key.toString('base64'));
+  await handle.sync();
+  await handle.close();
+  return key;
+}
+
+export interface OpenFolder {
+  ctx: AppContext;
+  lock: FolderLock;
+  close(): Promise<void>;
+}
+
+/** Locks a data folder, loads its key and store, and builds the context every module is given. */
+export async function openDataFolder(
+  config: ServerConfig,
+  log: Logger,
+  role: LockHolder['role'],
+  deps: { clock?: Clock; ids?: IdSource } = {},
+): Promise<OpenFolder> {
+  await mkdir(config.dataDir, { recursive: true });
+  const lock = await FolderLock.acquire(config.dataDir, { role });
+  try {
+    const keyring = new Keyring(await loadMasterKey(config.dataDir));
+    const store = await JournalStore.open(config.dataDir, {
+      ...(config.compactAfterBytes ? { compactAfterBytes: config.compactAfterBytes } : {}),
+      onBackgroundError: (error) => log.error({ err: error }, 'store compaction failed; the journal keeps every write'),
+    });
+    const ctx: AppContext = {
+      config,
+      store,
+      clock: deps.clock ?? systemClock,
+      ids: deps.ids ?? randomIds,
+      keyring,
+      log,
+      workers: [],
+    };
+    return {
+      ctx,
+      lock,
+      async close() {
+        try {
+          await store.close();
+        } finally {
+          await lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}

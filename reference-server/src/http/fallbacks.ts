@@ -1,0 +1,41 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { sendError } from './error-body.js';
+
+export const notFound: RequestHandler = (req, res) => {
+  sendError(res, 404, `No route for ${req.method} ${req.path}.`);
+};
+
+interface HttpError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+  message?: string;
+}
+
+/**
+ * The last word on any error a surface did not answer itself: body-parser's own errors keep
+ * their 4xx status; anything else is a logged 500 with no detail (never a stack trace).
+ */
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (error: HttpError, req, res, _next) => {
+    const status = error.status ?? error.statusCode ?? 500;
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    if (status >= 400 && status < 500 && error.expose !== false) {
+      const message =
+        error.type === 'entity.parse.failed'
+          ? 'The request body is not valid JSON.'
+          : error.type === 'entity.too.large'
+            ? 'The request body is too large.'
+            : (error.message ?? 'Bad request.');
+      sendError(res, status, message);
+      return;
+    }
+    log.error({ err: error, path: req.path }, 'unhandled error');
+    sendError(res, 500, 'The server failed to handle this request; retry with backoff.');
+  };
+}

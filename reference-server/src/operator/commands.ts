@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { DEFAULT_PARTNER_OPERATIONS } from '../graphql/allowlist.js';
+import { seedDemo } from '../seed.js';
+import { issueCredential, listCredentials, revokeCredential } from '../tenancy/credentials.js';
+import { listClients, registerClient } from '../tenancy/oauth-clients.js';
+import { createOrganization, getOrganization, listOrganizations } from '../tenancy/organizations.js';
+import { OAUTH_SCOPES } from '../tenancy/records.js';
+import { createUser, findUserByEmail, listUsers } from '../tenancy/users.js';
+
+/**
+ * The operator's commands. The CLI runs them on a data folder directly, or, when a server holds
+ * the folder, sends them to that server's loopback-only operator endpoint: one implementation,
+ * two transports, and never two writers on one folder.
+ */
+interface Command<S extends z.ZodType> {
+  input: S;
+  run(ctx: AppContext, input: z.infer<S>): Promise<unknown>;
+}
+
+const command = <S extends z.ZodType>(input: S, run: Command<S>['run']): Command<S> => ({ input, run });
+
+const orgId = z.string().min(1).describe('organisation id');
+const operations = z.array(z.string().min(1)).min(1);
+
+function requireOrg(ctx: AppContext, id: string): void {
+  if (!getOrganization(ctx, id)) throw new OperatorError(`unknown organisation ${id}`);
+}
+
+export class OperatorError extends Error {
+  override name = 'OperatorError';
+}
+
+export const COMMANDS = {
+  'org.create': command(z.object({ name: z.string().min(1).max(200) }), (ctx, input) => createOrganization(ctx, input.name)),
+  'org.list': command(z.object({}), async (ctx) => listOrganizations(ctx)),
+  'user.create': command(
+    z.object({
+      orgId,
+      email: z.email(),
+      name: z.string().min(1).max(200),
+      password: z.string().min(10).max(200).optional(),
+      role: z.enum(['admin', 'member']).optional(),
+    }),
+    async (ctx, input) => {
+      requireOrg(ctx, input.orgId);
+      const password = input.password ?? randomBytes(12).toString('base64url');
+      const user = await createUser(ctx, { ...input, password });
+      return { user, ...(input.password ? {} : { password }) };
+    },
+  ),
+  'user.list': command(z.object({ orgId: orgId.optional() }), async (ctx, input) => listUsers(ctx, input.orgId)),
+  'key.create': command(
+    z.object({ orgId, kind: z.enum(['developer', 'automation']), userEmail: z.email().optional(), label: z.string().max(200).optional() }),
+    async (ctx, input) => {
+      requireOrg(ctx, input.orgId);
+      if (input.kind === 'developer') {
+        return issueCredential(ctx, { kind: 'developer_key', orgId: input.orgId, ...(input.label ? { label: input.label } : {}) });
+      }
+      const owner = input.userEmail
+        ? findUserByEmail(ctx, input.userEmail)
+        : listUsers(ctx, input.orgId).find((u) => u.role === 'admin');
+      if (!owner || owner.orgId !== input.orgId) {
+        throw new OperatorError(`an automation key acts for a user of the organisation: ${input.userEmail ?? 'no admin found'}`);
+      }
+      return issueCredential(ctx, {
+        kind: 'automation_key',
+        orgId: input.orgId,
+        userId: owner.id,
+        ...(input.label ? { label: input.label } : {}),
+      });
+    },
+  ),
+  'key.list': command(z.object({ orgId: orgId.optional() }), async (ctx, input) => listCredentials(ctx, input.orgId)),
+  'key.revoke': command(z.object({ keyId: z.string().min(1) }), (ctx, input) => revokeCredential(ctx, input.keyId)),
+  'partner.create': command(
+    z.object({ orgId, operations: operations.optional(), label: z.string().max(200).optional() }),
+    async (ctx, input) => {
+      requireOrg(ctx, input.orgId);
+      return issueCredential(ctx, {
+        kind: 'partner_credential',
+        orgId: input.orgId,
+        allowedOperations: input.operations ?? DEFAULT_PARTNER_OPERATIONS,
+        ...(input.label ? { label: input.label } : {}),
+      });
+    },
+  ),
+  'client.create': command(
+    z.object({
+      name: z.string().min(1).max(200),
+      redirectUris: z.array(z.string().min(1)).min(1),
+      scopes: z.array(z.enum(OAUTH_SCOPES)).optional(),
+      operations: operations.optional(),
+    }),
+    (ctx, input) =>
+      registerClient(ctx, {
+        name: input.name,
+        redirectUris: input.redirectUris,
+        ...(input.scopes ? { scopes: input.scopes } : {}),
+        allowedOperations: input.operations ?? DEFAULT_PARTNER_OPERATIONS,
+      }),
+  ),
+  'client.list': command(z.object({}), async (ctx) => listClients(ctx)),
+  'seed.demo': command(z.object({}), (ctx) => seedDemo(ctx)),
+} satisfies Record<string, Command<z.ZodType>>;
+
+export type CommandName = keyof typeof COMMANDS;
+
+export function isCommandName(name: string): name is CommandName {
+  return Object.hasOwn(COMMANDS, name);
+}
+
+export async function runCommand(ctx: AppContext, name: CommandName, args: unknown): Promise<unknown> {
+  const cmd = COMMANDS[name] as Command<z.ZodType>;
+  const parsed = cmd.input.safeParse(args);
+  if (!parsed.success) throw new OperatorError(z.prettifyError(parsed.error));
+  try {
+    return await cmd.run(ctx, parsed.data);
+  } catch (error) {
+    if (error instanceof OperatorError) throw error;
+    throw new OperatorError((error as Error).message);
+  }
+}

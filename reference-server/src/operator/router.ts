@@ -1,0 +1,42 @@
+import express, { Router } from 'express';
+import ipaddr from 'ipaddr.js';
+import type { AppContext } from '../context.js';
+import { safeEqual } from '../crypto/keyring.js';
+import { sendError } from '../http/error-body.js';
+import { isCommandName, OperatorError, runCommand } from './commands.js';
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address || !ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address);
+  return parsed.range() === 'loopback';
+}
+
+/**
+ * `POST /_operator/<command>`: the operator CLI's way in while this server holds the data folder.
+ * Loopback callers only, with the per-run token the server wrote into its lock file (mode 0600).
+ */
+export function createOperatorRouter(ctx: AppContext, token: string): Router {
+  const router = Router();
+  router.use((req, res, next) => {
+    const presented = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
+    if (!isLoopback(req.socket.remoteAddress) || !safeEqual(presented, token)) {
+      sendError(res, 404, `No route for ${req.method} ${req.originalUrl}.`);
+      return;
+    }
+    next();
+  });
+  router.post('/:command', express.json({ limit: '64kb' }), async (req, res, next) => {
+    const name = req.params.command ?? '';
+    if (!isCommandName(name)) {
+      sendError(res, 404, `unknown operator command ${name}`);
+      return;
+    }
+    try {
+      res.json(await runCommand(ctx, name, req.body ?? {}));
+    } catch (error) {
+      if (error instanceof OperatorError) sendError(res, 400, error.message);
+      else next(error);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,342 @@
+import { mkdir, open, readdir, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Low } from 'lowdb';
+import { JSONFile } from 'lowdb/node';
+import { Partition } from './partition.js';
+import type { Page, PageQuery, Store, StoredRecord, WriteOp } from './store.js';
+
+/**
+ * The default Store: lowdb snapshot files, one per scope and collection, plus a journal.
+ *
+ * A write appends one JSON line to `journal.jsonl` and fsyncs it before it is acknowledged, so
+ * its cost does not grow with the store (lowdb alone re-serialises a whole file on every write).
+ * Compaction rewrites, through lowdb, only the snapshot files that changed, then drops the
+ * journal. Replaying the journal over the snapshots is idempotent (every op carries a whole
+ * record), which is what makes a crash at any point of a compaction safe.
+ *
+ * Layout of a data folder:
+ *   journal.jsonl                  acknowledged writes since the last compaction
+ *   journal.jsonl.compacting       the journal being folded into snapshots (present only mid-compaction)
+ *   snapshots/<scope>/<collection>.json   lowdb files: {"version":1,"records":[...]}
+ */
+export class CorruptStoreError extends Error {
+  constructor(
+    readonly file: string,
+    detail: string,
+  ) {
+    super(`data file ${file} is corrupt (${detail}); the server will not start on it. Restore it from a backup or move it away.`);
+    this.name = 'CorruptStoreError';
+  }
+}
+
+export interface JournalStoreOptions {
+  /** Compact once the journal passes this many bytes (default 32 MiB). */
+  compactAfterBytes?: number;
+  /** Called when a background compaction fails; the journal keeps every write meanwhile. */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+interface Snapshot {
+  version: 1;
+  records: StoredRecord[];
+}
+
+interface PendingLine {
+  line: string;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+const NAME = /^[A-Za-z0-9_-]{1,128}$/;
+const JOURNAL = 'journal.jsonl';
+const ROTATED = 'journal.jsonl.compacting';
+
+function checkName(kind: string, value: string): void {
+  if (!NAME.test(value)) throw new Error(`invalid ${kind} name ${JSON.stringify(value)}`);
+}
+
+async function syncPath(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class JournalStore implements Store {
+  readonly #dir: string;
+  readonly #options: Required<JournalStoreOptions>;
+  readonly #partitions = new Map<string, Map<string, Partition>>();
+  #dirty = new Set<string>();
+  #journal!: FileHandle;
+  #journalBytes = 0;
+  #pending: PendingLine[] = [];
+  #flushing: Promise<void> | undefined;
+  #rotation: Promise<void> | undefined;
+  #compacting: Promise<void> | undefined;
+  #failure: unknown;
+  #closed = false;
+
+  private constructor(dir: string, options: JournalStoreOptions) {
+    this.#dir = dir;
+    this.#options = {
+      compactAfterBytes: options.compactAfterBytes ?? 32 * 1024 * 1024,
+      onBackgroundError: options.onBackgroundError ?? (() => undefined),
+    };
+  }
+
+  static async open(dir: string, options: JournalStoreOptions = {}): Promise<JournalStore> {
+    const store = new JournalStore(dir, options);
+    await store.#load();
+    return store;
+  }
+
+  get(collection: string, scope: string, id: string) {
+    return this.#partitions.get(collection)?.get(scope)?.get(id) as never;
+  }
+
+  all(collection: string, scope: string) {
+    return (this.#partitions.get(collection)?.get(scope)?.all() ?? []) as never[];
+  }
+
+  page<T extends StoredRecord>(collection: string, scope: string, query: PageQuery<T>): Page<T> {
+    const partition = this.#partitions.get(collection)?.get(scope);
+    if (!partition) return query.after === undefined ? { items: [] } : new Partition().page(query);
+    return partition.page(query);
+  }
+
+  count(collection: string, scope: string): number {
+    return this.#partitions.get(collection)?.get(scope)?.size ?? 0;
+  }
+
+  scopes(collection: string): string[] {
+    return [...(this.#partitions.get(collection)?.entries() ?? [])].filter(([, p]) => p.size > 0).map(([scope]) => scope);
+  }
+
+  write(ops: WriteOp[]): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error('store is closed'));
+    if (this.#failure) return Promise.reject(this.#failure);
+    for (const op of ops) {
+      checkName('collection', op.collection);
+      checkName('scope', op.scope);
+      if (op.op === 'put' && (typeof op.record?.id !== 'string' || op.record.id === '')) throw new Error('record without id');
+    }
+    // Serialise before applying, so a record that cannot be stored never reaches memory.
+    const line = `${JSON.stringify({ t: Date.now(), ops })}\n`;
+    for (const op of ops) this.#apply(op, true);
+    return new Promise<void>((resolve, reject) => {
+      this.#pending.push({ line, resolve, reject });
+      this.#flushing ??= this.#flush();
+    });
+  }
+
+  async compact(): Promise<void> {
+    this.#compacting ??= this.#compact().finally(() => {
+      this.#compacting = undefined;
+    });
+    return this.#compacting;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    await this.#flushing;
+    await this.#compacting;
+    if (!this.#failure && this.#dirty.size > 0) await this.compact();
+    this.#closed = true;
+    await this.#journal.close();
+  }
+
+  // ---- in memory -------------------------------------------------------------------------
+
+  #partition(collection: string, scope: string): Partition {
+    let byScope = this.#partitions.get(collection);
+    if (!byScope) {
+      byScope = new Map();
+      this.#partitions.set(collection, byScope);
+    }
+    let partition = byScope.get(scope);
+    if (!partition) {
+      partition = new Partition();
+      byScope.set(scope, partition);
+    }
+    return partition;
+  }
+
+  #apply(op: WriteOp, copy: boolean): void {
+    const partition = this.#partition(op.collection, op.scope);
+    if (op.op === 'put') partition.put(copy ? structuredClone(op.record) : op.record);
+    else partition.delete(op.id);
+    this.#dirty.add(`${op.scope}/${op.collection}`);
+  }
+
+  // ---- journal ---------------------------------------------------------------------------
+
+  /** Group commit: every line queued while the previous fsync ran goes out in the next one. */
+  async #flush(): Promise<void> {
+    while (this.#pending.length > 0) {
+      if (this.#rotation) await this.#rotation;
+      const batch = this.#pending;
+      this.#pending = [];
+      const data = batch.map((p) => p.line).join('');
+      try {
+        await this.#journal.write(data);
+        await this.#journal.datasync();
+        this.#journalBytes += Buffer.byteLength(data);
+        for (const p of batch) p.resolve();
+      } catch (error) {
+        // Memory now holds writes the disk may not: fail every later write (fail-stop); a
+        // restart replays the journal, which is the truth.
+        this.#failure = error;
+        for (const p of [...batch, ...this.#pending]) p.reject(error);
+        this.#pending = [];
+      }
+    }
+    this.#flushing = undefined;
+    if (!this.#failure && this.#journalBytes >= this.#options.compactAfterBytes && !this.#compacting) {
+      this.compact().catch(this.#options.onBackgroundError);
+    }
+  }
+
+  async #openJournal(): Promise<void> {
+    this.#journal = await open(join(this.#dir, JOURNAL), 'a');
+    this.#journalBytes = (await this.#journal.stat()).size;
+  }
+
+  // ---- compaction ------------------------------------------------------------------------
+
+  async #compact(): Promise<void> {
+    while (this.#flushing) await this.#flushing;
+    const rotated = join(this.#dir, ROTATED);
+    const dirty = this.#dirty;
+    this.#dirty = new Set();
+    try {
+      // Rotate so writes go on (into a fresh journal) while the snapshots are written. Set
+      // synchronously after the last flush, so no flush can run against the closing handle.
+      this.#rotation = this.#rotate(rotated);
+      try {
+        await this.#rotation;
+      } finally {
+        this.#rotation = undefined;
+      }
+      for (const key of dirty) {
+        const [scope, collection] = key.split('/') as [string, string];
+        await this.#writeSnapshot(scope, collection);
+      }
+      await rm(rotated, { force: true });
+      await syncPath(this.#dir);
+    } catch (error) {
+      for (const key of dirty) this.#dirty.add(key);
+      throw error;
+    }
+  }
+
+  async #rotate(rotated: string): Promise<void> {
+    // A journal left by an interrupted compaction is still being folded: keep it, add to it nothing.
+    if (await exists(rotated)) return;
+    await this.#journal.close();
+    await rename(join(this.#dir, JOURNAL), rotated);
+    await this.#openJournal();
+    await syncPath(this.#dir);
+  }
+
+  async #writeSnapshot(scope: string, collection: string): Promise<void> {
+    const folder = join(this.#dir, 'snapshots', scope);
+    await mkdir(folder, { recursive: true });
+    const file = join(folder, `${collection}.json`);
+    const db = new Low<Snapshot>(new JSONFile<Snapshot>(file), { version: 1, records: [] });
+    db.data = { version: 1, records: this.#partitions.get(collection)?.get(scope)?.all() ?? [] };
+    await db.write();
+    // lowdb renames a temp file over the target but never fsyncs: do it, file then folder.
+    await syncPath(file);
+    await syncPath(folder);
+  }
+
+  // ---- start-up --------------------------------------------------------------------------
+
+  async #load(): Promise<void> {
+    await mkdir(join(this.#dir, 'snapshots'), { recursive: true });
+    await this.#loadSnapshots();
+    const rotated = join(this.#dir, ROTATED);
+    const hadRotated = await exists(rotated);
+    if (hadRotated) await this.#replay(rotated);
+    await this.#replay(join(this.#dir, JOURNAL));
+    await this.#openJournal();
+    // Replay marked what it touched dirty; an interrupted compaction is finished now.
+    if (hadRotated) await this.compact();
+  }
+
+  async #loadSnapshots(): Promise<void> {
+    const root = join(this.#dir, 'snapshots');
+    for (const scope of await readdir(root)) {
+      const folder = join(root, scope);
+      if (!(await stat(folder)).isDirectory()) continue;
+      for (const name of await readdir(folder)) {
+        const file = join(folder, name);
+        // lowdb's writer leaves `.<name>.tmp` behind when killed mid-write; the target is intact.
+        if (name.startsWith('.') && name.endsWith('.tmp')) {
+          await rm(file, { force: true });
+          continue;
+        }
+        if (!name.endsWith('.json')) continue;
+        const collection = name.slice(0, -'.json'.length);
+        if (!NAME.test(collection) || !NAME.test(scope)) throw new CorruptStoreError(file, 'unexpected file name');
+        let snapshot: Snapshot | null;
+        try {
+          const db = new Low<Snapshot | null>(new JSONFile<Snapshot | null>(file), null);
+          await db.read();
+          snapshot = db.data;
+        } catch (error) {
+          throw new CorruptStoreError(file, (error as Error).message);
+        }
+        if (!snapshot || snapshot.version !== 1 || !Array.isArray(snapshot.records)) {
+          throw new CorruptStoreError(file, 'not a snapshot of this store');
+        }
+        const partition = this.#partition(collection, scope);
+        for (const record of snapshot.records) {
+          if (typeof record?.id !== 'string') throw new CorruptStoreError(file, 'record without id');
+          partition.put(record);
+        }
+      }
+    }
+  }
+
+  async #replay(file: string): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    // Bytes after the last newline are a line cut short by a crash. It was never acknowledged
+    // (acks follow the fsync of the whole line), so it is dropped.
+    const end = text.lastIndexOf('\n') + 1;
+    const lines = text.slice(0, end).split('\n').slice(0, -1);
+    for (const [index, line] of lines.entries()) {
+      let entry: { ops?: WriteOp[] };
+      try {
+        entry = JSON.parse(line) as { ops?: WriteOp[] };
+        if (!Array.isArray(entry.ops)) throw new Error('entry without ops');
+      } catch (error) {
+        throw new CorruptStoreError(file, `line ${index + 1}: ${(error as Error).message}`);
+      }
+      for (const op of entry.ops) this.#apply(op, false);
+    }
+    if (end < text.length) {
+      const handle = await open(file, 'r+');
+      await handle.truncate(Buffer.byteLength(text.slice(0, end)));
+      await handle.sync();
+      await handle.close();
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import type { AppContext } from '../context.js';
+import { safeEqual } from '../crypto/keyring.js';
+import { generateSecret, secretKindOf } from '../crypto/secrets.js';
+import { GLOBAL, put, type WriteOp } from '../store/store.js';
+import { getOrganization } from './organizations.js';
+import { CREDENTIALS, type Credential, type CredentialKind } from './records.js';
+
+export type PublicCredential = Omit<Credential, 'id'>;
+
+export interface IssuedCredential {
+  /** Shown once: only its keyed hash is stored. */
+  secret: string;
+  credential: PublicCredential;
+}
+
+const toPublic = ({ id: _hash, ...rest }: Credential): PublicCredential => rest;
+
+function live(ctx: Pick<AppContext, 'store'>, orgId?: string): Credential[] {
+  return ctx.store
+    .all<Credential>(CREDENTIALS, GLOBAL)
+    .filter((c) => !c.revokedAt && (orgId === undefined || c.orgId === orgId));
+}
+
+/**
+ * Issues a credential. An organisation has one developer key (the spec): issuing another revokes
+ * the previous one in the same write, so there is never a moment with two or none.
+ */
+export async function issueCredential(
+  ctx: AppContext,
+  input: { kind: CredentialKind; orgId: string; label?: string; userId?: string; allowedOperations?: string[] },
+): Promise<IssuedCredential> {
+  if (!getOrganization(ctx, input.orgId)) throw new Error(`unknown organisation ${input.orgId}`);
+  const secret = generateSecret(input.kind);
+  const now = new Date(ctx.clock.now()).toISOString();
+  const credential: Credential = {
+    id: ctx.keyring.hash(secret),
+    keyId: ctx.ids.next('key'),
+    kind: input.kind,
+    orgId: input.orgId,
+    label: input.label ?? input.kind.replace('_', ' '),
+    hint: `${secret.slice(0, secret.indexOf('_', 4) + 5)}…`,
+    createdAt: now,
+    ...(input.userId ? { userId: input.userId } : {}),
+    ...(input.allowedOperations ? { allowedOperations: input.allowedOperations } : {}),
+  };
+  const ops: WriteOp[] = [put(CREDENTIALS, GLOBAL, credential)];
+  if (input.kind === 'developer_key') {
+    for (const previous of live(ctx, input.orgId).filter((c) => c.kind === 'developer_key')) {
+      ops.push(put(CREDENTIALS, GLOBAL, { ...previous, revokedAt: now }));
+    }
+  }
+  await ctx.store.write(ops);
+  return { secret, credential: toPublic(credential) };
+}
+
+export function listCredentials(ctx: Pick<AppContext, 'store'>, orgId?: string): PublicCredential[] {
+  return ctx.store
+    .all<Credential>(CREDENTIALS, GLOBAL)
+    .filter((c) => orgId === undefined || c.orgId === orgId)
+    .map(toPublic);
+}
+
+export async function revokeCredential(ctx: AppContext, keyId: string): Promise<PublicCredential> {
+  const found = ctx.store.all<Credential>(CREDENTIALS, GLOBAL).find((c) => c.keyId === keyId);
+  if (!found) throw new Error(`unknown key ${keyId}`);
+  if (found.revokedAt) return toPublic(found);
+  const revoked = { ...found, revokedAt: new Date(ctx.clock.now()).toISOString() };
+  await ctx.store.write([put(CREDENTIALS, GLOBAL, revoked)]);
+  return toPublic(revoked);
+}
+
+/**
+ * The live credential of `kind` whose secret this is, or undefined. A secret of another kind is
+ * refused by its prefix before any lookup; the stored hash is compared in constant time.
+ */
+export function resolveCredential(
+  ctx: Pick<AppContext, 'store' | 'keyring'>,
+  kind: CredentialKind,
+  secret: string,
+): Credential | undefined {
+  if (secretKindOf(secret) !== kind) return undefined;
+  const hash = ctx.keyring.hash(secret);
+  const found = ctx.store.get<Credential>(CREDENTIALS, GLOBAL, hash);
+  if (!found || !safeEqual(found.id, hash) || found.kind !== kind || found.revokedAt) return undefined;
+  if (!getOrganization(ctx, found.orgId)) return undefined;
+  return found;
+}

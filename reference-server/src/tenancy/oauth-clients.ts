@@ -1,0 +1,67 @@
+import type { AppContext } from '../context.js';
+import { safeEqual } from '../crypto/keyring.js';
+import { generateSecret } from '../crypto/secrets.js';
+import { GLOBAL, put } from '../store/store.js';
+import { OAUTH_CLIENTS, OAUTH_SCOPES, type OAuthClient, type OAuthScope } from './records.js';
+
+export type PublicOAuthClient = Omit<OAuthClient, 'secretHash'>;
+
+const toPublic = ({ secretHash: _hidden, ...rest }: OAuthClient): PublicOAuthClient => rest;
+
+/** Redirect URIs are matched as exact strings (the spec): so they must be absolute and fragment-free. */
+export function checkRedirectUri(uri: string): void {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    throw new Error(`redirect URI ${JSON.stringify(uri)} is not an absolute URL`);
+  }
+  if (url.hash) throw new Error(`redirect URI ${uri} must not contain a fragment`);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname))) {
+    throw new Error(`redirect URI ${uri} must use https (http is allowed for loopback only)`);
+  }
+}
+
+export async function registerClient(
+  ctx: AppContext,
+  input: { name: string; redirectUris: string[]; scopes?: string[]; allowedOperations: string[] },
+): Promise<{ clientId: string; clientSecret: string; client: PublicOAuthClient }> {
+  if (input.redirectUris.length === 0) throw new Error('at least one redirect URI is required');
+  input.redirectUris.forEach(checkRedirectUri);
+  const scopes = (input.scopes?.length ? input.scopes : ['all', 'basic', 'profile']) as OAuthScope[];
+  const unknown = scopes.filter((s) => !OAUTH_SCOPES.includes(s));
+  if (unknown.length) throw new Error(`unknown scope(s) ${unknown.join(', ')}: choose among ${OAUTH_SCOPES.join(', ')}`);
+  const clientSecret = generateSecret('client_secret');
+  const client: OAuthClient = {
+    id: ctx.ids.next('client'),
+    name: input.name,
+    secretHash: ctx.keyring.hash(clientSecret),
+    redirectUris: input.redirectUris,
+    scopes,
+    allowedOperations: input.allowedOperations,
+    createdAt: new Date(ctx.clock.now()).toISOString(),
+  };
+  await ctx.store.write([put(OAUTH_CLIENTS, GLOBAL, client)]);
+  return { clientId: client.id, clientSecret, client: toPublic(client) };
+}
+
+export function getClient(ctx: Pick<AppContext, 'store'>, clientId: string): OAuthClient | undefined {
+  const client = ctx.store.get<OAuthClient>(OAUTH_CLIENTS, GLOBAL, clientId);
+  return client && !client.revokedAt ? client : undefined;
+}
+
+export function listClients(ctx: Pick<AppContext, 'store'>): PublicOAuthClient[] {
+  return ctx.store.all<OAuthClient>(OAUTH_CLIENTS, GLOBAL).map(toPublic);
+}
+
+/** The client if the id and secret match, otherwise undefined (constant-time on the secret). */
+export function authenticateClient(
+  ctx: Pick<AppContext, 'store' | 'keyring'>,
+  clientId: string,
+  clientSecret: string,
+): OAuthClient | undefined {
+  const client = getClient(ctx, clientId);
+  const presented = ctx.keyring.hash(clientSecret);
+  const ok = safeEqual(presented, client?.secretHash ?? presented.replace(/./g, '0'));
+  return ok && client ? client : undefined;
+}

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    // Tests import the reference server from source, so they never run a stale build.
+    alias: { 'reference-server': fileURLToPath(new URL('./reference-server/src/index.ts', import.meta.url)) },
+  },
+  test: {
+    include: ['reference-server/src/**/*.test.ts', 'test/**/*.test.ts', 'zapier-app/test/**/*.test.ts', 'n8n-nodes/test/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { NODE_ENV: 'test' },
+  },
+});
