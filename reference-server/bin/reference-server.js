@@ -1,4 +1,3 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli.js';
-
-process.exitCode = await main(process.argv);
+// The CLI, compiled by `npm install` (the root `prepare` builds every workspace).
+import '../dist/main.js';

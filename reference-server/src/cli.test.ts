@@ -1,0 +1,160 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+/** The CLI as a user runs it: a child process, its stdout, its exit code. */
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+
+function cli(args: string[]) {
+  return spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'silent', REFERENCE_SERVER_DATA: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+async function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = cli(args);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+async function json<T>(args: string[]): Promise<T> {
+  const result = await run(args);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as T;
+}
+
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'cli-'));
+});
+afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+describe('reference-server CLI', () => {
+  it('has --help on every command', async () => {
+    for (const command of [[], ['start'], ['seed'], ['org', 'create'], ['user', 'create'], ['key', 'create'], ['key', 'revoke'], ['partner', 'create'], ['client', 'create'], ['client', 'list']]) {
+      const result = await run([...command, '--help']);
+      expect(result.code, command.join(' ')).toBe(0);
+      expect(result.stdout).toMatch(/Usage: reference-server/);
+    }
+  }, 60_000);
+
+  it('seeds the demo organisation and prints its credentials as one JSON object', async () => {
+    const demo = await json<Record<string, unknown>>(['seed', '--demo', '--data', dataDir, '--json']);
+    expect(demo).toEqual({
+      organizationId: expect.stringMatching(/^org_/),
+      organizationName: 'Northwind Ventures',
+      user: { email: 'demo@northwind.example', password: expect.any(String) },
+      developerKey: expect.stringMatching(/^pis_dev_/),
+      automationKey: expect.stringMatching(/^pis_auto_/),
+      partnerCredential: expect.stringMatching(/^pis_partner_/),
+      oauthClient: {
+        clientId: expect.stringMatching(/^client_/),
+        clientSecret: expect.stringMatching(/^pis_cs_/),
+        redirectUri: expect.stringMatching(/^http/),
+        redirectUris: expect.any(Array),
+      },
+    });
+    const again = await run(['seed', '--demo', '--data', dataDir, '--json']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already has the demo organisation/);
+  });
+
+  it('runs every operator command on a folder, and lists without secrets', async () => {
+    const org = await json<{ id: string; name: string }>(['org', 'create', '--name', 'Acme Capital', '--data', dataDir]);
+    expect(org.name).toBe('Acme Capital');
+    const user = await json<{ user: { email: string }; password: string }>([
+      'user', 'create', '--org', org.id, '--email', 'Ann@Acme.example', '--name', 'Ann', '--role', 'admin', '--data', dataDir,
+    ]);
+    expect(user.user.email).toBe('ann@acme.example');
+    expect(user.password.length).toBeGreaterThanOrEqual(16);
+    const developer = await json<{ secret: string; credential: { keyId: string } }>([
+      'key', 'create', '--org', org.id, '--kind', 'developer', '--data', dataDir,
+    ]);
+    const automation = await json<{ secret: string; credential: { userId: string } }>([
+      'key', 'create', '--org', org.id, '--kind', 'automation', '--user', 'ann@acme.example', '--data', dataDir,
+    ]);
+    const partner = await json<{ secret: string; credential: { allowedOperations: string[] } }>([
+      'partner', 'create', '--org', org.id, '--operations', 'getUserDataQuery', '--data', dataDir,
+    ]);
+    expect(partner.credential.allowedOperations).toEqual(['getUserDataQuery']);
+    const client = await json<{ clientId: string; clientSecret: string; client: { redirectUris: string[]; scopes: string[] } }>([
+      'client', 'create', '--name', 'Acme App', '--redirect-uri', 'https://acme.example/cb', '--redirect-uri', 'http://127.0.0.1:9/cb', '--scopes', 'basic,profile', '--data', dataDir,
+    ]);
+    expect(client.client.redirectUris).toEqual(['https://acme.example/cb', 'http://127.0.0.1:9/cb']);
+    expect(client.client.scopes).toEqual(['basic', 'profile']);
+
+    const listings = [
+      await run(['org', 'list', '--data', dataDir]),
+      await run(['user', 'list', '--data', dataDir]),
+      await run(['key', 'list', '--org', org.id, '--data', dataDir]),
+      await run(['client', 'list', '--data', dataDir]),
+    ];
+    const secrets = [developer.secret, automation.secret, partner.secret, client.clientSecret, user.password];
+    for (const listing of listings) {
+      expect(listing.code).toBe(0);
+      for (const secret of secrets) expect(listing.stdout).not.toContain(secret);
+    }
+    expect(listings[2]?.stdout).toContain(developer.credential.keyId);
+    expect(listings[1]?.stdout).not.toContain('passwordHash');
+
+    const revoked = await json<{ revokedAt: string }>(['key', 'revoke', developer.credential.keyId, '--data', dataDir]);
+    expect(revoked.revokedAt).toEqual(expect.any(String));
+  }, 60_000);
+
+  it('explains bad input instead of failing obscurely', async () => {
+    const noOrg = await run(['key', 'create', '--org', 'org_missing', '--kind', 'developer', '--data', dataDir]);
+    expect(noOrg.code).toBe(1);
+    expect(noOrg.stderr).toMatch(/unknown organisation org_missing/);
+    const badUri = await run(['client', 'create', '--name', 'X', '--redirect-uri', 'http://evil.example/cb', '--data', dataDir]);
+    expect(badUri.stderr).toMatch(/must use https/);
+    const badKind = await run(['key', 'create', '--org', 'o', '--kind', 'admin', '--data', dataDir]);
+    expect(badKind.code).not.toBe(0);
+    expect(badKind.stderr).toMatch(/Allowed choices are developer, automation/);
+  }, 30_000);
+
+  it('starts, serves, goes through the running server for operator commands, and stops on SIGTERM keeping every acknowledged write', async () => {
+    const server = cli(['start', '--port', '0', '--data', dataDir]);
+    let banner = '';
+    server.stdout.on('data', (chunk: Buffer) => (banner += chunk.toString()));
+    while (!/These secrets are shown once/.test(banner)) await once(server.stdout, 'data');
+    const url = /reference server on (http:\/\/\S+)/.exec(banner)?.[1] as string;
+    const automationKey = /Automation key\s+(\S+)/.exec(banner)?.[1] as string;
+    const organizationId = /Demo organisation .*\((org_[^)]+)\)/.exec(banner)?.[1] as string;
+    expect((await fetch(`${url}/api/automation/me`, { headers: { 'x-api-key': automationKey } })).status).toBe(200);
+
+    // The folder is locked by the server: the CLI forwards to its operator endpoint.
+    const viaServer = await json<{ id: string }>(['org', 'create', '--name', 'Via Server', '--data', dataDir]);
+    expect(viaServer.id).toMatch(/^org_/);
+
+    // Writes racing the shutdown: whatever was acknowledged must be there after a restart.
+    const { operate } = await import('./cli.js');
+    const acknowledged: string[] = [];
+    const writes = Array.from({ length: 30 }, (_, i) =>
+      operate(dataDir, 'org.create', { name: `Race ${i}` }).then(
+        () => acknowledged.push(`Race ${i}`),
+        () => undefined,
+      ),
+    );
+    await Promise.race(writes);
+    server.kill('SIGTERM');
+    const [code] = (await once(server, 'close')) as [number | null];
+    await Promise.all(writes);
+    expect(code).toBe(0);
+    expect(acknowledged.length).toBeGreaterThan(0);
+
+    const orgs = await json<{ id: string; name: string }[]>(['org', 'list', '--data', dataDir]);
+    const names = orgs.map((o) => o.name);
+    expect(names).toEqual(expect.arrayContaining(['Northwind Ventures', 'Via Server', ...acknowledged]));
+    expect(orgs.some((o) => o.id === organizationId)).toBe(true);
+  }, 60_000);
+});

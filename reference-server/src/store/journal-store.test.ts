@@ -1,0 +1,177 @@
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CorruptStoreError, JournalStore } from './journal-store.js';
+import { InvalidCursorError } from './partition.js';
+import { del, put } from './store.js';
+
+let dir: string;
+let opened: JournalStore[] = [];
+
+/** Tests reopen a folder to play a restart; every instance is closed (not compacted) at the end. */
+async function openStore(options?: Parameters<typeof JournalStore.open>[1]): Promise<JournalStore> {
+  const store = await JournalStore.open(dir, options);
+  opened.push(store);
+  return store;
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'journal-store-'));
+});
+afterEach(async () => {
+  await Promise.all(opened.map((store) => store.close().catch(() => undefined)));
+  opened = [];
+  await rm(dir, { recursive: true, force: true });
+});
+
+const rec = (id: string, extra: Record<string, unknown> = {}) => ({ id, ...extra });
+
+describe('JournalStore', () => {
+  it('keeps every acknowledged write across a reopen, with and without compaction', async () => {
+    const store = await openStore();
+    await store.write([put('things', 'org_a', rec('t1', { n: 1 })), put('things', 'org_b', rec('t2'))]);
+    await store.compact();
+    await store.write([put('things', 'org_a', rec('t1', { n: 2 })), put('things', 'org_a', rec('t3'))]);
+    await store.write([del('things', 'org_b', 't2')]);
+    // No close: the journal alone must carry the writes since the compaction.
+    const reopened = await openStore();
+    expect(reopened.get('things', 'org_a', 't1')).toEqual({ id: 't1', n: 2 });
+    expect(reopened.all('things', 'org_a').map((r) => r.id)).toEqual(['t1', 't3']);
+    expect(reopened.get('things', 'org_b', 't2')).toBeUndefined();
+    await reopened.close();
+  });
+
+  it('splits snapshots by scope and collection and empties the journal on compaction', async () => {
+    const store = await openStore();
+    await store.write([put('a', 'org_1', rec('x')), put('b', 'org_2', rec('y'))]);
+    await store.close();
+    expect((await readdir(join(dir, 'snapshots'))).sort()).toEqual(['org_1', 'org_2']);
+    expect(JSON.parse(await readFile(join(dir, 'snapshots', 'org_1', 'a.json'), 'utf8'))).toEqual({
+      version: 1,
+      records: [{ id: 'x' }],
+    });
+    expect(await readFile(join(dir, 'journal.jsonl'), 'utf8')).toBe('');
+  });
+
+  it('drops a line torn by a crash and keeps the ones before it', async () => {
+    const store = await openStore();
+    await store.write([put('c', 'org_1', rec('kept'))]);
+    await appendFile(join(dir, 'journal.jsonl'), '{"t":1,"ops":[{"op":"put","coll');
+    const reopened = await openStore();
+    expect(reopened.get('c', 'org_1', 'kept')).toEqual({ id: 'kept' });
+    await reopened.write([put('c', 'org_1', rec('after'))]);
+    const again = await openStore();
+    expect(again.all('c', 'org_1').map((r) => r.id)).toEqual(['kept', 'after']);
+  });
+
+  it('refuses to open on a corrupt journal line, naming the file and line', async () => {
+    await writeFile(join(dir, 'journal.jsonl'), '{"t":1,"ops":[]}\nnot json\n{"t":2,"ops":[]}\n');
+    const opening = JournalStore.open(dir);
+    await expect(opening).rejects.toBeInstanceOf(CorruptStoreError);
+    await expect(opening).rejects.toThrow(/journal\.jsonl.*line 2/);
+  });
+
+  it('refuses to open on a corrupt snapshot, naming it, instead of starting empty', async () => {
+    const store = await openStore();
+    await store.write([put('c', 'org_1', rec('x'))]);
+    await store.close();
+    const file = join(dir, 'snapshots', 'org_1', 'c.json');
+    await writeFile(file, '{"version":1,"records":[{"id":"x"}');
+    await expect(JournalStore.open(dir)).rejects.toThrow(file);
+  });
+
+  it('cleans temp files a killed writer left behind', async () => {
+    const store = await openStore();
+    await store.write([put('c', 'org_1', rec('x'))]);
+    await store.close();
+    const stale = join(dir, 'snapshots', 'org_1', '.c.json.tmp');
+    await writeFile(stale, '{"half');
+    const reopened = await openStore();
+    expect(await readdir(join(dir, 'snapshots', 'org_1'))).toEqual(['c.json']);
+    expect(reopened.get('c', 'org_1', 'x')).toEqual({ id: 'x' });
+  });
+
+  it('finishes a compaction that a crash interrupted', async () => {
+    const store = await openStore();
+    await store.write([put('c', 'org_1', rec('old'))]);
+    await store.close();
+    // A crash after rotating the journal but before the snapshots were rewritten.
+    await writeFile(join(dir, 'journal.jsonl.compacting'), `${JSON.stringify({ t: 1, ops: [put('c', 'org_1', rec('rotated'))] })}\n`);
+    await writeFile(join(dir, 'journal.jsonl'), `${JSON.stringify({ t: 2, ops: [put('c', 'org_1', rec('rotated', { v: 2 }))] })}\n`);
+    const reopened = await openStore();
+    expect(reopened.get('c', 'org_1', 'rotated')).toEqual({ id: 'rotated', v: 2 });
+    expect((await readdir(dir)).includes('journal.jsonl.compacting')).toBe(false);
+    await reopened.close();
+    const again = await openStore();
+    expect(again.all('c', 'org_1')).toEqual([{ id: 'old' }, { id: 'rotated', v: 2 }]);
+  });
+
+  it('acknowledges concurrent writes together and keeps their order', async () => {
+    const store = await openStore();
+    await Promise.all(Array.from({ length: 200 }, (_, i) => store.write([put('c', 'org_1', rec(`r${i}`, { i }))])));
+    await store.write([put('c', 'org_1', rec('r7', { i: 'last' }))]);
+    const reopened = await openStore();
+    expect(reopened.count('c', 'org_1')).toBe(200);
+    expect(reopened.get('c', 'org_1', 'r7')).toEqual({ id: 'r7', i: 'last' });
+    expect(reopened.all('c', 'org_1')[0]?.id).toBe('r0');
+  });
+
+  it('writes keep flowing while a compaction runs', async () => {
+    const store = await openStore();
+    await store.write(Array.from({ length: 2000 }, (_, i) => put('c', 'org_1', rec(`a${i}`, { pad: 'x'.repeat(200) }))));
+    const compaction = store.compact();
+    const during = Promise.all(Array.from({ length: 50 }, (_, i) => store.write([put('c', 'org_2', rec(`b${i}`))])));
+    await Promise.all([compaction, during]);
+    const reopened = await openStore();
+    expect(reopened.count('c', 'org_1')).toBe(2000);
+    expect(reopened.count('c', 'org_2')).toBe(50);
+  });
+
+  it('compacts by itself once the journal passes its threshold', async () => {
+    const store = await openStore({ compactAfterBytes: 4096 });
+    for (let i = 0; i < 40; i += 1) await store.write([put('c', 'org_1', rec(`r${i}`, { pad: 'y'.repeat(200) }))]);
+    await store.compact();
+    expect((await readdir(join(dir, 'snapshots', 'org_1')))).toEqual(['c.json']);
+    expect((await readFile(join(dir, 'journal.jsonl'), 'utf8')).length).toBeLessThan(4096);
+  });
+
+  it('pages newest first with a cursor, and refuses an unknown cursor', async () => {
+    const store = await openStore();
+    await store.write(Array.from({ length: 7 }, (_, i) => put('c', 'org_1', rec(`r${i}`, { even: i % 2 === 0 }))));
+    await store.write([del('c', 'org_1', 'r5')]);
+    const first = store.page('c', 'org_1', { limit: 3 });
+    expect(first.items.map((r) => r.id)).toEqual(['r6', 'r4', 'r3']);
+    const second = store.page('c', 'org_1', { limit: 3, after: first.next as string });
+    expect(second.items.map((r) => r.id)).toEqual(['r2', 'r1', 'r0']);
+    expect(second.next).toBeUndefined();
+    const evens = store.page<{ id: string; even: boolean }>('c', 'org_1', { limit: 10, filter: (r) => r.even });
+    expect(evens.items.map((r) => r.id)).toEqual(['r6', 'r4', 'r2', 'r0']);
+    expect(() => store.page('c', 'org_1', { limit: 3, after: 'nope' })).toThrow(InvalidCursorError);
+  });
+
+  it('refuses unsafe names and records without ids before touching memory or disk', async () => {
+    const store = await openStore();
+    expect(() => store.write([put('../etc', 'org_1', rec('x'))])).toThrow(/collection/);
+    expect(() => store.write([put('c', 'org/1', rec('x'))])).toThrow(/scope/);
+    expect(() => store.write([put('c', 'org_1', { id: '' })])).toThrow(/id/);
+    expect(store.count('c', 'org_1')).toBe(0);
+  });
+
+  it('does not let a caller change a stored record by mutating what it wrote', async () => {
+    const store = await openStore();
+    const value = { id: 'm', list: [1] };
+    await store.write([put('c', 'org_1', value)]);
+    value.list.push(2);
+    expect(store.get('c', 'org_1', 'm')).toEqual({ id: 'm', list: [1] });
+  });
+
+  it('finishes writes still in flight when it is closed', async () => {
+    const store = await openStore();
+    const writes = Array.from({ length: 100 }, (_, i) => store.write([put('c', 'org_1', rec(`r${i}`))]));
+    const closing = store.close();
+    await Promise.all([...writes, closing]);
+    const reopened = await openStore();
+    expect(reopened.count('c', 'org_1')).toBe(100);
+  });
+});
