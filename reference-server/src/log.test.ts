@@ -1,0 +1,36 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from './log.js';
+import { startTestServer } from './testing.js';
+
+describe('request logs', () => {
+  it('write one structured line per request with every credential redacted', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const server = await startTestServer({}, { log: createLogger('info', sink) });
+    try {
+      const { demo } = server;
+      await fetch(`${server.url}/api/automation/me`, { headers: { 'x-api-key': demo.automationKey } });
+      await fetch(`${server.url}/api/v1/assessment/questions`, { headers: { 'x-api-key': demo.developerKey, cookie: 'sid=secret-cookie' } });
+      await fetch(`${server.url}/api`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${demo.partnerCredential}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      const requests = lines.map((line) => JSON.parse(line) as { req?: { url: string }; res?: { statusCode: number } }).filter((l) => l.req);
+      expect(requests.map((r) => r.req?.url)).toEqual(['/api/automation/me', '/api/v1/assessment/questions', '/api']);
+      expect(requests.every((r) => typeof r.res?.statusCode === 'number')).toBe(true);
+      const all = lines.join('\n');
+      for (const secret of [demo.automationKey, demo.developerKey, demo.partnerCredential, 'secret-cookie']) {
+        expect(all).not.toContain(secret);
+      }
+    } finally {
+      await server.dispose();
+    }
+  });
+});
