@@ -16,6 +16,10 @@ export interface ServerConfig {
   introspection: boolean;
   /** Hosts or CIDR ranges webhook and CRM deliveries may reach despite the SSRF guard. */
   outboundAllowlist: string[];
+  /** OAuth: seconds a rotated refresh token still returns its successor pair (default 60). */
+  refreshGraceSeconds?: number;
+  /** OAuth: lifetime of a refresh token, in seconds (default 30 days). */
+  refreshTokenTtlSeconds?: number;
   /** Compact the store's journal past this many bytes. */
   compactAfterBytes?: number;
 }

@@ -1,0 +1,130 @@
+import { compactVerify, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { AccessTokenVerifier } from '../auth/guards.js';
+import type { Principal } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { GLOBAL } from '../store/store.js';
+import { getClient } from '../tenancy/oauth-clients.js';
+import { getUser } from '../tenancy/users.js';
+import { SIGNING_ALG, type SigningKeys } from './keys.js';
+import { OAUTH_GRANTS, OAUTH_REVOKED_ACCESS_TOKENS, type GrantRecord, type RevokedAccessTokenRecord } from './records.js';
+import { parseScope } from './scopes.js';
+import { ACCESS_TOKEN_TTL_S, audienceOf, issuerOf } from './settings.js';
+
+/** The claims of an access token (RFC 9068's JWT profile, plus the grant it belongs to). */
+export interface AccessTokenClaims extends JWTPayload {
+  iss: string;
+  sub: string;
+  aud: string;
+  client_id: string;
+  scope: string;
+  iat: number;
+  exp: number;
+  jti: string;
+  /** The grant (token family): revoking it ends this token before `exp`. */
+  gid: string;
+  org_id: string;
+}
+
+export interface AccessTokenPlan {
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+export function planAccessToken(ctx: AppContext): AccessTokenPlan {
+  const iat = Math.floor(ctx.clock.now() / 1000);
+  return { jti: ctx.ids.next('at'), iat, exp: iat + ACCESS_TOKEN_TTL_S };
+}
+
+export async function signAccessToken(
+  ctx: AppContext,
+  keys: SigningKeys,
+  grant: GrantRecord,
+  scope: string,
+  plan: AccessTokenPlan,
+): Promise<string> {
+  const { kid, privateKey } = await keys.load();
+  return new SignJWT({ client_id: grant.clientId, scope, gid: grant.id, org_id: grant.orgId })
+    .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: 'at+jwt' })
+    .setIssuer(issuerOf(ctx))
+    .setSubject(grant.userId)
+    .setAudience(audienceOf(ctx))
+    .setIssuedAt(plan.iat)
+    .setExpirationTime(plan.exp)
+    .setJti(plan.jti)
+    .sign(privateKey);
+}
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+function isClaims(payload: JWTPayload): payload is AccessTokenClaims {
+  return (
+    typeof payload.sub === 'string' &&
+    typeof payload.jti === 'string' &&
+    typeof payload.exp === 'number' &&
+    typeof payload['client_id'] === 'string' &&
+    typeof payload['scope'] === 'string' &&
+    typeof payload['gid'] === 'string' &&
+    typeof payload['org_id'] === 'string'
+  );
+}
+
+/**
+ * The claims of a token this server signed for itself, or undefined. `ignoreExpiry` is for
+ * revocation, which must recognise a token whatever its age.
+ */
+export async function readAccessToken(
+  ctx: AppContext,
+  keys: SigningKeys,
+  token: string,
+  options: { ignoreExpiry?: boolean } = {},
+): Promise<AccessTokenClaims | undefined> {
+  if (!JWT_SHAPE.test(token) || token.length > 4096) return undefined;
+  const { verifyKey } = await keys.load();
+  try {
+    if (options.ignoreExpiry) {
+      const { payload } = await compactVerify(token, verifyKey, { algorithms: [SIGNING_ALG] });
+      const claims = JSON.parse(new TextDecoder().decode(payload)) as JWTPayload;
+      return isClaims(claims) && claims.iss === issuerOf(ctx) ? claims : undefined;
+    }
+    const { payload } = await jwtVerify(token, verifyKey, {
+      issuer: issuerOf(ctx),
+      audience: audienceOf(ctx),
+      typ: 'at+jwt',
+      algorithms: [SIGNING_ALG],
+      currentDate: new Date(ctx.clock.now()),
+    });
+    return isClaims(payload) ? payload : undefined;
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError || error instanceof SyntaxError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The Bearer guard's check of an OAuth access token: a valid signature and lifetime first, then
+ * three map lookups — the grant still live, this jti not revoked, the client and user still
+ * there. The allowlist comes from the client record, so an operator's change applies at once.
+ */
+export function createAccessTokenVerifier(ctx: AppContext, keys: SigningKeys): AccessTokenVerifier {
+  return async (token) => {
+    const claims = await readAccessToken(ctx, keys, token);
+    if (!claims) return undefined;
+    const grant = ctx.store.get<GrantRecord>(OAUTH_GRANTS, GLOBAL, claims.gid);
+    if (!grant || grant.revokedAt || grant.userId !== claims.sub || grant.clientId !== claims.client_id) return undefined;
+    if (ctx.store.get<RevokedAccessTokenRecord>(OAUTH_REVOKED_ACCESS_TOKENS, GLOBAL, claims.jti)) return undefined;
+    const client = getClient(ctx, grant.clientId);
+    const user = getUser(ctx, grant.userId);
+    if (!client || !user || user.orgId !== grant.orgId) return undefined;
+    const principal: Principal = {
+      orgId: grant.orgId,
+      via: 'oauth_access_token',
+      credentialId: claims.jti,
+      userId: grant.userId,
+      clientId: grant.clientId,
+      scopes: parseScope(claims.scope).scopes,
+      allowedOperations: client.allowedOperations,
+    };
+    return principal;
+  };
+}

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import type { CookieOptions, Request, Response } from 'express';
+import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
+import type { AppContext } from '../context.js';
+import { generateSecret } from '../crypto/secrets.js';
+import { del, GLOBAL, put } from '../store/store.js';
+import type { User } from '../tenancy/records.js';
+import { getUser } from '../tenancy/users.js';
+import { OAUTH_SESSIONS, type SessionRecord } from './records.js';
+import { iso, issuerOf, SESSION_TTL_MS } from './settings.js';
+
+/**
+ * The browser side of sign-in: the session cookie, the CSRF token of the forms, a one-shot
+ * "flash" message carried across a 303, and the headers every page sends.
+ *
+ * Cookies are HttpOnly, scoped to /api/oauth and SameSite=Lax: Lax (not Strict) because the
+ * user arrives by a top-level navigation from the partner's site, and a Strict session cookie
+ * would not be sent then, so every sign-in would ask for the password again.
+ */
+export const COOKIES = {
+  session: 'pis_session',
+  /** A random per-browser id the CSRF token is bound to before anyone has signed in. */
+  browser: 'pis_browser',
+  csrf: 'pis_csrf',
+  flash: 'pis_flash',
+} as const;
+
+const COOKIE_PATH = '/api/oauth';
+
+function cookieOptions(ctx: AppContext, maxAgeMs?: number): CookieOptions {
+  return {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: COOKIE_PATH,
+    secure: issuerOf(ctx).startsWith('https:'),
+    ...(maxAgeMs !== undefined ? { maxAge: maxAgeMs } : {}),
+  };
+}
+
+const cookie = (req: Request, name: string): string | undefined => {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+export interface BrowserSession {
+  record: SessionRecord;
+  user: User;
+}
+
+export function currentSession(ctx: AppContext, req: Request): BrowserSession | undefined {
+  const token = cookie(req, COOKIES.session);
+  if (!token) return undefined;
+  const record = ctx.store.get<SessionRecord>(OAUTH_SESSIONS, GLOBAL, ctx.keyring.hash(token));
+  if (!record || Date.parse(record.expiresAt) <= ctx.clock.now()) return undefined;
+  const user = getUser(ctx, record.userId);
+  return user ? { record, user } : undefined;
+}
+
+/** A new session for a user who just signed in: always a new value, so a planted one is useless. */
+export async function startSession(ctx: AppContext, req: Request, res: Response, user: User): Promise<void> {
+  const previous = currentSession(ctx, req);
+  const token = generateSecret('session');
+  const now = ctx.clock.now();
+  const record: SessionRecord = { id: ctx.keyring.hash(token), userId: user.id, authTime: iso(now), expiresAt: iso(now + SESSION_TTL_MS) };
+  await ctx.store.write([put(OAUTH_SESSIONS, GLOBAL, record), ...(previous ? [del(OAUTH_SESSIONS, GLOBAL, previous.record.id)] : [])]);
+  res.cookie(COOKIES.session, token, cookieOptions(ctx, SESSION_TTL_MS));
+}
+
+/** Makes sure the browser has its id before a form is rendered, so the CSRF token can bind to it. */
+export function ensureBrowserId(ctx: AppContext, req: Request, res: Response): void {
+  if (cookie(req, COOKIES.browser)) return;
+  const id = randomBytes(18).toString('base64url');
+  res.cookie(COOKIES.browser, id, cookieOptions(ctx, 365 * 24 * 3600_000));
+  (req.cookies as Record<string, string>)[COOKIES.browser] = id;
+}
+
+export interface Csrf {
+  token(req: Request, res: Response): string;
+  valid(req: Request): boolean;
+}
+
+/** Double-submit CSRF tokens (csrf-csrf), HMAC-bound to the browser id, in a hidden `_csrf` field. */
+export function createCsrf(ctx: AppContext): Csrf {
+  let utilities: DoubleCsrfUtilities | undefined;
+  // Built on first use: whether cookies are Secure depends on the issuer URL, known after listen.
+  const get = (): DoubleCsrfUtilities =>
+    (utilities ??= doubleCsrf({
+      getSecret: () => ctx.keyring.hash('oauth-csrf-secret'),
+      getSessionIdentifier: (req) => cookie(req, COOKIES.browser) ?? '',
+      cookieName: COOKIES.csrf,
+      cookieOptions: cookieOptions(ctx),
+      getCsrfTokenFromRequest: (req) => {
+        const value = (req.body as Record<string, unknown> | undefined)?.['_csrf'];
+        return typeof value === 'string' ? value : undefined;
+      },
+    }));
+  return {
+    token: (req, res) => get().generateCsrfToken(req, res),
+    valid: (req) => cookie(req, COOKIES.browser) !== undefined && get().validateRequest(req),
+  };
+}
+
+/** What a page shows once after a redirect: why the last form did not go through. */
+export type FlashKind = 'invalid_credentials' | 'form_expired' | 'throttled';
+export interface Flash {
+  kind: FlashKind;
+  email?: string;
+  retryMinutes?: number;
+}
+const FLASH_KINDS: readonly FlashKind[] = ['invalid_credentials', 'form_expired', 'throttled'];
+
+export function setFlash(ctx: AppContext, res: Response, flash: Flash): void {
+  res.cookie(COOKIES.flash, Buffer.from(JSON.stringify(flash)).toString('base64url'), cookieOptions(ctx, 60_000));
+}
+
+export function takeFlash(ctx: AppContext, req: Request, res: Response): Flash | undefined {
+  const value = cookie(req, COOKIES.flash);
+  if (!value) return undefined;
+  res.clearCookie(COOKIES.flash, cookieOptions(ctx));
+  try {
+    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<Flash>;
+    if (!parsed.kind || !FLASH_KINDS.includes(parsed.kind)) return undefined;
+    return {
+      kind: parsed.kind,
+      ...(typeof parsed.email === 'string' ? { email: parsed.email.slice(0, 320) } : {}),
+      ...(typeof parsed.retryMinutes === 'number' ? { retryMinutes: Math.ceil(parsed.retryMinutes) } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Headers of every sign-in response: no framing (clickjacking), no Referer (the URL carries
+ * state and, on the way back, the code), no caching, and a CSP that allows only this page's own
+ * styles and forms. `formTargets` adds the client's origin: Chrome applies form-action to the
+ * redirects that follow a form POST, and consent ends in a redirect to the client.
+ */
+export function pageHeaders(res: Response, nonce: string, formTargets: string[] = []): void {
+  res.set({
+    'Content-Security-Policy': [
+      "default-src 'none'",
+      `style-src 'nonce-${nonce}'`,
+      "img-src 'self' data:",
+      `form-action 'self' ${formTargets.join(' ')}`.trim(),
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+    ].join('; '),
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+    Pragma: 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  });
+}
+
+export const newNonce = (): string => randomBytes(16).toString('base64');
