@@ -1,10 +1,47 @@
-import { Router } from 'express';
+import express, { Router } from 'express';
 import { developerKeyGuard } from '../auth/guards.js';
+import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
+import { instrumentFor } from '../psychometrics/instrument.js';
+import { listBenchmarkTags } from './benchmark-tags.js';
+import { CrmSyncWorker } from './crm/queue.js';
+import { crmSyncRoutes } from './crm/routes.js';
+import { checkCrmTarget, crmTransport } from './crm/transport.js';
+import { assessmentErrorHandler } from './errors.js';
+import { getResultsHandler } from './results-route.js';
+import { submitHandler } from './submit.js';
 
-/** Router for `/api/v1`. */
+/** Bodies on /api/v1 are small: 140 answers and a few short texts. */
+const BODY_LIMIT = '256kb';
+
+/**
+ * Router for `/api/v1`: the developer key first, then this surface's own JSON parser and error
+ * handler, so a malformed body gets the spec's 400 body and a failure its 500 body.
+ */
 export function createAssessmentSurface(ctx: AppContext): Router {
+  const crm = new CrmSyncWorker(ctx, crmTransport);
+  ctx.workers.push(crm);
+
   const router = Router();
   router.use(developerKeyGuard(ctx));
+  router.use(express.json({ limit: BODY_LIMIT }));
+
+  router.get('/assessment/questions', (req, res) => {
+    res.json(instrumentFor(principalOf(req).orgId));
+  });
+  router.post(
+    '/assessment/submit',
+    submitHandler(ctx, {
+      opsFor: () => [],
+      afterSave: ({ result }) => {
+        if (result.crmSync.status === 'pending') crm.enqueue(result.organizationId, result.id);
+      },
+    }),
+  );
+  router.get('/assessment/results', getResultsHandler(ctx));
+  router.get('/benchmark-tags', listBenchmarkTags);
+  router.use(crmSyncRoutes(ctx, (url) => checkCrmTarget(ctx, url)));
+
+  router.use(assessmentErrorHandler(ctx.log));
   return router;
 }

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { operate } from '../cli.js';
+import { straightLine, workedExample } from '../psychometrics/fixtures.js';
+import { RESULTS } from '../psychometrics/results.js';
+import { startTestServer, type TestServer } from '../testing.js';
+
+let server: TestServer;
+let otherOrgKey: string;
+let otherOrgId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const org = (await operate(server.dataDir, 'org.create', { name: 'Other Capital' })) as { id: string };
+  otherOrgId = org.id;
+  otherOrgKey = ((await operate(server.dataDir, 'key.create', { orgId: org.id, kind: 'developer' })) as { secret: string }).secret;
+});
+afterAll(() => server.dispose());
+
+const headers = (key = server.demo.developerKey) => ({ 'x-api-key': key, 'content-type': 'application/json' });
+
+function post(body: unknown, key?: string): Promise<Response> {
+  return fetch(`${server.url}/api/v1/assessment/submit`, {
+    method: 'POST',
+    headers: headers(key),
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const valid = (email: string, extra: Record<string, unknown> = {}) => ({ email, full_name: 'Ada Example', ...workedExample(), ...extra });
+
+const get = (path: string, key = server.demo.developerKey) => fetch(`${server.url}${path}`, { headers: { 'x-api-key': key } });
+
+describe('GET /api/v1/assessment/questions', () => {
+  it('serves the 140-question instrument for the key organisation', async () => {
+    const response = await get('/api/v1/assessment/questions');
+    expect(response.status).toBe(200);
+    const doc = await response.json();
+    expect(doc).toMatchObject({ version: '1.0', organizationId: server.demo.organizationId, totalQuestions: 140 });
+    expect(doc.scaleOptions).toHaveLength(6);
+    expect(doc.categories.demographics.map((q: { id: string }) => q.id)).toEqual(['q1', 'q2', 'q3', 'q4']);
+    expect(doc.categories.psychometric).toHaveLength(127);
+    expect(doc.categories.closing).toHaveLength(9);
+    expect(doc.categories.psychometric[0]).toMatchObject({ id: 'q5', type: 'likert', required: true, text: expect.any(String) });
+    expect((await get('/api/v1/assessment/questions', otherOrgKey).then((r) => r.json())).organizationId).toBe(otherOrgId);
+  });
+});
+
+describe('POST /api/v1/assessment/submit', () => {
+  it('scores synchronously against the general norm', async () => {
+    const response = await post(valid('worked@example.com'));
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ success: true, responseId: expect.stringMatching(/^res_/), benchmarkApplied: false, replaced: false });
+    expect(body.scores.norm).toMatchObject({ id: 'general', kind: 'general', source: 'synthetic' });
+    expect(body.scores.dimensions.achievement_drive).toMatchObject({ sum: 79, mean: 4.94, t: 62, percentile: 88, sten: 8, band: 'high' });
+    expect(body.scores.quality.status).toBe('ok');
+  });
+
+  it('applies a benchmark when named', async () => {
+    const body = await (await post(valid('bench@example.com', { benchmark_tag_id: 'bt_fintech' }))).json();
+    expect(body.benchmarkApplied).toBe(true);
+    expect(body.scores.norm).toMatchObject({ id: 'bt_fintech', kind: 'benchmark' });
+    expect(body.scores.dimensions.achievement_drive).toMatchObject({ z: 0.65, t: 56.5, percentile: 74, sten: 7 });
+  });
+
+  it('still scores a suspicious response, marked invalid', async () => {
+    const body = await (await post({ email: 'line@example.com', full_name: 'Straight Liner', ...straightLine(6) })).json();
+    expect(body.scores.quality).toMatchObject({ status: 'invalid', flags: expect.arrayContaining(['long_run', 'acquiescence']) });
+    expect(body.scores.dimensions.perseverance.mean).toBe(3.5);
+  });
+
+  it('keeps optional context answers with the result', async () => {
+    const body = await (await post(valid('context@example.com', { q2: 'founder', q137: true, q139: 'Part-time founder.', q3: '' }))).json();
+    const stored = await (await get(`/api/v1/assessment/results?result_id=${body.responseId}`)).json();
+    expect(stored.result.context).toEqual({ q2: 'founder', q137: true, q139: 'Part-time founder.' });
+  });
+});
+
+describe('submit 400s', () => {
+  const empty = { missingCount: 0, invalidCount: 0, missing: [], invalid: [] };
+
+  it('invalid JSON', async () => {
+    const response = await post('{"email": "a@b.co",');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'Bad Request', message: 'The request body is not valid JSON.', ...empty });
+  });
+
+  it('a body that is not a JSON object, or not JSON at all', async () => {
+    const array = await post([1, 2]);
+    expect(array.status).toBe(400);
+    expect(await array.json()).toEqual({ error: 'Bad Request', message: 'The request body must be a JSON object.', ...empty });
+    const text = await fetch(`${server.url}/api/v1/assessment/submit`, {
+      method: 'POST',
+      headers: { 'x-api-key': server.demo.developerKey, 'content-type': 'text/plain' },
+      body: 'email=a@b.co',
+    });
+    expect(text.status).toBe(400);
+    expect(await text.json()).toMatchObject({ error: 'Bad Request', ...empty });
+  });
+
+  it('an empty object: every required field missing', async () => {
+    const body = await (await post({})).json();
+    expect(body).toMatchObject({ error: 'Bad Request', missingCount: 129, invalidCount: 0 });
+    expect(body.missing.slice(0, 3)).toEqual(['email', 'full_name', 'q5']);
+    expect(body.missing.at(-1)).toBe('q131');
+  });
+
+  it('a bad email', async () => {
+    const response = await post(valid('not-an-email'));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ missingCount: 0, invalidCount: 1, missing: [], invalid: ['email'] });
+  });
+
+  it('missing and invalid answers, each named', async () => {
+    const body = valid('answers@example.com', { full_name: '   ', q8: 7, q9: '3', q10: 2.5, q11: null, q12: 0, q2: 'astronaut', q140: 'yes', q141: 3 });
+    delete (body as Record<string, unknown>).q7;
+    const response = await post(body);
+    expect(response.status).toBe(400);
+    const answer = await response.json();
+    expect(answer).toEqual({
+      error: 'Bad Request',
+      message: expect.stringContaining('3 required field(s) missing (full_name, q7, q11)'),
+      missingCount: 3,
+      invalidCount: 7,
+      missing: ['full_name', 'q7', 'q11'],
+      invalid: ['q2', 'q8', 'q9', 'q10', 'q12', 'q140', 'q141'],
+    });
+  });
+
+  it('an unknown benchmark_tag_id, named', async () => {
+    const response = await post(valid('tag@example.com', { benchmark_tag_id: 'bt_nope' }));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toMatchObject({ missingCount: 0, invalidCount: 1, invalid: ['benchmark_tag_id'], benchmarkTagId: 'bt_nope' });
+    expect(body.message).toContain('"bt_nope"');
+  });
+
+  it('stores nothing for a refused submit', async () => {
+    await post(valid('refused@example.com', { q50: 9 }));
+    expect((await get('/api/v1/assessment/results?email=refused@example.com')).status).toBe(404);
+  });
+});
+
+describe('one result per organisation and email', () => {
+  it('replaces the result on a later submit, matching the email case-insensitively', async () => {
+    const first = await (await post(valid('Replace.Me@Example.com'))).json();
+    const second = await (await post(valid('replace.me@example.COM', { full_name: 'Ada Second', benchmark_tag_id: 'bt_climate' }))).json();
+    expect(second).toMatchObject({ responseId: first.responseId, replaced: true, benchmarkApplied: true });
+    const stored = await (await get('/api/v1/assessment/results?email=REPLACE.ME@example.com')).json();
+    expect(stored.result).toMatchObject({ id: first.responseId, fullName: 'Ada Second', revision: 2, benchmarkTagId: 'bt_climate' });
+  });
+
+  it('leaves exactly one result after 20 concurrent submits for one email', async () => {
+    const before = server.ctx.store.count(RESULTS, server.demo.organizationId);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(valid(i % 2 ? 'race@example.com' : 'RACE@example.com', { full_name: `Racer ${i}` }))),
+    );
+    const bodies = await Promise.all(responses.map((r) => r.json()));
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(bodies.map((b) => b.responseId)).size).toBe(1);
+    expect(bodies.filter((b) => !b.replaced)).toHaveLength(1);
+    expect(server.ctx.store.count(RESULTS, server.demo.organizationId)).toBe(before + 1);
+    const stored = await (await get('/api/v1/assessment/results?email=race@example.com')).json();
+    expect(stored.result.revision).toBe(20);
+  });
+});
+
+describe('GET /api/v1/assessment/results', () => {
+  it('needs email or result_id', async () => {
+    const response = await get('/api/v1/assessment/results');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'Bad Request', message: expect.stringContaining('email or result_id') });
+  });
+
+  it('finds a result by id, by email, or by both when they agree', async () => {
+    const { responseId } = await (await post(valid('lookup@example.com'))).json();
+    const byId = await (await get(`/api/v1/assessment/results?result_id=${responseId}`)).json();
+    expect(byId).toMatchObject({ success: true, result: { id: responseId, email: 'lookup@example.com', revision: 1 } });
+    expect(byId.result.scores.dimensions.achievement_drive.percentile).toBe(88);
+    expect(byId.result.answers.q5).toBe(5);
+    expect(byId.result.crmSync).toEqual({ status: 'not_configured', attempts: 0 });
+    expect((await get(`/api/v1/assessment/results?email=lookup@example.com&result_id=${responseId}`)).status).toBe(200);
+    const other = await (await post(valid('lookup2@example.com'))).json();
+    expect((await get(`/api/v1/assessment/results?email=lookup@example.com&result_id=${other.responseId}`)).status).toBe(404);
+    expect((await get('/api/v1/assessment/results?email=nobody@example.com')).status).toBe(404);
+  });
+
+  it("refuses another organisation's results with 404", async () => {
+    const { responseId } = await (await post(valid('private@example.com'))).json();
+    for (const query of [`result_id=${responseId}`, 'email=private@example.com']) {
+      const response = await get(`/api/v1/assessment/results?${query}`, otherOrgKey);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ error: 'Not Found' });
+    }
+    // The other organisation's own result for the same email is separate.
+    const theirs = await (await post(valid('private@example.com'), otherOrgKey)).json();
+    expect(theirs).toMatchObject({ replaced: false });
+    expect(theirs.responseId).not.toBe(responseId);
+  });
+});
+
+describe('GET /api/v1/benchmark-tags', () => {
+  it('lists the first page of 20 by default', async () => {
+    const body = await (await get('/api/v1/benchmark-tags')).json();
+    expect(body).toMatchObject({ success: true, count: 12, pagination: { page: 1, limit: 20, total: 12, totalPages: 1, hasMore: false } });
+    expect(body.tags[0]).toMatchObject({
+      id: 'bt_fintech',
+      name: 'Fintech founders',
+      industry: 'Financial services',
+      norms: {
+        source: { kind: 'synthetic', description: expect.stringContaining('Synthetic') },
+        sampleSize: 820,
+        dimensions: { achievement_drive: { mean: 4.55, sd: 0.6, reliability: 0.84 } },
+        composite: { mean: 4.31, sd: 0.42, reliability: 0.94 },
+      },
+    });
+  });
+
+  it('pages with page and limit, capping limit at 100', async () => {
+    const third = await (await get('/api/v1/benchmark-tags?page=3&limit=5')).json();
+    expect(third).toMatchObject({ count: 2, pagination: { page: 3, limit: 5, total: 12, totalPages: 3, hasMore: false } });
+    expect((await (await get('/api/v1/benchmark-tags?page=2&limit=5')).json()).pagination.hasMore).toBe(true);
+    expect((await (await get('/api/v1/benchmark-tags?limit=1000')).json()).pagination.limit).toBe(100);
+    expect((await (await get('/api/v1/benchmark-tags?page=9')).json())).toMatchObject({ count: 0, tags: [] });
+  });
+
+  it.each(['page=0', 'limit=0', 'limit=abc', 'page=-1', 'page=1.5'])('refuses %s', async (query) => {
+    const response = await get(`/api/v1/benchmark-tags?${query}`);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('Bad Request');
+  });
+});
+
+describe('failures', () => {
+  it('answers 500 with the spec body and no detail when the store fails', async () => {
+    const write = vi.spyOn(server.ctx.store, 'write').mockRejectedValueOnce(new Error('disk on fire /secret/path'));
+    try {
+      const response = await post(valid('fail@example.com'));
+      expect(response.status).toBe(500);
+      const body = await response.json();
+      expect(body.error).toBe('Internal Server Error');
+      expect(JSON.stringify(body)).not.toMatch(/disk on fire|secret|at /);
+    } finally {
+      write.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { del, put, type StoredRecord } from '../../store/store.js';
+
+/**
+ * An organisation's CRM sync target: where each saved result is POSTed, and the one header that
+ * authenticates the call (e.g. `Authorization: Bearer …`, `X-API-Key: …`). The header value is
+ * sealed with the keyring (it must be read back to call the CRM) and never shown again.
+ */
+export const CRM_CONFIG = 'assessment_crm_config';
+const CONFIG_ID = 'crm';
+
+export interface CrmConfig extends StoredRecord {
+  id: typeof CONFIG_ID;
+  url: string;
+  authHeader: string | null;
+  sealedAuthValue: string | null;
+  /** The first characters of the header value, to recognise it. */
+  authValueHint: string | null;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
+const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'idempotency-key']);
+
+export const crmConfigSchema = z
+  .object({
+    url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048),
+    auth_header: z
+      .string()
+      .regex(HEADER_NAME, 'must be an HTTP header name')
+      .refine((name) => !FORBIDDEN_HEADERS.has(name.toLowerCase()), 'is set by the server')
+      .optional(),
+    auth_value: z.string().min(1).max(4096).regex(/^[\t\x20-\x7e]*$/, 'must be printable ASCII').optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict()
+  .refine((c) => c.auth_header === undefined || c.auth_value !== undefined, {
+    message: 'auth_header needs auth_value',
+    path: ['auth_value'],
+  });
+
+export type CrmConfigInput = z.infer<typeof crmConfigSchema>;
+
+export function getCrmConfig(ctx: Pick<AppContext, 'store'>, orgId: string): CrmConfig | undefined {
+  return ctx.store.get<CrmConfig>(CRM_CONFIG, orgId, CONFIG_ID);
+}
+
+/** A configured and enabled target, or undefined. */
+export function activeCrmConfig(ctx: Pick<AppContext, 'store'>, orgId: string): CrmConfig | undefined {
+  const config = getCrmConfig(ctx, orgId);
+  return config?.enabled ? config : undefined;
+}
+
+export async function putCrmConfig(ctx: AppContext, orgId: string, input: CrmConfigInput): Promise<CrmConfig> {
+  const previous = getCrmConfig(ctx, orgId);
+  const now = new Date(ctx.clock.now()).toISOString();
+  // PUT replaces the whole configuration: a sealed value is never carried over implicitly.
+  const authHeader = input.auth_value === undefined ? null : (input.auth_header ?? 'Authorization');
+  const config: CrmConfig = {
+    id: CONFIG_ID,
+    url: input.url,
+    authHeader,
+    sealedAuthValue: input.auth_value === undefined ? null : ctx.keyring.encrypt(input.auth_value),
+    authValueHint: input.auth_value === undefined ? null : `${input.auth_value.slice(0, Math.min(6, Math.floor(input.auth_value.length / 4)))}…`,
+    enabled: input.enabled ?? true,
+    createdAt: previous?.createdAt ?? now,
+    updatedAt: now,
+  };
+  await ctx.store.write([put(CRM_CONFIG, orgId, config)]);
+  return config;
+}
+
+export async function deleteCrmConfig(ctx: AppContext, orgId: string): Promise<boolean> {
+  if (!getCrmConfig(ctx, orgId)) return false;
+  await ctx.store.write([del(CRM_CONFIG, orgId, CONFIG_ID)]);
+  return true;
+}
+
+/** What GET shows: never the header value. */
+export function publicCrmConfig(config: CrmConfig) {
+  return {
+    url: config.url,
+    authHeader: config.authHeader,
+    authValueHint: config.authValueHint,
+    enabled: config.enabled,
+    createdAt: config.createdAt,
+    updatedAt: config.updatedAt,
+  };
+}

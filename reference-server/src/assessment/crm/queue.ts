@@ -1,0 +1,191 @@
+import type { AppContext, Worker } from '../../context.js';
+import { del, put, type StoredRecord, type WriteOp } from '../../store/store.js';
+import { getResult, recordCrmSync, type AssessmentResult, type CrmSyncState } from '../../psychometrics/results.js';
+import { activeCrmConfig, type CrmConfig } from './config.js';
+import { crmPayload } from './payload.js';
+
+/**
+ * CRM sync as a durable queue. A job (one per result, keyed by the result id) is written in the
+ * same store write as the result it syncs, so a result saved before a crash is still synced
+ * after the restart. A later revision of the result replaces the job: the CRM receives the
+ * latest state, and a superseded revision is not sent again.
+ *
+ * Attempts: at once, then after each failure wait BACKOFF_MS[attempt − 1] (or the CRM's
+ * Retry-After, if longer), 7 attempts in all; then the sync is `failed` on the result.
+ */
+export const CRM_JOBS = 'assessment_crm_jobs';
+export const BACKOFF_MS = [10_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 6 * 3600_000];
+export const MAX_ATTEMPTS = BACKOFF_MS.length + 1;
+const MAX_RETRY_AFTER_MS = 6 * 3600_000;
+
+interface CrmJob extends StoredRecord {
+  /** The result id. */
+  id: string;
+  revision: number;
+  attempts: number;
+  /** Epoch ms of the next attempt. */
+  nextAttemptAt: number;
+}
+
+export interface CrmRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Sends one request; resolves with the status (and Retry-After in ms, if any) or rejects on a network/SSRF error. */
+export type CrmTransport = (ctx: AppContext, request: CrmRequest) => Promise<{ status: number; retryAfterMs?: number }>;
+
+/** The initial sync state of a result about to be saved, and the job that will carry it out. */
+export function crmSyncPlan(ctx: AppContext, orgId: string): { state: CrmSyncState; ops: (result: AssessmentResult) => WriteOp[] } {
+  if (!activeCrmConfig(ctx, orgId)) return { state: { status: 'not_configured', attempts: 0 }, ops: () => [] };
+  const now = ctx.clock.now();
+  return {
+    state: { status: 'pending', attempts: 0, nextAttemptAt: new Date(now).toISOString() },
+    ops: (result) => [put<CrmJob>(CRM_JOBS, orgId, { id: result.id, revision: result.revision, attempts: 0, nextAttemptAt: now })],
+  };
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 300);
+}
+
+export class CrmSyncWorker implements Worker {
+  readonly name = 'assessment-crm-sync';
+  readonly #ctx: AppContext;
+  readonly #transport: CrmTransport;
+  readonly #timers = new Map<string, () => void>();
+  readonly #inFlight = new Map<string, Promise<void>>();
+  readonly #again = new Set<string>();
+  #running = false;
+
+  constructor(ctx: AppContext, transport: CrmTransport) {
+    this.#ctx = ctx;
+    this.#transport = transport;
+  }
+
+  start(): void {
+    this.#running = true;
+    const now = this.#ctx.clock.now();
+    for (const orgId of this.#ctx.store.scopes(CRM_JOBS)) {
+      for (const job of this.#ctx.store.all<CrmJob>(CRM_JOBS, orgId)) this.#schedule(orgId, job.id, job.nextAttemptAt - now);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    for (const cancel of this.#timers.values()) cancel();
+    this.#timers.clear();
+    await this.idle();
+  }
+
+  /** Resolves once no attempt is in flight (tests await this instead of sleeping). */
+  async idle(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.all(this.#inFlight.values());
+  }
+
+  /** Called after a result and its job were written: the first attempt starts at once. */
+  enqueue(orgId: string, resultId: string): void {
+    this.#schedule(orgId, resultId, 0);
+  }
+
+  #schedule(orgId: string, resultId: string, delayMs: number): void {
+    if (!this.#running) return;
+    const key = `${orgId}/${resultId}`;
+    this.#timers.get(key)?.();
+    const fire = () => {
+      this.#timers.delete(key);
+      this.#run(orgId, resultId);
+    };
+    if (delayMs <= 0) {
+      // Not time-based: deferred only so the submit response is never held up by the sync.
+      let cancelled = false;
+      setImmediate(() => cancelled || fire());
+      this.#timers.set(key, () => (cancelled = true));
+    } else {
+      this.#timers.set(key, this.#ctx.clock.schedule(delayMs, fire));
+    }
+  }
+
+  #run(orgId: string, resultId: string): void {
+    const key = `${orgId}/${resultId}`;
+    if (this.#inFlight.has(key)) {
+      this.#again.add(key);
+      return;
+    }
+    const attempt = this.#attempt(orgId, resultId)
+      .catch((error: unknown) => this.#ctx.log.error({ err: error, orgId, resultId }, 'CRM sync attempt failed unexpectedly'))
+      .finally(() => {
+        this.#inFlight.delete(key);
+        if (this.#again.delete(key)) this.#run(orgId, resultId);
+      });
+    this.#inFlight.set(key, attempt);
+  }
+
+  async #attempt(orgId: string, resultId: string): Promise<void> {
+    const ctx = this.#ctx;
+    const job = ctx.store.get<CrmJob>(CRM_JOBS, orgId, resultId);
+    if (!job || !this.#running) return;
+    const result = getResult(ctx, orgId, resultId);
+    const config = activeCrmConfig(ctx, orgId);
+    if (!result || result.revision !== job.revision || !config) {
+      // The result is gone, or sync was switched off meanwhile: nothing left to send.
+      const state: CrmSyncState = { status: config ? 'superseded' : 'not_configured', attempts: job.attempts };
+      await recordCrmSync(ctx, orgId, resultId, job.revision, state, [del(CRM_JOBS, orgId, resultId)]);
+      return;
+    }
+
+    const attempts = job.attempts + 1;
+    let failure: string | undefined;
+    let retryAfterMs: number | undefined;
+    try {
+      const response = await this.#transport(ctx, this.#request(config, result));
+      if (response.status < 200 || response.status >= 300) {
+        failure = `CRM answered HTTP ${response.status}`;
+        retryAfterMs = response.retryAfterMs;
+      }
+    } catch (error) {
+      failure = errorText(error);
+    }
+
+    // Read again after the await: a newer revision may have replaced the job meanwhile.
+    const current = ctx.store.get<CrmJob>(CRM_JOBS, orgId, resultId);
+    if (!current || current.revision !== job.revision) return;
+    const now = ctx.clock.now();
+    const lastAttemptAt = new Date(now).toISOString();
+    if (failure === undefined) {
+      await recordCrmSync(ctx, orgId, resultId, job.revision, { status: 'synced', attempts, lastAttemptAt, syncedAt: lastAttemptAt }, [
+        del(CRM_JOBS, orgId, resultId),
+      ]);
+      return;
+    }
+    if (attempts >= MAX_ATTEMPTS) {
+      await recordCrmSync(ctx, orgId, resultId, job.revision, { status: 'failed', attempts, lastAttemptAt, lastError: failure }, [
+        del(CRM_JOBS, orgId, resultId),
+      ]);
+      return;
+    }
+    const delay = Math.max(BACKOFF_MS[attempts - 1] as number, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
+    const nextAttemptAt = now + delay;
+    await recordCrmSync(
+      ctx,
+      orgId,
+      resultId,
+      job.revision,
+      { status: 'retrying', attempts, lastAttemptAt, nextAttemptAt: new Date(nextAttemptAt).toISOString(), lastError: failure },
+      [put<CrmJob>(CRM_JOBS, orgId, { ...job, attempts, nextAttemptAt })],
+    );
+    this.#schedule(orgId, resultId, delay);
+  }
+
+  #request(config: CrmConfig, result: AssessmentResult): CrmRequest {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      // Lets the CRM drop a repeat of a revision it already stored (we deliver at least once).
+      'idempotency-key': `${result.id}.r${result.revision}`,
+    };
+    if (config.authHeader && config.sealedAuthValue) headers[config.authHeader.toLowerCase()] = this.#ctx.keyring.decrypt(config.sealedAuthValue);
+    return { url: config.url, headers, body: JSON.stringify(crmPayload(result)) };
+  }
+}

@@ -1,0 +1,42 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { principalOf } from '../../auth/principal.js';
+import type { AppContext } from '../../context.js';
+import { sendError } from '../../http/error-body.js';
+import { crmConfigSchema, deleteCrmConfig, getCrmConfig, publicCrmConfig, putCrmConfig } from './config.js';
+
+/**
+ * `/api/v1/crm-sync` with the developer key: PUT sets (replaces) the organisation's CRM target,
+ * GET shows it without its credential, DELETE removes it. Results saved while no target is set
+ * show `crmSync.status: "not_configured"`.
+ */
+export function crmSyncRoutes(ctx: AppContext, checkTarget: (url: string) => Promise<string | undefined>): Router {
+  const router = Router();
+  router.put('/crm-sync', async (req, res) => {
+    const parsed = crmConfigSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      sendError(res, 400, `The CRM sync configuration is invalid: ${z.prettifyError(parsed.error)}`);
+      return;
+    }
+    const refusal = await checkTarget(parsed.data.url);
+    if (refusal) {
+      sendError(res, 400, `The CRM url is not allowed: ${refusal}`);
+      return;
+    }
+    const { orgId } = principalOf(req);
+    const config = await putCrmConfig(ctx, orgId, parsed.data);
+    res.json({ success: true, crmSync: publicCrmConfig(config) });
+  });
+  router.get('/crm-sync', (req, res) => {
+    const config = getCrmConfig(ctx, principalOf(req).orgId);
+    res.json({ success: true, crmSync: config ? publicCrmConfig(config) : null });
+  });
+  router.delete('/crm-sync', async (req, res) => {
+    if (!(await deleteCrmConfig(ctx, principalOf(req).orgId))) {
+      sendError(res, 404, 'No CRM sync is configured for this organisation.');
+      return;
+    }
+    res.status(204).end();
+  });
+  return router;
+}

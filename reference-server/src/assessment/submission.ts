@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { CLOSING, DEMOGRAPHICS, PSYCHOMETRIC, questionById, type Question } from '../psychometrics/instrument.js';
+import { SCALE_MAX, SCALE_MIN } from '../psychometrics/model.js';
+import { benchmarkTag, type BenchmarkTag } from '../psychometrics/norms.js';
+
+/**
+ * The submit body, checked field by field so a form learns exactly which answers to fix.
+ *
+ * A 400 lists every offending key in `missing` or `invalid`; `missingCount` and `invalidCount`
+ * are their lengths. The keys are question ids (`q7`) and the body fields `email`, `full_name`
+ * (the answers to q4 and q1) and `benchmark_tag_id`. An absent key, `null` or a blank string
+ * counts as missing; anything else that fails its rule counts as invalid.
+ */
+const answer = z.int().min(SCALE_MIN).max(SCALE_MAX);
+
+function optionalAnswer(question: Question): z.ZodType {
+  switch (question.type) {
+    case 'single_choice':
+      return z.union((question.options ?? []).map((o) => z.literal(o.value)) as unknown as [z.ZodLiteral, z.ZodLiteral]);
+    case 'boolean':
+      return z.boolean();
+    case 'likert':
+      return answer;
+    default:
+      return z.string().max(question.maxLength ?? 200);
+  }
+}
+
+const OPTIONAL_QUESTIONS = [...DEMOGRAPHICS, ...CLOSING];
+
+export const submitSchema = z
+  .object({
+    email: z.string().trim().pipe(z.email().max(254)),
+    full_name: z.string().trim().min(1).max(200),
+    benchmark_tag_id: z.string().min(1).max(100).optional(),
+    ...Object.fromEntries(PSYCHOMETRIC.map((q) => [q.id, answer])),
+    ...Object.fromEntries(OPTIONAL_QUESTIONS.map((q) => [q.id, optionalAnswer(q).optional()])),
+  })
+  .loose();
+
+export interface Submission {
+  email: string;
+  fullName: string;
+  benchmark?: BenchmarkTag;
+  /** q5..q131. */
+  answers: Record<string, number>;
+  /** Answered optional questions other than q1 and q4 (which repeat full_name and email). */
+  context: Record<string, string | number | boolean>;
+}
+
+export interface SubmissionProblems {
+  message: string;
+  missing: string[];
+  invalid: string[];
+  unknownBenchmarkTagId?: string;
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const QUESTION_KEY = /^q\d+$/;
+const LISTED = 10;
+
+function describe(missing: string[], invalid: string[], unknownTag: string | undefined): string {
+  const parts: string[] = [];
+  const list = (keys: string[]) => keys.slice(0, LISTED).join(', ') + (keys.length > LISTED ? ', …' : '');
+  if (missing.length > 0) parts.push(`${missing.length} required field(s) missing (${list(missing)})`);
+  const invalidOther = invalid.filter((key) => key !== 'benchmark_tag_id');
+  if (invalidOther.length > 0) {
+    parts.push(
+      `${invalidOther.length} field(s) invalid (${list(invalidOther)}); q${PSYCHOMETRIC[0]?.number}–q${PSYCHOMETRIC.at(-1)?.number} take integers ${SCALE_MIN} to ${SCALE_MAX}`,
+    );
+  }
+  if (unknownTag !== undefined) parts.push(`unknown benchmark_tag_id "${unknownTag}": use an id from GET /api/v1/benchmark-tags`);
+  return `The submission cannot be scored: ${parts.join('; ')}.`;
+}
+
+/** A parsed, scorable submission, or the problems that stop it. */
+export function parseSubmission(body: Record<string, unknown>): { ok: true; submission: Submission } | ({ ok: false } & SubmissionProblems) {
+  // Blank optional answers mean "not answered"; blank required ones are reported as missing.
+  const cleaned: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) if (!isBlank(value)) cleaned[key] = value;
+
+  const missing = new Set<string>();
+  const invalid = new Set<string>();
+  const parsed = submitSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      if (cleaned[key] === undefined) missing.add(key);
+      else invalid.add(key);
+    }
+  }
+  for (const key of Object.keys(cleaned)) {
+    if (QUESTION_KEY.test(key) && !questionById(key)) invalid.add(key);
+  }
+  const tagId = typeof cleaned.benchmark_tag_id === 'string' ? cleaned.benchmark_tag_id : undefined;
+  const tag = tagId === undefined ? undefined : benchmarkTag(tagId);
+  const unknownTag = tagId !== undefined && !tag ? tagId : undefined;
+  if (unknownTag !== undefined) invalid.add('benchmark_tag_id');
+
+  if (!parsed.success || missing.size > 0 || invalid.size > 0) {
+    const order = (keys: Set<string>) => [...keys].sort(byFieldOrder);
+    const m = order(missing);
+    const i = order(invalid);
+    return { ok: false, message: describe(m, i, unknownTag), missing: m, invalid: i, ...(unknownTag !== undefined ? { unknownBenchmarkTagId: unknownTag } : {}) };
+  }
+
+  const data = parsed.data as Record<string, unknown>;
+  const answers = Object.fromEntries(PSYCHOMETRIC.map((q) => [q.id, data[q.id] as number]));
+  const context: Record<string, string | number | boolean> = {};
+  for (const q of OPTIONAL_QUESTIONS) {
+    if (q.submitField) continue;
+    const value = data[q.id];
+    if (value !== undefined) context[q.id] = value as string | number | boolean;
+  }
+  return {
+    ok: true,
+    submission: { email: data.email as string, fullName: data.full_name as string, ...(tag ? { benchmark: tag } : {}), answers, context },
+  };
+}
+
+/** Body fields first, then questions by number. */
+function byFieldOrder(a: string, b: string): number {
+  const rank = (key: string) => {
+    const fixed = ['email', 'full_name', 'benchmark_tag_id'].indexOf(key);
+    if (fixed >= 0) return fixed - 10;
+    return QUESTION_KEY.test(key) ? Number(key.slice(1)) : Number.MAX_SAFE_INTEGER;
+  };
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
