@@ -16,6 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.dispose());
 
+// Response bodies are checked by value, not by static type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const json = (response: Response): Promise<any> => response.json();
+
 const headers = (key = server.demo.developerKey) => ({ 'x-api-key': key, 'content-type': 'application/json' });
 
 function post(body: unknown, key?: string): Promise<Response> {
@@ -34,14 +38,14 @@ describe('GET /api/v1/assessment/questions', () => {
   it('serves the 140-question instrument for the key organisation', async () => {
     const response = await get('/api/v1/assessment/questions');
     expect(response.status).toBe(200);
-    const doc = await response.json();
+    const doc = await json(response);
     expect(doc).toMatchObject({ version: '1.0', organizationId: server.demo.organizationId, totalQuestions: 140 });
     expect(doc.scaleOptions).toHaveLength(6);
     expect(doc.categories.demographics.map((q: { id: string }) => q.id)).toEqual(['q1', 'q2', 'q3', 'q4']);
     expect(doc.categories.psychometric).toHaveLength(127);
     expect(doc.categories.closing).toHaveLength(9);
     expect(doc.categories.psychometric[0]).toMatchObject({ id: 'q5', type: 'likert', required: true, text: expect.any(String) });
-    expect((await get('/api/v1/assessment/questions', otherOrgKey).then((r) => r.json())).organizationId).toBe(otherOrgId);
+    expect((await get('/api/v1/assessment/questions', otherOrgKey).then((r) => json(r))).organizationId).toBe(otherOrgId);
   });
 });
 
@@ -49,7 +53,7 @@ describe('POST /api/v1/assessment/submit', () => {
   it('scores synchronously against the general norm', async () => {
     const response = await post(valid('worked@example.com'));
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = await json(response);
     expect(body).toMatchObject({ success: true, responseId: expect.stringMatching(/^res_/), benchmarkApplied: false, replaced: false });
     expect(body.scores.norm).toMatchObject({ id: 'general', kind: 'general', source: 'synthetic' });
     expect(body.scores.dimensions.achievement_drive).toMatchObject({ sum: 79, mean: 4.94, t: 62, percentile: 88, sten: 8, band: 'high' });
@@ -57,21 +61,21 @@ describe('POST /api/v1/assessment/submit', () => {
   });
 
   it('applies a benchmark when named', async () => {
-    const body = await (await post(valid('bench@example.com', { benchmark_tag_id: 'bt_fintech' }))).json();
+    const body = await json(await post(valid('bench@example.com', { benchmark_tag_id: 'bt_fintech' })));
     expect(body.benchmarkApplied).toBe(true);
     expect(body.scores.norm).toMatchObject({ id: 'bt_fintech', kind: 'benchmark' });
     expect(body.scores.dimensions.achievement_drive).toMatchObject({ z: 0.65, t: 56.5, percentile: 74, sten: 7 });
   });
 
   it('still scores a suspicious response, marked invalid', async () => {
-    const body = await (await post({ email: 'line@example.com', full_name: 'Straight Liner', ...straightLine(6) })).json();
+    const body = await json(await post({ email: 'line@example.com', full_name: 'Straight Liner', ...straightLine(6) }));
     expect(body.scores.quality).toMatchObject({ status: 'invalid', flags: expect.arrayContaining(['long_run', 'acquiescence']) });
     expect(body.scores.dimensions.perseverance.mean).toBe(3.5);
   });
 
   it('keeps optional context answers with the result', async () => {
-    const body = await (await post(valid('context@example.com', { q2: 'founder', q137: true, q139: 'Part-time founder.', q3: '' }))).json();
-    const stored = await (await get(`/api/v1/assessment/results?result_id=${body.responseId}`)).json();
+    const body = await json(await post(valid('context@example.com', { q2: 'founder', q137: true, q139: 'Part-time founder.', q3: '' })));
+    const stored = await json(await get(`/api/v1/assessment/results?result_id=${body.responseId}`));
     expect(stored.result.context).toEqual({ q2: 'founder', q137: true, q139: 'Part-time founder.' });
   });
 });
@@ -82,24 +86,24 @@ describe('submit 400s', () => {
   it('invalid JSON', async () => {
     const response = await post('{"email": "a@b.co",');
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'Bad Request', message: 'The request body is not valid JSON.', ...empty });
+    expect(await json(response)).toEqual({ error: 'Bad Request', message: 'The request body is not valid JSON.', ...empty });
   });
 
   it('a body that is not a JSON object, or not JSON at all', async () => {
     const array = await post([1, 2]);
     expect(array.status).toBe(400);
-    expect(await array.json()).toEqual({ error: 'Bad Request', message: 'The request body must be a JSON object.', ...empty });
+    expect(await json(array)).toEqual({ error: 'Bad Request', message: 'The request body must be a JSON object.', ...empty });
     const text = await fetch(`${server.url}/api/v1/assessment/submit`, {
       method: 'POST',
       headers: { 'x-api-key': server.demo.developerKey, 'content-type': 'text/plain' },
       body: 'email=a@b.co',
     });
     expect(text.status).toBe(400);
-    expect(await text.json()).toMatchObject({ error: 'Bad Request', ...empty });
+    expect(await json(text)).toMatchObject({ error: 'Bad Request', ...empty });
   });
 
   it('an empty object: every required field missing', async () => {
-    const body = await (await post({})).json();
+    const body = await json(await post({}));
     expect(body).toMatchObject({ error: 'Bad Request', missingCount: 129, invalidCount: 0 });
     expect(body.missing.slice(0, 3)).toEqual(['email', 'full_name', 'q5']);
     expect(body.missing.at(-1)).toBe('q131');
@@ -108,7 +112,7 @@ describe('submit 400s', () => {
   it('a bad email', async () => {
     const response = await post(valid('not-an-email'));
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ missingCount: 0, invalidCount: 1, missing: [], invalid: ['email'] });
+    expect(await json(response)).toMatchObject({ missingCount: 0, invalidCount: 1, missing: [], invalid: ['email'] });
   });
 
   it('missing and invalid answers, each named', async () => {
@@ -116,7 +120,7 @@ describe('submit 400s', () => {
     delete (body as Record<string, unknown>).q7;
     const response = await post(body);
     expect(response.status).toBe(400);
-    const answer = await response.json();
+    const answer = await json(response);
     expect(answer).toEqual({
       error: 'Bad Request',
       message: expect.stringContaining('3 required field(s) missing (full_name, q7, q11)'),
@@ -130,7 +134,7 @@ describe('submit 400s', () => {
   it('an unknown benchmark_tag_id, named', async () => {
     const response = await post(valid('tag@example.com', { benchmark_tag_id: 'bt_nope' }));
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = await json(response);
     expect(body).toMatchObject({ missingCount: 0, invalidCount: 1, invalid: ['benchmark_tag_id'], benchmarkTagId: 'bt_nope' });
     expect(body.message).toContain('"bt_nope"');
   });
@@ -143,10 +147,10 @@ describe('submit 400s', () => {
 
 describe('one result per organisation and email', () => {
   it('replaces the result on a later submit, matching the email case-insensitively', async () => {
-    const first = await (await post(valid('Replace.Me@Example.com'))).json();
-    const second = await (await post(valid('replace.me@example.COM', { full_name: 'Ada Second', benchmark_tag_id: 'bt_climate' }))).json();
+    const first = await json(await post(valid('Replace.Me@Example.com')));
+    const second = await json(await post(valid('replace.me@example.COM', { full_name: 'Ada Second', benchmark_tag_id: 'bt_climate' })));
     expect(second).toMatchObject({ responseId: first.responseId, replaced: true, benchmarkApplied: true });
-    const stored = await (await get('/api/v1/assessment/results?email=REPLACE.ME@example.com')).json();
+    const stored = await json(await get('/api/v1/assessment/results?email=REPLACE.ME@example.com'));
     expect(stored.result).toMatchObject({ id: first.responseId, fullName: 'Ada Second', revision: 2, benchmarkTagId: 'bt_climate' });
   });
 
@@ -155,12 +159,12 @@ describe('one result per organisation and email', () => {
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) => post(valid(i % 2 ? 'race@example.com' : 'RACE@example.com', { full_name: `Racer ${i}` }))),
     );
-    const bodies = await Promise.all(responses.map((r) => r.json()));
+    const bodies = await Promise.all(responses.map((r) => json(r)));
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(new Set(bodies.map((b) => b.responseId)).size).toBe(1);
     expect(bodies.filter((b) => !b.replaced)).toHaveLength(1);
     expect(server.ctx.store.count(RESULTS, server.demo.organizationId)).toBe(before + 1);
-    const stored = await (await get('/api/v1/assessment/results?email=race@example.com')).json();
+    const stored = await json(await get('/api/v1/assessment/results?email=race@example.com'));
     expect(stored.result.revision).toBe(20);
   });
 });
@@ -169,31 +173,31 @@ describe('GET /api/v1/assessment/results', () => {
   it('needs email or result_id', async () => {
     const response = await get('/api/v1/assessment/results');
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'Bad Request', message: expect.stringContaining('email or result_id') });
+    expect(await json(response)).toMatchObject({ error: 'Bad Request', message: expect.stringContaining('email or result_id') });
   });
 
   it('finds a result by id, by email, or by both when they agree', async () => {
-    const { responseId } = await (await post(valid('lookup@example.com'))).json();
-    const byId = await (await get(`/api/v1/assessment/results?result_id=${responseId}`)).json();
+    const { responseId } = await json(await post(valid('lookup@example.com')));
+    const byId = await json(await get(`/api/v1/assessment/results?result_id=${responseId}`));
     expect(byId).toMatchObject({ success: true, result: { id: responseId, email: 'lookup@example.com', revision: 1 } });
     expect(byId.result.scores.dimensions.achievement_drive.percentile).toBe(88);
     expect(byId.result.answers.q5).toBe(5);
     expect(byId.result.crmSync).toEqual({ status: 'not_configured', attempts: 0 });
     expect((await get(`/api/v1/assessment/results?email=lookup@example.com&result_id=${responseId}`)).status).toBe(200);
-    const other = await (await post(valid('lookup2@example.com'))).json();
+    const other = await json(await post(valid('lookup2@example.com')));
     expect((await get(`/api/v1/assessment/results?email=lookup@example.com&result_id=${other.responseId}`)).status).toBe(404);
     expect((await get('/api/v1/assessment/results?email=nobody@example.com')).status).toBe(404);
   });
 
   it("refuses another organisation's results with 404", async () => {
-    const { responseId } = await (await post(valid('private@example.com'))).json();
+    const { responseId } = await json(await post(valid('private@example.com')));
     for (const query of [`result_id=${responseId}`, 'email=private@example.com']) {
       const response = await get(`/api/v1/assessment/results?${query}`, otherOrgKey);
       expect(response.status).toBe(404);
-      expect(await response.json()).toMatchObject({ error: 'Not Found' });
+      expect(await json(response)).toMatchObject({ error: 'Not Found' });
     }
     // The other organisation's own result for the same email is separate.
-    const theirs = await (await post(valid('private@example.com'), otherOrgKey)).json();
+    const theirs = await json(await post(valid('private@example.com'), otherOrgKey));
     expect(theirs).toMatchObject({ replaced: false });
     expect(theirs.responseId).not.toBe(responseId);
   });
@@ -201,7 +205,7 @@ describe('GET /api/v1/assessment/results', () => {
 
 describe('GET /api/v1/benchmark-tags', () => {
   it('lists the first page of 20 by default', async () => {
-    const body = await (await get('/api/v1/benchmark-tags')).json();
+    const body = await json(await get('/api/v1/benchmark-tags'));
     expect(body).toMatchObject({ success: true, count: 12, pagination: { page: 1, limit: 20, total: 12, totalPages: 1, hasMore: false } });
     expect(body.tags[0]).toMatchObject({
       id: 'bt_fintech',
@@ -217,17 +221,17 @@ describe('GET /api/v1/benchmark-tags', () => {
   });
 
   it('pages with page and limit, capping limit at 100', async () => {
-    const third = await (await get('/api/v1/benchmark-tags?page=3&limit=5')).json();
+    const third = await json(await get('/api/v1/benchmark-tags?page=3&limit=5'));
     expect(third).toMatchObject({ count: 2, pagination: { page: 3, limit: 5, total: 12, totalPages: 3, hasMore: false } });
-    expect((await (await get('/api/v1/benchmark-tags?page=2&limit=5')).json()).pagination.hasMore).toBe(true);
-    expect((await (await get('/api/v1/benchmark-tags?limit=1000')).json()).pagination.limit).toBe(100);
-    expect((await (await get('/api/v1/benchmark-tags?page=9')).json())).toMatchObject({ count: 0, tags: [] });
+    expect((await json(await get('/api/v1/benchmark-tags?page=2&limit=5'))).pagination.hasMore).toBe(true);
+    expect((await json(await get('/api/v1/benchmark-tags?limit=1000'))).pagination.limit).toBe(100);
+    expect((await json(await get('/api/v1/benchmark-tags?page=9')))).toMatchObject({ count: 0, tags: [] });
   });
 
   it.each(['page=0', 'limit=0', 'limit=abc', 'page=-1', 'page=1.5'])('refuses %s', async (query) => {
     const response = await get(`/api/v1/benchmark-tags?${query}`);
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toBe('Bad Request');
+    expect((await json(response)).error).toBe('Bad Request');
   });
 });
 
@@ -237,7 +241,7 @@ describe('failures', () => {
     try {
       const response = await post(valid('fail@example.com'));
       expect(response.status).toBe(500);
-      const body = await response.json();
+      const body = await json(response);
       expect(body.error).toBe('Internal Server Error');
       expect(JSON.stringify(body)).not.toMatch(/disk on fire|secret|at /);
     } finally {
