@@ -249,3 +249,11 @@ describe('failures', () => {
     }
   });
 });
+
+describe('the demo seed', () => {
+  it('has a scored demo result against a benchmark', async () => {
+    const body = await json(await get('/api/v1/assessment/results?email=Jordan.Rivera@founders.example'));
+    expect(body.result).toMatchObject({ fullName: 'Jordan Rivera', benchmarkApplied: true, benchmarkTagId: 'bt_b2b_software', revision: 1 });
+    expect(body.result.scores.quality.status).toBe('ok');
+  });
+});
