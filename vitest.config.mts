@@ -12,5 +12,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { NODE_ENV: 'test' },
+    // graphql ships CJS (main) and ESM (module): Vite gives source files the ESM copy while Node gives
+    // graphql-http the CJS one, and graphql-js refuses objects "from another realm". Transforming
+    // graphql-http too makes both resolve the same copy (Node alone, outside tests, already does).
+    server: { deps: { inline: ['graphql-http'] } },
   },
 });

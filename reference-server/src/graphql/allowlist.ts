@@ -1,2 +1,84 @@
-/** The operations a partner credential or OAuth client may run unless the operator says otherwise. */
-export const DEFAULT_PARTNER_OPERATIONS: string[] = ['getUserDataQuery'];
+import type { Principal } from '../auth/principal.js';
+import type { OAuthScope } from '../tenancy/records.js';
+
+/**
+ * The partner operations: named bundles of root fields an operator can allow for an OAuth client
+ * or a partner credential (`--operations`). Authority comes from the root fields a document
+ * selects, never from the name it gives itself, so a document called `getUserDataQuery` that
+ * selects anything else is refused (docs/decisions/graphql-allowlist.md).
+ */
+export interface PartnerOperation {
+  name: string;
+  type: 'query' | 'mutation';
+  rootFields: readonly string[];
+  /** The OAuth scope a token needs for these fields (partner credentials carry no scopes). */
+  scope: OAuthScope;
+  description: string;
+}
+
+export const PARTNER_OPERATIONS: readonly PartnerOperation[] = [
+  { name: 'getUserDataQuery', type: 'query', rootFields: ['me'], scope: 'basic', description: 'The signed-in user (email, name) and organisation.' },
+  { name: 'getOrganizationQuery', type: 'query', rootFields: ['organization'], scope: 'basic', description: 'The organisation the caller acts for.' },
+  {
+    name: 'getAssessmentResultQuery',
+    type: 'query',
+    rootFields: ['assessmentResult'],
+    scope: 'profile',
+    description: "A person's scored assessment, by email.",
+  },
+  {
+    name: 'getIntegrationStatusQuery',
+    type: 'query',
+    rootFields: ['integrationStatus'],
+    scope: 'all',
+    description: 'How this integration is connected: client, scopes, allowed operations, webhook subscriptions.',
+  },
+];
+
+/** The operations a partner credential or OAuth client gets unless the operator says otherwise: all of them. */
+export const DEFAULT_PARTNER_OPERATIONS: string[] = PARTNER_OPERATIONS.map((operation) => operation.name);
+
+/**
+ * Root fields that exist in the schema (the platform's own staff tools use them) but are never
+ * served on the partner endpoint, whatever a credential lists: the spec's admin, billing-admin,
+ * prompt and other tenants' operations.
+ */
+export const RESTRICTED_ROOT_FIELDS: Readonly<Record<string, string>> = {
+  adminOrganizations: 'admin',
+  adminSuspendOrganization: 'admin',
+  organizationById: "other tenants' data",
+  billingAccount: 'billing admin',
+  updateBillingPlan: 'billing admin',
+  scoringPrompts: 'prompt administration',
+  updateScoringPrompt: 'prompt administration',
+};
+
+export interface RootFieldGrant {
+  operation: string;
+  scope: OAuthScope;
+}
+
+export type AllowedRootFields = Record<'query' | 'mutation', Map<string, RootFieldGrant>>;
+
+/** The root fields a caller may select, by operation type, from the operations it was allowed. */
+export function allowedRootFields(principal: Principal): AllowedRootFields {
+  const allowed: AllowedRootFields = { query: new Map(), mutation: new Map() };
+  const names = new Set(principal.allowedOperations ?? []);
+  for (const operation of PARTNER_OPERATIONS) {
+    if (!names.has(operation.name)) continue;
+    for (const field of operation.rootFields) allowed[operation.type].set(field, { operation: operation.name, scope: operation.scope });
+  }
+  return allowed;
+}
+
+/** Whether the caller's scopes cover `needed`. `all` covers everything; partner credentials have no scopes. */
+export function hasScope(principal: Principal, needed: OAuthScope): boolean {
+  if (principal.via !== 'oauth_access_token') return true;
+  const scopes = principal.scopes ?? [];
+  return scopes.includes('all') || scopes.includes(needed);
+}
+
+/** The operation that grants a root field, for an error message that says what to ask for. */
+export function operationFor(type: 'query' | 'mutation', field: string): PartnerOperation | undefined {
+  return PARTNER_OPERATIONS.find((operation) => operation.type === type && operation.rootFields.includes(field));
+}

@@ -1,11 +1,23 @@
 import { Router } from 'express';
 import { bearerGuard, type AccessTokenVerifier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { sendError } from '../http/error-body.js';
+import { bodyErrors, graphqlHandler } from './handler.js';
+import { SDL } from './schema.js';
 
-/** Router for `POST /api` (mounted on the exact path). */
+export const SDL_PATH = '/api/schema.graphql';
+
+/**
+ * `POST /api` (the partner GraphQL endpoint, behind the Bearer guard) and `GET /api/schema.graphql`
+ * (its SDL, the contract connector authors read). No CORS headers anywhere: the spec's callers
+ * are backends, and a browser on another origin is left to the same-origin policy.
+ */
 export function createGraphqlSurface(ctx: AppContext, deps: { verifyAccessToken: AccessTokenVerifier }): Router {
   const router = Router();
-  router.post('/api', bearerGuard(ctx, deps.verifyAccessToken), (_req, res) => sendError(res, 501, 'GraphQL is not built yet'));
+  router.post('/api', bearerGuard(ctx, deps.verifyAccessToken), ...graphqlHandler(ctx));
+  router.use('/api', bodyErrors);
+  router.get(SDL_PATH, (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=300');
+    res.type('application/graphql; charset=utf-8').send(SDL);
+  });
   return router;
 }

@@ -1,0 +1,78 @@
+import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import { execute, GraphQLError, NoSchemaIntrospectionCustomRule, parse, validate, type ExecutionArgs } from 'graphql';
+import { createHandler, type FormatError } from 'graphql-http';
+import { principalOf } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import type { GraphqlContext } from './context.js';
+import { aliasLimitRule, allowlistRule, costLimitRule, depthLimitRule, LIMITS } from './rules.js';
+import { schema } from './schema.js';
+
+const BODY_LIMIT = '64kb';
+
+/** Messages that name schema members the caller did not ask about ("Did you mean …?") are trimmed. */
+const SUGGESTION = /\s*Did you mean .*\?$/s;
+
+/**
+ * The GraphQL over HTTP handler (graphql-http) for `POST /api`, behind the Bearer guard.
+ * graphql-http owns the protocol (media types, status codes, the error shapes its audits check);
+ * this module adds the body limit, the token limit at parse time, the validation rules of
+ * rules.ts, no suggestions, and errors that never leak an internal message.
+ */
+export function graphqlHandler(ctx: AppContext): RequestHandler[] {
+  const formatError: FormatError = (error) => {
+    if (!(error instanceof GraphQLError)) return new GraphQLError('Internal error.');
+    const original = error.originalError;
+    // A resolver's own GraphQLError is meant for the caller; anything else is a bug: log it, say little.
+    if (original && !(original instanceof GraphQLError) && error.path) {
+      ctx.log.error({ err: original, path: error.path }, 'GraphQL resolver failed');
+      return new GraphQLError('Internal error.', { path: error.path, nodes: error.nodes ?? null, extensions: { code: 'INTERNAL' } });
+    }
+    return SUGGESTION.test(error.message) ? new GraphQLError(error.message.replace(SUGGESTION, ''), { ...error, extensions: error.extensions }) : error;
+  };
+
+  const handle = createHandler<express.Request, undefined, GraphqlContext>({
+    schema,
+    parse: (source) => parse(source, { maxTokens: LIMITS.maxTokens }),
+    validate: (s, document, rules) => validate(s, document, rules, { hideSuggestions: true }),
+    validationRules: (req, _args, specified) => [
+      ...specified,
+      ...(ctx.config.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+      allowlistRule(principalOf(req.raw), ctx.config.introspection),
+      depthLimitRule,
+      aliasLimitRule,
+      costLimitRule,
+    ],
+    execute: (args: ExecutionArgs) => execute({ ...args, hideSuggestions: true } as ExecutionArgs),
+    context: (req) => ({ ctx, principal: principalOf(req.raw) }),
+    formatError,
+  });
+
+  const run: RequestHandler = (req, res, next) => {
+    handle({
+      method: req.method,
+      url: req.originalUrl,
+      headers: req.headers,
+      body: typeof req.body === 'string' ? req.body : '',
+      raw: req,
+      context: undefined,
+    }).then(([body, init]) => {
+      res.writeHead(init.status, init.statusText, init.headers).end(body);
+    }, next);
+  };
+
+  // Read the body ourselves, bounded, whatever its media type: graphql-http then judges the type.
+  return [express.text({ type: () => true, limit: BODY_LIMIT }), run];
+}
+
+/** A body the reader refused is answered in GraphQL's error shape, never a stack trace. */
+export const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
+  if (!error.type?.startsWith('entity.') && error.type !== 'charset.unsupported' && error.type !== 'encoding.unsupported') {
+    next(error);
+    return;
+  }
+  const status = error.status ?? 400;
+  const message = error.type === 'entity.too.large' ? `The request body is larger than ${BODY_LIMIT}.` : 'The request body could not be read.';
+  res.status(status).json({ errors: [{ message }] });
+};
+
+export { Router };

@@ -1,0 +1,19 @@
+import { GraphQLScalarType, Kind } from 'graphql';
+
+/** An instant as an ISO 8601 string in UTC, e.g. `2026-06-01T09:30:00.000Z`. */
+export const DateTime = new GraphQLScalarType<string, string>({
+  name: 'DateTime',
+  description: 'An instant, as an ISO 8601 string in UTC (e.g. `2026-06-01T09:30:00.000Z`).',
+  serialize(value) {
+    if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
+    throw new TypeError('DateTime cannot represent this value');
+  },
+  parseValue(value) {
+    if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
+    throw new TypeError('DateTime must be an ISO 8601 string');
+  },
+  parseLiteral(ast) {
+    if (ast.kind === Kind.STRING && !Number.isNaN(Date.parse(ast.value))) return new Date(ast.value).toISOString();
+    throw new TypeError('DateTime must be an ISO 8601 string');
+  },
+});
