@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import { developerKeyGuard } from '../auth/guards.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
-import { instrumentFor } from '../psychometrics/instrument.js';
+import { instrumentJson } from '../psychometrics/instrument.js';
 import { listBenchmarkTags } from './benchmark-tags.js';
 import { CrmSyncWorker } from './crm/queue.js';
 import { crmSyncRoutes } from './crm/routes.js';
@@ -27,7 +27,7 @@ export function createAssessmentSurface(ctx: AppContext): Router {
   router.use(express.json({ limit: BODY_LIMIT }));
 
   router.get('/assessment/questions', (req, res) => {
-    res.json(instrumentFor(principalOf(req).orgId));
+    res.type('application/json').send(instrumentJson(principalOf(req).orgId));
   });
   router.post(
     '/assessment/submit',

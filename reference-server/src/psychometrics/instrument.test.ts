@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSING, DEMOGRAPHICS, instrumentFor, PSYCHOMETRIC, QUESTIONS } from './instrument.js';
+import { CLOSING, DEMOGRAPHICS, instrumentFor, instrumentJson, PSYCHOMETRIC, QUESTIONS } from './instrument.js';
 import { ITEM_TEXTS } from './items.js';
 import { DIMENSIONS, itemKey } from './model.js';
 
@@ -35,5 +35,11 @@ describe('instrument 1.0', () => {
     expect(itemKey(13)).toMatchObject({ dimension: 'achievement_drive', reversed: true });
     expect(PSYCHOMETRIC.find((q) => q.id === 'q13')?.text).toBe(ITEM_TEXTS.achievement_drive.reversed[0]);
     expect(PSYCHOMETRIC.find((q) => q.id === 'q12')?.text).toBe(ITEM_TEXTS.autonomy.forward[0]);
+  });
+});
+
+describe('instrumentJson', () => {
+  it('is the instrument document with the organisation id, serialised', () => {
+    expect(JSON.parse(instrumentJson('org_"quoted"'))).toEqual(instrumentFor('org_"quoted"'));
   });
 });

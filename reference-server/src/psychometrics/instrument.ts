@@ -165,6 +165,17 @@ export interface InstrumentDocument {
   categories: { demographics: Question[]; psychometric: Question[]; closing: Question[] };
 }
 
+/**
+ * The instrument as JSON text. Only `organizationId` differs between organisations, so the rest
+ * is serialised once instead of on every request (it is about 40 kB).
+ */
+export function instrumentJson(organizationId: string): string {
+  const { organizationId: _placeholder, ...rest } = instrumentFor('');
+  serialisedRest ??= JSON.stringify(rest).slice(1);
+  return `{"organizationId":${JSON.stringify(organizationId)},${serialisedRest}`;
+}
+let serialisedRest: string | undefined;
+
 export function instrumentFor(organizationId: string): InstrumentDocument {
   return {
     version: INSTRUMENT_VERSION,
