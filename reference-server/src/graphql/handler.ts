@@ -37,7 +37,7 @@ export function graphqlHandler(ctx: AppContext): RequestHandler[] {
     validationRules: (req, _args, specified) => [
       ...specified,
       ...(ctx.config.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
-      allowlistRule(principalOf(req.raw), ctx.config.introspection),
+      allowlistRule(principalOf(req.raw)),
       depthLimitRule,
       aliasLimitRule,
       costLimitRule,

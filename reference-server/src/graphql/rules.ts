@@ -59,18 +59,21 @@ function eachField(context: ValidationContext, selectionSet: SelectionSetNode, v
  * token's scopes. Restricted fields (admin, billing, prompts, other tenants) are refused
  * whatever the caller's list says. `__typename` is always fine.
  */
-export function allowlistRule(principal: Principal, introspection: boolean): ValidationRule {
+export function allowlistRule(principal: Principal): ValidationRule {
   return (context) => {
     const allowed = allowedRootFields(principal);
     return {
       OperationDefinition(node) {
         if (node.operation === 'subscription') return;
         const type = node.operation;
+        const root = type === 'query' ? context.getSchema().getQueryType() : context.getSchema().getMutationType();
+        const defined = root?.getFields() ?? {};
         const refused = new Set<string>();
         eachField(context, node.selectionSet, (field) => {
           const name = field.name.value;
           if (name === '__typename' || refused.has(name)) return;
-          if ((name === '__schema' || name === '__type') && introspection) return;
+          // Introspection is the business of NoSchemaIntrospectionCustomRule, unknown fields of the schema's own rules.
+          if (name === '__schema' || name === '__type' || !(name in defined)) return;
           refused.add(name);
           const restricted = RESTRICTED_ROOT_FIELDS[name];
           if (restricted) {
