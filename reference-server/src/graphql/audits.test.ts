@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../testing.js';
 const INTROSPECTION_EXCEPTIONS = ['28B9'];
 
 async function audit(server: TestServer) {
-  const fetchFn = (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const fetchFn = (input: string | URL | Request, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     headers.set('authorization', `Bearer ${server.demo.partnerCredential}`);
     return fetch(input, { ...init, headers });
