@@ -1,0 +1,58 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class EvaluationAssessmentApi implements ICredentialType {
+	name = 'evaluationAssessmentApi';
+
+	displayName = 'Evaluation Platform Assessment API';
+
+	icon: Icon = {
+		light: 'file:../nodes/EvaluationPlatform/evaluationPlatform.svg',
+		dark: 'file:../nodes/EvaluationPlatform/evaluationPlatform.dark.svg',
+	};
+
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-evaluation-platform#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'http://127.0.0.1:8787',
+			placeholder: 'https://platform.example.com',
+			description: 'Address of the platform, without a trailing path',
+			required: true,
+		},
+		{
+			displayName: 'Developer Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				"Your organisation's developer key for the Assessment API, issued by the platform operator. It is a different key from an automation key. Sent in the x-api-key header.",
+			required: true,
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				'x-api-key': '={{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/api/v1/assessment/questions',
+		},
+	};
+}

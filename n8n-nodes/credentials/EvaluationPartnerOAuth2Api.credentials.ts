@@ -1,0 +1,75 @@
+import type { Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+export class EvaluationPartnerOAuth2Api implements ICredentialType {
+	name = 'evaluationPartnerOAuth2Api';
+
+	extends = ['oAuth2Api'];
+
+	displayName = 'Evaluation Platform Partner OAuth2 API';
+
+	icon: Icon = {
+		light: 'file:../nodes/EvaluationPlatform/evaluationPlatform.svg',
+		dark: 'file:../nodes/EvaluationPlatform/evaluationPlatform.dark.svg',
+	};
+
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-evaluation-platform#partner-oauth2';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'http://127.0.0.1:8787',
+			placeholder: 'https://platform.example.com',
+			description: 'Address of the platform, without a trailing path. The sign-in and token URLs are derived from it.',
+			required: true,
+		},
+		{
+			displayName: 'Grant Type',
+			name: 'grantType',
+			type: 'hidden',
+			default: 'authorizationCode',
+		},
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'hidden',
+			default: '={{$self["baseUrl"].replace(/\\/+$/, "")}}/api/oauth/authorize',
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'hidden',
+			default: '={{$self["baseUrl"].replace(/\\/+$/, "")}}/api/oauth/token',
+		},
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'string',
+			default: 'basic profile all',
+			description:
+				'Space-separated scopes to ask for: basic (who you are), profile (read evaluations), all (also create submissions and read integrations)',
+		},
+		{
+			displayName: 'Auth URI Query Parameters',
+			name: 'authQueryParameters',
+			type: 'hidden',
+			default: '',
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'hidden',
+			default: 'body',
+		},
+	];
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/api',
+			method: 'POST',
+			body: { query: 'query getUserDataQuery { me { email } }', operationName: 'getUserDataQuery' },
+		},
+	};
+}

@@ -1,0 +1,105 @@
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { jsonParse, NodeOperationError } from 'n8n-workflow';
+
+import { DEFAULT_SETTINGS, type RequestSettings } from '../transport';
+
+/** Shown on every operation: how long to wait for the platform and how often to retry. */
+export const requestOptionsProperty: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Retries',
+			name: 'maxRetries',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 10 },
+			default: 3,
+			description:
+				'How many times to resend a request the platform rate-limited (429) or failed on (5xx, network). Requests that create something are only resent when the platform did not act on them.',
+		},
+		{
+			displayName: 'Timeout (Ms)',
+			name: 'timeoutMs',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 30000,
+			description: 'How long to wait for each response before giving up on that attempt',
+		},
+	],
+};
+
+export function settingsFor(context: IExecuteFunctions, itemIndex: number): RequestSettings {
+	const options = context.getNodeParameter('requestOptions', itemIndex, {}) as Partial<RequestSettings>;
+	return {
+		timeoutMs: options.timeoutMs ?? DEFAULT_SETTINGS.timeoutMs,
+		maxRetries: options.maxRetries ?? DEFAULT_SETTINGS.maxRetries,
+	};
+}
+
+export function returnAllProperties(show: IDisplayOptions['show'], maxLimit = 100): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			displayOptions: { show },
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			displayOptions: { show: { ...show, returnAll: [false] } },
+			typeOptions: { minValue: 1, maxValue: maxLimit },
+			default: 50,
+			description: 'Max number of results to return',
+		},
+	];
+}
+
+/** Wraps API records as this item's output, each paired with the input item it came from. */
+export function toItems(records: IDataObject | IDataObject[], itemIndex: number): INodeExecutionData[] {
+	const list = Array.isArray(records) ? records : [records];
+	return list.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}
+
+/** A parameter that takes a JSON object, given either as an object or as JSON text. */
+export function objectParameter(context: IExecuteFunctions, name: string, itemIndex: number): IDataObject {
+	const raw = context.getNodeParameter(name, itemIndex, {}) as unknown;
+	const value = typeof raw === 'string' ? (raw.trim() === '' ? {} : jsonParse<unknown>(raw, { errorMessage: `"${name}" is not valid JSON` })) : raw;
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+		throw new NodeOperationError(context.getNode(), `"${name}" must be a JSON object`, { itemIndex });
+	}
+	return value as IDataObject;
+}
+
+/** A parameter that takes a JSON array, given either as an array or as JSON text. */
+export function arrayParameter(context: IExecuteFunctions, name: string, itemIndex: number): unknown[] | undefined {
+	const raw = context.getNodeParameter(name, itemIndex, '') as unknown;
+	if (raw === '' || raw === undefined || raw === null) return undefined;
+	const value = typeof raw === 'string' ? jsonParse<unknown>(raw, { errorMessage: `"${name}" is not valid JSON` }) : raw;
+	if (!Array.isArray(value)) {
+		throw new NodeOperationError(context.getNode(), `"${name}" must be a JSON array`, { itemIndex });
+	}
+	return value;
+}
+
+/** Drops empty strings and undefined values, so optional parameters are not sent blank. */
+export function compact(values: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(values)) {
+		if (value === undefined || value === null || value === '') continue;
+		out[key] = value;
+	}
+	return out;
+}

@@ -1,0 +1,88 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** What n8n's request helper throws: a NodeApiError whose cause is the HTTP client's error. */
+export interface FailedResponse {
+	message?: string;
+	code?: string;
+	httpCode?: string | null;
+	response?: { status?: number; headers?: Record<string, unknown>; data?: unknown };
+	cause?: FailedResponse;
+}
+
+const REFUSED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+const INTERRUPTED = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'EPIPE']);
+
+function innermost(error: FailedResponse): FailedResponse {
+	return error.cause && typeof error.cause === 'object' ? error.cause : error;
+}
+
+export function statusOf(error: FailedResponse): number | undefined {
+	const status = innermost(error).response?.status ?? error.response?.status;
+	if (typeof status === 'number') return status;
+	const code = Number(error.httpCode);
+	return Number.isInteger(code) && code >= 100 ? code : undefined;
+}
+
+export function transientNetworkError(error: FailedResponse): 'refused' | 'interrupted' | undefined {
+	if (statusOf(error) !== undefined) return undefined;
+	const code = innermost(error).code ?? error.code;
+	if (code && REFUSED.has(code)) return 'refused';
+	if (code && INTERRUPTED.has(code)) return 'interrupted';
+	if (/timeout/i.test(innermost(error).message ?? '')) return 'interrupted';
+	return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const list = (value: unknown): string | undefined =>
+	Array.isArray(value) && value.length > 0
+		? value.map((v) => (isObject(v) ? JSON.stringify(v) : String(v))).join(', ')
+		: undefined;
+
+/**
+ * The details of an error body besides `error` and `message`, as one readable line: the
+ * Assessment API's `missing`/`invalid` keys, the Automation API's field list, anything else.
+ */
+export function describeDetails(body: Record<string, unknown>): string | undefined {
+	const parts: string[] = [];
+	for (const [key, value] of Object.entries(body)) {
+		if (key === 'error' || key === 'message' || key.endsWith('Count')) continue;
+		if (Array.isArray(value)) {
+			const text = list(value);
+			if (text) parts.push(`${key}: ${text}`);
+		} else if (isObject(value)) {
+			parts.push(`${key}: ${JSON.stringify(value)}`);
+		} else if (value !== undefined && value !== null) {
+			parts.push(`${key}: ${String(value)}`);
+		}
+	}
+	return parts.length > 0 ? parts.join('; ') : undefined;
+}
+
+/** A failed request as n8n users expect it: the API's message up front, its details below. */
+export function apiErrorFrom(node: INode, error: FailedResponse, itemIndex?: number): NodeApiError {
+	const inner = innermost(error);
+	const status = statusOf(error);
+	const body = inner.response?.data;
+	if (status === undefined) {
+		const network = transientNetworkError(error);
+		const message =
+			network === 'interrupted'
+				? `The request to the platform timed out or was cut off (${inner.code ?? inner.message ?? 'no response'})`
+				: `The platform could not be reached (${inner.code ?? inner.message ?? 'no response'})`;
+		return new NodeApiError(node, inner as JsonObject, { message, itemIndex });
+	}
+	const apiMessage = isObject(body) && typeof body.message === 'string' ? body.message : undefined;
+	const oauthMessage =
+		isObject(body) && typeof body.error_description === 'string' ? body.error_description : undefined;
+	const details = isObject(body) ? describeDetails(body) : undefined;
+	return new NodeApiError(node, inner as JsonObject, {
+		message: apiMessage ?? oauthMessage ?? `The platform answered HTTP ${status}`,
+		description: details,
+		httpCode: String(status),
+		itemIndex,
+	});
+}

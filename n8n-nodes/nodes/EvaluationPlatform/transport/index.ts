@@ -1,0 +1,165 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+
+import { apiErrorFrom, type FailedResponse, statusOf, transientNetworkError } from './errors';
+import { retryDelayMs } from './retry';
+
+export type Surface = 'automation' | 'assessment' | 'partner';
+
+export const CREDENTIAL_OF: Record<Surface, string> = {
+	automation: 'evaluationAutomationApi',
+	assessment: 'evaluationAssessmentApi',
+	partner: 'evaluationPartnerOAuth2Api',
+};
+
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	path: string;
+	body?: IDataObject | FormData;
+	qs?: IDataObject;
+	/**
+	 * Whether sending the request twice has the same effect as sending it once. Only such
+	 * requests are retried after a 5xx or a timeout; any request is retried after a 429 or a
+	 * refused connection, because the server did not act on it.
+	 */
+	idempotent: boolean;
+	itemIndex?: number;
+}
+
+export interface RequestSettings {
+	timeoutMs: number;
+	maxRetries: number;
+}
+
+export const DEFAULT_SETTINGS: RequestSettings = { timeoutMs: 30_000, maxRetries: 3 };
+
+export interface ApiResponse {
+	statusCode: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: unknown;
+}
+
+async function baseUrlOf(context: ApiContext, surface: Surface): Promise<string> {
+	const credentials = await context.getCredentials<{ baseUrl?: string }>(CREDENTIAL_OF[surface]);
+	return String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+}
+
+/**
+ * The one way the nodes talk to the platform: the surface's credential, n8n's own request
+ * helper (so OAuth2 refresh and credential tests behave as everywhere in n8n), retries on 429,
+ * 5xx and network failures as `RequestSettings` allow, and every failure as a `NodeApiError`
+ * carrying the API's own message and details.
+ */
+export async function apiRequest(
+	this: ApiContext,
+	surface: Surface,
+	request: ApiRequest,
+	settings: RequestSettings = DEFAULT_SETTINGS,
+): Promise<ApiResponse> {
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: `${await baseUrlOf(this, surface)}${request.path}`,
+		returnFullResponse: true,
+		timeout: settings.timeoutMs,
+		disableFollowRedirect: true,
+		headers: { accept: 'application/json' },
+	};
+	if (request.qs) options.qs = request.qs;
+	if (request.body instanceof FormData) {
+		options.body = request.body;
+	} else if (request.body !== undefined) {
+		options.body = request.body;
+		options.json = true;
+	} else {
+		options.json = true;
+	}
+
+	for (let attempt = 0; ; attempt++) {
+		try {
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_OF[surface],
+				options,
+			)) as ApiResponse;
+			return response;
+		} catch (error) {
+			const failed = error as FailedResponse;
+			const status = statusOf(failed);
+			const delay = retryDelayMs({
+				attempt,
+				maxRetries: settings.maxRetries,
+				status,
+				idempotent: request.idempotent,
+				network: transientNetworkError(failed),
+				headers: failed.cause?.response?.headers ?? failed.response?.headers,
+			});
+			if (delay === undefined) {
+				throw apiErrorFrom(this.getNode(), failed, request.itemIndex);
+			}
+			await sleep(delay);
+		}
+	}
+}
+
+/** `apiRequest` for JSON bodies: the parsed body only. */
+export async function apiJson<T = IDataObject>(
+	this: ApiContext,
+	surface: Surface,
+	request: ApiRequest,
+	settings?: RequestSettings,
+): Promise<T> {
+	const response = await apiRequest.call(this, surface, request, settings);
+	return response.body as T;
+}
+
+export interface GraphqlResult<T> {
+	data?: T;
+	errors?: Array<{ message: string; path?: Array<string | number>; extensions?: IDataObject }>;
+}
+
+/**
+ * `POST /api` on the partner surface. GraphQL reports field errors with HTTP 200 in `errors[]`;
+ * they are raised as a `NodeApiError` just like an HTTP failure.
+ */
+export async function graphqlRequest<T = IDataObject>(
+	this: ApiContext,
+	document: { query: string; operationName: string; mutation: boolean },
+	variables: IDataObject,
+	itemIndex: number | undefined,
+	settings?: RequestSettings,
+): Promise<T> {
+	const response = await apiRequest.call(
+		this,
+		'partner',
+		{
+			method: 'POST',
+			path: '/api',
+			body: { query: document.query, operationName: document.operationName, variables },
+			idempotent: !document.mutation,
+			itemIndex,
+		},
+		settings,
+	);
+	const result = (response.body ?? {}) as GraphqlResult<T>;
+	if (result.errors?.length || result.data === undefined || result.data === null) {
+		const messages = (result.errors ?? []).map((e) => e.message);
+		throw new NodeApiError(this.getNode(), { errors: result.errors ?? [] } as unknown as JsonObject, {
+			message: messages[0] ?? 'The GraphQL response carried no data',
+			description: messages.length > 1 ? messages.join('\n') : undefined,
+			httpCode: '200',
+			itemIndex,
+		});
+	}
+	return result.data;
+}
