@@ -54,7 +54,8 @@ button{font:inherit;font-weight:600;border-radius:10px;padding:12px 18px;cursor:
 .secondary:hover{background:#f5f7fb}
 .alert{display:flex;gap:10px;align-items:flex-start;background:var(--danger-bg);color:var(--danger);border:1px solid #fecdca;border-radius:10px;padding:12px 14px;margin:0 0 20px;font-size:15px}
 .context{display:flex;align-items:center;gap:12px;padding:12px 14px;border:1px solid var(--line);border-radius:12px;margin:0 0 24px;background:#fafbfe}
-.context small{display:block;color:var(--muted);font-size:13px}
+.context>div{flex:1;min-width:0}
+.context small{display:block;color:var(--muted);font-size:13px;overflow-wrap:anywhere}
 .avatar{flex:none;width:40px;height:40px;border-radius:10px;display:grid;place-items:center;font-weight:700;color:#fff;background:linear-gradient(135deg,#7c5cff,#3b4fd8)}
 .avatar.user{border-radius:50%;background:linear-gradient(135deg,#12b76a,#067647)}
 .connect{display:flex;align-items:center;justify-content:center;gap:12px;margin:0 0 20px}
@@ -65,12 +66,12 @@ button{font:inherit;font-weight:600;border-radius:10px;padding:12px 18px;cursor:
 .scopes svg{flex:none;margin-top:2px}
 .scopes strong{display:block}
 .scopes span{color:var(--muted);font-size:15px}
-.actions{display:flex;gap:12px;flex-direction:row-reverse}
+.actions{display:flex;gap:12px}
 .fine{color:var(--muted);font-size:13px;margin:20px 0 0}
 .fine a,.switch a{color:var(--brand);font-weight:600}
 .switch{font-size:14px;margin-left:auto;white-space:nowrap}
 footer{margin-top:24px;color:var(--muted);font-size:13px;text-align:center}
-@media (max-width:480px){body{padding:24px 12px}main{padding:24px 20px}.actions{flex-direction:column}.context{flex-wrap:wrap}}
+@media (max-width:480px){body{padding:24px 12px}main{padding:24px 20px}.actions{flex-direction:column-reverse}}
 `;
 
 const LOGO = html`<svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="9" fill="#3b4fd8"/><path d="M9 17.5l4.5 4.5L23 11" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
@@ -96,7 +97,7 @@ function layout(title: string, nonce: string, body: Html): string {
 <style nonce="${nonce}">${new Html(STYLES)}</style>
 </head>
 <body>
-<a class="brand" href="#main" aria-label="${PRODUCT_NAME}">${LOGO}<span>${PRODUCT_NAME}</span></a>
+<div class="brand">${LOGO}<span>${PRODUCT_NAME}</span></div>
 <main id="main">
 ${body}
 </main>
@@ -170,7 +171,7 @@ export function consentPage(page: ConsentPage): string {
 <p class="lead">Review what this application will be able to do.</p>
 <div class="context">
 <span class="avatar user" aria-hidden="true">${initials(page.user.name)}</span>
-<div><strong>${page.user.name}</strong><small>${page.user.email} · ${page.organizationName}</small></div>
+<div><strong>${page.user.name}</strong><small>${page.user.email}</small><small>${page.organizationName}</small></div>
 <span class="switch"><a href="${page.switchAccountUrl}">Not you?</a></span>
 </div>
 <h2 class="fine" id="scopes-heading">${page.clientName} will be able to:</h2>
@@ -180,8 +181,8 @@ ${page.scopes.map((scope) => html`<li>${CHECK}<div><strong>${SCOPE_DESCRIPTIONS[
 <form method="post" action="/api/oauth/authorize/consent">
 ${hiddenFields({ ...page.fields, _csrf: page.csrfToken })}
 <div class="actions">
-<button class="primary" type="submit" name="decision" value="allow">Allow access</button>
 <button class="secondary" type="submit" name="decision" value="deny">Deny</button>
+<button class="primary" type="submit" name="decision" value="allow">Allow access</button>
 </div>
 </form>
 <p class="fine">Allowing sends you back to <strong>${page.redirectHost}</strong>. ${page.clientName}'s access lasts until it is revoked or left unused for ${page.idleDays} days.</p>`,
