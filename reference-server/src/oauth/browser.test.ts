@@ -57,7 +57,8 @@ const authorizeUrl = (state: string) =>
   })}`;
 
 async function fitsWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  // A string, evaluated in the page: this package is type-checked without the DOM library.
+  return (await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')) === true;
 }
 
 describe('signing in with a real browser', () => {
