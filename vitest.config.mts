@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     // Tests import the reference server from source, so they never run a stale build.
-    alias: { 'reference-server': fileURLToPath(new URL('./reference-server/src/index.ts', import.meta.url)) },
+    alias: [
+      { find: 'reference-server', replacement: fileURLToPath(new URL('./reference-server/src/index.ts', import.meta.url)) },
+      // n8n-workflow ships ESM (import) and CJS (require): n8n-core, like n8n itself, requires the CJS
+      // copy, so the n8n nodes under test must get that same copy or NodeApiError & co. are two classes.
+      { find: /^n8n-workflow$/, replacement: fileURLToPath(new URL('./node_modules/n8n-workflow/dist/cjs/index.js', import.meta.url)) },
+    ],
   },
   test: {
     include: ['reference-server/src/**/*.test.ts', 'test/**/*.test.ts', 'zapier-app/test/**/*.test.ts', 'n8n-nodes/test/**/*.test.ts'],

@@ -1,0 +1,141 @@
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialType,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IVersionedNodeType,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { createRunExecutionData, Workflow } from 'n8n-workflow';
+
+import { EvaluationAssessmentApi } from '../../credentials/EvaluationAssessmentApi.credentials';
+import { EvaluationAutomationApi } from '../../credentials/EvaluationAutomationApi.credentials';
+import { EvaluationPartnerOAuth2Api } from '../../credentials/EvaluationPartnerOAuth2Api.credentials';
+import { EvaluationPlatform } from '../../nodes/EvaluationPlatform/EvaluationPlatform.node';
+import { TestCredentialsHelper } from './credentials';
+import { TestItems } from './items-node';
+
+const NODE_TYPES: Record<string, INodeType> = {
+	testItems: new TestItems(),
+	evaluationPlatform: new EvaluationPlatform(),
+};
+
+export const nodeTypes: INodeTypes = {
+	getByName(type: string): INodeType | IVersionedNodeType {
+		const found = NODE_TYPES[type];
+		if (!found) throw new Error(`unknown node type ${type}`);
+		return found;
+	},
+	getByNameAndVersion(type: string): INodeType {
+		const found = NODE_TYPES[type];
+		if (!found) throw new Error(`unknown node type ${type}`);
+		return found;
+	},
+	getKnownTypes(): IDataObject {
+		return {};
+	},
+};
+
+export const CREDENTIAL_TYPES: ICredentialType[] = [
+	new EvaluationAutomationApi(),
+	new EvaluationAssessmentApi(),
+	new EvaluationPartnerOAuth2Api(),
+];
+
+export interface NodeRun {
+	/** The node's first output, or undefined when the node failed. */
+	items: INodeExecutionData[] | undefined;
+	/** The error the node stopped with, as n8n records it. */
+	error: IRun['data']['resultData']['error'];
+	run: IRun;
+}
+
+export interface RunOptions {
+	/** The items the node receives. */
+	input?: INodeExecutionData[];
+	/** Credential ids by credential type, as stored in `engine.credentials`. */
+	credentials: Record<string, string>;
+	continueOnFail?: boolean;
+}
+
+/**
+ * Runs one Evaluation Platform node inside n8n's own engine (`WorkflowExecute`), fed by a start
+ * node that emits `input`, the way a workflow on an n8n instance runs it.
+ */
+export class Engine {
+	readonly credentials = new TestCredentialsHelper(CREDENTIAL_TYPES, nodeTypes);
+	#executions = 0;
+
+	async run(parameters: INodeParameters, options: RunOptions): Promise<NodeRun> {
+		const nodes: INode[] = [
+			{
+				id: 'items',
+				name: 'Items',
+				type: 'testItems',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { items: JSON.stringify(options.input ?? [{ json: {} }]) },
+			},
+			{
+				id: 'platform',
+				name: 'Platform',
+				type: 'evaluationPlatform',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters,
+				credentials: Object.fromEntries(Object.entries(options.credentials).map(([type, id]) => [type, { id, name: id }])),
+				...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			},
+		];
+		const connections = { Items: { main: [[{ node: 'Platform', type: 'main' as const, index: 0 }]] } };
+		const workflow = new Workflow({ id: 'wf', name: 'test', nodes, connections, active: false, nodeTypes, settings: {} });
+		const executionId = `exec-${++this.#executions}`;
+		const workflowData: IWorkflowBase = {
+			id: 'wf',
+			name: 'test',
+			active: false,
+			isArchived: false,
+			nodes,
+			connections,
+			createdAt: new Date(),
+			updatedAt: new Date(),
+			activeVersionId: null,
+		};
+		const additionalData = {
+			credentialsHelper: this.credentials,
+			hooks: new ExecutionLifecycleHooks('manual', executionId, workflowData),
+			executionId,
+			currentNodeExecutionIndex: 0,
+			restApiUrl: 'http://localhost:5678/rest',
+			instanceBaseUrl: 'http://localhost:5678/',
+			formBaseUrl: 'http://localhost:5678/form',
+			formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+			formTestBaseUrl: 'http://localhost:5678/form-test',
+			webhookBaseUrl: 'http://localhost:5678/webhook',
+			webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+			webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+			mcpBaseUrl: 'http://localhost:5678/mcp',
+			mcpTestBaseUrl: 'http://localhost:5678/mcp-test',
+			variables: {},
+			executeWorkflow: async () => {
+				throw new Error('sub-workflows are not part of these tests');
+			},
+			getRunExecutionData: async () => undefined,
+			getRuntimeCredential: async () => undefined,
+			logAiEvent: () => {},
+			startRunnerTask: async () => {
+				throw new Error('no task runner in these tests');
+			},
+		} as unknown as IWorkflowExecuteAdditionalData;
+		const execution = new WorkflowExecute(additionalData, 'manual', createRunExecutionData());
+		const run = await execution.run({ workflow, startNode: workflow.getNode('Items') ?? undefined });
+		const task = run.data.resultData.runData.Platform?.[0];
+		return { items: task?.data?.main?.[0] ?? undefined, error: run.data.resultData.error, run };
+	}
+}
