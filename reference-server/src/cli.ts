@@ -16,6 +16,12 @@ function port(value: string): number {
   return n;
 }
 
+function seconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('a number of seconds (0 or more)');
+  return n;
+}
+
 const list = (value: string, previous: string[] = []): string[] => [
   ...previous,
   ...value.split(',').map((s) => s.trim()).filter(Boolean),
@@ -86,6 +92,16 @@ export function buildCli(): Command {
     )
     .option('--introspection', 'allow GraphQL introspection (local development only)', false)
     .option('--allow-outbound <hosts>', 'hosts or CIDR ranges webhooks may reach despite the SSRF guard (comma-separated)', list, [])
+    .addOption(
+      new Option('--refresh-grace <seconds>', 'OAuth: seconds a rotated refresh token still returns its successor pair (default 60)')
+        .env('OAUTH_REFRESH_GRACE_SECONDS')
+        .argParser(seconds),
+    )
+    .addOption(
+      new Option('--refresh-token-ttl <seconds>', 'OAuth: lifetime of a refresh token (default 2592000, 30 days)')
+        .env('OAUTH_REFRESH_TOKEN_TTL_SECONDS')
+        .argParser(seconds),
+    )
     .action(async (options) => {
       const config: ServerConfig = defaultConfig({
         dataDir: resolve(options.data),
@@ -95,6 +111,8 @@ export function buildCli(): Command {
         logLevel: options.logLevel,
         introspection: options.introspection,
         outboundAllowlist: options.allowOutbound,
+        ...(options.refreshGrace !== undefined ? { refreshGraceSeconds: options.refreshGrace } : {}),
+        ...(options.refreshTokenTtl !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtl } : {}),
         ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       });
       const server = await startServer(config);

@@ -207,3 +207,21 @@ describe('refresh reuse detection', () => {
     expect(await late.json()).toMatchObject({ error: 'invalid_grant' });
   });
 });
+
+describe('a configured grace window', () => {
+  it('follows refreshGraceSeconds', async () => {
+    const short = new ManualClock(Date.UTC(2026, 5, 1));
+    const configured = await startTestServer({ refreshGraceSeconds: 5 }, { clock: short });
+    try {
+      const location = await consent(configured, new Browser(configured.url));
+      const tokens = (await (await exchange(configured, location.searchParams.get('code') as string)).json()) as TokenBody;
+      expect((await refresh(configured, tokens.refresh_token)).status).toBe(200);
+      short.advance(4_000);
+      expect((await refresh(configured, tokens.refresh_token)).status).toBe(200);
+      short.advance(1_000);
+      expect((await refresh(configured, tokens.refresh_token)).status).toBe(400);
+    } finally {
+      await configured.dispose();
+    }
+  });
+});
