@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operate } from '../cli.js';
+import { instrumentSchema } from '../psychometrics/instrument.js';
+import {
+  benchmarkTagsResponseSchema,
+  errorSchema,
+  resultResponseSchema,
+  submitErrorSchema,
+  submitResponseSchema,
+} from './api-schemas.js';
 import { straightLine, workedExample } from '../psychometrics/fixtures.js';
 import { RESULTS } from '../psychometrics/results.js';
 import { startTestServer, type TestServer } from '../testing.js';
@@ -38,10 +46,10 @@ describe('GET /api/v1/assessment/questions', () => {
   it('serves the 140-question instrument for the key organisation', async () => {
     const response = await get('/api/v1/assessment/questions');
     expect(response.status).toBe(200);
-    const doc = await json(response);
+    const doc = instrumentSchema.parse(await json(response));
     expect(doc).toMatchObject({ version: '1.0', organizationId: server.demo.organizationId, totalQuestions: 140 });
     expect(doc.scaleOptions).toHaveLength(6);
-    expect(doc.categories.demographics.map((q: { id: string }) => q.id)).toEqual(['q1', 'q2', 'q3', 'q4']);
+    expect(doc.categories.demographics.map((q) => q.id)).toEqual(['q1', 'q2', 'q3', 'q4']);
     expect(doc.categories.psychometric).toHaveLength(127);
     expect(doc.categories.closing).toHaveLength(9);
     expect(doc.categories.psychometric[0]).toMatchObject({ id: 'q5', type: 'likert', required: true, text: expect.any(String) });
@@ -53,7 +61,7 @@ describe('POST /api/v1/assessment/submit', () => {
   it('scores synchronously against the general norm', async () => {
     const response = await post(valid('worked@example.com'));
     expect(response.status).toBe(200);
-    const body = await json(response);
+    const body = submitResponseSchema.parse(await json(response));
     expect(body).toMatchObject({ success: true, responseId: expect.stringMatching(/^res_/), benchmarkApplied: false, replaced: false });
     expect(body.scores.norm).toMatchObject({ id: 'general', kind: 'general', source: 'synthetic' });
     expect(body.scores.dimensions.achievement_drive).toMatchObject({ sum: 79, mean: 4.94, t: 62, percentile: 88, sten: 8, band: 'high' });
@@ -103,7 +111,7 @@ describe('submit 400s', () => {
   });
 
   it('an empty object: every required field missing', async () => {
-    const body = await json(await post({}));
+    const body = submitErrorSchema.parse(await json(await post({})));
     expect(body).toMatchObject({ error: 'Bad Request', missingCount: 129, invalidCount: 0 });
     expect(body.missing.slice(0, 3)).toEqual(['email', 'full_name', 'q5']);
     expect(body.missing.at(-1)).toBe('q131');
@@ -120,7 +128,7 @@ describe('submit 400s', () => {
     delete (body as Record<string, unknown>).q7;
     const response = await post(body);
     expect(response.status).toBe(400);
-    const answer = await json(response);
+    const answer = submitErrorSchema.parse(await json(response));
     expect(answer).toEqual({
       error: 'Bad Request',
       message: expect.stringContaining('3 required field(s) missing (full_name, q7, q11)'),
@@ -134,7 +142,7 @@ describe('submit 400s', () => {
   it('an unknown benchmark_tag_id, named', async () => {
     const response = await post(valid('tag@example.com', { benchmark_tag_id: 'bt_nope' }));
     expect(response.status).toBe(400);
-    const body = await json(response);
+    const body = submitErrorSchema.parse(await json(response));
     expect(body).toMatchObject({ missingCount: 0, invalidCount: 1, invalid: ['benchmark_tag_id'], benchmarkTagId: 'bt_nope' });
     expect(body.message).toContain('"bt_nope"');
   });
@@ -178,7 +186,7 @@ describe('GET /api/v1/assessment/results', () => {
 
   it('finds a result by id, by email, or by both when they agree', async () => {
     const { responseId } = await json(await post(valid('lookup@example.com')));
-    const byId = await json(await get(`/api/v1/assessment/results?result_id=${responseId}`));
+    const byId = resultResponseSchema.parse(await json(await get(`/api/v1/assessment/results?result_id=${responseId}`)));
     expect(byId).toMatchObject({ success: true, result: { id: responseId, email: 'lookup@example.com', revision: 1 } });
     expect(byId.result.scores.dimensions.achievement_drive.percentile).toBe(88);
     expect(byId.result.answers.q5).toBe(5);
@@ -194,7 +202,7 @@ describe('GET /api/v1/assessment/results', () => {
     for (const query of [`result_id=${responseId}`, 'email=private@example.com']) {
       const response = await get(`/api/v1/assessment/results?${query}`, otherOrgKey);
       expect(response.status).toBe(404);
-      expect(await json(response)).toMatchObject({ error: 'Not Found' });
+      expect(errorSchema.parse(await json(response))).toMatchObject({ error: 'Not Found' });
     }
     // The other organisation's own result for the same email is separate.
     const theirs = await json(await post(valid('private@example.com'), otherOrgKey));
@@ -205,7 +213,7 @@ describe('GET /api/v1/assessment/results', () => {
 
 describe('GET /api/v1/benchmark-tags', () => {
   it('lists the first page of 20 by default', async () => {
-    const body = await json(await get('/api/v1/benchmark-tags'));
+    const body = benchmarkTagsResponseSchema.parse(await json(await get('/api/v1/benchmark-tags')));
     expect(body).toMatchObject({ success: true, count: 12, pagination: { page: 1, limit: 20, total: 12, totalPages: 1, hasMore: false } });
     expect(body.tags[0]).toMatchObject({
       id: 'bt_fintech',
@@ -241,7 +249,7 @@ describe('failures', () => {
     try {
       const response = await post(valid('fail@example.com'));
       expect(response.status).toBe(500);
-      const body = await json(response);
+      const body = errorSchema.parse(await json(response));
       expect(body.error).toBe('Internal Server Error');
       expect(JSON.stringify(body)).not.toMatch(/disk on fire|secret|at /);
     } finally {
@@ -255,5 +263,24 @@ describe('the demo seed', () => {
     const body = await json(await get('/api/v1/assessment/results?email=Jordan.Rivera@founders.example'));
     expect(body.result).toMatchObject({ fullName: 'Jordan Rivera', benchmarkApplied: true, benchmarkTagId: 'bt_b2b_software', revision: 1 });
     expect(body.result.scores.quality.status).toBe('ok');
+  });
+});
+
+describe('GET /api/v1/openapi.json', () => {
+  it('is served without a key and describes every route of the surface', async () => {
+    const response = await fetch(`${server.url}/api/v1/openapi.json`);
+    expect(response.status).toBe(200);
+    const doc = await json(response);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      ['/api/v1/assessment/questions', '/api/v1/assessment/results', '/api/v1/assessment/submit', '/api/v1/benchmark-tags', '/api/v1/crm-sync'].sort(),
+    );
+    const submitBody = doc.components.schemas.SubmitBody;
+    expect(submitBody.required).toHaveLength(129);
+    expect(submitBody.properties.q5).toEqual({ type: 'integer', minimum: 1, maximum: 6 });
+    expect(submitBody.properties.email.format).toBe('email');
+    expect(doc.components.schemas.SubmitResponse.properties.scores).toEqual({ $ref: '#/components/schemas/ScoreReport' });
+    const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[A-Za-z]+"/g) ?? [];
+    for (const target of new Set(refs)) expect(doc.components.schemas).toHaveProperty(JSON.parse(target).split('/').at(-1));
   });
 });

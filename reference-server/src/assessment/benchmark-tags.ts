@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { sendError } from '../http/error-body.js';
 import { BENCHMARK_TAGS, type BenchmarkTag } from '../psychometrics/norms.js';
+import type { PublicBenchmarkTag } from './api-schemas.js';
 
 /**
  * `GET /api/v1/benchmark-tags?page=&limit=`: page numbers start at 1, the default page size is
@@ -18,7 +19,7 @@ const querySchema = z.object({
   limit: positiveInt.optional(),
 });
 
-export function publicTag(tag: BenchmarkTag) {
+export function publicTag(tag: BenchmarkTag): PublicBenchmarkTag {
   return {
     id: tag.id,
     name: tag.name,

@@ -8,6 +8,7 @@ import { CrmSyncWorker } from './crm/queue.js';
 import { crmSyncRoutes } from './crm/routes.js';
 import { checkCrmTarget, crmTransport } from './crm/transport.js';
 import { assessmentErrorHandler } from './errors.js';
+import { assessmentOpenApi } from './openapi.js';
 import { getResultsHandler } from './results-route.js';
 import { submitHandler } from './submit.js';
 
@@ -23,6 +24,12 @@ export function createAssessmentSurface(ctx: AppContext): Router {
   ctx.workers.push(crm);
 
   const router = Router();
+  let openApi: string | undefined;
+  // The contract is public: served before the key guard.
+  router.get('/openapi.json', (_req, res) => {
+    openApi ??= JSON.stringify(assessmentOpenApi());
+    res.type('application/json').send(openApi);
+  });
   router.use(developerKeyGuard(ctx));
   router.use(express.json({ limit: BODY_LIMIT }));
 

@@ -1,7 +1,8 @@
 import type { AssessmentResult } from '../psychometrics/results.js';
+import type { PublicResult } from './api-schemas.js';
 
 /** A stored result as the results endpoint (and the webhook events) present it. */
-export function publicResult(result: AssessmentResult) {
+export function publicResult(result: AssessmentResult): PublicResult {
   return {
     id: result.id,
     responseId: result.id,
@@ -18,5 +19,3 @@ export function publicResult(result: AssessmentResult) {
     crmSync: result.crmSync,
   };
 }
-
-export type PublicResult = ReturnType<typeof publicResult>;

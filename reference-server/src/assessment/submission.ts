@@ -30,9 +30,13 @@ const OPTIONAL_QUESTIONS = [...DEMOGRAPHICS, ...CLOSING];
 
 export const submitSchema = z
   .object({
-    email: z.string().trim().pipe(z.email().max(254)),
-    full_name: z.string().trim().min(1).max(200),
-    benchmark_tag_id: z.string().min(1).max(100).optional(),
+    email: z
+      .string()
+      .trim()
+      .pipe(z.email().max(254))
+      .meta({ format: 'email', description: 'Identifies the result (compared case-insensitively); the answer to q4.' }),
+    full_name: z.string().trim().min(1).max(200).describe('Display name; the answer to q1.'),
+    benchmark_tag_id: z.string().min(1).max(100).optional().describe('Score against this tag’s norms (GET /api/v1/benchmark-tags).'),
     ...Object.fromEntries(PSYCHOMETRIC.map((q) => [q.id, answer])),
     ...Object.fromEntries(OPTIONAL_QUESTIONS.map((q) => [q.id, optionalAnswer(q).optional()])),
   })

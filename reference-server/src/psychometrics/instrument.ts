@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { itemText } from './items.js';
 import { ITEM_KEYS, LAST_ITEM, SCALE_MAX, SCALE_MIN } from './model.js';
 
@@ -8,24 +9,23 @@ import { ITEM_KEYS, LAST_ITEM, SCALE_MAX, SCALE_MIN } from './model.js';
 export const INSTRUMENT_VERSION = '1.0';
 export const TOTAL_QUESTIONS = LAST_ITEM + 9;
 
-export type AnswerType = 'text' | 'email' | 'single_choice' | 'likert' | 'long_text' | 'boolean';
+export const optionSchema = z.object({ value: z.union([z.string(), z.number()]), label: z.string() }).strict();
+export type Option = z.infer<typeof optionSchema>;
 
-export interface Option {
-  value: string | number;
-  label: string;
-}
-
-export interface Question {
-  id: string;
-  number: number;
-  text: string;
-  type: AnswerType;
-  required: boolean;
-  options?: Option[];
-  maxLength?: number;
-  /** The submit body field that carries this answer, when it is not the question id. */
-  submitField?: 'full_name' | 'email';
-}
+export const questionSchema = z
+  .object({
+    id: z.string(),
+    number: z.int(),
+    text: z.string(),
+    type: z.enum(['text', 'email', 'single_choice', 'likert', 'long_text', 'boolean']),
+    required: z.boolean(),
+    options: z.array(optionSchema).optional().describe('The allowed answers (their `value`), where the type has options.'),
+    maxLength: z.int().optional(),
+    submitField: z.enum(['full_name', 'email']).optional().describe('The submit body field that carries this answer, when it is not the question id.'),
+  })
+  .strict();
+export type Question = z.infer<typeof questionSchema>;
+export type AnswerType = Question['type'];
 
 export const SCALE_OPTIONS: Option[] = [
   { value: 1, label: 'Strongly disagree' },
@@ -156,14 +156,19 @@ export function questionById(id: string): Question | undefined {
   return BY_ID.get(id);
 }
 
-export interface InstrumentDocument {
-  version: string;
-  organizationId: string;
-  scaleDescription: string;
-  scaleOptions: Option[];
-  totalQuestions: number;
-  categories: { demographics: Question[]; psychometric: Question[]; closing: Question[] };
-}
+export const instrumentSchema = z
+  .object({
+    version: z.string(),
+    organizationId: z.string(),
+    scaleDescription: z.string(),
+    scaleOptions: z.array(optionSchema),
+    totalQuestions: z.int(),
+    categories: z
+      .object({ demographics: z.array(questionSchema), psychometric: z.array(questionSchema), closing: z.array(questionSchema) })
+      .strict(),
+  })
+  .strict();
+export type InstrumentDocument = z.infer<typeof instrumentSchema>;
 
 /**
  * The instrument as JSON text. Only `organizationId` differs between organisations, so the rest

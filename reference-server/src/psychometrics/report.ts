@@ -1,79 +1,77 @@
-import type { Dimension } from './model.js';
+import { z } from 'zod';
+import { DIMENSIONS } from './model.js';
 
 /**
  * The published shape of a scored assessment (`scores` in the submit response and in a stored
- * result). Every number here is rounded once, for output, from the unrounded engine values.
+ * result), as schemas: the TypeScript types derive from them and so does the OpenAPI document.
+ * Every number here is rounded once, for output, from the unrounded engine values.
  */
-export type Band = 'low' | 'average' | 'high';
+export const bandSchema = z.enum(['low', 'average', 'high']).describe('By percentile: low ≤ 35 < average < 65 ≤ high.');
+export type Band = z.infer<typeof bandSchema>;
 
-export interface ScaleScore {
-  /** Items scored (after reverse keying) on this scale. */
-  items: number;
-  /** Sum of the scored item values (composite: sum of the dimension means). Integer, or 2 decimals. */
-  sum: number;
-  /** Mean scored value on the 1..6 scale, 2 decimals. */
-  mean: number;
-  /** Percent of maximum possible, (mean − 1) / 5 × 100, 1 decimal. */
-  pomp: number;
-  /** (mean − norm mean) / norm SD, 2 decimals. */
-  z: number;
-  /** 50 + 10z, 1 decimal. */
-  t: number;
-  /** 100·Φ(z), clamped to 1..99, integer. */
-  percentile: number;
-  /** Standard ten: round(2z + 5.5) clamped to 1..10. */
-  sten: number;
-  /** By percentile: low ≤ 35 < average < 65 ≤ high. */
-  band: Band;
-  /** 95% band from the norm's reliability: T ± 1.96·SEM, SEM = 10·√(1 − reliability). */
-  ci95: { tLow: number; tHigh: number; percentileLow: number; percentileHigh: number };
-}
+export const scaleScoreSchema = z
+  .object({
+    items: z.int().describe('Items scored (after reverse keying) on this scale.'),
+    sum: z.number().describe('Sum of the scored item values.'),
+    mean: z.number().describe('Mean scored value on the 1..6 scale, 2 decimals.'),
+    pomp: z.number().describe('Percent of maximum possible, (mean − 1) / 5 × 100, 1 decimal.'),
+    z: z.number().describe('(mean − norm mean) / norm SD, 2 decimals.'),
+    t: z.number().describe('50 + 10z, 1 decimal.'),
+    percentile: z.int().min(1).max(99).describe('100·Φ(z), clamped to 1..99.'),
+    sten: z.int().min(1).max(10).describe('⌊2z + 6⌋ clamped to 1..10.'),
+    band: bandSchema,
+    ci95: z
+      .object({ tLow: z.number(), tHigh: z.number(), percentileLow: z.int(), percentileHigh: z.int() })
+      .strict()
+      .describe("95% band from the norm's reliability: T ± 1.96·SEM, SEM = 10·√(1 − reliability)."),
+  })
+  .strict();
+export type ScaleScore = z.infer<typeof scaleScoreSchema>;
 
-export interface DimensionScore extends ScaleScore {
-  label: string;
-}
+export const dimensionScoreSchema = scaleScoreSchema.extend({ label: z.string() }).strict();
+export type DimensionScore = z.infer<typeof dimensionScoreSchema>;
 
-export type QualityStatus = 'ok' | 'review' | 'invalid';
+export const qualityStatusSchema = z.enum(['ok', 'review', 'invalid']);
+export type QualityStatus = z.infer<typeof qualityStatusSchema>;
 
-export type QualityFlag =
-  | 'long_run'
-  | 'low_spread'
-  | 'acquiescence'
-  | 'disacquiescence'
-  | 'inconsistent';
+export const qualityFlagSchema = z.enum(['long_run', 'low_spread', 'acquiescence', 'disacquiescence', 'inconsistent']);
+export type QualityFlag = z.infer<typeof qualityFlagSchema>;
 
-export interface ResponseQuality {
-  status: QualityStatus;
-  /** Which indices crossed a threshold (empty when status is ok). */
-  flags: QualityFlag[];
-  indices: {
-    /** Longest run of identical consecutive answers over q5..q131. */
-    longestRun: number;
-    /** Population standard deviation of the raw answers, 2 decimals. */
-    spread: number;
-    /** Mean raw answer over the reversed pairs minus the scale midpoint 3.5, 2 decimals (−2.5..2.5). */
-    acquiescence: number;
-    /** Mean |forward − (7 − reversed)| over the 63 reversed pairs, 2 decimals (0..5). */
-    inconsistency: number;
-  };
-}
+export const responseQualitySchema = z
+  .object({
+    status: qualityStatusSchema,
+    flags: z.array(qualityFlagSchema).describe('Which indices crossed a threshold (empty when status is ok).'),
+    indices: z
+      .object({
+        longestRun: z.int().describe('Longest run of identical consecutive answers over q5..q131.'),
+        spread: z.number().describe('Population standard deviation of the raw answers.'),
+        acquiescence: z.number().describe('Mean raw answer over the 63 reversed pairs minus 3.5 (−2.5..2.5).'),
+        inconsistency: z.number().describe('Mean |forward − (7 − reversed)| over the 63 reversed pairs (0..5).'),
+      })
+      .strict(),
+  })
+  .strict();
+export type ResponseQuality = z.infer<typeof responseQualitySchema>;
 
-export interface NormReference {
-  /** `general` for the built-in reference norm, else the benchmark tag id. */
-  id: string;
-  name: string;
-  kind: 'general' | 'benchmark';
-  /** Where the norm statistics come from (the built-in ones are synthetic). */
-  source: string;
-}
+export const normReferenceSchema = z
+  .object({
+    id: z.string().describe('`general` for the built-in reference norm, else the benchmark tag id.'),
+    name: z.string(),
+    kind: z.enum(['general', 'benchmark']),
+    source: z.literal('synthetic').describe('Where the norm statistics come from: every built-in norm is synthetic.'),
+  })
+  .strict();
+export type NormReference = z.infer<typeof normReferenceSchema>;
 
-export interface ScoreReport {
-  model: string;
-  modelVersion: string;
-  instrumentVersion: string;
-  norm: NormReference;
-  dimensions: Record<Dimension, DimensionScore>;
-  /** The unweighted mean of the eight dimension means, normed as its own scale. */
-  composite: ScaleScore;
-  quality: ResponseQuality;
-}
+export const scoreReportSchema = z
+  .object({
+    model: z.string(),
+    modelVersion: z.string(),
+    instrumentVersion: z.string(),
+    norm: normReferenceSchema,
+    dimensions: z.record(z.enum(DIMENSIONS), dimensionScoreSchema),
+    composite: scaleScoreSchema.describe('The mean of all 127 scored items, normed as its own scale.'),
+    quality: responseQualitySchema,
+  })
+  .strict();
+export type ScoreReport = z.infer<typeof scoreReportSchema>;

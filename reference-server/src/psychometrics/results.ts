@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { put, type Page, type StoredRecord, type WriteOp } from '../store/store.js';
 import type { Dimension } from './model.js';
@@ -14,17 +15,19 @@ import type { ScoreReport } from './report.js';
 export const RESULTS = 'assessment_results';
 export const RESULT_EMAIL_INDEX = 'assessment_result_emails';
 
-export type CrmSyncStatus = 'not_configured' | 'pending' | 'retrying' | 'synced' | 'failed' | 'superseded';
-
-/** Where the asynchronous CRM sync of this revision of the result stands. */
-export interface CrmSyncState {
-  status: CrmSyncStatus;
-  attempts: number;
-  lastAttemptAt?: string;
-  nextAttemptAt?: string;
-  syncedAt?: string;
-  lastError?: string;
-}
+export const crmSyncStateSchema = z
+  .object({
+    status: z.enum(['not_configured', 'pending', 'retrying', 'synced', 'failed', 'superseded']),
+    attempts: z.int().min(0),
+    lastAttemptAt: z.iso.datetime().optional(),
+    nextAttemptAt: z.iso.datetime().optional(),
+    syncedAt: z.iso.datetime().optional(),
+    lastError: z.string().optional(),
+  })
+  .strict()
+  .describe('Where the asynchronous CRM sync of this revision of the result stands.');
+export type CrmSyncState = z.infer<typeof crmSyncStateSchema>;
+export type CrmSyncStatus = CrmSyncState['status'];
 
 export interface AssessmentResult extends StoredRecord {
   /** `res_…`; stays the same when a later submit for the same email replaces the result. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { del, put, type StoredRecord } from '../../store/store.js';
+import type { CrmConfigView } from '../api-schemas.js';
 
 /**
  * An organisation's CRM sync target: where each saved result is POSTed, and the one header that
@@ -80,7 +81,7 @@ export async function deleteCrmConfig(ctx: AppContext, orgId: string): Promise<b
 }
 
 /** What GET shows: never the header value. */
-export function publicCrmConfig(config: CrmConfig) {
+export function publicCrmConfig(config: CrmConfig): CrmConfigView {
   return {
     url: config.url,
     authHeader: config.authHeader,

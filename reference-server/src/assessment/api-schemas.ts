@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { DIMENSIONS } from '../psychometrics/model.js';
+import { scoreReportSchema } from '../psychometrics/report.js';
+import { crmSyncStateSchema } from '../psychometrics/results.js';
+
+/**
+ * The response bodies of `/api/v1` as schemas. The handlers' view functions are typed by them,
+ * the OpenAPI document is generated from them, and the tests parse real responses with them
+ * (strictly, so an undocumented field fails a test).
+ */
+export const errorSchema = z
+  .object({ error: z.string().describe('The HTTP reason phrase, e.g. Unauthorized, Not Found, Internal Server Error.'), message: z.string() })
+  .strict();
+
+export const submitErrorSchema = z
+  .object({
+    error: z.literal('Bad Request'),
+    message: z.string(),
+    missingCount: z.int().describe('Length of `missing`.'),
+    invalidCount: z.int().describe('Length of `invalid`.'),
+    missing: z.array(z.string()).describe('Required keys that are absent, null or blank: email, full_name, q5..q131.'),
+    invalid: z.array(z.string()).describe('Keys present but failing their rule (question ids, email, full_name, benchmark_tag_id).'),
+    benchmarkTagId: z.string().optional().describe('The unknown benchmark_tag_id, when that is one of the problems.'),
+  })
+  .strict();
+
+export const submitResponseSchema = z
+  .object({
+    success: z.literal(true),
+    responseId: z.string().describe('The result id (stays the same when a later submit replaces the result).'),
+    scores: scoreReportSchema,
+    benchmarkApplied: z.boolean(),
+    replaced: z.boolean().describe('True when this submit replaced the result stored for the same email.'),
+  })
+  .strict();
+
+export const publicResultSchema = z
+  .object({
+    id: z.string(),
+    responseId: z.string().describe('Same as id.'),
+    email: z.string(),
+    fullName: z.string(),
+    benchmarkTagId: z.string().nullable(),
+    benchmarkApplied: z.boolean(),
+    scores: scoreReportSchema,
+    answers: z.record(z.string(), z.int().min(1).max(6)).describe('The raw answers q5..q131, before reverse keying.'),
+    context: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).describe('Answered optional questions.'),
+    revision: z.int().min(1).describe('1 for the first submit, +1 for each replacement.'),
+    createdAt: z.iso.datetime(),
+    submittedAt: z.iso.datetime().describe('When this revision was submitted.'),
+    crmSync: crmSyncStateSchema,
+  })
+  .strict();
+export type PublicResult = z.infer<typeof publicResultSchema>;
+
+export const resultResponseSchema = z.object({ success: z.literal(true), result: publicResultSchema }).strict();
+
+const scaleNormSchema = z.object({ mean: z.number(), sd: z.number(), reliability: z.number() }).strict();
+
+export const benchmarkTagSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    industry: z.string(),
+    description: z.string(),
+    norms: z
+      .object({
+        source: z.object({ kind: z.literal('synthetic'), description: z.string() }).strict(),
+        sampleSize: z.int(),
+        dimensions: z.record(z.enum(DIMENSIONS), scaleNormSchema),
+        composite: scaleNormSchema,
+      })
+      .strict()
+      .describe('Mean and SD of the scale mean (1..6) and reliability (Cronbach α) in the reference group.'),
+  })
+  .strict();
+export type PublicBenchmarkTag = z.infer<typeof benchmarkTagSchema>;
+
+export const benchmarkTagsResponseSchema = z
+  .object({
+    success: z.literal(true),
+    pagination: z
+      .object({
+        page: z.int().min(1).describe('Pages start at 1.'),
+        limit: z.int().min(1).max(100).describe('Default 20, capped at 100.'),
+        total: z.int(),
+        totalPages: z.int(),
+        hasMore: z.boolean(),
+      })
+      .strict(),
+    count: z.int().describe('Tags on this page.'),
+    tags: z.array(benchmarkTagSchema),
+  })
+  .strict();
+
+export const crmConfigViewSchema = z
+  .object({
+    url: z.string(),
+    authHeader: z.string().nullable(),
+    authValueHint: z.string().nullable().describe('The first characters of the sealed header value; the value itself is never shown.'),
+    enabled: z.boolean(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .strict();
+export type CrmConfigView = z.infer<typeof crmConfigViewSchema>;
+
+export const crmConfigResponseSchema = z.object({ success: z.literal(true), crmSync: crmConfigViewSchema.nullable() }).strict();

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { instrumentSchema } from '../psychometrics/instrument.js';
+import { scoreReportSchema } from '../psychometrics/report.js';
+import {
+  benchmarkTagSchema,
+  benchmarkTagsResponseSchema,
+  crmConfigResponseSchema,
+  errorSchema,
+  publicResultSchema,
+  resultResponseSchema,
+  submitErrorSchema,
+  submitResponseSchema,
+} from './api-schemas.js';
+import { DEFAULT_LIMIT, FIRST_PAGE, MAX_LIMIT } from './benchmark-tags.js';
+import { crmConfigSchema } from './crm/config.js';
+import { submitSchema } from './submission.js';
+
+/**
+ * The OpenAPI 3.1 document of `/api/v1`, generated from the same zod schemas the handlers
+ * validate with and type their responses by; served at `GET /api/v1/openapi.json`.
+ */
+type JsonSchema = Record<string, unknown>;
+
+function components(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
+  const { schemas: out } = z.toJSONSchema(registry, { io, uri: (id) => `#/components/schemas/${id}`, unrepresentable: 'any' }) as {
+    schemas: Record<string, JsonSchema>;
+  };
+  return Object.fromEntries(Object.entries(out).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema]));
+}
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const json = (id: string, description: string) => ({ description, content: { 'application/json': { schema: ref(id) } } });
+const errors = {
+  '401': json('Error', 'Missing or invalid developer key.'),
+  '500': json('Error', 'The server failed; retry with backoff.'),
+};
+
+export function assessmentOpenApi(): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Assessment API',
+      version: '1.0',
+      description:
+        'Synchronous psychometric instrument, submission and scored results for one organisation, benchmark norms, ' +
+        'CRM sync and assessment webhooks. See docs/assessment.md for the scoring model.',
+    },
+    security: [{ developerKey: [] }],
+    paths: {
+      '/api/v1/assessment/questions': {
+        get: {
+          summary: 'The instrument: 140 questions in three categories',
+          responses: { '200': json('Instrument', 'The instrument definition.'), ...errors },
+        },
+      },
+      '/api/v1/assessment/submit': {
+        post: {
+          summary: 'Score answers and create or replace the result for the email',
+          requestBody: { required: true, content: { 'application/json': { schema: ref('SubmitBody') } } },
+          responses: {
+            '200': json('SubmitResponse', 'Scored and stored.'),
+            '400': json('SubmitError', 'Invalid JSON, a bad email, missing or invalid answers, or an unknown benchmark_tag_id.'),
+            '413': json('Error', 'Body larger than 256 kB.'),
+            ...errors,
+          },
+        },
+      },
+      '/api/v1/assessment/results': {
+        get: {
+          summary: "The organisation's stored result for an email and/or result id",
+          parameters: [
+            { name: 'email', in: 'query', schema: { type: 'string' }, description: 'Compared case-insensitively.' },
+            { name: 'result_id', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': json('ResultResponse', 'The result.'),
+            '400': json('Error', 'Neither email nor result_id given.'),
+            '404': json('Error', 'No such result in this organisation.'),
+            ...errors,
+          },
+        },
+      },
+      '/api/v1/benchmark-tags': {
+        get: {
+          summary: 'Benchmark tags with their (synthetic) norms',
+          parameters: [
+            { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: FIRST_PAGE } },
+            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, default: DEFAULT_LIMIT }, description: `Capped at ${MAX_LIMIT}.` },
+          ],
+          responses: { '200': json('BenchmarkTags', 'A page of tags.'), '400': json('Error', 'page or limit is not a positive integer.'), ...errors },
+        },
+      },
+      '/api/v1/crm-sync': {
+        get: { summary: 'The CRM sync target (without its credential)', responses: { '200': json('CrmSyncConfig', 'The target, or null.'), ...errors } },
+        put: {
+          summary: 'Set (replace) the CRM sync target',
+          requestBody: { required: true, content: { 'application/json': { schema: ref('CrmSyncBody') } } },
+          responses: { '200': json('CrmSyncConfig', 'Saved.'), '400': json('Error', 'Invalid configuration or URL refused.'), ...errors },
+        },
+        delete: {
+          summary: 'Remove the CRM sync target',
+          responses: { '204': { description: 'Removed.' }, '404': json('Error', 'Nothing configured.'), ...errors },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { developerKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      schemas: {
+        ...components({ SubmitBody: submitSchema, CrmSyncBody: crmConfigSchema }, 'input'),
+        ...components(
+          {
+            Instrument: instrumentSchema,
+            ScoreReport: scoreReportSchema,
+            SubmitResponse: submitResponseSchema,
+            SubmitError: submitErrorSchema,
+            Result: publicResultSchema,
+            ResultResponse: resultResponseSchema,
+            BenchmarkTag: benchmarkTagSchema,
+            BenchmarkTags: benchmarkTagsResponseSchema,
+            CrmSyncConfig: crmConfigResponseSchema,
+            Error: errorSchema,
+          },
+          'output',
+        ),
+      },
+    },
+  };
+}
