@@ -19,6 +19,8 @@ interface Received {
 class Receiver {
   readonly received: Received[] = [];
   script: { status: number; headers?: Record<string, string> }[] = [];
+  /** While set, requests are answered only when it resolves. */
+  hold: Promise<void> | undefined;
   #waiters: (() => void)[] = [];
   #server!: Server;
   url = '';
@@ -30,8 +32,8 @@ class Receiver {
       req.on('end', () => {
         this.received.push({ headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
         const next = this.script.shift() ?? { status: 200 };
-        res.writeHead(next.status, next.headers).end();
         this.#waiters.splice(0).forEach((w) => w());
+        void (this.hold ?? Promise.resolve()).then(() => res.writeHead(next.status, next.headers).end());
       });
     });
     await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
@@ -147,6 +149,21 @@ describe('CRM sync after a save', () => {
       lastAttemptAt: new Date(clock.now()).toISOString(),
       syncedAt: new Date(clock.now()).toISOString(),
     });
+  });
+
+  it('never holds up the submit response, even while the CRM hangs', async () => {
+    let release!: () => void;
+    receiver.hold = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const before = receiver.received.length;
+      const id = await submit('hanging@example.com');
+      await receiver.waitFor(before + 1);
+      expect((await crmSync(id)).status).toBe('pending');
+    } finally {
+      receiver.hold = undefined;
+      release();
+    }
+    await worker().idle();
   });
 
   it('retries a failure after the backoff, on the injected clock', async () => {
