@@ -16,7 +16,7 @@ const answer = z.int().min(SCALE_MIN).max(SCALE_MAX);
 function optionalAnswer(question: Question): z.ZodType {
   switch (question.type) {
     case 'single_choice':
-      return z.union((question.options ?? []).map((o) => z.literal(o.value)) as unknown as [z.ZodLiteral, z.ZodLiteral]);
+      return z.literal((question.options ?? []).map((o) => o.value));
     case 'boolean':
       return z.boolean();
     case 'likert':
@@ -63,7 +63,7 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 const QUESTION_KEY = /^q\d+$/;
 const LISTED = 10;
 
-function describe(missing: string[], invalid: string[], unknownTag: string | undefined): string {
+function summarise(missing: string[], invalid: string[], unknownTag: string | undefined): string {
   const parts: string[] = [];
   const list = (keys: string[]) => keys.slice(0, LISTED).join(', ') + (keys.length > LISTED ? ', …' : '');
   if (missing.length > 0) parts.push(`${missing.length} required field(s) missing (${list(missing)})`);
@@ -105,7 +105,7 @@ export function parseSubmission(body: Record<string, unknown>): { ok: true; subm
     const order = (keys: Set<string>) => [...keys].sort(byFieldOrder);
     const m = order(missing);
     const i = order(invalid);
-    return { ok: false, message: describe(m, i, unknownTag), missing: m, invalid: i, ...(unknownTag !== undefined ? { unknownBenchmarkTagId: unknownTag } : {}) };
+    return { ok: false, message: summarise(m, i, unknownTag), missing: m, invalid: i, ...(unknownTag !== undefined ? { unknownBenchmarkTagId: unknownTag } : {}) };
   }
 
   const data = parsed.data as Record<string, unknown>;
