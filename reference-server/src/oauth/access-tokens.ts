@@ -107,9 +107,23 @@ export async function readAccessToken(
  * there. The allowlist comes from the client record, so an operator's change applies at once.
  */
 export function createAccessTokenVerifier(ctx: AppContext, keys: SigningKeys): AccessTokenVerifier {
+  // Signature checks are the costly part, and a client sends one token many times: remember the
+  // claims of tokens already verified until they expire. Revocation is unaffected — the grant,
+  // jti, client and user lookups below run on every request.
+  const verified = new Map<string, AccessTokenClaims>();
+  const VERIFIED_CAPACITY = 10_000;
   return async (token) => {
-    const claims = await readAccessToken(ctx, keys, token);
-    if (!claims) return undefined;
+    let claims = verified.get(token);
+    if (claims && claims.exp * 1000 <= ctx.clock.now()) {
+      verified.delete(token);
+      claims = undefined;
+    }
+    if (!claims) {
+      claims = await readAccessToken(ctx, keys, token);
+      if (!claims) return undefined;
+      if (verified.size >= VERIFIED_CAPACITY) verified.delete(verified.keys().next().value as string);
+      verified.set(token, claims);
+    }
     const grant = ctx.store.get<GrantRecord>(OAUTH_GRANTS, GLOBAL, claims.gid);
     if (!grant || grant.revokedAt || grant.userId !== claims.sub || grant.clientId !== claims.client_id) return undefined;
     if (ctx.store.get<RevokedAccessTokenRecord>(OAUTH_REVOKED_ACCESS_TOKENS, GLOBAL, claims.jti)) return undefined;
