@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../clock.js';
+import { GLOBAL } from '../store/store.js';
+import { startTestServer, type TestServer } from '../testing.js';
+import { OAUTH_CODES, OAUTH_GRANTS, OAUTH_REFRESH_TOKENS, OAUTH_SESSIONS } from './records.js';
+import { SWEEP_EVERY_MS, sweepOAuth } from './sweeper.js';
+import { Browser, consent, exchange, refresh, type TokenBody } from './test-support.js';
+
+const clock = new ManualClock(Date.UTC(2026, 8, 1));
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({}, { clock });
+});
+afterAll(() => server.dispose());
+
+const count = (collection: string) => server.ctx.store.count(collection, GLOBAL);
+
+/** Lets the sweep the clock just started finish its write: a bounded number of event-loop turns. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !done(); i += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('the OAuth sweeper', () => {
+  it('keeps live records and removes them once nothing can use them', async () => {
+    const location = await consent(server, new Browser(server.url));
+    const tokens = (await (await exchange(server, location.searchParams.get('code') as string)).json()) as TokenBody;
+    expect((await refresh(server, tokens.refresh_token)).status).toBe(200);
+    expect([count(OAUTH_CODES), count(OAUTH_GRANTS), count(OAUTH_REFRESH_TOKENS), count(OAUTH_SESSIONS)]).toEqual([1, 1, 2, 1]);
+
+    clock.advance(SWEEP_EVERY_MS);
+    await until(() => count(OAUTH_CODES) === 0);
+    // The hourly worker ran: an hour on, the code and nothing else is past its time.
+    expect(count(OAUTH_CODES)).toBe(0);
+    expect(count(OAUTH_REFRESH_TOKENS)).toBe(2);
+    expect(count(OAUTH_GRANTS)).toBe(1);
+
+    clock.advance(31 * 24 * 3600_000);
+    expect(await sweepOAuth(server.ctx)).toBe(4);
+    expect([count(OAUTH_GRANTS), count(OAUTH_REFRESH_TOKENS), count(OAUTH_SESSIONS)]).toEqual([0, 0, 0]);
+  });
+});

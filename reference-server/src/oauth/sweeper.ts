@@ -1,0 +1,76 @@
+import type { AppContext, Worker } from '../context.js';
+import { del, GLOBAL, type StoredRecord, type WriteOp } from '../store/store.js';
+import {
+  OAUTH_CODES,
+  OAUTH_GRANTS,
+  OAUTH_REFRESH_TOKENS,
+  OAUTH_REVOKED_ACCESS_TOKENS,
+  OAUTH_SESSIONS,
+  type AuthorizationCodeRecord,
+  type GrantRecord,
+  type RefreshTokenRecord,
+  type RevokedAccessTokenRecord,
+  type SessionRecord,
+} from './records.js';
+import { ACCESS_TOKEN_TTL_S } from './settings.js';
+
+export const SWEEP_EVERY_MS = 3600_000;
+const BATCH = 500;
+
+/**
+ * Removes OAuth records that can no longer matter, so the GLOBAL collections do not grow with
+ * every sign-in: expired codes, sessions, refresh tokens and revoked-jti entries, and grants
+ * whose access tokens have all expired and that have no refresh token left.
+ */
+export async function sweepOAuth(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const past = (iso: string, slackMs = 0) => Date.parse(iso) + slackMs <= now;
+  const ops: WriteOp[] = [];
+  const drop = <T extends StoredRecord>(collection: string, keep: (record: T) => boolean) => {
+    for (const record of ctx.store.all<T>(collection, GLOBAL)) if (!keep(record)) ops.push(del(collection, GLOBAL, record.id));
+  };
+  drop<AuthorizationCodeRecord>(OAUTH_CODES, (c) => !past(c.expiresAt));
+  drop<SessionRecord>(OAUTH_SESSIONS, (s) => !past(s.expiresAt));
+  drop<RevokedAccessTokenRecord>(OAUTH_REVOKED_ACCESS_TOKENS, (r) => !past(r.expiresAt));
+  const revoked = new Set(ctx.store.all<GrantRecord>(OAUTH_GRANTS, GLOBAL).filter((g) => g.revokedAt).map((g) => g.id));
+  const live = new Set<string>();
+  drop<RefreshTokenRecord>(OAUTH_REFRESH_TOKENS, (t) => {
+    const keep = !past(t.expiresAt) && !revoked.has(t.grantId);
+    if (keep) live.add(t.grantId);
+    return keep;
+  });
+  // A grant outlives its last refresh token by one access-token lifetime: its access tokens point at it.
+  drop<GrantRecord>(OAUTH_GRANTS, (g) => live.has(g.id) || !past(g.revokedAt ?? g.createdAt, ACCESS_TOKEN_TTL_S * 1000));
+  for (let i = 0; i < ops.length; i += BATCH) await ctx.store.write(ops.slice(i, i + BATCH));
+  return ops.length;
+}
+
+export function oauthSweeper(ctx: AppContext): Worker {
+  let cancel: (() => void) | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    running = sweepOAuth(ctx)
+      .then(
+        (removed) => {
+          if (removed) ctx.log.info({ removed }, 'removed expired OAuth records');
+        },
+        (error: unknown) => ctx.log.error({ err: error }, 'OAuth sweep failed; it runs again later'),
+      )
+      .finally(() => {
+        if (!stopped) cancel = ctx.clock.schedule(SWEEP_EVERY_MS, tick);
+      });
+  };
+  return {
+    name: 'oauth-sweeper',
+    start() {
+      stopped = false;
+      cancel = ctx.clock.schedule(SWEEP_EVERY_MS, tick);
+    },
+    async stop() {
+      stopped = true;
+      cancel?.();
+      await running;
+    },
+  };
+}
