@@ -2,8 +2,12 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as account from './actions/account/Account.resource';
+import * as assessment from './actions/assessment/Assessment.resource';
+import * as benchmarkTag from './actions/benchmarkTag/BenchmarkTag.resource';
+import * as partner from './actions/partner/Partner.resource';
 import { router } from './actions/router';
 import { requestOptionsProperty } from './helpers/common';
+import { getBenchmarkTags, getProfiles } from './methods/loadOptions';
 
 const AUTOMATION_RESOURCES = ['account', 'profile', 'submission', 'resource', 'transcript', 'webhook'];
 const ASSESSMENT_RESOURCES = ['assessment', 'benchmarkTag'];
@@ -52,12 +56,34 @@ export class EvaluationPlatform implements INodeType {
 						value: 'account',
 						description: 'Automation API: the key owner and organisation',
 					},
+					{
+						name: 'Assessment',
+						value: 'assessment',
+						description: 'Assessment API: questions, submissions with scores, results',
+					},
+					{
+						name: 'Benchmark Tag',
+						value: 'benchmarkTag',
+						description: 'Assessment API: industry benchmarks to score against',
+					},
+					{
+						name: 'Partner API',
+						value: 'partner',
+						description: 'Partner GraphQL API, signed in with OAuth2',
+					},
 				],
 				default: 'account',
 			},
 			...account.description,
+			...assessment.description,
+			...benchmarkTag.description,
+			...partner.description,
 			requestOptionsProperty,
 		],
+	};
+
+	methods = {
+		loadOptions: { getBenchmarkTags, getProfiles },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -12,7 +12,7 @@ import type {
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { createRunExecutionData, Workflow } from 'n8n-workflow';
+import { createRunExecutionData, LoggerProxy, Workflow } from 'n8n-workflow';
 
 import { EvaluationAssessmentApi } from '../../credentials/EvaluationAssessmentApi.credentials';
 import { EvaluationAutomationApi } from '../../credentials/EvaluationAutomationApi.credentials';
@@ -41,6 +41,10 @@ export const nodeTypes: INodeTypes = {
 		return {};
 	},
 };
+
+// n8n's engine logs each node error; the tests assert on them instead.
+const quiet = () => {};
+LoggerProxy.init({ error: quiet, warn: quiet, info: quiet, debug: quiet });
 
 export const CREDENTIAL_TYPES: ICredentialType[] = [
 	new EvaluationAutomationApi(),

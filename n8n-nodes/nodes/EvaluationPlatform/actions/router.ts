@@ -3,9 +3,15 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { OperationModule } from '../helpers/types';
 import * as account from './account/Account.resource';
+import * as assessment from './assessment/Assessment.resource';
+import * as benchmarkTag from './benchmarkTag/BenchmarkTag.resource';
+import * as partner from './partner/Partner.resource';
 
 const resources: Record<string, Record<string, OperationModule>> = {
 	account: account.operations,
+	assessment: assessment.operations,
+	benchmarkTag: benchmarkTag.operations,
+	partner: partner.operations,
 };
 
 /** Errors as the item's output when "Continue On Fail" is on: what went wrong, for which item. */

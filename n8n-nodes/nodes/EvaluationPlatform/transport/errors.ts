@@ -69,20 +69,27 @@ export function apiErrorFrom(node: INode, error: FailedResponse, itemIndex?: num
 	const body = inner.response?.data;
 	if (status === undefined) {
 		const network = transientNetworkError(error);
+		const reason = inner.code ?? inner.message ?? 'no response';
 		const message =
 			network === 'interrupted'
-				? `The request to the platform timed out or was cut off (${inner.code ?? inner.message ?? 'no response'})`
-				: `The platform could not be reached (${inner.code ?? inner.message ?? 'no response'})`;
+				? `The request to the platform timed out or was cut off (${reason})`
+				: network === 'refused'
+					? `The platform could not be reached (${reason})`
+					: (error.message ?? reason);
 		return new NodeApiError(node, inner as JsonObject, { message, itemIndex });
 	}
 	const apiMessage = isObject(body) && typeof body.message === 'string' ? body.message : undefined;
 	const oauthMessage =
 		isObject(body) && typeof body.error_description === 'string' ? body.error_description : undefined;
 	const details = isObject(body) ? describeDetails(body) : undefined;
-	return new NodeApiError(node, inner as JsonObject, {
+	// Built from the body, not the HTTP client's error: NodeApiError would otherwise replace the
+	// description with the body's message and drop the details.
+	const apiError = new NodeApiError(node, (isObject(body) ? body : { body: String(body ?? '') }) as JsonObject, {
 		message: apiMessage ?? oauthMessage ?? `The platform answered HTTP ${status}`,
 		description: details,
 		httpCode: String(status),
 		itemIndex,
 	});
+	if (isObject(body)) apiError.context.data = body;
+	return apiError;
 }

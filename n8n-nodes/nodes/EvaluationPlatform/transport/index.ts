@@ -113,18 +113,18 @@ export async function apiRequest(
 }
 
 /** `apiRequest` for JSON bodies: the parsed body only. */
-export async function apiJson<T = IDataObject>(
+export async function apiJson(
 	this: ApiContext,
 	surface: Surface,
 	request: ApiRequest,
 	settings?: RequestSettings,
-): Promise<T> {
+): Promise<IDataObject> {
 	const response = await apiRequest.call(this, surface, request, settings);
-	return response.body as T;
+	return (response.body ?? {}) as IDataObject;
 }
 
-export interface GraphqlResult<T> {
-	data?: T;
+export interface GraphqlResult {
+	data?: IDataObject | null;
 	errors?: Array<{ message: string; path?: Array<string | number>; extensions?: IDataObject }>;
 }
 
@@ -132,13 +132,13 @@ export interface GraphqlResult<T> {
  * `POST /api` on the partner surface. GraphQL reports field errors with HTTP 200 in `errors[]`;
  * they are raised as a `NodeApiError` just like an HTTP failure.
  */
-export async function graphqlRequest<T = IDataObject>(
+export async function graphqlRequest(
 	this: ApiContext,
 	document: { query: string; operationName: string; mutation: boolean },
 	variables: IDataObject,
 	itemIndex: number | undefined,
 	settings?: RequestSettings,
-): Promise<T> {
+): Promise<IDataObject> {
 	const response = await apiRequest.call(
 		this,
 		'partner',
@@ -151,7 +151,7 @@ export async function graphqlRequest<T = IDataObject>(
 		},
 		settings,
 	);
-	const result = (response.body ?? {}) as GraphqlResult<T>;
+	const result = (response.body ?? {}) as GraphqlResult;
 	if (result.errors?.length || result.data === undefined || result.data === null) {
 		const messages = (result.errors ?? []).map((e) => e.message);
 		throw new NodeApiError(this.getNode(), { errors: result.errors ?? [] } as unknown as JsonObject, {

@@ -1,0 +1,42 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationModule } from '../../helpers/types';
+import * as getQuestions from './getQuestions.operation';
+import * as getResult from './getResult.operation';
+import * as submit from './submit.operation';
+
+export const operations: Record<string, OperationModule> = { getQuestions, submit, getResult };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['assessment'] } },
+		options: [
+			{
+				name: 'Get Questions',
+				value: 'getQuestions',
+				description: 'Get the current instrument: scale and every question',
+				action: 'Get the assessment questions',
+			},
+			{
+				name: 'Get Result',
+				value: 'getResult',
+				description: "Get a person's stored scored result by email or result ID",
+				action: 'Get an assessment result',
+			},
+			{
+				name: 'Submit',
+				value: 'submit',
+				description: 'Submit answers and get the scores back at once',
+				action: 'Submit an assessment',
+			},
+		],
+		default: 'submit',
+	},
+	...getQuestions.description,
+	...submit.description,
+	...getResult.description,
+];

@@ -1,0 +1,52 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { settingsFor, toItems } from '../../helpers/common';
+import { apiJson } from '../../transport';
+
+const show = { resource: ['assessment'], operation: ['getResult'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Find By',
+		name: 'findBy',
+		type: 'options',
+		displayOptions: { show },
+		options: [
+			{ name: 'Email', value: 'email' },
+			{ name: 'Result ID', value: 'resultId' },
+		],
+		default: 'email',
+	},
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		required: true,
+		displayOptions: { show: { ...show, findBy: ['email'] } },
+		default: '',
+	},
+	{
+		displayName: 'Result ID',
+		name: 'resultId',
+		type: 'string',
+		required: true,
+		displayOptions: { show: { ...show, findBy: ['resultId'] } },
+		default: '',
+		description: 'The responseId a submit returned',
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const qs: IDataObject =
+		this.getNodeParameter('findBy', itemIndex) === 'email'
+			? { email: this.getNodeParameter('email', itemIndex) as string }
+			: { result_id: this.getNodeParameter('resultId', itemIndex) as string };
+	const response = await apiJson.call(
+		this,
+		'assessment',
+		{ method: 'GET', path: '/api/v1/assessment/results', qs, idempotent: true, itemIndex },
+		settingsFor(this, itemIndex),
+	);
+	return toItems((response.result as IDataObject | undefined) ?? response, itemIndex);
+}
