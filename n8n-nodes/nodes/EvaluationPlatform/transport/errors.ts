@@ -70,13 +70,15 @@ export function apiErrorFrom(node: INode, error: FailedResponse, itemIndex?: num
 	if (status === undefined) {
 		const network = transientNetworkError(error);
 		const reason = inner.code ?? inner.message ?? 'no response';
+		// The code goes in the description: NodeApiError rewrites messages that name one.
 		const message =
 			network === 'interrupted'
-				? `The request to the platform timed out or was cut off (${reason})`
+				? 'The request to the platform timed out or was cut off'
 				: network === 'refused'
-					? `The platform could not be reached (${reason})`
+					? 'The platform could not be reached'
 					: (error.message ?? reason);
-		return new NodeApiError(node, inner as JsonObject, { message, itemIndex });
+		const description = network ? `${reason}; check the Base URL and the Timeout request option` : undefined;
+		return new NodeApiError(node, { reason } as JsonObject, { message, description, itemIndex });
 	}
 	const apiMessage = isObject(body) && typeof body.message === 'string' ? body.message : undefined;
 	const oauthMessage =

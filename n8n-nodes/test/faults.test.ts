@@ -1,0 +1,112 @@
+import nock from 'nock';
+import { sleep } from 'n8n-workflow';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { Engine } from './harness/engine';
+
+// The retry waits go through n8n-workflow's sleep; recording them keeps these tests instant
+// and lets them assert the exact wait.
+vi.mock('n8n-workflow', async (importOriginal) => ({
+	...(await importOriginal<typeof import('n8n-workflow')>()),
+	sleep: vi.fn(async () => {}),
+}));
+
+const BASE = 'http://platform.test';
+const engine = new Engine();
+const credentials = { evaluationAutomationApi: 'automation' };
+const getMe = { resource: 'account', operation: 'getMe' };
+const ME = { user: 'demo@northwind.example', orgName: 'Northwind Ventures' };
+
+beforeAll(() => {
+	nock.disableNetConnect();
+	engine.credentials.add('automation', 'evaluationAutomationApi', { baseUrl: BASE, apiKey: 'pis_auto_test' });
+});
+afterAll(() => {
+	nock.enableNetConnect();
+});
+beforeEach(() => {
+	vi.mocked(sleep).mockClear();
+});
+afterEach(() => {
+	expect(nock.pendingMocks()).toEqual([]);
+	nock.cleanAll();
+});
+
+describe('retries', () => {
+	it('waits as long as Retry-After says after a 429, then succeeds', async () => {
+		const scope = nock(BASE)
+			.get('/api/automation/me')
+			.matchHeader('x-api-key', 'pis_auto_test')
+			.reply(429, { error: 'Too Many Requests', message: 'Slow down.' }, { 'Retry-After': '2' })
+			.get('/api/automation/me')
+			.reply(200, ME);
+		const { items, error } = await engine.run(getMe, { credentials });
+		expect(error).toBeUndefined();
+		expect(items?.[0]?.json).toEqual(ME);
+		expect(vi.mocked(sleep).mock.calls).toEqual([[2000]]);
+		scope.done();
+	});
+
+	it('honours an HTTP-date Retry-After', async () => {
+		const at = new Date(Date.now() + 5_000).toUTCString();
+		nock(BASE).get('/api/automation/me').reply(503, { message: 'Maintenance.' }, { 'Retry-After': at }).get('/api/automation/me').reply(200, ME);
+		const { error } = await engine.run(getMe, { credentials });
+		expect(error).toBeUndefined();
+		const [[waited]] = vi.mocked(sleep).mock.calls as [[number]];
+		expect(waited).toBeGreaterThan(3_000);
+		expect(waited).toBeLessThanOrEqual(5_000);
+	});
+
+	it('backs off exponentially after a 500 on a read, then succeeds', async () => {
+		nock(BASE)
+			.get('/api/automation/me')
+			.reply(500, { error: 'Internal Server Error', message: 'retry with backoff' })
+			.get('/api/automation/me')
+			.reply(502, 'bad gateway')
+			.get('/api/automation/me')
+			.reply(200, ME);
+		const { items, error } = await engine.run(getMe, { credentials });
+		expect(error).toBeUndefined();
+		expect(items?.[0]?.json).toEqual(ME);
+		const waits = vi.mocked(sleep).mock.calls.map(([ms]) => ms as number);
+		expect(waits).toHaveLength(2);
+		expect(waits[0]).toBeGreaterThanOrEqual(250);
+		expect(waits[0]).toBeLessThanOrEqual(500);
+		expect(waits[1]).toBeGreaterThanOrEqual(500);
+		expect(waits[1]).toBeLessThanOrEqual(1000);
+	});
+
+	it('gives up after Max Retries with the last answer as a NodeApiError', async () => {
+		nock(BASE).get('/api/automation/me').times(3).reply(429, { error: 'Too Many Requests', message: 'Rate limit: 60 requests a minute.' }, { 'Retry-After': '1' });
+		const { error } = await engine.run({ ...getMe, requestOptions: { maxRetries: 2 } }, { credentials });
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toBe('Rate limit: 60 requests a minute.');
+		expect((error as { httpCode?: string }).httpCode).toBe('429');
+		expect(vi.mocked(sleep)).toHaveBeenCalledTimes(2);
+	});
+
+	it('does not retry a 400', async () => {
+		nock(BASE).get('/api/automation/me').reply(400, { error: 'Bad Request', message: 'Nope.', fields: ['x'] });
+		const { error } = await engine.run(getMe, { credentials });
+		expect(error?.message).toBe('Nope.');
+		expect(error?.description).toBe('fields: x');
+		expect(vi.mocked(sleep)).not.toHaveBeenCalled();
+	});
+});
+
+describe('timeouts', () => {
+	it('retries a read that timed out, then succeeds', async () => {
+		nock(BASE).get('/api/automation/me').delay(400).reply(200, ME).get('/api/automation/me').reply(200, ME);
+		const { items, error } = await engine.run({ ...getMe, requestOptions: { timeoutMs: 100 } }, { credentials });
+		expect(error).toBeUndefined();
+		expect(items?.[0]?.json).toEqual(ME);
+		expect(vi.mocked(sleep)).toHaveBeenCalledTimes(1);
+	});
+
+	it('reports a timeout once retries are used up', async () => {
+		nock(BASE).get('/api/automation/me').times(2).delay(400).reply(200, ME);
+		const { error } = await engine.run({ ...getMe, requestOptions: { timeoutMs: 100, maxRetries: 1 } }, { credentials });
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toMatch(/timed out/);
+	});
+});
