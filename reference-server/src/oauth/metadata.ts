@@ -27,7 +27,7 @@ export function metadataRoutes(ctx: AppContext, keys: SigningKeys): Router {
       revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
-      prompt_values_supported: ['login'],
+      prompt_values_supported: ['login', 'consent'],
     });
   });
   router.get(JWKS_PATH, (_req, res, next) => {
