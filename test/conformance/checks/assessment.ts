@@ -1,0 +1,274 @@
+import { ensure, ensureEqual, ensureRestError, ensureStatus, field, isObject, jsonObject, type JsonObject } from '../assert.js';
+import type { Check, CheckContext } from '../runner.js';
+
+const key = (t: CheckContext) => ({ 'x-api-key': t.cred('developerKey') });
+
+/** Question ids of a category, whether it is an array of entries or an object keyed by id (shape not shown). */
+function questionIds(category: unknown): string[] {
+  if (Array.isArray(category)) return category.map((q) => (isObject(q) ? String(q.id ?? q.key ?? '') : String(q)));
+  if (isObject(category)) return Object.keys(category);
+  return [];
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `q${from + i}`);
+export const PSYCHOMETRIC_IDS = range(5, 131);
+
+/** A complete, valid submission: every psychometric item answered 1–6 with a pattern seeded by `salt`. */
+export function validSubmission(email: string, salt = 0): Record<string, unknown> {
+  const body: Record<string, unknown> = { email, full_name: 'Conformance Check' };
+  PSYCHOMETRIC_IDS.forEach((id, i) => (body[id] = ((i * 7 + salt) % 6) + 1));
+  return body;
+}
+
+async function submit(t: CheckContext, body: unknown) {
+  return t.http.post('/api/v1/assessment/submit', { headers: key(t), json: body });
+}
+
+/** The stored result in a results reply: the spec leaves its envelope open (`{result}` or flat). */
+function storedResult(body: JsonObject): JsonObject {
+  return isObject(body.result) ? body.result : body;
+}
+
+function ensureSubmitResponse(body: JsonObject): void {
+  ensureEqual(body.success, true, 'success');
+  field(body, 'responseId', 'string');
+  field(body, 'scores', 'object');
+  field(body, 'benchmarkApplied', 'boolean');
+}
+
+function ensureBadRequest(reply: Parameters<typeof ensureRestError>[0]): JsonObject {
+  const body = ensureRestError(reply, 400, 'Bad Request');
+  // "missingCount and invalidCount may be present": when they are, they are counts.
+  for (const name of ['missingCount', 'invalidCount']) {
+    if (body[name] !== undefined) ensure(Number.isInteger(body[name]) && (body[name] as number) >= 0, `${name} is not a count`);
+  }
+  return body;
+}
+
+export const assessmentChecks: Check[] = [
+  {
+    id: 'assessment.questions.instrument',
+    clause: 'Resources · Assessment instrument',
+    title: 'GET /api/v1/assessment/questions returns the 140-question instrument, version 1.0',
+    needs: ['developerKey'],
+    async run(t) {
+      const reply = await t.http.get('/api/v1/assessment/questions', { headers: key(t) });
+      ensureStatus(reply, 200);
+      const body = jsonObject(reply);
+      ensureEqual(body.version, '1.0', 'version');
+      field(body, 'organizationId', 'string');
+      field(body, 'scaleDescription', 'string');
+      const options = field<unknown[]>(body, 'scaleOptions', 'array').map((o) => (isObject(o) ? o.value : o));
+      ensureEqual(options, [1, 2, 3, 4, 5, 6], 'scaleOptions values');
+      ensureEqual(body.totalQuestions, 140, 'totalQuestions');
+      const categories = field<JsonObject>(body, 'categories', 'object');
+      const demographics = questionIds(categories.demographics);
+      ensure(demographics.includes('q1') && demographics.includes('q4'), `demographics must include q1 and q4, got ${demographics.join(',')}`);
+      ensureEqual(questionIds(categories.psychometric), PSYCHOMETRIC_IDS, 'categories.psychometric ids');
+      ensureEqual(questionIds(categories.closing), range(132, 140), 'categories.closing ids');
+      const total = demographics.length + PSYCHOMETRIC_IDS.length + questionIds(categories.closing).length;
+      ensureEqual(total, 140, 'questions across the three categories');
+    },
+  },
+  {
+    id: 'assessment.submit.scored',
+    clause: 'Endpoints · POST /api/v1/assessment/submit; Assessment rules 1',
+    title: 'a complete submission is scored synchronously: {success, responseId, scores, benchmarkApplied}',
+    needs: ['developerKey'],
+    async run(t) {
+      const reply = await submit(t, validSubmission(`${t.unique('scored-')}@conformance.example`));
+      ensureStatus(reply, 200);
+      const body = jsonObject(reply);
+      ensureSubmitResponse(body);
+      ensureEqual(body.benchmarkApplied, false, 'benchmarkApplied without benchmark_tag_id');
+    },
+  },
+  {
+    id: 'assessment.results.by-email-and-id',
+    clause: 'Endpoints · GET /api/v1/assessment/results',
+    title: 'the stored result is found by email and by result_id',
+    needs: ['developerKey'],
+    async run(t) {
+      const email = `${t.unique('read-')}@conformance.example`;
+      const created = jsonObject(await submit(t, validSubmission(email)));
+      ensureSubmitResponse(created);
+      for (const query of [`email=${encodeURIComponent(email)}`, `result_id=${encodeURIComponent(String(created.responseId))}`]) {
+        const reply = await t.http.get(`/api/v1/assessment/results?${query}`, { headers: key(t) });
+        ensureStatus(reply, 200);
+        const result = storedResult(jsonObject(reply));
+        ensureEqual(result.scores, created.scores, `scores read back by ${query.split('=')[0]}`);
+      }
+    },
+  },
+  {
+    id: 'assessment.submit.upsert',
+    clause: 'Assessment rules 2; Limits · one stored result per organisation + email',
+    title: 'a second submit for the same email replaces the stored result',
+    needs: ['developerKey'],
+    async run(t) {
+      const email = `${t.unique('upsert-')}@conformance.example`;
+      const first = jsonObject(await submit(t, validSubmission(email, 0)));
+      ensureSubmitResponse(first);
+      const second = jsonObject(await submit(t, validSubmission(email, 3)));
+      ensureSubmitResponse(second);
+      ensure(JSON.stringify(first.scores) !== JSON.stringify(second.scores), 'different answers gave the same scores; cannot tell the results apart');
+      const reply = await t.http.get(`/api/v1/assessment/results?email=${encodeURIComponent(email)}`, { headers: key(t) });
+      ensureStatus(reply, 200);
+      const result = storedResult(jsonObject(reply));
+      ensureEqual(result.scores, second.scores, 'the stored scores after the replacing submit');
+      // The first responseId, if still valid, must lead to the same (replaced) result, never the old one.
+      const old = await t.http.get(`/api/v1/assessment/results?result_id=${encodeURIComponent(String(first.responseId))}`, { headers: key(t) });
+      if (old.status === 200) ensureEqual(storedResult(jsonObject(old)).scores, second.scores, 'the result behind the first responseId');
+      else ensureStatus(old, 404);
+    },
+  },
+  {
+    id: 'assessment.results.needs-query',
+    clause: 'Endpoints · GET /api/v1/assessment/results ("at least one required")',
+    title: 'results without email or result_id is a 400 Bad Request',
+    needs: ['developerKey'],
+    async run(t) {
+      ensureRestError(await t.http.get('/api/v1/assessment/results', { headers: key(t) }), 400, 'Bad Request');
+    },
+  },
+  {
+    id: 'assessment.results.unknown',
+    clause: 'docs/assessment.md · Reading a result',
+    title: 'an email with no stored result is a 404, never another result',
+    needs: ['developerKey'],
+    async run(t) {
+      const reply = await t.http.get(`/api/v1/assessment/results?email=${t.unique('nobody-')}%40conformance.example`, { headers: key(t) });
+      ensureRestError(reply, 404, 'Not Found');
+    },
+  },
+  {
+    id: 'assessment.submit.invalid-json',
+    clause: 'Errors · Assessment API 400 (invalid JSON)',
+    title: 'a body that is not JSON is a 400 Bad Request',
+    needs: ['developerKey'],
+    async run(t) {
+      const reply = await t.http.post('/api/v1/assessment/submit', { headers: { ...key(t), 'content-type': 'application/json' }, body: '{"email": "a@b.example",' });
+      ensureBadRequest(reply);
+    },
+  },
+  {
+    id: 'assessment.submit.bad-email',
+    clause: 'Errors · Assessment API 400 (bad email)',
+    title: 'an invalid email is a 400 Bad Request',
+    needs: ['developerKey'],
+    async run(t) {
+      ensureBadRequest(await submit(t, validSubmission('not-an-email')));
+    },
+  },
+  {
+    id: 'assessment.submit.missing-answers',
+    clause: 'Errors · Assessment API 400 (missing answers, missingCount)',
+    title: 'missing psychometric answers are a 400 whose missingCount counts them',
+    needs: ['developerKey'],
+    async run(t) {
+      const body = validSubmission(`${t.unique('missing-')}@conformance.example`);
+      for (const id of ['q7', 'q50', 'q131']) delete body[id];
+      const error = ensureBadRequest(await submit(t, body));
+      if (error.missingCount !== undefined) ensureEqual(error.missingCount, 3, 'missingCount');
+      const after = await t.http.get(`/api/v1/assessment/results?email=${encodeURIComponent(String(body.email))}`, { headers: key(t) });
+      ensureStatus(after, 404);
+    },
+  },
+  {
+    id: 'assessment.submit.invalid-answers',
+    clause: 'Errors · Assessment API 400 (invalid answers, invalidCount); Limits · answers 1 to 6',
+    title: 'answers outside the integers 1–6 are a 400 whose invalidCount counts them',
+    needs: ['developerKey'],
+    async run(t) {
+      const body = { ...validSubmission(`${t.unique('invalid-')}@conformance.example`), q5: 0, q6: 7, q8: 2.5, q9: '3' };
+      const error = ensureBadRequest(await submit(t, body));
+      if (error.invalidCount !== undefined) ensureEqual(error.invalidCount, 4, 'invalidCount');
+    },
+  },
+  {
+    id: 'assessment.submit.full-name-required',
+    clause: 'Endpoints · Submit body (full_name required)',
+    title: 'a submission without full_name is a 400',
+    needs: ['developerKey'],
+    async run(t) {
+      const body = validSubmission(`${t.unique('noname-')}@conformance.example`);
+      delete body.full_name;
+      ensureBadRequest(await submit(t, body));
+    },
+  },
+  {
+    id: 'assessment.benchmark-tags.list',
+    clause: 'Resources · Benchmark tag; Endpoints · GET /api/v1/benchmark-tags',
+    title: 'benchmark tags list has {success, pagination, count} and the tags',
+    needs: ['developerKey'],
+    async run(t) {
+      const reply = await t.http.get('/api/v1/benchmark-tags', { headers: key(t) });
+      ensureStatus(reply, 200);
+      const body = jsonObject(reply);
+      ensureEqual(body.success, true, 'success');
+      field(body, 'pagination', 'object');
+      const count = field<number>(body, 'count', 'number');
+      const tags = tagList(body);
+      ensureEqual(count, tags.length, 'count (tags on this page)');
+    },
+  },
+  {
+    id: 'assessment.benchmark-tags.limit-cap',
+    clause: 'Assessment rules 4; Limits · benchmark-tags limit at most 100',
+    title: 'limit above 100 is capped at 100',
+    needs: ['developerKey'],
+    async run(t) {
+      const reply = await t.http.get('/api/v1/benchmark-tags?limit=1000', { headers: key(t) });
+      ensureStatus(reply, 200);
+      const body = jsonObject(reply);
+      ensure(tagList(body).length <= 100, `${tagList(body).length} tags on one page`);
+      const pagination = field<JsonObject>(body, 'pagination', 'object');
+      if (typeof pagination.limit === 'number') ensure(pagination.limit <= 100, `pagination.limit is ${pagination.limit}`);
+    },
+  },
+  {
+    id: 'assessment.benchmark-tags.pages',
+    clause: 'Endpoints · GET /api/v1/benchmark-tags (page, limit)',
+    title: 'consecutive pages do not repeat a tag and together list every tag once',
+    needs: ['developerKey'],
+    async run(t) {
+      const all = tagList(jsonObject(await t.http.get('/api/v1/benchmark-tags?limit=100', { headers: key(t) }))).map(tagId);
+      ensure(all.length >= 2, `only ${all.length} benchmark tag(s): cannot page`);
+      const seen: string[] = [];
+      for (let page = 1; page <= all.length; page += 1) {
+        const reply = await t.http.get(`/api/v1/benchmark-tags?page=${page}&limit=1`, { headers: key(t) });
+        ensureStatus(reply, 200);
+        const ids = tagList(jsonObject(reply)).map(tagId);
+        ensureEqual(ids.length, 1, `tags on page ${page} with limit=1`);
+        seen.push(...ids);
+      }
+      ensureEqual([...seen].sort(), [...all].sort(), 'the tags seen page by page');
+    },
+  },
+  {
+    id: 'assessment.submit.benchmark',
+    clause: 'Endpoints · Submit body (benchmark_tag_id)',
+    title: 'a submission with a listed benchmark_tag_id has benchmarkApplied true',
+    needs: ['developerKey'],
+    async run(t) {
+      const tags = tagList(jsonObject(await t.http.get('/api/v1/benchmark-tags', { headers: key(t) })));
+      ensure(tags.length > 0, 'no benchmark tags to apply');
+      const body = { ...validSubmission(`${t.unique('bench-')}@conformance.example`), benchmark_tag_id: tagId(tags[0]) };
+      const reply = await submit(t, body);
+      ensureStatus(reply, 200);
+      ensureEqual(jsonObject(reply).benchmarkApplied, true, 'benchmarkApplied');
+    },
+  },
+];
+
+/** The tags array: the spec says `{success, pagination, count, ...}` "with the tags" under a key it does not name. */
+function tagList(body: JsonObject): unknown[] {
+  const arrays = Object.entries(body).filter(([, value]) => Array.isArray(value));
+  ensure(arrays.length === 1, `expected exactly one array of tags in the body, found ${arrays.map(([k]) => k).join(', ') || 'none'}`);
+  return arrays[0]?.[1] as unknown[];
+}
+
+function tagId(tag: unknown): string {
+  ensure(isObject(tag) && typeof tag.id === 'string', `a tag without a string id: ${JSON.stringify(tag)}`);
+  return tag.id;
+}

@@ -1,0 +1,96 @@
+import { ensure, ensureEqual, ensureNoStackTrace, ensureStatus, field, isObject, jsonObject } from '../assert.js';
+import { authorizationCode, ensureTokenResponse, signedInTokens, tokenRequest } from '../oauth-flow.js';
+import type { Check, CheckContext } from '../runner.js';
+
+export const USER_QUERY = 'query getUserDataQuery { me { email } }';
+
+export function graphql(t: CheckContext, token: string, query: string, variables?: Record<string, unknown>) {
+  return t.http.post('/api', {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    json: { query, ...(variables ? { variables } : {}), ...(/^\s*query (\w+)/.exec(query)?.[1] ? { operationName: /^\s*query (\w+)/.exec(query)?.[1] } : {}) },
+  });
+}
+
+/** Restricted operations the spec names (admin, billing admin, prompts, other tenants' data), as the reference schema spells them. */
+const RESTRICTED = [
+  ['admin', 'query adminList { adminOrganizations { id name } }'],
+  ['other tenants', 'query otherTenant { organizationById(id: "org_someone_else") { id name } }'],
+  ['billing admin', 'query billing { billingAccount { plan } }'],
+  ['prompts', 'query prompts { scoringPrompts { id text } }'],
+  ['admin mutation', 'mutation suspend { adminSuspendOrganization(id: "org_someone_else") { id } }'],
+] as const;
+
+export const graphqlChecks: Check[] = [
+  {
+    id: 'graphql.oauth.get-user-data',
+    clause: 'Resources · GraphQL user data; Authentication step 6',
+    title: 'getUserDataQuery with an OAuth access token returns the signed-in user\'s email',
+    needs: ['oauthClientId', 'oauthClientSecret', 'oauthRedirectUri', 'userEmail', 'userPassword'],
+    async run(t) {
+      const tokens = await signedInTokens(t);
+      const reply = await graphql(t, tokens.access_token, USER_QUERY);
+      ensureStatus(reply, 200);
+      const body = jsonObject(reply);
+      ensure(!body.errors, `errors: ${JSON.stringify(body.errors)}`);
+      const me = isObject(body.data) && isObject(body.data.me) ? body.data.me : undefined;
+      ensure(me, 'data.me is missing');
+      ensureEqual(String(field(me, 'email', 'string')).toLowerCase(), t.cred('userEmail').toLowerCase(), 'data.me.email');
+    },
+  },
+  {
+    id: 'graphql.partner.accepted',
+    clause: 'Endpoints · GraphQL (partner credential as Bearer)',
+    title: 'a partner credential is accepted as a Bearer token and gets a GraphQL result',
+    needs: ['partnerCredential'],
+    async run(t) {
+      const reply = await graphql(t, t.cred('partnerCredential'), USER_QUERY);
+      ensureStatus(reply, 200);
+      const body = jsonObject(reply);
+      ensure('data' in body || Array.isArray(body.errors), 'neither data nor errors in the result');
+    },
+  },
+  {
+    id: 'graphql.field-errors',
+    clause: 'Errors · GraphQL 200 (errors[])',
+    title: 'a query the schema cannot answer gets HTTP 200 with errors[]',
+    needs: ['partnerCredential'],
+    async run(t) {
+      const reply = await graphql(t, t.cred('partnerCredential'), 'query getUserDataQuery { me { noSuchField } }');
+      ensureStatus(reply, 200);
+      const errors = jsonObject(reply).errors;
+      ensure(Array.isArray(errors) && errors.length > 0, 'no errors[] in the result');
+      ensure(errors.every((e) => isObject(e) && typeof e.message === 'string'), 'an error without a message');
+      ensureNoStackTrace(reply);
+    },
+  },
+  ...RESTRICTED.map(([what, query]): Check => ({
+    id: `graphql.allowlist.${what.replace(/\s+/g, '-')}`,
+    clause: 'Endpoints · GraphQL (allowlist: admin, billing-admin, prompt, other tenants)',
+    title: `a ${what} operation is refused to a partner`,
+    needs: ['partnerCredential'],
+    async run(t) {
+      const reply = await graphql(t, t.cred('partnerCredential'), query);
+      ensure(reply.status === 200 || (reply.status >= 400 && reply.status < 500), `expected 200 with errors or a 4xx, got ${reply.status}`);
+      const body = jsonObject(reply);
+      ensure(Array.isArray(body.errors) && body.errors.length > 0, 'the operation ran without an error');
+      const data = body.data;
+      ensure(data === undefined || data === null || (isObject(data) && Object.values(data).every((v) => v === null)), `data came back: ${JSON.stringify(data)}`);
+    },
+  })),
+  {
+    id: 'graphql.oauth.revoked-token',
+    clause: 'Authentication step 7 (revoke on logout); Errors · GraphQL 401',
+    title: 'after revocation the access token is refused with 401',
+    needs: ['oauthClientId', 'oauthClientSecret', 'oauthRedirectUri', 'userEmail', 'userPassword'],
+    async run(t) {
+      const code = await authorizationCode(t);
+      const tokens = ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: t.cred('oauthRedirectUri') }));
+      ensureStatus(await graphql(t, tokens.access_token, USER_QUERY), 200);
+      const revoked = await t.http.post('/api/oauth/revoke', {
+        json: { token: tokens.access_token, token_type_hint: 'access_token', client_id: t.cred('oauthClientId'), client_secret: t.cred('oauthClientSecret') },
+      });
+      ensureStatus(revoked, 200);
+      ensureStatus(await graphql(t, tokens.access_token, USER_QUERY), 401);
+    },
+  },
+];

@@ -1,0 +1,243 @@
+import { ensure, ensureEqual, ensureOAuthError, ensureStatus } from '../assert.js';
+import { FormBrowser } from '../browser.js';
+import type { CredentialName } from '../credentials.js';
+import { authorize, authorizationCode, AuthorizeStopped, authorizeUrl, ensureTokenResponse, tokenRequest } from '../oauth-flow.js';
+import type { Check, CheckContext } from '../runner.js';
+import { graphql, USER_QUERY } from './graphql.js';
+
+const CLIENT: CredentialName[] = ['oauthClientId', 'oauthClientSecret', 'oauthRedirectUri'];
+const FLOW: CredentialName[] = [...CLIENT, 'userEmail', 'userPassword'];
+
+async function exchange(t: CheckContext, code: string) {
+  return tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: t.cred('oauthRedirectUri') });
+}
+
+async function freshTokens(t: CheckContext) {
+  return ensureTokenResponse(t, await exchange(t, await authorizationCode(t)));
+}
+
+/** The authorize endpoint must not send the user anywhere that is not a registered redirect URI. */
+async function ensureNotRedirected(t: CheckContext, path: string, forbiddenOrigin: string): Promise<void> {
+  const reply = await t.http.get(path);
+  const location = reply.headers.get('location');
+  if (location) ensure(!new URL(location, t.baseUrl).href.startsWith(forbiddenOrigin), `redirected to ${location}`);
+  ensure(reply.status >= 400 && reply.status < 500, `expected an error page (4xx), got ${reply.status}`);
+}
+
+export const oauthChecks: Check[] = [
+  {
+    id: 'oauth.flow.authorization-code',
+    clause: 'Endpoints · OAuth; Authentication steps 2–4; Resources · Token response',
+    title: 'sign-in and consent redirect with a code; the code exchanges (JSON body) for a token response',
+    needs: FLOW,
+    async run(t) {
+      const outcome = await authorize(t);
+      ensure(outcome.pages.includes('login'), `no login page was shown (pages: ${outcome.pages.join(', ')})`);
+      const code = outcome.redirect.searchParams.get('code');
+      ensure(code, `no code in the redirect to the client (error=${outcome.redirect.searchParams.get('error')})`);
+      ensureEqual(outcome.redirect.searchParams.get('state'), outcome.state, 'state echoed to the client');
+      const tokens = ensureTokenResponse(t, await exchange(t, code));
+      ensure(tokens.scope.split(' ').every((s) => ['basic', 'profile', 'all'].includes(s)), `unknown scope in "${tokens.scope}"`);
+    },
+  },
+  {
+    id: 'oauth.flow.form-encoded',
+    clause: 'RFC 6749 §4.1.3 (form-encoded token request, what n8n sends)',
+    title: 'the token endpoint also takes the code exchange as an application/x-www-form-urlencoded body',
+    needs: FLOW,
+    async run(t) {
+      const code = await authorizationCode(t);
+      const reply = await t.http.post('/api/oauth/token', {
+        form: { grant_type: 'authorization_code', code, redirect_uri: t.cred('oauthRedirectUri'), client_id: t.cred('oauthClientId'), client_secret: t.cred('oauthClientSecret') },
+      });
+      ensureTokenResponse(t, reply);
+    },
+  },
+  {
+    id: 'oauth.code.single-use',
+    clause: 'Authentication step 3; States · authorization code single use',
+    title: 'a code used once is refused the second time with invalid_grant',
+    needs: FLOW,
+    async run(t) {
+      const code = await authorizationCode(t);
+      ensureTokenResponse(t, await exchange(t, code));
+      ensureOAuthError(await exchange(t, code), 400, 'invalid_grant');
+    },
+  },
+  {
+    id: 'oauth.code.redirect-uri-must-match',
+    clause: 'RFC 6749 §4.1.3 (redirect_uri identical to the authorize request)',
+    title: 'a code exchanged with another redirect_uri is refused with invalid_grant',
+    needs: FLOW,
+    async run(t) {
+      const code = await authorizationCode(t);
+      const reply = await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: `${t.cred('oauthRedirectUri')}/elsewhere` });
+      ensureOAuthError(reply, 400, 'invalid_grant');
+    },
+  },
+  {
+    id: 'oauth.code.unknown',
+    clause: 'RFC 6749 §5.2 invalid_grant',
+    title: 'a made-up code is refused with invalid_grant',
+    needs: CLIENT,
+    async run(t) {
+      ensureOAuthError(await exchange(t, t.unique('made-up-code-')), 400, 'invalid_grant');
+    },
+  },
+  {
+    id: 'oauth.token.wrong-secret',
+    clause: 'RFC 6749 §5.2 invalid_client',
+    title: 'a wrong client_secret is refused with invalid_client',
+    needs: CLIENT,
+    async run(t) {
+      const reply = await t.http.post('/api/oauth/token', {
+        json: { grant_type: 'authorization_code', code: 'irrelevant', redirect_uri: t.cred('oauthRedirectUri'), client_id: t.cred('oauthClientId'), client_secret: 'wrong-secret' },
+      });
+      ensure(reply.status === 400 || reply.status === 401, `expected 400 or 401, got ${reply.status}`);
+      ensureOAuthError(reply, reply.status, 'invalid_client');
+    },
+  },
+  {
+    id: 'oauth.token.unsupported-grant',
+    clause: 'RFC 6749 §5.2 unsupported_grant_type',
+    title: 'grant_type=password is refused with unsupported_grant_type',
+    needs: CLIENT,
+    async run(t) {
+      ensureOAuthError(await tokenRequest(t, { grant_type: 'password', username: 'a', password: 'b' }), 400, 'unsupported_grant_type');
+    },
+  },
+  {
+    id: 'oauth.refresh.rotates',
+    clause: 'Endpoints · token (refresh_token); Authentication step 5',
+    title: 'a refresh returns a new access token and a rotated refresh token',
+    needs: FLOW,
+    async run(t) {
+      const first = await freshTokens(t);
+      const second = ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }));
+      ensure(second.refresh_token !== first.refresh_token, 'the refresh token did not rotate');
+      ensureStatus(await graphql(t, second.access_token, USER_QUERY), 200);
+    },
+  },
+  {
+    id: 'oauth.refresh.grace',
+    clause: 'States · refresh token (previous token accepted for a short grace window)',
+    title: 'the previous refresh token, retried at once, is still accepted',
+    needs: FLOW,
+    async run(t) {
+      const first = await freshTokens(t);
+      ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }));
+      ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }));
+    },
+  },
+  {
+    id: 'oauth.refresh.unknown',
+    clause: 'RFC 6749 §5.2 invalid_grant',
+    title: 'a made-up refresh token is refused with invalid_grant',
+    needs: CLIENT,
+    async run(t) {
+      ensureOAuthError(await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: t.unique('made-up-refresh-') }), 400, 'invalid_grant');
+    },
+  },
+  {
+    id: 'oauth.revoke.refresh-token',
+    clause: 'Endpoints · POST /api/oauth/revoke; RFC 7009 §2.2',
+    title: 'a revoked refresh token no longer refreshes',
+    needs: FLOW,
+    async run(t) {
+      const tokens = await freshTokens(t);
+      const reply = await t.http.post('/api/oauth/revoke', {
+        json: { token: tokens.refresh_token, token_type_hint: 'refresh_token', client_id: t.cred('oauthClientId'), client_secret: t.cred('oauthClientSecret') },
+      });
+      ensureStatus(reply, 200);
+      ensureOAuthError(await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token }), 400, 'invalid_grant');
+    },
+  },
+  {
+    id: 'oauth.revoke.unknown-token',
+    clause: 'RFC 7009 §2.2 (an invalid token is not an error)',
+    title: 'revoking an unknown token answers 200',
+    needs: CLIENT,
+    async run(t) {
+      const reply = await t.http.post('/api/oauth/revoke', {
+        json: { token: t.unique('never-issued-'), client_id: t.cred('oauthClientId'), client_secret: t.cred('oauthClientSecret') },
+      });
+      ensureStatus(reply, 200);
+    },
+  },
+  {
+    id: 'oauth.authorize.unregistered-redirect',
+    clause: 'Endpoints · authorize (redirect_uri must exactly match); RFC 6749 §4.1.2.1',
+    title: 'an unregistered redirect_uri gets an error page, never a redirect to it',
+    needs: CLIENT,
+    async run(t) {
+      const evil = 'https://attacker.example/callback';
+      const query = new URLSearchParams({ response_type: 'code', client_id: t.cred('oauthClientId'), redirect_uri: evil, scope: 'basic', state: 'x' });
+      await ensureNotRedirected(t, `/api/oauth/authorize?${query.toString()}`, 'https://attacker.example');
+    },
+  },
+  {
+    id: 'oauth.authorize.redirect-prefix',
+    clause: 'Resources · OAuth client (redirect URIs matched exactly, no wildcards)',
+    title: 'a redirect_uri that only starts with a registered one is refused',
+    needs: CLIENT,
+    async run(t) {
+      const registered = t.cred('oauthRedirectUri');
+      const query = new URLSearchParams({ response_type: 'code', client_id: t.cred('oauthClientId'), redirect_uri: `${registered}/../evil`, scope: 'basic', state: 'x' });
+      await ensureNotRedirected(t, `/api/oauth/authorize?${query.toString()}`, registered);
+    },
+  },
+  {
+    id: 'oauth.authorize.unknown-client',
+    clause: 'RFC 6749 §4.1.2.1 (unknown client: do not redirect)',
+    title: 'an unknown client_id gets an error page, never a redirect',
+    needs: ['oauthRedirectUri'],
+    async run(t) {
+      const query = new URLSearchParams({ response_type: 'code', client_id: t.unique('no-such-client-'), redirect_uri: t.cred('oauthRedirectUri'), state: 'x' });
+      await ensureNotRedirected(t, `/api/oauth/authorize?${query.toString()}`, t.cred('oauthRedirectUri'));
+    },
+  },
+  {
+    id: 'oauth.authorize.wrong-password',
+    clause: 'Endpoints · authorize (the user signs in)',
+    title: 'a wrong password does not sign in and never reaches the client',
+    needs: FLOW,
+    async run(t) {
+      try {
+        const outcome = await authorize(t, { password: `${t.cred('userPassword')}-wrong` });
+        ensure(!outcome.redirect.searchParams.get('code'), 'a wrong password produced an authorization code');
+      } catch (error) {
+        ensure(error instanceof AuthorizeStopped, String(error));
+        ensure(error.pages[0] === 'login', 'the sign-in did not start on a login page');
+      }
+    },
+  },
+  {
+    id: 'oauth.authorize.deny',
+    clause: 'RFC 6749 §4.1.2.1 access_denied',
+    title: 'denying consent redirects with error=access_denied and the same state, without a code',
+    needs: FLOW,
+    async run(t) {
+      const outcome = await authorize(t, { decision: 'deny' });
+      ensureEqual(outcome.redirect.searchParams.get('error'), 'access_denied', 'error');
+      ensureEqual(outcome.redirect.searchParams.get('state'), outcome.state, 'state');
+      ensure(!outcome.redirect.searchParams.get('code'), 'a code came with the denial');
+    },
+  },
+  {
+    id: 'oauth.authorize.prompt-login',
+    clause: 'Endpoints · authorize (prompt=login forces the login screen)',
+    title: 'with a signed-in browser, prompt=login still shows the login page',
+    needs: FLOW,
+    async run(t) {
+      const browser = new FormBrowser(t.http);
+      const first = await authorize(t, { browser });
+      ensure(first.redirect.searchParams.get('code'), 'the first sign-in gave no code');
+      const again = await browser.navigate('GET', authorizeUrl(t, 'again'));
+      const hasLogin = FormBrowser.forms(again.reply.text, again.url).some((f) => f.inputs.some((i) => i.type === 'password'));
+      ensure(!hasLogin, 'precondition: a signed-in browser was asked to log in again even without prompt=login');
+      const forced = await authorize(t, { browser, prompt: 'login' });
+      ensureEqual(forced.pages[0], 'login', 'first page with prompt=login');
+      ensure(forced.redirect.searchParams.get('code'), 'no code after signing in again');
+    },
+  },
+];

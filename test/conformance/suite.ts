@@ -1,0 +1,31 @@
+import { ALL_CHECKS } from './checks/index.js';
+import type { Credentials } from './credentials.js';
+import { WebhookReceiver } from './receiver.js';
+import { runSuite, type CheckResult, type SuiteRun } from './runner.js';
+
+export interface ConformanceOptions {
+  baseUrl: string;
+  credentials: Partial<Credentials>;
+  /** Address the webhook receiver listens on (default 127.0.0.1) and the URL the server should call, if different. */
+  receiverHost?: string;
+  receiverUrl?: string;
+  only?: RegExp;
+  onResult?: (result: CheckResult, secrets: ReadonlyMap<string, string>) => void;
+}
+
+/** Runs every check against a deployment, with the suite's own webhook receiver up for the run. */
+export async function runConformance(options: ConformanceOptions): Promise<SuiteRun> {
+  const receiver = new WebhookReceiver(options.receiverUrl);
+  await receiver.start(options.receiverHost);
+  try {
+    return await runSuite(ALL_CHECKS, {
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+      credentials: options.credentials,
+      receiver,
+      ...(options.only ? { only: options.only } : {}),
+      ...(options.onResult ? { onResult: options.onResult } : {}),
+    });
+  } finally {
+    await receiver.stop();
+  }
+}
