@@ -18,12 +18,14 @@ import { EvaluationAssessmentApi } from '../../credentials/EvaluationAssessmentA
 import { EvaluationAutomationApi } from '../../credentials/EvaluationAutomationApi.credentials';
 import { EvaluationPartnerOAuth2Api } from '../../credentials/EvaluationPartnerOAuth2Api.credentials';
 import { EvaluationPlatform } from '../../nodes/EvaluationPlatform/EvaluationPlatform.node';
+import { EvaluationPlatformTrigger } from '../../nodes/EvaluationPlatformTrigger/EvaluationPlatformTrigger.node';
 import { TestCredentialsHelper } from './credentials';
 import { TestItems } from './items-node';
 
 const NODE_TYPES: Record<string, INodeType> = {
 	testItems: new TestItems(),
 	evaluationPlatform: new EvaluationPlatform(),
+	evaluationPlatformTrigger: new EvaluationPlatformTrigger(),
 };
 
 export const nodeTypes: INodeTypes = {
@@ -76,6 +78,41 @@ export class Engine {
 	readonly credentials = new TestCredentialsHelper(CREDENTIAL_TYPES, nodeTypes);
 	#executions = 0;
 
+	/** Where this pretend n8n instance is reachable: webhook URLs are built from it. */
+	constructor(readonly instanceUrl = 'http://localhost:5678') {}
+
+
+	/** What n8n hands its engine and node contexts about the instance, for one execution. */
+	additionalData(executionId: string, hooks?: ExecutionLifecycleHooks, extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
+		return {
+			credentialsHelper: this.credentials,
+			...(hooks ? { hooks } : {}),
+			executionId,
+			currentNodeExecutionIndex: 0,
+			restApiUrl: `${this.instanceUrl}/rest`,
+			instanceBaseUrl: `${this.instanceUrl}/`,
+			formBaseUrl: `${this.instanceUrl}/form`,
+			formWaitingBaseUrl: `${this.instanceUrl}/form-waiting`,
+			formTestBaseUrl: `${this.instanceUrl}/form-test`,
+			webhookBaseUrl: `${this.instanceUrl}/webhook`,
+			webhookWaitingBaseUrl: `${this.instanceUrl}/webhook-waiting`,
+			webhookTestBaseUrl: `${this.instanceUrl}/webhook-test`,
+			mcpBaseUrl: `${this.instanceUrl}/mcp`,
+			mcpTestBaseUrl: `${this.instanceUrl}/mcp-test`,
+			variables: {},
+			executeWorkflow: async () => {
+				throw new Error('sub-workflows are not part of these tests');
+			},
+			getRunExecutionData: async () => undefined,
+			getRuntimeCredential: async () => undefined,
+			logAiEvent: () => {},
+			startRunnerTask: async () => {
+				throw new Error('no task runner in these tests');
+			},
+			...extra,
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
 	async run(parameters: INodeParameters, options: RunOptions): Promise<NodeRun> {
 		const nodes: INode[] = [
 			{
@@ -111,32 +148,7 @@ export class Engine {
 			updatedAt: new Date(),
 			activeVersionId: null,
 		};
-		const additionalData = {
-			credentialsHelper: this.credentials,
-			hooks: new ExecutionLifecycleHooks('manual', executionId, workflowData),
-			executionId,
-			currentNodeExecutionIndex: 0,
-			restApiUrl: 'http://localhost:5678/rest',
-			instanceBaseUrl: 'http://localhost:5678/',
-			formBaseUrl: 'http://localhost:5678/form',
-			formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-			formTestBaseUrl: 'http://localhost:5678/form-test',
-			webhookBaseUrl: 'http://localhost:5678/webhook',
-			webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-			webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-			mcpBaseUrl: 'http://localhost:5678/mcp',
-			mcpTestBaseUrl: 'http://localhost:5678/mcp-test',
-			variables: {},
-			executeWorkflow: async () => {
-				throw new Error('sub-workflows are not part of these tests');
-			},
-			getRunExecutionData: async () => undefined,
-			getRuntimeCredential: async () => undefined,
-			logAiEvent: () => {},
-			startRunnerTask: async () => {
-				throw new Error('no task runner in these tests');
-			},
-		} as unknown as IWorkflowExecuteAdditionalData;
+		const additionalData = this.additionalData(executionId, new ExecutionLifecycleHooks('manual', executionId, workflowData));
 		const execution = new WorkflowExecute(additionalData, 'manual', createRunExecutionData());
 		const run = await execution.run({ workflow, startNode: workflow.getNode('Items') ?? undefined });
 		const task = run.data.resultData.runData.Platform?.[0];
