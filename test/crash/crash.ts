@@ -1,0 +1,94 @@
+import type { Credentials } from '../conformance/credentials.js';
+import { randomInt, seededRandom } from '../support/random.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { createResult, newWriteLog, replaceResult, verifyWrites, type WriteLog, type WriteTarget } from '../support/workload.js';
+
+export interface CrashOptions {
+  dataDir: string;
+  trials: number;
+  /** Concurrent writers during each trial. */
+  writers?: number;
+  seed?: number;
+  log?: (line: string) => void;
+}
+
+export interface TrialReport {
+  trial: number;
+  /** Writes acknowledged in this trial before the kill. */
+  acked: number;
+  /** Writes in flight when the server was killed (their outcome is unknown to the client). */
+  inFlight: number;
+  /** Acknowledged writes (all trials so far) read back after the restart. */
+  verified: number;
+  problems: string[];
+}
+
+export interface CrashReport {
+  seed: number;
+  trials: TrialReport[];
+  /** After the last trial: a clean stop (which compacts the journal) and one more start. */
+  afterCleanRestart: { verified: number; problems: string[] };
+}
+
+/**
+ * kill -9 the server in the middle of a write-heavy load, start it again on the same folder,
+ * and check that it opens and that every write it acknowledged is there; `trials` times.
+ */
+export async function runCrashTrials(options: CrashOptions): Promise<CrashReport> {
+  const seed = options.seed ?? Date.now() % 2 ** 31;
+  const random = seededRandom(seed);
+  const writers = options.writers ?? 4;
+  const say = options.log ?? (() => {});
+  const writes: WriteLog = newWriteLog();
+  const trials: TrialReport[] = [];
+  let credentials: Credentials | undefined;
+  let server: ServerProcess = await startServerProcess(options.dataDir);
+  credentials = server.credentials;
+  if (!credentials) throw new Error('the first start did not seed the folder: give an empty data folder');
+  const target = (s: ServerProcess): WriteTarget => ({ baseUrl: s.url, credentials: credentials as Credentials });
+
+  try {
+    for (let trial = 1; trial <= options.trials; trial += 1) {
+      const killAt = randomInt(random, 15, 60);
+      let acked = 0;
+      let inFlight = 0;
+      let inFlightAtKill = 0;
+      let dead = false;
+      let killed: Promise<void> | undefined;
+      const current = target(server);
+      const writer = async (w: number) => {
+        for (let n = 0; !dead; n += 1) {
+          inFlight += 1;
+          try {
+            if (random() < 0.5) await createResult(current, writes, `crash-t${trial}-w${w}-${n}@crash.example`);
+            else await replaceResult(current, writes, `crash-w${w}@crash.example`, `t${trial} w${w} #${n}`);
+            if (!dead) acked += 1;
+          } catch (error) {
+            if (dead) continue;
+            dead = true; // stop the other writers too: this run has already failed
+            throw error;
+          } finally {
+            inFlight -= 1;
+          }
+          if (!dead && acked >= killAt) {
+            dead = true;
+            inFlightAtKill = inFlight;
+            killed = server.crash().then(() => say(`trial ${trial}: killed -9 after ${acked} acknowledged writes, ${inFlightAtKill} in flight`));
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: writers }, (_, w) => writer(w)));
+      await killed;
+      server = await startServerProcess(options.dataDir);
+      const { checked, problems } = await verifyWrites(target(server), writes);
+      say(`trial ${trial}: restarted; ${checked} acknowledged writes read back, ${problems.length} missing or wrong`);
+      trials.push({ trial, acked, inFlight: inFlightAtKill, verified: checked, problems });
+    }
+    await server.stop();
+    server = await startServerProcess(options.dataDir);
+    const afterCleanRestart = await verifyWrites(target(server), writes);
+    return { seed, trials, afterCleanRestart: { verified: afterCleanRestart.checked, problems: afterCleanRestart.problems } };
+  } finally {
+    await server.stop();
+  }
+}
