@@ -28,7 +28,8 @@ export const addCredentials: BeforeRequestMiddleware = (request, z, bundle) => {
  * 429 → ThrottledError after `Retry-After`; 401 on GraphQL → RefreshAuthError (Zapier refreshes
  * the token and retries); 401 on a key surface → ExpiredAuthError naming the key (refreshing the
  * token cannot fix a revoked key); other errors → z.errors.Error; GraphQL `errors[]` with a 200
- * → z.errors.Error. A request sent with `skipThrowForStatus` handles its statuses itself.
+ * → z.errors.Error. A request sent with `skipThrowForStatus` handles its statuses itself, and one
+ * with `middlewareData.notFoundIsEmpty` gets its 404 back (a search that found nothing).
  */
 export const handleErrors: AfterResponseMiddleware = (response, z) => {
   const surface = surfaceOf(response.request.url ?? '');
@@ -39,6 +40,11 @@ export const handleErrors: AfterResponseMiddleware = (response, z) => {
     throw new z.errors.ThrottledError(message, retryAfterSeconds(response.getHeader('retry-after')));
   }
   if (response.skipThrowForStatus || response.request.skipThrowForStatus) return response;
+  // A search asks for "not found" as an answer, not an error.
+  if (status === 404 && response.request.middlewareData?.['notFoundIsEmpty']) {
+    response.skipThrowForStatus = true;
+    return response;
+  }
   if (status === 401 && surface === 'graphql') throw new z.errors.RefreshAuthError(apiError(status, response.data).message);
   if (status === 401 && (surface === 'automation' || surface === 'assessment')) {
     throw new z.errors.ExpiredAuthError(refusedKeyMessage(surface, apiError(status, response.data).message));
