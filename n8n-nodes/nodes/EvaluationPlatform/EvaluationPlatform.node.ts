@@ -5,6 +5,11 @@ import * as account from './actions/account/Account.resource';
 import * as assessment from './actions/assessment/Assessment.resource';
 import * as benchmarkTag from './actions/benchmarkTag/BenchmarkTag.resource';
 import * as partner from './actions/partner/Partner.resource';
+import * as profile from './actions/profile/Profile.resource';
+import * as resource from './actions/resource/Resource.resource';
+import * as submission from './actions/submission/Submission.resource';
+import * as transcript from './actions/transcript/Transcript.resource';
+import * as webhook from './actions/webhook/Webhook.resource';
 import { router } from './actions/router';
 import { requestOptionsProperty } from './helpers/common';
 import { getBenchmarkTags, getProfiles } from './methods/loadOptions';
@@ -71,6 +76,31 @@ export class EvaluationPlatform implements INodeType {
 						value: 'partner',
 						description: 'Partner GraphQL API, signed in with OAuth2',
 					},
+					{
+						name: 'Profile',
+						value: 'profile',
+						description: 'Automation API: profiles submissions are evaluated against',
+					},
+					{
+						name: 'Resource',
+						value: 'resource',
+						description: 'Automation API: links and files attached to a submission',
+					},
+					{
+						name: 'Submission',
+						value: 'submission',
+						description: 'Automation API: people and deals queued for evaluation',
+					},
+					{
+						name: 'Transcript',
+						value: 'transcript',
+						description: 'Automation API: call and interview transcripts of a submission',
+					},
+					{
+						name: 'Webhook',
+						value: 'webhook',
+						description: 'Automation API: event subscriptions',
+					},
 				],
 				default: 'account',
 			},
@@ -78,6 +108,11 @@ export class EvaluationPlatform implements INodeType {
 			...assessment.description,
 			...benchmarkTag.description,
 			...partner.description,
+			...profile.description,
+			...submission.description,
+			...resource.description,
+			...transcript.description,
+			...webhook.description,
 			requestOptionsProperty,
 		],
 	};

@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
+import { ASSESSMENT_EVENT_OPTIONS, AUTOMATION_EVENT_OPTIONS } from '../EvaluationPlatform/actions/webhook/events';
 import { verifyDelivery } from './signature';
 import { createSubscription, deleteSubscription, listSubscriptions, type Source } from './subscriptions';
 
@@ -79,14 +80,7 @@ export class EvaluationPlatformTrigger implements INodeType {
 				type: 'multiOptions',
 				required: true,
 				displayOptions: { show: { source: ['automation'] } },
-				options: [
-					{ name: 'Assessment Completed', value: 'assessment.completed', description: 'A person in the organisation completed the assessment' },
-					{ name: 'Resource Attached', value: 'resource.attached', description: 'A file or link was attached to a submission' },
-					{ name: 'Submission Completed', value: 'submission.completed', description: 'A submission was scored' },
-					{ name: 'Submission Failed', value: 'submission.failed', description: 'A submission could not be processed' },
-					{ name: 'Submission Queued', value: 'submission.queued', description: 'A submission was accepted for processing' },
-					{ name: 'Transcript Attached', value: 'transcript.attached', description: 'A transcript was attached to a submission' },
-				],
+				options: AUTOMATION_EVENT_OPTIONS,
 				default: ['submission.completed'],
 			},
 			{
@@ -95,10 +89,7 @@ export class EvaluationPlatformTrigger implements INodeType {
 				type: 'multiOptions',
 				required: true,
 				displayOptions: { show: { source: ['assessment'] } },
-				options: [
-					{ name: 'Assessment Completed', value: 'assessment.completed', description: 'A result was stored for a new email' },
-					{ name: 'Assessment Replaced', value: 'assessment.replaced', description: 'A later submit replaced the stored result' },
-				],
+				options: ASSESSMENT_EVENT_OPTIONS,
 				default: ['assessment.completed'],
 			},
 		],

@@ -6,9 +6,19 @@ import * as account from './account/Account.resource';
 import * as assessment from './assessment/Assessment.resource';
 import * as benchmarkTag from './benchmarkTag/BenchmarkTag.resource';
 import * as partner from './partner/Partner.resource';
+import * as profile from './profile/Profile.resource';
+import * as resource from './resource/Resource.resource';
+import * as submission from './submission/Submission.resource';
+import * as transcript from './transcript/Transcript.resource';
+import * as webhook from './webhook/Webhook.resource';
 
 const resources: Record<string, Record<string, OperationModule>> = {
 	account: account.operations,
+	profile: profile.operations,
+	submission: submission.operations,
+	resource: resource.operations,
+	transcript: transcript.operations,
+	webhook: webhook.operations,
 	assessment: assessment.operations,
 	benchmarkTag: benchmarkTag.operations,
 	partner: partner.operations,

@@ -1,0 +1,34 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationModule } from '../../helpers/types';
+import * as attach from './attach.operation';
+import * as getAll from './getAll.operation';
+
+export const operations: Record<string, OperationModule> = { attach, getAll };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['resource'] } },
+		options: [
+			{
+				name: 'Attach',
+				value: 'attach',
+				description: 'Attach a link or a file to a submission',
+				action: 'Attach a resource',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: "List a submission's resources",
+				action: 'Get many resources',
+			},
+		],
+		default: 'attach',
+	},
+	...attach.description,
+	...getAll.description,
+];

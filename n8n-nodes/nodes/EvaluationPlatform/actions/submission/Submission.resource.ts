@@ -1,0 +1,34 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationModule } from '../../helpers/types';
+import * as create from './create.operation';
+import * as getAll from './getAll.operation';
+
+export const operations: Record<string, OperationModule> = { create, getAll };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['submission'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Queue a person or deal for evaluation against a profile',
+				action: 'Create a submission',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List submissions, newest first',
+				action: 'Get many submissions',
+			},
+		],
+		default: 'create',
+	},
+	...create.description,
+	...getAll.description,
+];

@@ -1,0 +1,34 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationModule } from '../../helpers/types';
+import * as attach from './attach.operation';
+import * as getAll from './getAll.operation';
+
+export const operations: Record<string, OperationModule> = { attach, getAll };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['transcript'] } },
+		options: [
+			{
+				name: 'Attach',
+				value: 'attach',
+				description: 'Attach a call or interview transcript to a submission',
+				action: 'Attach a transcript',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: "List a submission's transcripts",
+				action: 'Get many transcripts',
+			},
+		],
+		default: 'attach',
+	},
+	...attach.description,
+	...getAll.description,
+];

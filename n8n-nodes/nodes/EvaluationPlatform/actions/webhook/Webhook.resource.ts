@@ -1,0 +1,42 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationModule } from '../../helpers/types';
+import * as create from './create.operation';
+import * as deleteWebhook from './delete.operation';
+import * as getAll from './getAll.operation';
+
+export const operations: Record<string, OperationModule> = { create, getAll, delete: deleteWebhook };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['webhook'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Subscribe a URL to events; the signing secret is in the output, shown once',
+				action: 'Create a webhook subscription',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Remove a subscription',
+				action: 'Delete a webhook subscription',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List the subscriptions of the organisation',
+				action: 'Get many webhook subscriptions',
+			},
+		],
+		default: 'create',
+	},
+	...create.description,
+	...getAll.description,
+	...deleteWebhook.description,
+];

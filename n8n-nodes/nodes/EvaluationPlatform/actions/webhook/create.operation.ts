@@ -1,0 +1,45 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { settingsFor, toItems } from '../../helpers/common';
+import { apiJson } from '../../transport';
+import { AUTOMATION_EVENT_OPTIONS } from './events';
+
+const show = { resource: ['webhook'], operation: ['create'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'URL',
+		name: 'url',
+		type: 'string',
+		required: true,
+		placeholder: 'https://example.com/hooks/platform',
+		displayOptions: { show },
+		default: '',
+		description: 'Where the platform sends the events (to start a workflow, use the Evaluation Platform Trigger instead)',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		displayOptions: { show },
+		options: AUTOMATION_EVENT_OPTIONS,
+		default: ['submission.completed'],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const created = await apiJson.call(
+		this,
+		'automation',
+		{
+			method: 'POST',
+			path: '/api/automation/webhooks',
+			body: { url: this.getNodeParameter('url', itemIndex) as string, events: this.getNodeParameter('events', itemIndex) as string[] },
+			idempotent: false,
+			itemIndex,
+		},
+		settingsFor(this, itemIndex),
+	);
+	return toItems(created, itemIndex);
+}
