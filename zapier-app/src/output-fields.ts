@@ -32,8 +32,15 @@ function typeOf(value: unknown): OutputField['type'] {
   return 'string';
 }
 
-/** `labels` maps a key segment to its words ('' drops the segment from labels, e.g. a wrapper). */
-export function outputFieldsFrom(sample: Record<string, unknown>, labels: Record<string, string> = {}): OutputField[] {
+/**
+ * `labels` maps a key segment to its words ('' drops the segment from labels, e.g. a wrapper);
+ * `byKey` names whole flattened keys whose label the segments would not say well.
+ */
+export function outputFieldsFrom(
+  sample: Record<string, unknown>,
+  labels: Record<string, string> = {},
+  byKey: Record<string, string> = {},
+): OutputField[] {
   const fields: OutputField[] = [];
   const walk = (value: unknown, path: string[]): void => {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
@@ -41,7 +48,7 @@ export function outputFieldsFrom(sample: Record<string, unknown>, labels: Record
       return;
     }
     const words = path.map((segment) => labels[segment] ?? splitKey(segment)).filter((w) => w !== '');
-    const label = titleCase(words.join(' '));
+    const label = titleCase(byKey[path.join('__')] ?? words.join(' '));
     if (Array.isArray(value)) {
       fields.push({ key: path.join('__'), label, list: true, type: typeOf(value[0]) });
     } else {

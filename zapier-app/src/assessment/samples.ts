@@ -245,10 +245,12 @@ export const BENCHMARK_TAG_SAMPLE = {
   },
 };
 
+/** Labels of whole keys of an assessment result. */
+export const RESULT_KEY_LABELS: Record<string, string> = { id: 'result ID', responseId: 'response ID' };
+
 /** Words for the key segments of assessment outputs (see output-fields.ts). */
 export const ASSESSMENT_LABELS: Record<string, string> = {
-  id: 'result ID',
-  responseId: 'result ID (response ID)',
+  id: 'ID',
   scores: '',
   dimensions: '',
   indices: '',

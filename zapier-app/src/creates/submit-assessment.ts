@@ -1,6 +1,6 @@
 import { defineCreate, type Bundle, type ZObject } from 'zapier-platform-core';
 import { answerQuestions, fetchInstrument, type Question } from '../assessment/instrument.js';
-import { ASSESSMENT_LABELS, SUBMIT_SAMPLE } from '../assessment/samples.js';
+import { ASSESSMENT_LABELS, RESULT_KEY_LABELS, SUBMIT_SAMPLE } from '../assessment/samples.js';
 import { apiUrl } from '../config.js';
 import { outputFieldsFrom } from '../output-fields.js';
 
@@ -78,6 +78,6 @@ export const submitAssessment = defineCreate({
     ],
     perform,
     sample: SUBMIT_SAMPLE,
-    outputFields: outputFieldsFrom(SUBMIT_SAMPLE, ASSESSMENT_LABELS),
+    outputFields: outputFieldsFrom(SUBMIT_SAMPLE, ASSESSMENT_LABELS, RESULT_KEY_LABELS),
   },
 });

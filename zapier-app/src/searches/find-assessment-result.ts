@@ -1,5 +1,5 @@
 import { defineSearch, type Bundle, type ZObject } from 'zapier-platform-core';
-import { ASSESSMENT_LABELS, RESULT_SAMPLE } from '../assessment/samples.js';
+import { ASSESSMENT_LABELS, RESULT_KEY_LABELS, RESULT_SAMPLE } from '../assessment/samples.js';
 import { apiUrl } from '../config.js';
 import { outputFieldsFrom } from '../output-fields.js';
 
@@ -26,6 +26,6 @@ export const findAssessmentResult = defineSearch({
     inputFields: [{ key: 'email', label: 'Email', type: 'string', required: true, helpText: 'Compared without regard to case.' }],
     perform,
     sample: RESULT_SAMPLE,
-    outputFields: outputFieldsFrom(RESULT_SAMPLE, ASSESSMENT_LABELS),
+    outputFields: outputFieldsFrom(RESULT_SAMPLE, ASSESSMENT_LABELS, RESULT_KEY_LABELS),
   },
 });

@@ -30,6 +30,6 @@ export const benchmarkTags = defineTrigger({
     canPaginate: true,
     perform,
     sample: BENCHMARK_TAG_SAMPLE,
-    outputFields: outputFieldsFrom(BENCHMARK_TAG_SAMPLE, { ...ASSESSMENT_LABELS, id: 'tag ID', norms: 'norm', sd: 'SD' }),
+    outputFields: outputFieldsFrom(BENCHMARK_TAG_SAMPLE, { ...ASSESSMENT_LABELS, norms: 'norm' }, { id: 'tag ID', name: 'tag name' }),
   },
 });
