@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { EvaluationPlatform } from '../nodes/EvaluationPlatform/EvaluationPlatform.node';
-import { EvaluationPlatformTrigger } from '../nodes/EvaluationPlatformTrigger/EvaluationPlatformTrigger.node';
+import { EvaluationPlatform } from '../nodes/EvaluationPlatform/EvaluationPlatform.node.js';
+import { EvaluationPlatformTrigger } from '../nodes/EvaluationPlatformTrigger/EvaluationPlatformTrigger.node.js';
 import example from '../examples/queue-founders-and-follow-up.json';
 import pkg from '../package.json';
 

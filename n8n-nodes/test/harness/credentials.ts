@@ -149,7 +149,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<void> {
 		const stored = nodeCredentials.id ? this.#stored.get(nodeCredentials.id) : undefined;
 		if (!stored || stored.type !== type) throw new Error(`no ${type} credential "${nodeCredentials.id}" to update`);
-		stored.data = { ...stored.data, oauthTokenData: data.oauthTokenData };
-		this.tokenUpdates.push(data.oauthTokenData as ICredentialDataDecryptedObject);
+		const tokenData = data.oauthTokenData as ICredentialDataDecryptedObject;
+		stored.data = { ...stored.data, oauthTokenData: tokenData };
+		this.tokenUpdates.push(tokenData);
 	}
 }

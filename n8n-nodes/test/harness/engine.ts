@@ -17,8 +17,8 @@ import { createRunExecutionData, LoggerProxy, Workflow } from 'n8n-workflow';
 import { EvaluationAssessmentApi } from '../../credentials/EvaluationAssessmentApi.credentials';
 import { EvaluationAutomationApi } from '../../credentials/EvaluationAutomationApi.credentials';
 import { EvaluationPartnerOAuth2Api } from '../../credentials/EvaluationPartnerOAuth2Api.credentials';
-import { EvaluationPlatform } from '../../nodes/EvaluationPlatform/EvaluationPlatform.node';
-import { EvaluationPlatformTrigger } from '../../nodes/EvaluationPlatformTrigger/EvaluationPlatformTrigger.node';
+import { EvaluationPlatform } from '../../nodes/EvaluationPlatform/EvaluationPlatform.node.js';
+import { EvaluationPlatformTrigger } from '../../nodes/EvaluationPlatformTrigger/EvaluationPlatformTrigger.node.js';
 import { TestCredentialsHelper } from './credentials';
 import { TestItems } from './items-node';
 

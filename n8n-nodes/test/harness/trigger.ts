@@ -2,7 +2,7 @@ import { HookContext, WebhookContext } from 'n8n-core';
 import type { IDataObject, INode, INodeParameters, IWebhookData, IWebhookResponseData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { EvaluationPlatformTrigger } from '../../nodes/EvaluationPlatformTrigger/EvaluationPlatformTrigger.node';
+import { EvaluationPlatformTrigger } from '../../nodes/EvaluationPlatformTrigger/EvaluationPlatformTrigger.node.js';
 import { type Engine, nodeTypes } from './engine';
 
 export interface Delivery {
