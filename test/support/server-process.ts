@@ -62,10 +62,17 @@ export async function readRss(pid: number): Promise<number> {
  * Starts `reference-server start --port 0 --data DIR` under tsx and resolves once its banner is
  * printed (the server prints it after listening and after the demo seed, if any, is durable).
  */
-export async function startServerProcess(dataDir: string, extraArgs: string[] = []): Promise<ServerProcess> {
+export interface ServerProcessOptions {
+  /** Let webhook and CRM deliveries reach 127.0.0.1 (where the tests' receivers listen). Default true. */
+  allowLoopbackOutbound?: boolean;
+  extraArgs?: string[];
+}
+
+export async function startServerProcess(dataDir: string, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const outbound = options.allowLoopbackOutbound === false ? [] : ['--allow-outbound', '127.0.0.1'];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', MAIN, 'start', '--port', '0', '--data', dataDir, '--log-level', 'silent', '--allow-outbound', '127.0.0.1', ...extraArgs],
+    ['--import', 'tsx', MAIN, 'start', '--port', '0', '--data', dataDir, '--log-level', 'silent', ...outbound, ...(options.extraArgs ?? [])],
     { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } },
   );
   let stdout = '';

@@ -1,0 +1,48 @@
+import type { Credentials } from '../conformance/credentials.js';
+import { validSubmission } from '../conformance/checks/assessment.js';
+
+/**
+ * How a surface answers a request it refuses (the documented 4xx bodies):
+ * - `rest`: `{error: <HTTP reason phrase>, message}` (Assessment and Automation APIs, 404s);
+ * - `oauth`: RFC 6749 `{error: <code>, error_description?}`;
+ * - `graphql`: `{errors: [{message}]}`, or the REST body for a 401 from the Bearer guard;
+ * - `page`: the sign-in pages: an HTML error page, or a redirect.
+ */
+export type ErrorStyle = 'rest' | 'oauth' | 'graphql' | 'page';
+
+export type CredentialSlot = 'developerKey' | 'automationKey' | 'partnerBearer' | 'oauthClient' | 'none';
+
+export interface FuzzEndpoint {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  style: ErrorStyle;
+  credential: CredentialSlot;
+  /** Changes the store when accepted: a refused one must leave the store as it was. */
+  write: boolean;
+  body: 'json' | 'form' | 'none';
+  /** A valid body (or query) to mutate: near-valid inputs reach the deepest validation. */
+  seed?: (credentials: Credentials) => Record<string, unknown>;
+  /** Fuzz the query string (GET lists and lookups). */
+  query?: Record<string, string>;
+}
+
+const SUBMISSION = validSubmission('fuzz@fuzz.example');
+
+export const ENDPOINTS: FuzzEndpoint[] = [
+  { name: 'assessment submit', method: 'POST', path: '/api/v1/assessment/submit', style: 'rest', credential: 'developerKey', write: true, body: 'json', seed: () => ({ ...SUBMISSION, benchmark_tag_id: 'bt_fintech', q2: 'founder', q137: true }) },
+  { name: 'assessment questions', method: 'GET', path: '/api/v1/assessment/questions', style: 'rest', credential: 'developerKey', write: false, body: 'none' },
+  { name: 'assessment results', method: 'GET', path: '/api/v1/assessment/results', style: 'rest', credential: 'developerKey', write: false, body: 'none', query: { email: 'demo.candidate@example.com', result_id: 'res_x' } },
+  { name: 'benchmark tags', method: 'GET', path: '/api/v1/benchmark-tags', style: 'rest', credential: 'developerKey', write: false, body: 'none', query: { page: '1', limit: '20' } },
+  { name: 'crm-sync put', method: 'PUT', path: '/api/v1/crm-sync', style: 'rest', credential: 'developerKey', write: true, body: 'json', seed: () => ({ url: 'https://crm.fuzz.example/hook', auth_header: 'Authorization', auth_value: 'Bearer x' }) },
+  { name: 'crm-sync delete', method: 'DELETE', path: '/api/v1/crm-sync', style: 'rest', credential: 'developerKey', write: true, body: 'none' },
+  { name: 'automation me', method: 'GET', path: '/api/automation/me', style: 'rest', credential: 'automationKey', write: false, body: 'none' },
+  { name: 'oauth token', method: 'POST', path: '/api/oauth/token', style: 'oauth', credential: 'none', write: true, body: 'form', seed: (c) => ({ grant_type: 'authorization_code', code: 'code_x', redirect_uri: c.oauthRedirectUri, client_id: c.oauthClientId, client_secret: c.oauthClientSecret }) },
+  { name: 'oauth token (json)', method: 'POST', path: '/api/oauth/token', style: 'oauth', credential: 'none', write: true, body: 'json', seed: (c) => ({ grant_type: 'refresh_token', refresh_token: 'rt_x', client_id: c.oauthClientId, client_secret: c.oauthClientSecret }) },
+  { name: 'oauth revoke', method: 'POST', path: '/api/oauth/revoke', style: 'oauth', credential: 'oauthClient', write: true, body: 'form', seed: () => ({ token: 'tok_x', token_type_hint: 'refresh_token' }) },
+  { name: 'oauth authorize', method: 'GET', path: '/api/oauth/authorize', style: 'page', credential: 'none', write: false, body: 'none', query: { response_type: 'code', client_id: 'client_x', redirect_uri: 'http://127.0.0.1:8976/callback', scope: 'basic', state: 's' } },
+  { name: 'oauth login form', method: 'POST', path: '/api/oauth/authorize/login', style: 'page', credential: 'none', write: true, body: 'form', seed: (c) => ({ client_id: c.oauthClientId, redirect_uri: c.oauthRedirectUri, response_type: 'code', email: c.userEmail, password: 'not-the-password', _csrf: 'x' }) },
+  { name: 'oauth consent form', method: 'POST', path: '/api/oauth/authorize/consent', style: 'page', credential: 'none', write: true, body: 'form', seed: (c) => ({ client_id: c.oauthClientId, redirect_uri: c.oauthRedirectUri, response_type: 'code', decision: 'allow', account: 'usr_x', _csrf: 'x' }) },
+  { name: 'graphql', method: 'POST', path: '/api', style: 'graphql', credential: 'partnerBearer', write: false, body: 'json', seed: () => ({ query: 'query getUserDataQuery($e: String!) { me { email } assessmentResult(email: $e) { id } }', variables: { e: 'a@b.example' }, operationName: 'getUserDataQuery' }) },
+  { name: 'unknown route', method: 'POST', path: '/api/v2/nothing', style: 'rest', credential: 'none', write: false, body: 'json', seed: () => ({ a: 1 }) },
+];

@@ -1,0 +1,154 @@
+import { STATUS_CODES } from 'node:http';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import type { Credentials } from '../conformance/credentials.js';
+import { requestArb, type FuzzCase, type FuzzLimits } from './arbitraries.js';
+import { ENDPOINTS, type ErrorStyle, type FuzzEndpoint } from './endpoints.js';
+import { KNOWN_DEVIATIONS } from './known-deviations.js';
+import { send, type RawResponse } from './raw-http.js';
+
+export interface FuzzTarget {
+  baseUrl: string;
+  credentials: Credentials;
+  /** The server's data folder: a refused write must leave its journal exactly as long as before. */
+  dataDir: string;
+  /** False once the server process has died. */
+  alive(): boolean;
+}
+
+export interface FuzzOptions {
+  runsPerEndpoint: number;
+  seed: number;
+  limits: FuzzLimits;
+  endpoints?: FuzzEndpoint[];
+  log?: (line: string) => void;
+}
+
+export interface EndpointReport {
+  endpoint: string;
+  requests: number;
+  statuses: Record<string, number>;
+  /** The counterexample fast-check shrank to, when the property failed. */
+  failure?: string;
+  /** Responses that matched a known, reported deviation (by id). */
+  known: Record<string, number>;
+}
+
+export interface FuzzReport {
+  seed: number;
+  requests: number;
+  endpoints: EndpointReport[];
+  /** Known deviations seen in this run, with their counts. */
+  known: Record<string, number>;
+}
+
+const RFC6749_ERRORS = new Set(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'unsupported_token_type']);
+const STACK = /\n\s+at .+:\d+:\d+|node_modules\/|\.ts:\d+:\d+/;
+
+const header = (response: RawResponse, name: string): string => {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
+};
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a response breaks the rules, or undefined when it keeps them. */
+export function judge(style: ErrorStyle, response: RawResponse): string | undefined {
+  if (response.status >= 500) return `answered ${response.status}`;
+  // node:http itself refuses a request line or headers past its limits, before any route runs.
+  if ((response.status === 431 || response.status === 400) && response.body === '' && header(response, 'connection') === 'close') return undefined;
+  if (STACK.test(response.body)) return 'the body carries a stack trace or a source path';
+  if (response.status < 400) return undefined;
+  if (style === 'page') {
+    // Refused sign-in forms answer with an HTML page or send the browser back with a redirect.
+    return /^text\/html/.test(header(response, 'content-type')) || response.status === 405 ? undefined : `a ${response.status} sign-in page that is not HTML`;
+  }
+  if (!/^application\/(json|graphql-response\+json)/.test(header(response, 'content-type'))) return `a ${response.status} without a JSON body (content-type ${header(response, 'content-type') || 'none'})`;
+  const body = parse(response.body);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return `a ${response.status} whose body is not a JSON object`;
+  const record = body as Record<string, unknown>;
+  const rest = record.error === STATUS_CODES[response.status] && typeof record.message === 'string';
+  switch (style) {
+    case 'rest':
+      return rest ? undefined : `a ${response.status} without the REST error body {error: "${STATUS_CODES[response.status]}", message}`;
+    case 'oauth':
+      return typeof record.error === 'string' && RFC6749_ERRORS.has(record.error) && (record.error_description === undefined || typeof record.error_description === 'string')
+        ? undefined
+        : `a ${response.status} without an RFC 6749 error body`;
+    case 'graphql': {
+      const errors = record.errors;
+      const graphqlBody = Array.isArray(errors) && errors.length > 0 && errors.every((e) => typeof (e as { message?: unknown }).message === 'string');
+      return graphqlBody || (response.status === 401 && rest) ? undefined : `a ${response.status} without errors[] (or the 401 body)`;
+    }
+  }
+}
+
+async function journalBytes(dataDir: string): Promise<number> {
+  try {
+    return (await stat(join(dataDir, 'journal.jsonl'))).size;
+  } catch {
+    return 0;
+  }
+}
+
+const describeCase = (c: FuzzCase) => {
+  const body = c.request.body === undefined ? '(no body)' : String(c.request.body);
+  return `${c.request.method} ${c.request.path.slice(0, 200)} [auth ${c.auth}, ${c.bodyKind}] headers ${JSON.stringify(c.request.headers.map(([n, v]) => [n, v.length > 60 ? `${v.slice(0, 60)}…(${v.length})` : v]))} body ${body.length > 300 ? `${body.slice(0, 300)}…(${body.length} chars)` : body}`;
+};
+
+/**
+ * Fuzzes every endpoint with fast-check (seeded, a fixed number of runs each): each generated
+ * request must get no 5xx, no stack trace, its surface's documented 4xx body, and — for a
+ * refused write — no change to the store; and the server must still be alive afterwards.
+ */
+export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
+  const reports: EndpointReport[] = [];
+  let requests = 0;
+  for (const endpoint of options.endpoints ?? ENDPOINTS) {
+    const report: EndpointReport = { endpoint: `${endpoint.method} ${endpoint.path} (${endpoint.name})`, requests: 0, statuses: {}, known: {} };
+    reports.push(report);
+    const property = fc.asyncProperty(requestArb(endpoint, target.credentials, options.limits), async (fuzzCase) => {
+      const before = endpoint.write ? await journalBytes(target.dataDir) : 0;
+      let response: RawResponse;
+      try {
+        response = await send(target.baseUrl, fuzzCase.request);
+      } catch (error) {
+        // A server may close a connection it refuses to read (e.g. a huge header); it must live on.
+        if (!target.alive()) throw new Error(`the server died: ${String(error)}`);
+        report.statuses.reset = (report.statuses.reset ?? 0) + 1;
+        report.requests += 1;
+        return;
+      } finally {
+        requests += 1;
+      }
+      report.requests += 1;
+      report.statuses[response.status] = (report.statuses[response.status] ?? 0) + 1;
+      const problem = judge(endpoint.style, response);
+      const known = problem ? KNOWN_DEVIATIONS.find((d) => d.matches(endpoint, fuzzCase.request, response)) : undefined;
+      if (known) report.known[known.id] = (report.known[known.id] ?? 0) + 1;
+      else if (problem) throw new Error(`${problem}: ${response.body.slice(0, 300)}`);
+      if (endpoint.write && response.status >= 400) {
+        const after = await journalBytes(target.dataDir);
+        if (after !== before) throw new Error(`a refused write (${response.status}) changed the store: the journal grew ${after - before} bytes`);
+      }
+      if (!target.alive()) throw new Error('the server died');
+    });
+    const details = await fc.check(property, { seed: options.seed, numRuns: options.runsPerEndpoint, endOnFailure: true });
+    if (details.failed) {
+      const counterexample = details.counterexample?.[0];
+      report.failure = `${String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance)}\n    request: ${counterexample ? describeCase(counterexample) : '?'}\n    (seed ${options.seed}, path ${details.counterexamplePath ?? ''})`;
+    }
+    const knownNote = Object.keys(report.known).length ? ` known deviations ${JSON.stringify(report.known)}` : '';
+    options.log?.(`${report.failure ? 'FAIL' : 'PASS'}  ${report.endpoint}: ${report.requests} requests ${JSON.stringify(report.statuses)}${knownNote}${report.failure ? `\n    ${report.failure}` : ''}`);
+  }
+  const known: Record<string, number> = {};
+  for (const report of reports) for (const [id, count] of Object.entries(report.known)) known[id] = (known[id] ?? 0) + count;
+  return { seed: options.seed, requests, endpoints: reports, known };
+}
