@@ -110,6 +110,21 @@ describe('submit 400s', () => {
     expect(await json(text)).toMatchObject({ error: 'Bad Request', ...empty });
   });
 
+  it('a body that cannot be decoded', async () => {
+    const send = (encoding: string) =>
+      fetch(`${server.url}/api/v1/assessment/submit`, {
+        method: 'POST',
+        headers: { ...headers(), 'content-encoding': encoding },
+        body: 'definitely not gzip',
+      });
+    const broken = await send('gzip');
+    expect(broken.status).toBe(400);
+    expect(submitErrorSchema.parse(await json(broken))).toMatchObject(empty);
+    const unknown = await send('x-unknown');
+    expect(unknown.status).toBe(415);
+    expect(errorSchema.parse(await json(unknown)).error).toBe('Unsupported Media Type');
+  });
+
   it('an empty object: every required field missing', async () => {
     const body = submitErrorSchema.parse(await json(await post({})));
     expect(body).toMatchObject({ error: 'Bad Request', missingCount: 129, invalidCount: 0 });

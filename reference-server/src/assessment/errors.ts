@@ -52,7 +52,12 @@ export function assessmentErrorHandler(log: Logger): ErrorRequestHandler {
         return;
     }
     const status = error.status ?? error.statusCode;
-    if (status !== undefined && status >= 400 && status < 500) {
+    if (status === 400) {
+      // E.g. a gzip body that does not inflate: still the body every 400 here has.
+      sendSubmissionError(res, 'The request body could not be read.');
+      return;
+    }
+    if (status !== undefined && status > 400 && status < 500) {
       sendError(res, status, 'The request could not be read.');
       return;
     }
