@@ -109,12 +109,17 @@ export class TriggerHarness {
 			params: {},
 			query: {},
 		};
+		const result = await this.handle(request, response);
+		return { status, body: body ?? result.webhookResponse, response: result };
+	}
+
+	/** Runs `webhook()` for a request as n8n's webhook server hands it over. */
+	async handle(request: object, response: object): Promise<IWebhookResponseData> {
 		const additionalData = this.engine.additionalData(`delivery-${++this.#requests}`, undefined, {
 			httpRequest: request as never,
 			httpResponse: response as never,
 		});
 		const context = new WebhookContext(this.workflow, this.node, additionalData, 'webhook', this.#webhookData(), [], null);
-		const result = await trigger.webhook.call(context);
-		return { status, body: body ?? result.webhookResponse, response: result };
+		return await trigger.webhook.call(context);
 	}
 }
