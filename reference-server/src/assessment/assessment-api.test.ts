@@ -98,9 +98,11 @@ describe('submit 400s', () => {
   });
 
   it('a body that is not a JSON object, or not JSON at all', async () => {
-    const array = await post([1, 2]);
-    expect(array.status).toBe(400);
-    expect(await json(array)).toEqual({ error: 'Bad Request', message: 'The request body must be a JSON object.', ...empty });
+    for (const body of [[1, 2], '"just a string"', '42', 'null']) {
+      const response = await post(body);
+      expect(response.status).toBe(400);
+      expect(await json(response)).toEqual({ error: 'Bad Request', message: 'The request body must be a JSON object.', ...empty });
+    }
     const text = await fetch(`${server.url}/api/v1/assessment/submit`, {
       method: 'POST',
       headers: { 'x-api-key': server.demo.developerKey, 'content-type': 'text/plain' },

@@ -31,7 +31,8 @@ export function createAssessmentSurface(ctx: AppContext): Router {
     res.type('application/json').send(openApi);
   });
   router.use(developerKeyGuard(ctx));
-  router.use(express.json({ limit: BODY_LIMIT }));
+  // strict: false lets a bare JSON string or number through to the "must be an object" answer.
+  router.use(express.json({ limit: BODY_LIMIT, strict: false }));
 
   router.get('/assessment/questions', (req, res) => {
     res.type('application/json').send(instrumentJson(principalOf(req).orgId));
