@@ -5,7 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { SHORT_LIMITS } from './arbitraries.js';
 import { ENDPOINTS } from './endpoints.js';
-import { judge, runFuzz } from './fuzz.js';
+import { journalBytes, judge, runFuzz } from './fuzz.js';
+import { validSubmission } from '../conformance/checks/assessment.js';
 
 const RUNS = 20;
 let server: ServerProcess;
@@ -43,4 +44,15 @@ it('judges a 5xx, a stack trace and a wrong error body as failures', () => {
   expect(judge('graphql', json(400, { errors: [{ message: 'x' }] }))).toBeUndefined();
   expect(judge('graphql', json(400, { data: null }))).toMatch(/errors\[\]/);
   expect(judge('page', { status: 400, headers: { 'content-type': 'application/json' }, body: '{}' })).toMatch(/not HTML/);
+});
+
+it('sees an accepted write in the journal it compares (so a refused write that wrote would be caught)', async () => {
+  const before = await journalBytes(dataDir);
+  const response = await fetch(`${server.url}/api/v1/assessment/submit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': server.credentials!.developerKey },
+    body: JSON.stringify(validSubmission('journal-probe@fuzz.example')),
+  });
+  expect(response.status).toBe(200);
+  expect(await journalBytes(dataDir)).toBeGreaterThan(before);
 });

@@ -90,7 +90,8 @@ export function judge(style: ErrorStyle, response: RawResponse): string | undefi
   }
 }
 
-async function journalBytes(dataDir: string): Promise<number> {
+/** Bytes in the store's journal: every acknowledged write appends to it before it is acknowledged. */
+export async function journalBytes(dataDir: string): Promise<number> {
   try {
     return (await stat(join(dataDir, 'journal.jsonl'))).size;
   } catch {

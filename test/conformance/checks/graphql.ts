@@ -1,4 +1,5 @@
 import { ensure, ensureEqual, ensureNoStackTrace, ensureStatus, field, isObject, jsonObject } from '../assert.js';
+import { validSubmission } from './assessment.js';
 import { authorizationCode, ensureTokenResponse, signedInTokens, tokenRequest } from '../oauth-flow.js';
 import type { Check, CheckContext } from '../runner.js';
 
@@ -77,6 +78,83 @@ export const graphqlChecks: Check[] = [
       ensure(data === undefined || data === null || (isObject(data) && Object.values(data).every((v) => v === null)), `data came back: ${JSON.stringify(data)}`);
     },
   })),
+  {
+    id: 'graphql.partner.organization',
+    clause: 'docs/graphql.md · getOrganizationQuery',
+    title: 'getOrganizationQuery with a partner credential returns the organisation',
+    needs: ['partnerCredential'],
+    async run(t) {
+      const reply = await graphql(t, t.cred('partnerCredential'), 'query getOrganizationQuery { organization { id name } }');
+      ensureStatus(reply, 200);
+      const body = jsonObject(reply);
+      ensure(!body.errors, `errors: ${JSON.stringify(body.errors)}`);
+      const organization = isObject(body.data) && isObject(body.data.organization) ? body.data.organization : undefined;
+      ensure(organization, 'data.organization is missing');
+      field(organization, 'id', 'string');
+      field(organization, 'name', 'string');
+    },
+  },
+  {
+    id: 'graphql.partner.assessment-result',
+    clause: 'Endpoints · GraphQL (read scores); docs/graphql.md · getAssessmentResultQuery',
+    title: 'a result submitted on /api/v1 is readable through GraphQL, with the same revision after a replacement',
+    needs: ['partnerCredential', 'developerKey'],
+    async run(t) {
+      const email = `${t.unique('gql-')}@conformance.example`;
+      for (const salt of [0, 1]) {
+        const submitted = await t.http.post('/api/v1/assessment/submit', { headers: { 'x-api-key': t.cred('developerKey') }, json: validSubmission(email, salt) });
+        ensureStatus(submitted, 200);
+      }
+      const reply = await graphql(t, t.cred('partnerCredential'), 'query getAssessmentResultQuery($e: String!) { assessmentResult(email: $e) { id email revision } }', { e: email.toUpperCase() });
+      ensureStatus(reply, 200);
+      const body = jsonObject(reply);
+      ensure(!body.errors, `errors: ${JSON.stringify(body.errors)}`);
+      const result = isObject(body.data) && isObject(body.data.assessmentResult) ? body.data.assessmentResult : undefined;
+      ensure(result, 'data.assessmentResult is null for a stored result');
+      ensureEqual(String(result.email).toLowerCase(), email, 'email');
+      ensureEqual(result.revision, 2, 'revision after one replacement');
+    },
+  },
+  {
+    id: 'graphql.oauth.scope-enforced',
+    clause: 'docs/graphql.md · Partner operations (scope needed); Resources · OAuth client (scopes)',
+    title: 'a token granted only `basic` runs getUserDataQuery but is refused getAssessmentResultQuery',
+    needs: ['oauthClientId', 'oauthClientSecret', 'oauthRedirectUri', 'userEmail', 'userPassword'],
+    async run(t) {
+      const code = await authorizationCode(t, { scope: 'basic' });
+      const tokens = ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: t.cred('oauthRedirectUri') }));
+      ensureEqual(tokens.scope, 'basic', 'granted scope');
+      const me = jsonObject(await graphql(t, tokens.access_token, USER_QUERY));
+      ensure(!me.errors, `getUserDataQuery with basic: ${JSON.stringify(me.errors)}`);
+      const reply = await graphql(t, tokens.access_token, 'query getAssessmentResultQuery { assessmentResult(email: "a@b.example") { id } }');
+      ensureStatus(reply, 200);
+      const errors = jsonObject(reply).errors;
+      ensure(Array.isArray(errors) && errors.some((e) => isObject(e) && isObject(e.extensions) && e.extensions.code === 'INSUFFICIENT_SCOPE'), `expected INSUFFICIENT_SCOPE, got ${JSON.stringify(errors)}`);
+    },
+  },
+  {
+    id: 'graphql.401-challenge',
+    clause: 'docs/graphql.md · 401; RFC 6750 §3',
+    title: 'a refused Bearer token gets 401 with WWW-Authenticate: Bearer … error="invalid_token"',
+    async run(t) {
+      const reply = await graphql(t, t.unique('forged-'), USER_QUERY);
+      ensureStatus(reply, 401);
+      const challenge = reply.headers.get('www-authenticate') ?? '';
+      ensure(/^Bearer\b/i.test(challenge) && /error="invalid_token"/.test(challenge), `WWW-Authenticate is "${challenge}"`);
+    },
+  },
+  {
+    id: 'graphql.limits.body',
+    clause: 'docs/graphql.md · Limits (request body 64 KB)',
+    title: 'a body over the limit is refused with 413 and errors[], not parsed',
+    needs: ['partnerCredential'],
+    async run(t) {
+      const reply = await graphql(t, t.cred('partnerCredential'), `${USER_QUERY} # ${'x'.repeat(70_000)}`);
+      ensureStatus(reply, 413);
+      const errors = jsonObject(reply).errors;
+      ensure(Array.isArray(errors) && errors.length > 0, 'no errors[] in the 413 body');
+    },
+  },
   {
     id: 'graphql.oauth.revoked-token',
     clause: 'Authentication step 7 (revoke on logout); Errors · GraphQL 401',

@@ -130,6 +130,33 @@ export const oauthChecks: Check[] = [
     },
   },
   {
+    id: 'oauth.refresh.grace-same-pair',
+    clause: 'docs/oauth.md · Grace window (the previous token returns the same successor pair)',
+    title: 'a retried refresh within the grace window returns the same successor pair',
+    needs: FLOW,
+    async run(t) {
+      const first = await freshTokens(t);
+      const a = ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }));
+      const b = ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }));
+      ensureEqual(b.refresh_token, a.refresh_token, 'refresh_token of the retry');
+      ensureEqual(b.access_token, a.access_token, 'access_token of the retry');
+    },
+  },
+  {
+    id: 'oauth.refresh.reuse-revokes-family',
+    clause: 'docs/oauth.md · Reuse detection; RFC 9700 §4.14.2',
+    title: 'an older refresh token (two rotations back) is refused and revokes the whole family',
+    needs: FLOW,
+    async run(t) {
+      const first = await freshTokens(t);
+      const second = ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }));
+      const third = ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: second.refresh_token }));
+      ensureOAuthError(await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }), 400, 'invalid_grant');
+      ensureOAuthError(await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: third.refresh_token }), 400, 'invalid_grant');
+      ensureStatus(await graphql(t, third.access_token, USER_QUERY), 401);
+    },
+  },
+  {
     id: 'oauth.refresh.unknown',
     clause: 'RFC 6749 §5.2 invalid_grant',
     title: 'a made-up refresh token is refused with invalid_grant',
