@@ -1,7 +1,7 @@
 import type { Credentials } from '../conformance/credentials.js';
 import { randomInt, seededRandom } from '../support/random.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
-import { createResult, newWriteLog, replaceResult, verifyWrites, type WriteLog, type WriteTarget } from '../support/workload.js';
+import { createResult, newWriteLog, replaceResult, rotateRefreshToken, signInForRefresh, verifyWrites, type WriteLog, type WriteTarget } from '../support/workload.js';
 
 export interface CrashOptions {
   dataDir: string;
@@ -31,8 +31,9 @@ export interface CrashReport {
 }
 
 /**
- * kill -9 the server in the middle of a write-heavy load, start it again on the same folder,
- * and check that it opens and that every write it acknowledged is there; `trials` times.
+ * kill -9 the server in the middle of a write-heavy load (new results, upserts, refresh-token
+ * rotations), start it again on the same folder, and check that it opens and that every write it
+ * acknowledged is there; `trials` times.
  */
 export async function runCrashTrials(options: CrashOptions): Promise<CrashReport> {
   const seed = options.seed ?? Date.now() % 2 ** 31;
@@ -46,6 +47,7 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashReport
   credentials = server.credentials;
   if (!credentials) throw new Error('the first start did not seed the folder: give an empty data folder');
   const target = (s: ServerProcess): WriteTarget => ({ baseUrl: s.url, credentials: credentials as Credentials });
+  await signInForRefresh(target(server), writes);
 
   try {
     for (let trial = 1; trial <= options.trials; trial += 1) {
@@ -60,7 +62,10 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashReport
         for (let n = 0; !dead; n += 1) {
           inFlight += 1;
           try {
-            if (random() < 0.5) await createResult(current, writes, `crash-t${trial}-w${w}-${n}@crash.example`);
+            // Writer 0 also rotates the OAuth refresh token, one rotation at a time, as a connector does.
+            const roll = random();
+            if (w === 0 && roll < 0.3) await rotateRefreshToken(current, writes);
+            else if (roll < 0.65) await createResult(current, writes, `crash-t${trial}-w${w}-${n}@crash.example`);
             else await replaceResult(current, writes, `crash-w${w}@crash.example`, `t${trial} w${w} #${n}`);
             if (!dead) acked += 1;
           } catch (error) {

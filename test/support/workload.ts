@@ -1,5 +1,7 @@
-import type { Credentials } from '../conformance/credentials.js';
 import { validSubmission } from '../conformance/checks/assessment.js';
+import type { Credentials } from '../conformance/credentials.js';
+import { authorizationCode, tokenRequest } from '../conformance/oauth-flow.js';
+import { standaloneContext } from '../conformance/standalone.js';
 
 /**
  * The writes the crash and soak runs make, and what each acknowledged one must leave behind.
@@ -14,19 +16,40 @@ export interface WriteLog {
    * the writes sent after it whose answer never came (any of them may be what was stored).
    */
   replaced: Map<string, { acked?: string; unacked: string[] }>;
+  /** The refresh token of the last acknowledged rotation: a connector stores it and must be able to use it. */
+  refreshToken?: string;
 }
 
 export const newWriteLog = (): WriteLog => ({ created: new Map(), replaced: new Map() });
 
 export interface WriteTarget {
   baseUrl: string;
-  credentials: Pick<Credentials, 'developerKey' | 'automationKey'>;
+  credentials: Credentials;
+}
+
+/** Signs in through the real pages once and keeps the refresh token, for `rotateRefreshToken`. */
+export async function signInForRefresh(target: WriteTarget, log: WriteLog): Promise<void> {
+  const t = standaloneContext(target.baseUrl, target.credentials);
+  const code = await authorizationCode(t);
+  const reply = await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: target.credentials.oauthRedirectUri });
+  const body = reply.json as { refresh_token?: string };
+  if (reply.status !== 200 || !body.refresh_token) throw new UnexpectedAnswer('POST /api/oauth/token (authorization_code)', reply.status, reply.text);
+  log.refreshToken = body.refresh_token;
+}
+
+/** One refresh-token rotation, as a connector does before each call when its token expired. */
+export async function rotateRefreshToken(target: WriteTarget, log: WriteLog): Promise<void> {
+  const c = target.credentials;
+  const response = await postJson(target, '/api/oauth/token', '', { grant_type: 'refresh_token', refresh_token: log.refreshToken, client_id: c.oauthClientId, client_secret: c.oauthClientSecret });
+  const body = (await response.json()) as { refresh_token?: string };
+  if (!response.ok || !body.refresh_token) throw new UnexpectedAnswer('POST /api/oauth/token (refresh_token)', response.status, body);
+  log.refreshToken = body.refresh_token;
 }
 
 async function postJson(target: WriteTarget, path: string, key: string, body: unknown): Promise<Response> {
   return fetch(`${target.baseUrl}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    headers: { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : {}) },
     body: JSON.stringify(body),
   });
 }
@@ -82,6 +105,16 @@ export async function verifyWrites(target: WriteTarget, log: WriteLog): Promise<
     const stored = body.result?.fullName;
     if (status !== 200 || stored === undefined || !allowed.includes(stored)) {
       problems.push(`${email}: stored ${status} ${String(stored)}, expected the last acknowledged "${entry.acked}"${entry.unacked.length ? ` or a later unacknowledged ${JSON.stringify(entry.unacked)}` : ''}`);
+    }
+  }
+  if (log.refreshToken) {
+    // The last acknowledged refresh token must still refresh: either it is current, or a rotation
+    // that was never acknowledged landed and it is the previous token, inside the grace window.
+    checked += 1;
+    try {
+      await rotateRefreshToken(target, log);
+    } catch (error) {
+      problems.push(`the last acknowledged refresh token no longer refreshes: ${(error as Error).message}`);
     }
   }
   return { checked, problems };
