@@ -1,9 +1,10 @@
 import type { Check } from '../runner.js';
 import { assessmentChecks } from './assessment.js';
+import { automationChecks } from './automation.js';
 import { generalChecks } from './general.js';
 import { graphqlChecks } from './graphql.js';
 import { oauthChecks } from './oauth.js';
 import { separationChecks } from './separation.js';
 
 /** Every check, in the order of the report. */
-export const ALL_CHECKS: readonly Check[] = [...generalChecks, ...separationChecks, ...assessmentChecks, ...oauthChecks, ...graphqlChecks];
+export const ALL_CHECKS: readonly Check[] = [...generalChecks, ...separationChecks, ...assessmentChecks, ...automationChecks, ...oauthChecks, ...graphqlChecks];
