@@ -25,6 +25,11 @@ export interface FuzzEndpoint {
   seed?: (credentials: Credentials) => Record<string, unknown>;
   /** Fuzz the query string (GET lists and lookups). */
   query?: Record<string, string>;
+  /**
+   * Undoes an accepted request that configured an outbound delivery (a CRM target, a webhook),
+   * so no background delivery writes to the store while later refused writes are being measured.
+   */
+  undo?: (baseUrl: string, credentials: Credentials, response: { status: number; body: string }) => Promise<void>;
 }
 
 const SUBMISSION = validSubmission('fuzz@fuzz.example');
@@ -34,7 +39,8 @@ export const ENDPOINTS: FuzzEndpoint[] = [
   { name: 'assessment questions', method: 'GET', path: '/api/v1/assessment/questions', style: 'rest', credential: 'developerKey', write: false, body: 'none' },
   { name: 'assessment results', method: 'GET', path: '/api/v1/assessment/results', style: 'rest', credential: 'developerKey', write: false, body: 'none', query: { email: 'demo.candidate@example.com', result_id: 'res_x' } },
   { name: 'benchmark tags', method: 'GET', path: '/api/v1/benchmark-tags', style: 'rest', credential: 'developerKey', write: false, body: 'none', query: { page: '1', limit: '20' } },
-  { name: 'crm-sync put', method: 'PUT', path: '/api/v1/crm-sync', style: 'rest', credential: 'developerKey', write: true, body: 'json', seed: () => ({ url: 'https://crm.fuzz.example/hook', auth_header: 'Authorization', auth_value: 'Bearer x' }) },
+  { name: 'crm-sync put', method: 'PUT', path: '/api/v1/crm-sync', style: 'rest', credential: 'developerKey', write: true, body: 'json', seed: () => ({ url: 'https://crm.fuzz.example/hook', auth_header: 'Authorization', auth_value: 'Bearer x' }),
+    undo: async (baseUrl, c) => void (await fetch(`${baseUrl}/api/v1/crm-sync`, { method: 'DELETE', headers: { 'x-api-key': c.developerKey } })) },
   { name: 'crm-sync delete', method: 'DELETE', path: '/api/v1/crm-sync', style: 'rest', credential: 'developerKey', write: true, body: 'none' },
   { name: 'automation me', method: 'GET', path: '/api/automation/me', style: 'rest', credential: 'automationKey', write: false, body: 'none' },
   { name: 'oauth token', method: 'POST', path: '/api/oauth/token', style: 'oauth', credential: 'none', write: true, body: 'form', seed: (c) => ({ grant_type: 'authorization_code', code: 'code_x', redirect_uri: c.oauthRedirectUri, client_id: c.oauthClientId, client_secret: c.oauthClientSecret }) },

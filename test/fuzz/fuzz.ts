@@ -135,6 +135,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       const known = problem ? KNOWN_DEVIATIONS.find((d) => d.matches(endpoint, fuzzCase.request, response)) : undefined;
       if (known) report.known[known.id] = (report.known[known.id] ?? 0) + 1;
       else if (problem) throw new Error(`${problem}: ${response.body.slice(0, 300)}`);
+      if (response.status < 300) await endpoint.undo?.(target.baseUrl, target.credentials, response);
       if (endpoint.write && response.status >= 400) {
         const after = await journalBytes(target.dataDir);
         if (after !== before) throw new Error(`a refused write (${response.status}) changed the store: the journal grew ${after - before} bytes`);
