@@ -18,6 +18,8 @@ export interface AuthorizeOptions {
   prompt?: string;
   decision?: 'allow' | 'deny';
   password?: string;
+  /** More authorize parameters (PKCE's code_challenge, …). */
+  extra?: Record<string, string>;
 }
 
 const ALLOW = /allow|approve|authori[sz]e|accept|grant|continue|yes/i;
@@ -33,6 +35,7 @@ export function authorizeUrl(t: CheckContext, state: string, options: AuthorizeO
     state,
   });
   if (options.prompt) query.set('prompt', options.prompt);
+  for (const [name, value] of Object.entries(options.extra ?? {})) query.set(name, value);
   return `/api/oauth/authorize?${query.toString()}`;
 }
 

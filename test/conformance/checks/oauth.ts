@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { ensure, ensureEqual, ensureOAuthError, ensureStatus } from '../assert.js';
 import { FormBrowser } from '../browser.js';
 import type { CredentialName } from '../credentials.js';
@@ -95,6 +96,47 @@ export const oauthChecks: Check[] = [
       });
       ensure(reply.status === 400 || reply.status === 401, `expected 400 or 401, got ${reply.status}`);
       ensureOAuthError(reply, reply.status, 'invalid_client');
+    },
+  },
+  {
+    id: 'oauth.token.basic-auth-challenge',
+    clause: 'RFC 6749 §5.2 invalid_client (HTTP Basic → 401 with WWW-Authenticate); docs/oauth.md',
+    title: 'a wrong secret sent with HTTP Basic gets 401 invalid_client and a WWW-Authenticate challenge',
+    needs: CLIENT,
+    async run(t) {
+      const basic = Buffer.from(`${encodeURIComponent(t.cred('oauthClientId'))}:wrong-secret`).toString('base64');
+      const reply = await t.http.post('/api/oauth/token', {
+        headers: { authorization: `Basic ${basic}` },
+        form: { grant_type: 'refresh_token', refresh_token: 'irrelevant' },
+      });
+      ensureOAuthError(reply, 401, 'invalid_client');
+      ensure(/^Basic\b/i.test(reply.headers.get('www-authenticate') ?? ''), `WWW-Authenticate is "${reply.headers.get('www-authenticate')}"`);
+    },
+  },
+  {
+    id: 'oauth.pkce.wrong-verifier-uses-code',
+    clause: 'docs/oauth.md · PKCE (a wrong verifier gets invalid_grant and uses the code up); RFC 7636 §4.6',
+    title: 'with PKCE, a wrong code_verifier is refused and the code cannot be used afterwards, even with the right one',
+    needs: FLOW,
+    async run(t) {
+      const verifier = randomBytes(32).toString('base64url');
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      const code = await authorizationCode(t, { extra: { code_challenge: challenge, code_challenge_method: 'S256' } });
+      const params = { grant_type: 'authorization_code', code, redirect_uri: t.cred('oauthRedirectUri') };
+      ensureOAuthError(await tokenRequest(t, { ...params, code_verifier: randomBytes(32).toString('base64url') }), 400, 'invalid_grant');
+      ensureOAuthError(await tokenRequest(t, { ...params, code_verifier: verifier }), 400, 'invalid_grant');
+    },
+  },
+  {
+    id: 'oauth.pkce.right-verifier',
+    clause: 'docs/oauth.md · PKCE (S256); RFC 7636 §4.6',
+    title: 'with PKCE, the right code_verifier exchanges the code',
+    needs: FLOW,
+    async run(t) {
+      const verifier = randomBytes(32).toString('base64url');
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      const code = await authorizationCode(t, { extra: { code_challenge: challenge, code_challenge_method: 'S256' } });
+      ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: t.cred('oauthRedirectUri'), code_verifier: verifier }));
     },
   },
   {
