@@ -110,3 +110,42 @@ describe('timeouts', () => {
 		expect(error?.message).toMatch(/timed out/);
 	});
 });
+
+describe('creates are never resent blindly', () => {
+	const attach = {
+		resource: 'resource',
+		operation: 'attach',
+		submissionBy: 'recordId',
+		recordId: 'crm-1',
+		attachFrom: 'url',
+		url: 'https://example.com/deck.pdf',
+	};
+
+	it('sends an attach once when the platform answers 500', async () => {
+		const scope = nock(BASE).post('/api/automation/resources').once().reply(500, { error: 'Internal Server Error', message: 'The server failed.' });
+		const { error } = await engine.run(attach, { credentials });
+		expect(error?.message).toBe('The server failed.');
+		expect((error as { httpCode?: string }).httpCode).toBe('500');
+		expect(vi.mocked(sleep)).not.toHaveBeenCalled();
+		scope.done();
+	});
+
+	it('sends an attach once when it times out', async () => {
+		nock(BASE).post('/api/automation/resources').delay(400).reply(201, {});
+		const { error } = await engine.run({ ...attach, requestOptions: { timeoutMs: 100 } }, { credentials });
+		expect(error?.message).toMatch(/timed out/);
+		expect(vi.mocked(sleep)).not.toHaveBeenCalled();
+	});
+
+	it('resends an attach the platform rate-limited (it was not acted on)', async () => {
+		nock(BASE)
+			.post('/api/automation/resources')
+			.reply(429, { error: 'Too Many Requests', message: 'Slow down.' }, { 'Retry-After': '1' })
+			.post('/api/automation/resources', { record_id: 'crm-1', url: 'https://example.com/deck.pdf' })
+			.reply(201, { id: 'res_1' });
+		const { items, error } = await engine.run(attach, { credentials });
+		expect(error).toBeUndefined();
+		expect(items?.[0]?.json).toEqual({ id: 'res_1' });
+		expect(vi.mocked(sleep).mock.calls).toEqual([[1000]]);
+	});
+});
