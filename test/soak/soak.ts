@@ -25,6 +25,8 @@ export interface SoakReport {
   operations: Record<string, number>;
   latencyMs: { p50: number; p99: number; max: number };
   unexpected: string[];
+  /** 429 answers (a documented per-key rate limit), after which the client waited as told. */
+  rateLimited: number;
   acknowledgedWrites: number;
   verifiedRecords: number;
   missingWrites: string[];
@@ -43,6 +45,12 @@ interface Client {
 
 const MAX_UNEXPECTED = 20;
 
+class RateLimited extends Error {
+  constructor(readonly seconds: number) {
+    super(`rate limited for ${seconds} s`);
+  }
+}
+
 /**
  * Several concurrent clients run a mixed workload over every surface for a bounded time; each
  * operation states the statuses it expects, anything else is an unexpected error. Afterwards
@@ -58,6 +66,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const unexpected: string[] = [];
   const createdEmails: string[] = [];
   let acknowledged = 0;
+  let rateLimited = 0;
 
   const call = async (name: string, expected: number[], url: string, init: RequestInit = {}): Promise<unknown> => {
     const started = performance.now();
@@ -65,6 +74,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const text = await response.text();
     latencies.push(performance.now() - started);
     operations[name] = (operations[name] ?? 0) + 1;
+    if (response.status === 429) throw new RateLimited(Number(response.headers.get('retry-after') ?? 1));
     if (!expected.includes(response.status)) throw new UnexpectedAnswer(`${init.method ?? 'GET'} ${url}`, response.status, text.slice(0, 300));
     return text ? (JSON.parse(text) as unknown) : undefined;
   };
@@ -151,6 +161,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         try {
           await pick(client.random)(client);
         } catch (error) {
+          const retryAfter = error instanceof RateLimited ? error.seconds : error instanceof UnexpectedAnswer && error.status === 429 ? 1 : undefined;
+          if (retryAfter !== undefined) {
+            // A rate limit is a documented answer, not an error: wait as told (within the run), go on.
+            rateLimited += 1;
+            await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter * 1000, Math.max(0, deadline - performance.now()))));
+            continue;
+          }
           if (unexpected.length < MAX_UNEXPECTED) unexpected.push(error instanceof Error ? error.message : String(error));
           else unexpected.push('…');
         }
@@ -171,6 +188,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     operations,
     latencyMs: { p50: quantile(0.5), p99: quantile(0.99), max: quantile(1) },
     unexpected: unexpected.filter((u, i) => u !== '…' || i === MAX_UNEXPECTED),
+    rateLimited,
     acknowledgedWrites: acknowledged,
     verifiedRecords: verification.checked,
     missingWrites: verification.problems,
@@ -189,6 +207,7 @@ export function formatSoakReport(r: SoakReport): string {
       .map(([name, count]) => `    ${String(count).padStart(7)}  ${name}`),
     `  acknowledged writes: ${r.acknowledgedWrites}; records read back: ${r.verifiedRecords}; missing or wrong: ${r.missingWrites.length}`,
     `  server RSS: ${mib(r.rss.start)} at start, ${mib(r.rss.end)} at end`,
+    `  rate limited (429, waited as told): ${r.rateLimited}`,
     `  unexpected errors: ${r.unexpected.length}`,
     ...r.unexpected.map((u) => `    ${u}`),
     ...r.missingWrites.slice(0, 20).map((m) => `    missing: ${m}`),
