@@ -18,6 +18,8 @@ demo credentials from its banner.
   --base-url URL             the deployment, e.g. https://partner.example.com
   --junit FILE               also write a JUnit XML report
   --only REGEX               run only the checks whose id matches
+  --require-all              a route of the spec the server lacks (404) fails its checks
+                             instead of skipping them (use this to certify a deployment)
   --receiver-host HOST       where the webhook receiver listens (default 127.0.0.1)
   --receiver-url URL         the receiver's URL as the server must call it (default http://HOST:PORT)
 ${Object.values(CREDENTIAL_SOURCES)
@@ -36,6 +38,7 @@ export async function main(argv: string[], out: (text: string) => void = (text) 
       'base-url': { type: 'string' },
       junit: { type: 'string' },
       only: { type: 'string' },
+      'require-all': { type: 'boolean', default: false },
       'receiver-host': { type: 'string' },
       'receiver-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -72,6 +75,7 @@ export async function main(argv: string[], out: (text: string) => void = (text) 
       ...(values['receiver-host'] ? { receiverHost: values['receiver-host'] as string } : {}),
       ...(values['receiver-url'] ? { receiverUrl: values['receiver-url'] as string } : {}),
       ...(values.only ? { only: new RegExp(values.only as string) } : {}),
+      ...(values['require-all'] ? { requireAllRoutes: true } : {}),
       onResult: (result, secrets) => out(`${formatResult(result, secrets)}\n`),
     });
     // npm runs workspace scripts in test/: a relative path means relative to where npm was started.

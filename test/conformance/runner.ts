@@ -14,6 +14,12 @@ export interface Check {
   clause: string;
   title: string;
   needs?: CredentialName[];
+  /**
+   * The collection route the check exercises (probed with GET and the credential). A deployment
+   * that answers it with 404 lacks that part of the spec: the check is skipped saying so, or
+   * failed when the run requires every route (`requireAllRoutes`).
+   */
+  route?: { path: string; credential: CredentialName };
   run(t: CheckContext): Promise<void>;
 }
 
@@ -49,6 +55,8 @@ export interface SuiteOptions {
   receiver?: WebhookReceiver;
   /** Run only checks whose id matches. */
   only?: RegExp;
+  /** A route the deployment lacks fails its checks instead of skipping them (certification). */
+  requireAllRoutes?: boolean;
   /** Called after each check, with the secrets known so far (to redact a printed report). */
   onResult?: (result: CheckResult, secrets: ReadonlyMap<string, string>) => void;
 }
@@ -74,6 +82,22 @@ export async function runSuite(checks: readonly Check[], options: SuiteOptions):
   const runId = randomBytes(4).toString('hex');
   let counter = 0;
   const results: CheckResult[] = [];
+  const routes = new Map<string, Promise<number>>();
+  const probe = (route: NonNullable<Check['route']>): Promise<number> => {
+    let status = routes.get(route.path);
+    if (!status) {
+      const key = options.credentials[route.credential] ?? '';
+      status = fetch(new URL(route.path, options.baseUrl), { headers: { 'x-api-key': key }, signal: AbortSignal.timeout(30_000) }).then(
+        async (response) => {
+          await response.arrayBuffer();
+          return response.status;
+        },
+        () => 0,
+      );
+      routes.set(route.path, status);
+    }
+    return status;
+  };
 
   for (const check of checks) {
     if (options.only && !options.only.test(check.id)) continue;
@@ -81,8 +105,12 @@ export async function runSuite(checks: readonly Check[], options: SuiteOptions):
     const started = performance.now();
     const missing = (check.needs ?? []).filter((name) => !options.credentials[name]);
     let result: CheckResult;
+    const lacking = !missing.length && check.route && (await probe(check.route)) === 404;
     if (missing.length) {
       result = { check, outcome: 'skip', reason: missingReason(missing), exchanges, ms: 0 };
+    } else if (lacking && check.route) {
+      const reason = `the server lacks GET ${check.route.path} (404): this part of the spec is not implemented`;
+      result = { check, outcome: options.requireAllRoutes ? 'fail' : 'skip', reason, exchanges, ms: 0 };
     } else {
       const t: CheckContext = {
         baseUrl: options.baseUrl,

@@ -10,6 +10,7 @@ export interface ConformanceOptions {
   receiverHost?: string;
   receiverUrl?: string;
   only?: RegExp;
+  requireAllRoutes?: boolean;
   onResult?: (result: CheckResult, secrets: ReadonlyMap<string, string>) => void;
 }
 
@@ -23,6 +24,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Suite
       credentials: options.credentials,
       receiver,
       ...(options.only ? { only: options.only } : {}),
+      ...(options.requireAllRoutes ? { requireAllRoutes: true } : {}),
       ...(options.onResult ? { onResult: options.onResult } : {}),
     });
   } finally {

@@ -5,6 +5,7 @@ import { generalChecks } from './general.js';
 import { graphqlChecks } from './graphql.js';
 import { oauthChecks } from './oauth.js';
 import { separationChecks } from './separation.js';
+import { webhookChecks } from './webhooks.js';
 
 /** Every check, in the order of the report. */
-export const ALL_CHECKS: readonly Check[] = [...generalChecks, ...separationChecks, ...assessmentChecks, ...automationChecks, ...oauthChecks, ...graphqlChecks];
+export const ALL_CHECKS: readonly Check[] = [...generalChecks, ...separationChecks, ...assessmentChecks, ...automationChecks, ...webhookChecks, ...oauthChecks, ...graphqlChecks];
