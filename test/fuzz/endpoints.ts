@@ -10,6 +10,11 @@ import { validSubmission } from '../conformance/checks/assessment.js';
  */
 export type ErrorStyle = 'rest' | 'oauth' | 'graphql' | 'page';
 
+/** Ids read from the server before fuzzing, so near-valid bodies can also be valid ones. */
+export interface LiveIds {
+  profileId?: string;
+}
+
 export type CredentialSlot = 'developerKey' | 'automationKey' | 'partnerBearer' | 'oauthClient' | 'none';
 
 export interface FuzzEndpoint {
@@ -22,7 +27,7 @@ export interface FuzzEndpoint {
   write: boolean;
   body: 'json' | 'form' | 'none';
   /** A valid body (or query) to mutate: near-valid inputs reach the deepest validation. */
-  seed?: (credentials: Credentials) => Record<string, unknown>;
+  seed?: (credentials: Credentials, live: LiveIds) => Record<string, unknown>;
   /** Fuzz the query string (GET lists and lookups). */
   query?: Record<string, string>;
   /**
@@ -34,6 +39,13 @@ export interface FuzzEndpoint {
 
 const SUBMISSION = validSubmission('fuzz@fuzz.example');
 
+/** Deletes the subscription an accepted create made (its id is in the response). */
+async function deleteCreated(collection: string, key: string, body: string): Promise<void> {
+  const parsed = JSON.parse(body) as { id?: string; webhook?: { id?: string }; subscription?: { id?: string } };
+  const id = parsed.id ?? parsed.webhook?.id ?? parsed.subscription?.id;
+  if (id) await (await fetch(`${collection}/${encodeURIComponent(id)}`, { method: 'DELETE', headers: { 'x-api-key': key } })).arrayBuffer();
+}
+
 export const ENDPOINTS: FuzzEndpoint[] = [
   { name: 'assessment submit', method: 'POST', path: '/api/v1/assessment/submit', style: 'rest', credential: 'developerKey', write: true, body: 'json', seed: () => ({ ...SUBMISSION, benchmark_tag_id: 'bt_fintech', q2: 'founder', q137: true }) },
   { name: 'assessment questions', method: 'GET', path: '/api/v1/assessment/questions', style: 'rest', credential: 'developerKey', write: false, body: 'none' },
@@ -43,6 +55,25 @@ export const ENDPOINTS: FuzzEndpoint[] = [
     undo: async (baseUrl, c) => void (await fetch(`${baseUrl}/api/v1/crm-sync`, { method: 'DELETE', headers: { 'x-api-key': c.developerKey } })) },
   { name: 'crm-sync delete', method: 'DELETE', path: '/api/v1/crm-sync', style: 'rest', credential: 'developerKey', write: true, body: 'none' },
   { name: 'automation me', method: 'GET', path: '/api/automation/me', style: 'rest', credential: 'automationKey', write: false, body: 'none' },
+  {
+    name: 'automation submission create', method: 'POST', path: '/api/automation/submissions', style: 'rest', credential: 'automationKey', write: true, body: 'json',
+    seed: (_c, live) => ({ record_id: 'fuzz-rec-1', profile_id: live.profileId ?? 'prof_x', fields: { email: 'fuzz@fuzz.example', name: 'Fuzz', company: 'Fuzz Ltd' }, filters: ['a'], source: 'fuzz' }),
+  },
+  { name: 'automation submissions list', method: 'GET', path: '/api/automation/submissions', style: 'rest', credential: 'automationKey', write: false, body: 'none', query: { limit: '10', cursor: 'abc', status: 'queued', profile_id: 'prof_x', record_id: 'r1', updated_since: '2026-01-01T00:00:00Z' } },
+  { name: 'automation profiles', method: 'GET', path: '/api/automation/profiles', style: 'rest', credential: 'automationKey', write: false, body: 'none' },
+  { name: 'automation resource attach', method: 'POST', path: '/api/automation/resources', style: 'rest', credential: 'automationKey', write: true, body: 'json', seed: () => ({ record_id: 'fuzz-rec-1', url: 'https://files.fuzz.example/deck.pdf', name: 'deck.pdf', content_type: 'application/pdf' }) },
+  { name: 'automation transcript attach', method: 'POST', path: '/api/automation/transcripts', style: 'rest', credential: 'automationKey', write: true, body: 'json', seed: () => ({ record_id: 'fuzz-rec-1', text: 'Hello', segments: [{ speaker: 'A', text: 'Hi' }] }) },
+  {
+    name: 'automation webhook create', method: 'POST', path: '/api/automation/webhooks', style: 'rest', credential: 'automationKey', write: true, body: 'json',
+    seed: () => ({ url: 'https://hooks.fuzz.example/in', events: ['submission.completed'], description: 'fuzz' }),
+    undo: (baseUrl, c, response) => deleteCreated(`${baseUrl}/api/automation/webhooks`, c.automationKey, response.body),
+  },
+  { name: 'automation webhook delete', method: 'DELETE', path: '/api/automation/webhooks/wh_fuzz', style: 'rest', credential: 'automationKey', write: true, body: 'none' },
+  {
+    name: 'assessment webhook create', method: 'POST', path: '/api/v1/webhooks', style: 'rest', credential: 'developerKey', write: true, body: 'json',
+    seed: () => ({ url: 'https://hooks.fuzz.example/in', events: ['assessment.completed'] }),
+    undo: (baseUrl, c, response) => deleteCreated(`${baseUrl}/api/v1/webhooks`, c.developerKey, response.body),
+  },
   { name: 'oauth token', method: 'POST', path: '/api/oauth/token', style: 'oauth', credential: 'none', write: true, body: 'form', seed: (c) => ({ grant_type: 'authorization_code', code: 'code_x', redirect_uri: c.oauthRedirectUri, client_id: c.oauthClientId, client_secret: c.oauthClientSecret }) },
   { name: 'oauth token (json)', method: 'POST', path: '/api/oauth/token', style: 'oauth', credential: 'none', write: true, body: 'json', seed: (c) => ({ grant_type: 'refresh_token', refresh_token: 'rt_x', client_id: c.oauthClientId, client_secret: c.oauthClientSecret }) },
   { name: 'oauth revoke', method: 'POST', path: '/api/oauth/revoke', style: 'oauth', credential: 'oauthClient', write: true, body: 'form', seed: () => ({ token: 'tok_x', token_type_hint: 'refresh_token' }) },
