@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Credentials } from '../conformance/credentials.js';
-import type { FuzzEndpoint, LiveIds } from './endpoints.js';
+import type { FuzzEndpoint } from './endpoints.js';
 import type { RawRequest } from './raw-http.js';
 
 /** Raw JSON text of one value; raw so it can be what JSON.stringify never makes (1e999, 10,000 brackets). */
@@ -159,8 +159,8 @@ export interface FuzzCase {
 }
 
 /** Everything sent to one endpoint: its credential variant, content type, body and query. */
-export function requestArb(endpoint: FuzzEndpoint, credentials: Credentials, limits: FuzzLimits, live: LiveIds = {}): fc.Arbitrary<FuzzCase> {
-  const seed = endpoint.seed?.(credentials, live);
+export function requestArb(endpoint: FuzzEndpoint, credentials: Credentials, limits: FuzzLimits): fc.Arbitrary<FuzzCase> {
+  const seed = endpoint.seed?.(credentials);
   const bodies: fc.Arbitrary<{ kind: string; text: string | undefined }> =
     endpoint.body === 'none'
       ? fc.oneof(fc.constant({ kind: 'none', text: undefined }), malformedJson(undefined).map((text) => ({ kind: 'unexpected body', text })))

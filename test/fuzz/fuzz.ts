@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Credentials } from '../conformance/credentials.js';
 import { requestArb, type FuzzCase, type FuzzLimits } from './arbitraries.js';
-import { ENDPOINTS, type ErrorStyle, type FuzzEndpoint, type LiveIds } from './endpoints.js';
+import { ENDPOINTS, type ErrorStyle, type FuzzEndpoint } from './endpoints.js';
 import { KNOWN_DEVIATIONS } from './known-deviations.js';
 import { send, type RawResponse } from './raw-http.js';
 
@@ -90,14 +90,6 @@ export function judge(style: ErrorStyle, response: RawResponse): string | undefi
   }
 }
 
-async function liveIds(target: FuzzTarget): Promise<LiveIds> {
-  const response = await fetch(`${target.baseUrl}/api/automation/profiles`, { headers: { 'x-api-key': target.credentials.automationKey } });
-  const body: unknown = response.ok ? await response.json() : undefined;
-  const list = Array.isArray(body) ? body : body && typeof body === 'object' ? Object.values(body).find(Array.isArray) : undefined;
-  const id = (list?.[0] as { id?: unknown } | undefined)?.id;
-  return typeof id === 'string' ? { profileId: id } : {};
-}
-
 /** Bytes in the store's journal: every acknowledged write appends to it before it is acknowledged. */
 export async function journalBytes(dataDir: string): Promise<number> {
   try {
@@ -120,11 +112,10 @@ const describeCase = (c: FuzzCase) => {
 export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const reports: EndpointReport[] = [];
   let requests = 0;
-  const live = await liveIds(target);
   for (const endpoint of options.endpoints ?? ENDPOINTS) {
     const report: EndpointReport = { endpoint: `${endpoint.method} ${endpoint.path} (${endpoint.name})`, requests: 0, statuses: {}, known: {} };
     reports.push(report);
-    const property = fc.asyncProperty(requestArb(endpoint, target.credentials, options.limits, live), async (fuzzCase) => {
+    const property = fc.asyncProperty(requestArb(endpoint, target.credentials, options.limits), async (fuzzCase) => {
       const before = endpoint.write ? await journalBytes(target.dataDir) : 0;
       let response: RawResponse;
       try {
