@@ -142,6 +142,28 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     [1, () => call('refused: automation key on /api/v1', [401], '/api/v1/assessment/questions', { headers: auto }).then(() => {})],
     [1, () => call('refused: developer key as Bearer', [401], '/api', { method: 'POST', headers: bearer(c.developerKey), body: gql('{ __typename }') }).then(() => {})],
   ];
+  // The submissions part of the Automation API joins the mix once the server has it.
+  const profiles = await fetch(`${options.baseUrl}/api/automation/profiles`, { headers: auto });
+  const profileList: unknown = profiles.ok ? await profiles.json() : (await profiles.arrayBuffer(), undefined);
+  const profileItems = Array.isArray(profileList) ? profileList : profileList && typeof profileList === 'object' ? Object.values(profileList).find(Array.isArray) : undefined;
+  const profileId = (profileItems?.[0] as { id?: unknown } | undefined)?.id;
+  const submitted: string[] = [];
+  if (typeof profileId === 'string') {
+    ops.push(
+      [2, () => call('GET automation/profiles', [200], '/api/automation/profiles', { headers: auto }).then(() => {})],
+      [3, async (k) => {
+        const recordId = `soak-${seed}-${k.id}-${k.n}`;
+        await call('POST automation/submissions', [200, 201, 202], '/api/automation/submissions', {
+          method: 'POST',
+          headers: { ...auto, 'content-type': 'application/json' },
+          body: JSON.stringify({ record_id: recordId, profile_id: profileId, fields: { email: `${recordId}@soak.example`, name: 'Soak Founder', company: 'Soak Co' } }),
+        });
+        acknowledged += 1;
+        submitted.push(recordId);
+      }],
+      [2, () => call('GET automation/submissions', [200], '/api/automation/submissions?limit=20', { headers: auto }).then(() => {})],
+    );
+  }
   const totalWeight = ops.reduce((sum, [w]) => sum + w, 0);
   const pick = (random: () => number): Op => {
     let roll = random() * totalWeight;
@@ -177,6 +199,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const elapsed = (performance.now() - started) / 1000;
   const rssEnd = await options.rss();
   const verification = await verifyWrites(target, writes);
+  for (const recordId of submitted) {
+    verification.checked += 1;
+    const response = await fetch(`${options.baseUrl}/api/automation/submissions?record_id=${encodeURIComponent(recordId)}`, { headers: auto });
+    const text = await response.text();
+    if (response.status !== 200 || !text.includes(`"${recordId}"`)) verification.problems.push(`submission ${recordId}: ${response.status}`);
+  }
   const sorted = [...latencies].sort((a, b) => a - b);
   const quantile = (q: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
   return {
