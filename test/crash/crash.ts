@@ -1,7 +1,7 @@
 import type { Credentials } from '../conformance/credentials.js';
 import { randomInt, seededRandom } from '../support/random.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
-import { createResult, newWriteLog, replaceResult, rotateRefreshToken, signInForRefresh, verifyWrites, type WriteLog, type WriteTarget } from '../support/workload.js';
+import { createResult, createSubmission, firstAutomationProfile, newWriteLog, replaceResult, rotateRefreshToken, signInForRefresh, verifyWrites, type WriteLog, type WriteTarget } from '../support/workload.js';
 
 export interface CrashOptions {
   dataDir: string;
@@ -48,6 +48,8 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashReport
   if (!credentials) throw new Error('the first start did not seed the folder: give an empty data folder');
   const target = (s: ServerProcess): WriteTarget => ({ baseUrl: s.url, credentials: credentials as Credentials });
   await signInForRefresh(target(server), writes);
+  // Automation submissions join the write mix once the server has the route.
+  const profileId = await firstAutomationProfile(target(server));
 
   try {
     for (let trial = 1; trial <= options.trials; trial += 1) {
@@ -65,6 +67,7 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashReport
             // Writer 0 also rotates the OAuth refresh token, one rotation at a time, as a connector does.
             const roll = random();
             if (w === 0 && roll < 0.3) await rotateRefreshToken(current, writes);
+            else if (profileId && roll > 0.8) await createSubmission(current, writes, profileId, `crash-t${trial}-w${w}-${n}`);
             else if (roll < 0.65) await createResult(current, writes, `crash-t${trial}-w${w}-${n}@crash.example`);
             else await replaceResult(current, writes, `crash-w${w}@crash.example`, `t${trial} w${w} #${n}`);
             if (!dead) acked += 1;

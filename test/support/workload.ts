@@ -18,9 +18,11 @@ export interface WriteLog {
   replaced: Map<string, { acked?: string; unacked: string[] }>;
   /** The refresh token of the last acknowledged rotation: a connector stores it and must be able to use it. */
   refreshToken?: string;
+  /** Automation submissions acknowledged (`queued`): record_id → job_id. */
+  submissions: Map<string, string>;
 }
 
-export const newWriteLog = (): WriteLog => ({ created: new Map(), replaced: new Map() });
+export const newWriteLog = (): WriteLog => ({ created: new Map(), replaced: new Map(), submissions: new Map() });
 
 export interface WriteTarget {
   baseUrl: string;
@@ -74,6 +76,31 @@ export async function replaceResult(target: WriteTarget, log: WriteLog, email: s
   entry.unacked = [];
 }
 
+/** The first automation profile, or undefined while the server has no profiles route. */
+export async function firstAutomationProfile(target: WriteTarget): Promise<string | undefined> {
+  const response = await fetch(`${target.baseUrl}/api/automation/profiles`, { headers: { 'x-api-key': target.credentials.automationKey } });
+  if (!response.ok) {
+    await response.arrayBuffer();
+    return undefined;
+  }
+  const body: unknown = await response.json();
+  const list = Array.isArray(body) ? body : body && typeof body === 'object' ? Object.values(body).find(Array.isArray) : undefined;
+  const id = (list?.[0] as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** Queues an automation submission (a write the spec says is acknowledged with `queued`). */
+export async function createSubmission(target: WriteTarget, log: WriteLog, profileId: string, recordId: string): Promise<void> {
+  const response = await postJson(target, '/api/automation/submissions', target.credentials.automationKey, {
+    record_id: recordId,
+    profile_id: profileId,
+    fields: { email: `${recordId}@crash.example`, name: 'Crash Founder', company: 'Crash Co' },
+  });
+  const body = (await response.json()) as { status?: string; job_id?: string };
+  if (!response.ok || body.status !== 'queued' || !body.job_id) throw new UnexpectedAnswer('POST /api/automation/submissions', response.status, body);
+  log.submissions.set(recordId, body.job_id);
+}
+
 export class UnexpectedAnswer extends Error {
   constructor(
     readonly request: string,
@@ -106,6 +133,12 @@ export async function verifyWrites(target: WriteTarget, log: WriteLog): Promise<
     if (status !== 200 || stored === undefined || !allowed.includes(stored)) {
       problems.push(`${email}: stored ${status} ${String(stored)}, expected the last acknowledged "${entry.acked}"${entry.unacked.length ? ` or a later unacknowledged ${JSON.stringify(entry.unacked)}` : ''}`);
     }
+  }
+  for (const [recordId, jobId] of log.submissions) {
+    checked += 1;
+    const response = await fetch(`${target.baseUrl}/api/automation/submissions?record_id=${encodeURIComponent(recordId)}`, { headers: { 'x-api-key': target.credentials.automationKey } });
+    const text = await response.text();
+    if (response.status !== 200 || !text.includes(`"${jobId}"`)) problems.push(`submission ${recordId} (${jobId}): ${response.status} ${text.slice(0, 200)}`);
   }
   if (log.refreshToken) {
     // The last acknowledged refresh token must still refresh: either it is current, or a rotation
