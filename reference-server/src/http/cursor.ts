@@ -1,0 +1,19 @@
+/**
+ * Opaque list cursors: base64url of `{l: list, a: after-id}`. The list name keeps a cursor of
+ * one list from being replayed on another; clients treat the string as opaque.
+ */
+export function encodeCursor(list: string, afterId: string): string {
+  return Buffer.from(JSON.stringify({ l: list, a: afterId }), 'utf8').toString('base64url');
+}
+
+/** The id a cursor continues after, or undefined when it is not a cursor of this list. */
+export function decodeCursor(list: string, cursor: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { l, a } = value as { l?: unknown; a?: unknown };
+    return l === list && typeof a === 'string' && a.length > 0 ? a : undefined;
+  } catch {
+    return undefined;
+  }
+}

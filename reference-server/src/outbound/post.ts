@@ -1,0 +1,191 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { AppContext } from '../context.js';
+import { addressPolicy, isIpLiteral, type AddressPolicy } from './address-policy.js';
+import { guardedLookup, OutboundRefusedError } from './guarded-lookup.js';
+
+export { OutboundRefusedError } from './guarded-lookup.js';
+
+export class OutboundTimeoutError extends Error {
+  readonly code = 'EOUTBOUNDTIMEOUT';
+  constructor(readonly timeoutMs: number) {
+    super(`no complete answer within ${timeoutMs} ms`);
+    this.name = 'OutboundTimeoutError';
+  }
+}
+
+export interface PostOptions {
+  /** The whole exchange (connect, send, answer) must finish within this; default 10 s. */
+  timeoutMs?: number;
+  /** At most this much of the answer's body is kept (the rest is read and dropped); default 4 KiB. */
+  maxResponseBytes?: number;
+}
+
+export interface PostResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The first `maxResponseBytes` of the answer, as UTF-8. */
+  bodyText: string;
+  latencyMs: number;
+  /** Retry-After (seconds or an HTTP date) in milliseconds from now, when the answer carries one. */
+  retryAfterMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 4096;
+
+interface Client {
+  policy: AddressPolicy;
+  http: HttpAgent;
+  https: HttpsAgent;
+}
+
+// One policy and keep-alive pool per server; idle pooled sockets are unref'd by node's Agent.
+const clients = new WeakMap<AppContext, Client>();
+
+function clientFor(ctx: AppContext): Client {
+  let client = clients.get(ctx);
+  if (!client) {
+    const policy = addressPolicy(ctx.config.outboundAllowlist);
+    const lookup = guardedLookup(policy);
+    client = {
+      policy,
+      http: new HttpAgent({ keepAlive: true, maxSockets: 64, lookup } as ConstructorParameters<typeof HttpAgent>[0]),
+      https: new HttpsAgent({ keepAlive: true, maxSockets: 64, lookup } as ConstructorParameters<typeof HttpsAgent>[0]),
+    };
+    clients.set(ctx, client);
+  }
+  return client;
+}
+
+function parseTarget(url: string): URL {
+  const target = new URL(url);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new TypeError(`only http and https URLs are allowed, not ${target.protocol}`);
+  if (target.username || target.password) throw new TypeError('URLs with credentials are not allowed');
+  return target;
+}
+
+const bareHost = (hostname: string) => (hostname.startsWith('[') ? hostname.slice(1, -1) : hostname);
+
+/** Retry-After as milliseconds from `now`: delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function retryAfterMs(value: string | undefined, now: number): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * Why the server would refuse to send to `url`, or undefined when it would send. Used when a
+ * partner registers a URL (a webhook subscription, a CRM endpoint): checks the scheme, an IP
+ * literal, and every address the name resolves to now. A name that does not resolve now is
+ * accepted — resolution is checked again, on the address actually used, at every attempt.
+ */
+export async function checkOutboundUrl(ctx: AppContext, url: string): Promise<string | undefined> {
+  let target: URL;
+  try {
+    target = parseTarget(url);
+  } catch (error) {
+    return error instanceof TypeError && !/Invalid URL/.test(error.message) ? error.message : 'not a valid absolute URL';
+  }
+  const { policy } = clientFor(ctx);
+  const host = bareHost(target.hostname);
+  if (isIpLiteral(host)) return policy.refusal(host);
+  if (policy.allowsHost(host)) return undefined;
+  let resolved: { address: string }[];
+  try {
+    resolved = await dnsLookup(host, { all: true });
+  } catch {
+    return undefined;
+  }
+  const refusals = resolved.map((entry) => policy.refusal(entry.address)).filter((r): r is string => r !== undefined);
+  return refusals.length === resolved.length && refusals.length > 0 ? `${host} resolves to ${refusals.join(', ')}` : undefined;
+}
+
+/**
+ * POSTs `body` to `url` the way every partner-directed request leaves the server: SSRF guard on
+ * the address actually connected to (IP literals checked here, names in the agent's lookup),
+ * redirects never followed (a 3xx is just an answer), one deadline for the whole exchange, and
+ * only a bounded prefix of the answer kept. Rejects with OutboundRefusedError,
+ * OutboundTimeoutError or a network error; any HTTP status resolves.
+ */
+export function post(
+  ctx: AppContext,
+  url: string,
+  body: string | Buffer,
+  headers: Record<string, string>,
+  options: PostOptions = {},
+): Promise<PostResponse> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  return new Promise<PostResponse>((resolve, reject) => {
+    let target: URL;
+    try {
+      target = parseTarget(url);
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    const client = clientFor(ctx);
+    const host = bareHost(target.hostname);
+    if (isIpLiteral(host)) {
+      const refusal = client.policy.refusal(host);
+      if (refusal) {
+        reject(new OutboundRefusedError(host, refusal));
+        return;
+      }
+    }
+    const started = performance.now();
+    const payload = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(target, {
+      method: 'POST',
+      agent: target.protocol === 'https:' ? client.https : client.http,
+      headers: { 'user-agent': 'reference-server-webhooks/1', ...headers, 'content-length': String(payload.length) },
+    });
+    const deadline = setTimeout(() => request.destroy(new OutboundTimeoutError(timeoutMs)), timeoutMs);
+    deadline.unref();
+    request.once('error', (error) => {
+      clearTimeout(deadline);
+      reject(error);
+    });
+    request.once('response', (response) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (kept >= maxBytes) return;
+        chunks.push(chunk.subarray(0, maxBytes - kept));
+        kept += Math.min(chunk.length, maxBytes - kept);
+      });
+      response.once('error', (error) => {
+        clearTimeout(deadline);
+        reject(error);
+      });
+      response.once('end', () => {
+        clearTimeout(deadline);
+        const retryAfter = retryAfterMs(response.headers['retry-after'], Date.now());
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          bodyText: Buffer.concat(chunks).toString('utf8'),
+          latencyMs: Math.round(performance.now() - started),
+          ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}),
+        });
+      });
+    });
+    request.end(payload);
+  });
+}
+
+/** `post` with a JSON body and `content-type: application/json`. */
+export function postJson(
+  ctx: AppContext,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  options: PostOptions = {},
+): Promise<PostResponse> {
+  return post(ctx, url, JSON.stringify(body), { 'content-type': 'application/json', ...headers }, options);
+}

@@ -1,0 +1,223 @@
+import { createHash } from 'node:crypto';
+import { mkdir, open, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AppContext } from '../context.js';
+import { put, type Page, type StoredRecord, type WriteOp } from '../store/store.js';
+import { eventOps, eventsCommitted } from '../webhooks/index.js';
+import { requeueOps } from './jobs.js';
+import { RESOURCES, SUBMISSIONS, TRANSCRIPTS, type SubmissionRecord } from './records.js';
+import { wordCount } from './scoring.js';
+
+/** Attachments a submission may hold, of each kind. */
+export const MAX_ATTACHMENTS = 100;
+/** Where uploaded file bytes live, under the data folder: `<dataDir>/automation-files/<orgId>/<resourceId>`. */
+export const FILES_DIR = 'automation-files';
+
+export interface ResourceRecord extends StoredRecord {
+  /** `rsc_…` */
+  id: string;
+  submissionId: string;
+  recordId: string;
+  kind: 'url' | 'file';
+  url: string | null;
+  name: string;
+  contentType: string | null;
+  sizeBytes: number | null;
+  sha256: string | null;
+  createdAt: string;
+}
+
+export interface Segment {
+  speaker: string | null;
+  text: string;
+  start?: number | undefined;
+  end?: number | undefined;
+}
+
+export interface TranscriptRecord extends StoredRecord {
+  /** `trn_…` */
+  id: string;
+  submissionId: string;
+  recordId: string;
+  title: string | null;
+  text: string;
+  segments: Segment[];
+  language: string | null;
+  source: 'text' | 'file';
+  fileName: string | null;
+  createdAt: string;
+}
+
+export function resourceView(r: ResourceRecord) {
+  return {
+    id: r.id,
+    submission_id: r.submissionId,
+    record_id: r.recordId,
+    kind: r.kind,
+    url: r.url,
+    name: r.name,
+    content_type: r.contentType,
+    size_bytes: r.sizeBytes,
+    sha256: r.sha256,
+    created_at: r.createdAt,
+  };
+}
+
+export function transcriptView(t: TranscriptRecord, options: { fullText: boolean } = { fullText: true }) {
+  return {
+    id: t.id,
+    submission_id: t.submissionId,
+    record_id: t.recordId,
+    title: t.title,
+    ...(options.fullText ? { text: t.text, segments: t.segments } : { text_preview: t.text.slice(0, 280), segment_count: t.segments.length }),
+    word_count: wordCount(t.text),
+    language: t.language,
+    source: t.source,
+    file_name: t.fileName,
+    created_at: t.createdAt,
+  };
+}
+
+export function resourcesOf(ctx: Pick<AppContext, 'store'>, orgId: string, submission: SubmissionRecord): ResourceRecord[] {
+  return submission.resourceIds.flatMap((id) => ctx.store.get<ResourceRecord>(RESOURCES, orgId, id) ?? []);
+}
+
+export function transcriptsOf(ctx: Pick<AppContext, 'store'>, orgId: string, submission: SubmissionRecord): TranscriptRecord[] {
+  return submission.transcriptIds.flatMap((id) => ctx.store.get<TranscriptRecord>(TRANSCRIPTS, orgId, id) ?? []);
+}
+
+export function getResource(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): ResourceRecord | undefined {
+  return ctx.store.get<ResourceRecord>(RESOURCES, orgId, id);
+}
+
+/** A page of the organisation's resources (or transcripts), newest first. */
+export function listAttachments<T extends ResourceRecord | TranscriptRecord>(
+  ctx: Pick<AppContext, 'store'>,
+  orgId: string,
+  kind: 'resources' | 'transcripts',
+  query: { limit: number; after?: string },
+): Page<T> {
+  return ctx.store.page<T>(kind === 'resources' ? RESOURCES : TRANSCRIPTS, orgId, { limit: query.limit, ...(query.after ? { after: query.after } : {}) });
+}
+
+function filePath(ctx: Pick<AppContext, 'config'>, orgId: string, resourceId: string): string {
+  return join(ctx.config.dataDir, FILES_DIR, orgId, resourceId);
+}
+
+/** Writes and fsyncs the bytes before the record that points at them is written (durable before ack). */
+async function storeFile(ctx: Pick<AppContext, 'config'>, orgId: string, resourceId: string, bytes: Buffer): Promise<void> {
+  const path = filePath(ctx, orgId, resourceId);
+  await mkdir(join(ctx.config.dataDir, FILES_DIR, orgId), { recursive: true });
+  const handle = await open(path, 'wx', 0o600);
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+export function readResourceFile(ctx: Pick<AppContext, 'config'>, orgId: string, resource: ResourceRecord): Promise<Buffer> {
+  return readFile(filePath(ctx, orgId, resource.id));
+}
+
+export type AttachOutcome<T> = { ok: true; record: T } | { ok: false; reason: 'gone' | 'full' };
+
+type Ctx = Pick<AppContext, 'store' | 'clock' | 'ids' | 'config'>;
+
+/**
+ * The record, the submission (with the new id and a bumped input revision), a processing job
+ * (an attachment changes the score) and the `*.attached` event, in one write.
+ */
+async function attach<T extends ResourceRecord | TranscriptRecord>(
+  ctx: Ctx,
+  orgId: string,
+  submissionId: string,
+  kind: 'resources' | 'transcripts',
+  build: (submission: SubmissionRecord) => T,
+  eventData: (record: T) => Record<string, unknown>,
+): Promise<AttachOutcome<T>> {
+  const submission = ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, submissionId);
+  if (!submission) return { ok: false, reason: 'gone' };
+  const ids = kind === 'resources' ? submission.resourceIds : submission.transcriptIds;
+  if (ids.length >= MAX_ATTACHMENTS) return { ok: false, reason: 'full' };
+  const record = build(submission);
+  const updated: SubmissionRecord = {
+    ...submission,
+    ...(kind === 'resources' ? { resourceIds: [...ids, record.id] } : { transcriptIds: [...ids, record.id] }),
+    inputRevision: submission.inputRevision + 1,
+    updatedAt: record.createdAt,
+  };
+  const ops: WriteOp[] = [
+    put(kind === 'resources' ? RESOURCES : TRANSCRIPTS, orgId, record),
+    put(SUBMISSIONS, orgId, updated),
+    ...requeueOps(ctx, orgId, updated),
+    ...eventOps(ctx, orgId, kind === 'resources' ? 'resource.attached' : 'transcript.attached', eventData(record)),
+  ];
+  await ctx.store.write(ops);
+  eventsCommitted(ctx, ops);
+  return { ok: true, record };
+}
+
+export type ResourceInput =
+  | { kind: 'url'; url: string; name?: string | undefined; contentType?: string | undefined }
+  | { kind: 'file'; bytes: Buffer; fileName: string; name?: string | undefined; contentType?: string | undefined };
+
+export async function attachResource(ctx: Ctx, orgId: string, submissionId: string, input: ResourceInput): Promise<AttachOutcome<ResourceRecord>> {
+  const id = ctx.ids.next('rsc');
+  if (input.kind === 'file') await storeFile(ctx, orgId, id, input.bytes);
+  const now = new Date(ctx.clock.now()).toISOString();
+  return attach<ResourceRecord>(
+    ctx,
+    orgId,
+    submissionId,
+    'resources',
+    (submission) => ({
+      id,
+      submissionId: submission.id,
+      recordId: submission.recordId,
+      kind: input.kind,
+      url: input.kind === 'url' ? input.url : null,
+      name: input.name ?? (input.kind === 'file' ? input.fileName : (new URL(input.url).pathname.split('/').filter(Boolean).pop() ?? input.url)),
+      contentType: input.contentType ?? null,
+      sizeBytes: input.kind === 'file' ? input.bytes.length : null,
+      sha256: input.kind === 'file' ? createHash('sha256').update(input.bytes).digest('hex') : null,
+      createdAt: now,
+    }),
+    (record) => resourceView(record),
+  );
+}
+
+export interface TranscriptInput {
+  text: string;
+  title?: string | undefined;
+  segments?: Segment[] | undefined;
+  language?: string | undefined;
+  source: 'text' | 'file';
+  fileName?: string | undefined;
+}
+
+export async function attachTranscript(ctx: Ctx, orgId: string, submissionId: string, input: TranscriptInput): Promise<AttachOutcome<TranscriptRecord>> {
+  const now = new Date(ctx.clock.now()).toISOString();
+  const segments = input.segments ?? [];
+  const text = input.text || segments.map((s) => (s.speaker ? `${s.speaker}: ${s.text}` : s.text)).join('\n');
+  return attach<TranscriptRecord>(
+    ctx,
+    orgId,
+    submissionId,
+    'transcripts',
+    (submission) => ({
+      id: ctx.ids.next('trn'),
+      submissionId: submission.id,
+      recordId: submission.recordId,
+      title: input.title ?? null,
+      text,
+      segments,
+      language: input.language ?? null,
+      source: input.source,
+      fileName: input.fileName ?? null,
+      createdAt: now,
+    }),
+    (record) => transcriptView(record, { fullText: false }),
+  );
+}

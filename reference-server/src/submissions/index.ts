@@ -1,0 +1,75 @@
+/**
+ * The submissions domain, shared by the Automation API (REST) and GraphQL: profiles, submissions,
+ * resources, transcripts, the organisation's field mapping, the durable processing queue and the
+ * deterministic scoring that produces each submission's score, founders and report.
+ *
+ * Reading (pure store reads, any surface):
+ *   listProfiles(ctx, orgId) → ProfileRecord[]            getProfile(ctx, orgId, id); profileView(p)
+ *   listSubmissions(ctx, orgId, {limit, after?, status?, profileId?, recordId?, updatedSince?})
+ *       → {items: SubmissionRecord[], next?: id}  newest first; throws InvalidCursorError
+ *   getSubmission(ctx, orgId, id) · findSubmission(ctx, orgId, {submissionId | jobId | recordId})
+ *   submissionSummary(s) / submissionDetail(s)  — the API shapes (snake_case); detail adds
+ *       criteria, founders (with assessment percentiles) and report once scored
+ *   resourcesOf / transcriptsOf(ctx, orgId, submission); listAttachments(ctx, orgId, kind, page)
+ *
+ * Writing:
+ *   createSubmission(ctx, orgId, {record_id, profile_id, fields, filters?, source?})
+ *       → {kind: 'created'|'existing', submission} | {kind: 'unknown_profile'}
+ *         | {kind: 'conflict', submission, differs}   (a repeated record_id never duplicates)
+ *   attachResource / attachTranscript(ctx, orgId, submissionId, input) → re-queues scoring
+ *   getFieldMapping / setFieldMapping(ctx, orgId, mapping)
+ *
+ * Statuses: queued → processing → completed | awaiting_assessment | failed. A submission whose
+ * profile has an assessment criterion and whose person (fields.email) has no assessment result
+ * in the organisation is `awaiting_assessment` with a partial score; the `assessment.completed`
+ * event re-queues it (see processor.ts). Each settled run emits submission.completed /
+ * submission.awaiting_assessment / submission.failed with submissionDetail as data.
+ *
+ * `installSubmissions(ctx)` adds the processor to ctx.workers (idempotent).
+ */
+import type { AppContext } from '../context.js';
+import { SubmissionProcessor } from './processor.js';
+
+export {
+  attachResource,
+  attachTranscript,
+  getResource,
+  listAttachments,
+  MAX_ATTACHMENTS,
+  readResourceFile,
+  resourcesOf,
+  resourceView,
+  transcriptsOf,
+  transcriptView,
+  type ResourceRecord,
+  type TranscriptRecord,
+} from './attachments.js';
+export { applyMapping, fieldMappingSchema, getFieldMapping, setFieldMapping, type FieldMapping } from './field-mapping.js';
+export { createProfile, getProfile, listProfiles, profileView, type ProfileInput, type ProfileRecord, type ProfileView } from './profiles.js';
+export { SubmissionProcessor } from './processor.js';
+export { SUBMISSION_STATUSES, type Evaluation, type Founder, type Report, type ScoreSummary, type SubmissionRecord, type SubmissionStatus } from './records.js';
+export {
+  countSubmissions,
+  createSubmission,
+  findSubmission,
+  getSubmission,
+  InvalidCursorError,
+  listSubmissions,
+  MAX_SCAN,
+  type CreateOutcome,
+  type ListQuery,
+  type SubmissionInput,
+} from './service.js';
+export { submissionDetail, submissionSummary, type SubmissionDetail, type SubmissionSummary } from './views.js';
+
+const processors = new WeakMap<AppContext, SubmissionProcessor>();
+
+export function installSubmissions(ctx: AppContext): SubmissionProcessor {
+  let processor = processors.get(ctx);
+  if (!processor) {
+    processor = new SubmissionProcessor(ctx);
+    processors.set(ctx, processor);
+    ctx.workers.push(processor);
+  }
+  return processor;
+}

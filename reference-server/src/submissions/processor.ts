@@ -1,0 +1,220 @@
+import type { AppContext, Worker } from '../context.js';
+import { dimensionPercentiles, findResultByEmail } from '../psychometrics/results.js';
+import { del, put, type WriteOp } from '../store/store.js';
+import { addEventListener, eventOps, eventsCommitted, type EventRecord } from '../webhooks/index.js';
+import { getProfile } from './profiles.js';
+import { requeueOps } from './jobs.js';
+import { AWAITING, JOBS, SUBMISSIONS, type AwaitingEntry, type JobRecord, type SubmissionRecord, type SubmissionStatus } from './records.js';
+import { resourcesOf, transcriptsOf } from './attachments.js';
+import { scoreSubmission, type ScoringOutcome } from './scoring.js';
+import { submissionDetail } from './views.js';
+
+/** Submissions scored at once. Scoring is cheap; the limit bounds concurrent store writes. */
+export const PROCESSING_CONCURRENCY = 4;
+/** Safety net: pending jobs are looked at this often even if nobody woke the processor. */
+export const SWEEP_INTERVAL_MS = 30_000;
+
+interface Target {
+  orgId: string;
+  id: string;
+}
+const keyOf = (t: Target) => `${t.orgId}/${t.id}`;
+
+const EVENT_OF: Record<Exclude<SubmissionStatus, 'queued' | 'processing'>, 'submission.completed' | 'submission.awaiting_assessment' | 'submission.failed'> = {
+  completed: 'submission.completed',
+  awaiting_assessment: 'submission.awaiting_assessment',
+  failed: 'submission.failed',
+};
+
+/**
+ * The durable processing queue: a job record (written with the submission, or with whatever
+ * re-queues it) exists until a run has scored the submission's latest input, so a job queued or
+ * processing before a crash runs again after the restart. A run is two writes: `processing`,
+ * then the outcome with its event (and the job removed, unless an attachment arrived meanwhile).
+ *
+ * Assessment results re-score: an in-process listener on `assessment.completed|replaced` turns
+ * the submissions awaiting that email back into jobs, in the same write as the result. As a
+ * second line, every run looks the person's result up itself, so a submission is never scored
+ * as awaiting when the result already exists.
+ */
+export class SubmissionProcessor implements Worker {
+  readonly name = 'automation-submissions';
+  readonly #ctx: AppContext;
+  readonly #queue: Target[] = [];
+  readonly #queued = new Set<string>();
+  readonly #inFlight = new Map<string, Promise<void>>();
+  readonly #again = new Set<string>();
+  #sweepTimer: (() => void) | undefined;
+  #running = false;
+
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+    addEventListener(ctx, {
+      types: ['assessment.completed', 'assessment.replaced'],
+      opsFor: (orgId, event) => this.#onAssessment(orgId, event),
+      committed: (ops) => this.wake(ops),
+    });
+  }
+
+  start(): void {
+    this.#running = true;
+    this.#sweep();
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#sweepTimer?.();
+    this.#queue.length = 0;
+    this.#queued.clear();
+    await this.idle();
+  }
+
+  /** Resolves once no job is queued to run now and none is running (tests await this). */
+  async idle(): Promise<void> {
+    for (;;) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.#inFlight.size === 0 && this.#queue.length === 0) return;
+      await Promise.all(this.#inFlight.values());
+    }
+  }
+
+  /** Runs the jobs among committed ops (every pending job when `ops` is undefined). */
+  wake(ops?: readonly WriteOp[]): void {
+    if (!this.#running) return;
+    if (!ops) {
+      this.#sweep();
+      return;
+    }
+    for (const op of ops) if (op.op === 'put' && op.collection === JOBS) this.#enqueue({ orgId: op.scope, id: op.record.id });
+  }
+
+  #sweep(): void {
+    if (!this.#running) return;
+    for (const orgId of this.#ctx.store.scopes(JOBS)) {
+      for (const job of this.#ctx.store.all<JobRecord>(JOBS, orgId)) this.#enqueue({ orgId, id: job.id });
+    }
+    this.#sweepTimer?.();
+    this.#sweepTimer = this.#ctx.clock.schedule(SWEEP_INTERVAL_MS, () => this.#sweep());
+  }
+
+  #enqueue(target: Target): void {
+    const key = keyOf(target);
+    if (!this.#running) return;
+    if (this.#inFlight.has(key)) {
+      this.#again.add(key);
+      return;
+    }
+    if (this.#queued.has(key)) return;
+    this.#queued.add(key);
+    this.#queue.push(target);
+    setImmediate(() => this.#pump());
+  }
+
+  #pump(): void {
+    while (this.#running && this.#inFlight.size < PROCESSING_CONCURRENCY) {
+      const target = this.#queue.shift();
+      if (!target) return;
+      const key = keyOf(target);
+      this.#queued.delete(key);
+      const run = this.#run(target)
+        .catch((error: unknown) => this.#ctx.log.error({ err: error, submission: target.id }, 'submission run failed unexpectedly'))
+        .finally(() => {
+          this.#inFlight.delete(key);
+          if (this.#again.delete(key)) this.#enqueue(target);
+          this.#pump();
+        });
+      this.#inFlight.set(key, run);
+    }
+  }
+
+  async #run({ orgId, id }: Target): Promise<void> {
+    const ctx = this.#ctx;
+    const job = ctx.store.get<JobRecord>(JOBS, orgId, id);
+    const before = ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
+    if (!job || !this.#running) return;
+    if (!before) {
+      await ctx.store.write([del(JOBS, orgId, id)]);
+      return;
+    }
+    const startedAt = new Date(ctx.clock.now()).toISOString();
+    await ctx.store.write([put<SubmissionRecord>(SUBMISSIONS, orgId, { ...before, status: 'processing', updatedAt: startedAt })]);
+
+    // Read everything again after the await: an attachment may have landed meanwhile.
+    const submission = ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
+    if (!submission || !this.#running) return;
+    const revision = submission.inputRevision;
+    const now = new Date(ctx.clock.now()).toISOString();
+    const outcome = this.#score(orgId, submission, now);
+    const updated: SubmissionRecord = {
+      ...submission,
+      status: outcome.status,
+      updatedAt: now,
+      processedAt: now,
+      runs: submission.runs + 1,
+      evaluation: outcome.status === 'failed' ? null : outcome.evaluation,
+      error: outcome.status === 'failed' ? outcome.error : null,
+    };
+    const ops: WriteOp[] = [put(SUBMISSIONS, orgId, updated), ...this.#awaitingOps(orgId, updated)];
+    const current = ctx.store.get<JobRecord>(JOBS, orgId, id);
+    if (current && current.revision <= revision) ops.push(del(JOBS, orgId, id));
+    else this.#again.add(keyOf({ orgId, id }));
+    ops.push(...eventOps(ctx, orgId, EVENT_OF[outcome.status], submissionDetail(updated)));
+    await ctx.store.write(ops);
+    eventsCommitted(ctx, ops);
+  }
+
+  #score(orgId: string, submission: SubmissionRecord, now: string): ScoringOutcome {
+    const ctx = this.#ctx;
+    const profile = getProfile(ctx, orgId, submission.profileId);
+    if (!profile) {
+      return { status: 'failed', error: { code: 'profile_not_found', message: `The profile ${submission.profileId} no longer exists.` } };
+    }
+    try {
+      return scoreSubmission({
+        profile,
+        fields: submission.fields,
+        resources: resourcesOf(ctx, orgId, submission).map((r) => ({ name: r.name, url: r.url })),
+        transcripts: transcriptsOf(ctx, orgId, submission).map((t) => ({ title: t.title, text: t.text })),
+        assessmentOf: (email) => {
+          const result = findResultByEmail(ctx, orgId, email);
+          return result ? { resultId: result.id, revision: result.revision, percentiles: dimensionPercentiles(result) } : undefined;
+        },
+        now,
+      });
+    } catch (error) {
+      ctx.log.error({ err: error, submission: submission.id }, 'scoring failed');
+      return { status: 'failed', error: { code: 'internal_error', message: 'Scoring failed inside the server; attach anything to the submission to retry.' } };
+    }
+  }
+
+  /** Keeps the email → awaiting submissions index in step with the outcome. */
+  #awaitingOps(orgId: string, after: SubmissionRecord): WriteOp[] {
+    const email = typeof after.fields.email === 'string' ? after.fields.email.trim().toLowerCase() : '';
+    if (!email) return [];
+    if (after.status !== 'awaiting_assessment') return this.#removeAwaiting(orgId, email, after.id);
+    const entry = this.#ctx.store.get<AwaitingEntry>(AWAITING, orgId, email);
+    const ids = entry?.submissionIds ?? [];
+    return ids.includes(after.id) ? [] : [put<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: [...ids, after.id] })];
+  }
+
+  #removeAwaiting(orgId: string, email: string, submissionId: string): WriteOp[] {
+    if (!email) return [];
+    const entry = this.#ctx.store.get<AwaitingEntry>(AWAITING, orgId, email);
+    if (!entry?.submissionIds.includes(submissionId)) return [];
+    const rest = entry.submissionIds.filter((s) => s !== submissionId);
+    return [rest.length ? put<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: rest }) : del(AWAITING, orgId, email)];
+  }
+
+  #onAssessment(orgId: string, event: EventRecord): WriteOp[] {
+    const email = typeof event.data.email === 'string' ? event.data.email.trim().toLowerCase() : '';
+    if (!email) return [];
+    const entry = this.#ctx.store.get<AwaitingEntry>(AWAITING, orgId, email);
+    if (!entry) return [];
+    const ops: WriteOp[] = [del(AWAITING, orgId, email)];
+    for (const id of entry.submissionIds) {
+      const submission = this.#ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
+      if (submission?.status === 'awaiting_assessment') ops.push(...requeueOps(this.#ctx, orgId, submission));
+    }
+    return ops;
+  }
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { DIMENSIONS } from '../psychometrics/model.js';
+import { put, type StoredRecord } from '../store/store.js';
+import { PROFILES } from './records.js';
+
+/**
+ * Investment / success profiles ("frameworks"): what a submission is scored against. Each
+ * criterion has a weight and a rule; docs/automation.md#scoring gives the arithmetic of each rule.
+ */
+const fieldName = z.string().min(1).max(64);
+
+export const criterionRuleSchema = z.discriminatedUnion('type', [
+  /** 100 when the field holds a non-empty value, else 0. */
+  z.object({ type: z.literal('field_present'), field: fieldName }).strict(),
+  /** 100 when the field's value (case-insensitive) is one of `values`, else 0. */
+  z.object({ type: z.literal('field_in'), field: fieldName, values: z.array(z.string().min(1)).min(1) }).strict(),
+  /** 100 × min(1, value / target) for a numeric field (numbers in strings count); 0 when absent. */
+  z.object({ type: z.literal('number_at_least'), field: fieldName, target: z.number().positive() }).strict(),
+  /**
+   * 100 × min(1, distinct keywords found / saturation), searching the submission's field values,
+   * the transcripts' text and the resources' names, as `in` lists.
+   */
+  z
+    .object({
+      type: z.literal('keywords'),
+      in: z.array(z.enum(['fields', 'transcripts', 'resources'])).min(1),
+      keywords: z.array(z.string().min(1)).min(1),
+      saturation: z.int().positive(),
+    })
+    .strict(),
+  /** 100 × min(1, attached resources / target). */
+  z.object({ type: z.literal('resource_count'), target: z.int().positive() }).strict(),
+  /** 100 × min(1, transcript words / target). */
+  z.object({ type: z.literal('transcript_words'), target: z.int().positive() }).strict(),
+  /**
+   * The fit of the founders' assessment percentiles to target percentiles: per founder with a
+   * result, 100 − mean over the targeted dimensions of |percentile − target|; the criterion is
+   * the mean over those founders. Pending while the primary person has no result.
+   */
+  z.object({ type: z.literal('assessment_fit'), targets: z.partialRecord(z.enum(DIMENSIONS), z.number().min(0).max(100)) }).strict(),
+]);
+export type CriterionRule = z.infer<typeof criterionRuleSchema>;
+
+export const criterionSchema = z
+  .object({
+    key: z.string().regex(/^[a-z0-9_]{1,48}$/),
+    label: z.string().min(1).max(80),
+    description: z.string().max(300),
+    weight: z.number().positive().max(100),
+    rule: criterionRuleSchema,
+  })
+  .strict();
+export type Criterion = z.infer<typeof criterionSchema>;
+
+export const profileKinds = ['founder', 'candidate', 'deal'] as const;
+
+export const profileInputSchema = z
+  .object({
+    name: z.string().min(1).max(120),
+    description: z.string().max(1000),
+    kind: z.enum(profileKinds),
+    /** Canonical field names a submission must carry to be scored (else it fails). */
+    required_fields: z.array(fieldName),
+    criteria: z.array(criterionSchema).min(1).max(30),
+  })
+  .strict();
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+export interface ProfileRecord extends StoredRecord, ProfileInput {
+  /** `prf_…` */
+  id: string;
+  orgId: string;
+  created_at: string;
+}
+
+/** A profile as the APIs show it. */
+export function profileView(profile: ProfileRecord) {
+  const { orgId: _org, ...view } = profile;
+  return { ...view, assessment_required: profile.criteria.some((c) => c.rule.type === 'assessment_fit') };
+}
+export type ProfileView = ReturnType<typeof profileView>;
+
+export function getProfile(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): ProfileRecord | undefined {
+  return ctx.store.get<ProfileRecord>(PROFILES, orgId, id);
+}
+
+/** The organisation's profiles, oldest first (a short list: an organisation has a handful). */
+export function listProfiles(ctx: Pick<AppContext, 'store'>, orgId: string): ProfileRecord[] {
+  return ctx.store.all<ProfileRecord>(PROFILES, orgId);
+}
+
+/** Stores a profile; `id` may be given (seeds use readable ones), else `prf_<random>`. */
+export async function createProfile(ctx: Pick<AppContext, 'store' | 'ids' | 'clock'>, orgId: string, input: ProfileInput, id?: string): Promise<ProfileRecord> {
+  const parsed = profileInputSchema.parse(input);
+  const record: ProfileRecord = { id: id ?? ctx.ids.next('prf'), orgId, ...parsed, created_at: new Date(ctx.clock.now()).toISOString() };
+  await ctx.store.write([put(PROFILES, orgId, record)]);
+  return record;
+}

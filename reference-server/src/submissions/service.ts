@@ -1,0 +1,144 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { AppContext } from '../context.js';
+import { InvalidCursorError } from '../store/partition.js';
+import { put, type Page, type WriteOp } from '../store/store.js';
+import { eventOps, eventsCommitted } from '../webhooks/index.js';
+import { applyMapping, getFieldMapping } from './field-mapping.js';
+import { getProfile } from './profiles.js';
+import { JOBS, RECORD_IDS, SUBMISSIONS, type FieldValue, type JobRecord, type RecordIdEntry, type SubmissionRecord, type SubmissionStatus } from './records.js';
+import { submissionSummary } from './views.js';
+
+export { InvalidCursorError } from '../store/partition.js';
+
+export interface SubmissionInput {
+  record_id: string;
+  profile_id: string;
+  fields: Record<string, FieldValue>;
+  filters?: FieldValue[];
+  source?: string;
+}
+
+export type CreateOutcome =
+  /** created: a new submission was queued. existing: the record_id was already used with the same input. */
+  | { kind: 'created' | 'existing'; submission: SubmissionRecord }
+  /** The profile is not one of the organisation's. */
+  | { kind: 'unknown_profile' }
+  /** The record_id was already used with a different profile_id or fields. */
+  | { kind: 'conflict'; submission: SubmissionRecord; differs: ('profile_id' | 'fields')[] };
+
+type Ctx = Pick<AppContext, 'store' | 'clock' | 'ids'>;
+
+export function getSubmission(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): SubmissionRecord | undefined {
+  return ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
+}
+
+export function findByRecordId(ctx: Pick<AppContext, 'store'>, orgId: string, recordId: string): SubmissionRecord | undefined {
+  const entry = ctx.store.get<RecordIdEntry>(RECORD_IDS, orgId, recordId);
+  return entry ? getSubmission(ctx, orgId, entry.submissionId) : undefined;
+}
+
+/** By submission id (`sub_…`), job id (`job_…`, via the id embedded in it) or the caller's record_id. */
+export function findSubmission(ctx: Pick<AppContext, 'store'>, orgId: string, ref: { submissionId?: string; recordId?: string; jobId?: string }): SubmissionRecord | undefined {
+  if (ref.submissionId) return getSubmission(ctx, orgId, ref.submissionId);
+  if (ref.jobId) {
+    const sub = ref.jobId.startsWith('job_') ? getSubmission(ctx, orgId, `sub_${ref.jobId.slice(4)}`) : undefined;
+    return sub?.jobId === ref.jobId ? sub : undefined;
+  }
+  if (ref.recordId) return findByRecordId(ctx, orgId, ref.recordId);
+  return undefined;
+}
+
+/**
+ * Queues a submission: the submission, its record_id index entry, its processing job and the
+ * `submission.queued` event in one write. A repeated record_id never creates a second
+ * submission: with the same profile_id and fields it returns the existing one (`existing`),
+ * otherwise `conflict`. The read and the write happen in one tick, so two concurrent creates
+ * with one record_id cannot both create.
+ */
+export async function createSubmission(ctx: Ctx, orgId: string, input: SubmissionInput): Promise<CreateOutcome> {
+  const fields = applyMapping(getFieldMapping(ctx, orgId), 'submission', input.fields);
+  const existing = findByRecordId(ctx, orgId, input.record_id);
+  if (existing) {
+    const differs = [
+      ...(existing.profileId !== input.profile_id ? (['profile_id'] as const) : []),
+      ...(!isDeepStrictEqual(existing.fields, fields) ? (['fields'] as const) : []),
+    ];
+    return differs.length ? { kind: 'conflict', submission: existing, differs } : { kind: 'existing', submission: existing };
+  }
+  if (!getProfile(ctx, orgId, input.profile_id)) return { kind: 'unknown_profile' };
+  // One random part for both ids, so a job id leads back to its submission without an index.
+  const token = ctx.ids.next('sub').slice(4);
+  const now = new Date(ctx.clock.now()).toISOString();
+  const submission: SubmissionRecord = {
+    id: `sub_${token}`,
+    orgId,
+    jobId: `job_${token}`,
+    recordId: input.record_id,
+    profileId: input.profile_id,
+    status: 'queued',
+    fields,
+    filters: input.filters ?? [],
+    source: input.source ?? null,
+    createdAt: now,
+    updatedAt: now,
+    processedAt: null,
+    inputRevision: 1,
+    runs: 0,
+    evaluation: null,
+    error: null,
+    resourceIds: [],
+    transcriptIds: [],
+  };
+  const ops: WriteOp[] = [
+    put(SUBMISSIONS, orgId, submission),
+    put<RecordIdEntry>(RECORD_IDS, orgId, { id: input.record_id, submissionId: submission.id }),
+    put<JobRecord>(JOBS, orgId, { id: submission.id, jobId: submission.jobId, revision: 1, enqueuedAt: now }),
+    ...eventOps(ctx, orgId, 'submission.queued', submissionSummary(submission)),
+  ];
+  await ctx.store.write(ops);
+  eventsCommitted(ctx, ops);
+  return { kind: 'created', submission };
+}
+
+export interface ListQuery {
+  limit: number;
+  /** Continue after this submission id (decoded from the API's opaque cursor). */
+  after?: string;
+  status?: SubmissionStatus;
+  profileId?: string;
+  recordId?: string;
+  /** Only submissions updated at or after this instant (ISO 8601). */
+  updatedSince?: string;
+}
+
+/** How many non-matching submissions a filtered page looks at before it returns (with a cursor). */
+export const MAX_SCAN = 2000;
+
+/**
+ * A page of the organisation's submissions, newest first. Unfiltered, a page costs what its
+ * items cost whatever the total. With filters, at most MAX_SCAN non-matching submissions are
+ * passed over per page: a page may then hold fewer than `limit` items and still have `next`.
+ * A record_id filter is an index lookup. Throws InvalidCursorError for an unknown `after`.
+ */
+export function listSubmissions(ctx: Pick<AppContext, 'store'>, orgId: string, query: ListQuery): Page<SubmissionRecord> {
+  const since = query.updatedSince !== undefined ? Date.parse(query.updatedSince) : undefined;
+  const matches = (s: SubmissionRecord) =>
+    (query.status === undefined || s.status === query.status) &&
+    (query.profileId === undefined || s.profileId === query.profileId) &&
+    (since === undefined || Date.parse(s.updatedAt) >= since);
+  if (query.recordId !== undefined) {
+    if (query.after !== undefined && !getSubmission(ctx, orgId, query.after)) throw new InvalidCursorError(query.after);
+    const found = findByRecordId(ctx, orgId, query.recordId);
+    return { items: found && query.after === undefined && matches(found) ? [found] : [] };
+  }
+  const filtered = query.status !== undefined || query.profileId !== undefined || since !== undefined;
+  return ctx.store.page<SubmissionRecord>(SUBMISSIONS, orgId, {
+    limit: query.limit,
+    ...(query.after !== undefined ? { after: query.after } : {}),
+    ...(filtered ? { filter: matches, maxScan: MAX_SCAN } : {}),
+  });
+}
+
+export function countSubmissions(ctx: Pick<AppContext, 'store'>, orgId: string): number {
+  return ctx.store.count(SUBMISSIONS, orgId);
+}

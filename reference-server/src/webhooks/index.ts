@@ -1,0 +1,47 @@
+/**
+ * The webhook engine shared by the Automation and Assessment APIs.
+ *
+ * Publishing an event (in the same store write as the change that caused it):
+ *
+ *   const ops = [...changeOps, ...eventOps(ctx, orgId, 'assessment.completed', data)];
+ *   await ctx.store.write(ops);
+ *   eventsCommitted(ctx, ops);          // starts delivery now (else the 30 s sweep finds it)
+ *
+ * The payload delivered is `{id, type, created_at, organization_id, data}` (id = `evt_…` =
+ * the `webhook-id` header), signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`,
+ * `webhook-signature: v1,<base64 HMAC-SHA256>`, `whsec_` secrets). Every active subscription of
+ * the organisation (either surface) whose `events` include the type gets one delivery.
+ *
+ * Subscriptions: `createSubscription(ctx, orgId, {url, events?, description?, surface})` →
+ * `{ok: true, subscription, secret}` (the secret shown once) or `{ok: false, field, message}`
+ * (URL refused by the SSRF guard, unknown event type, too many); `listSubscriptions`,
+ * `getSubscription`, `deleteSubscription`, `enableSubscription`; `listAttempts(ctx, subId, …)`.
+ *
+ * HTTP: `webhookRoutes(ctx, surface)` is the whole CRUD router (see routes.ts); mount it at
+ * `/webhooks` behind the surface's guard and JSON parser. `installWebhooks(ctx)` adds the
+ * delivery worker to ctx.workers (idempotent; call it when building a surface).
+ *
+ * In-process reactions: `addEventListener(ctx, {types, opsFor, committed})` adds ops to the
+ * publishing write (the automation engine re-scores submissions on `assessment.*` this way).
+ *
+ * Event types: `EVENT_TYPES` (event-types.ts), documented in docs/webhooks.md; retry schedule
+ * in schedule.ts.
+ */
+export { listAttempts } from './attempts.js';
+export { DeliveryWorker } from './delivery-worker.js';
+export { installWebhooks } from './engine.js';
+export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES, type EventType, type WebhookSurface } from './event-types.js';
+export { addEventListener, eventOps, eventsCommitted, getEvent, type EventListener } from './outbox.js';
+export type { AttemptRecord, EventRecord, SubscriptionRecord } from './records.js';
+export { webhookRoutes } from './routes.js';
+export { classifyStatus, MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from './schedule.js';
+export {
+  createSubscription,
+  deleteSubscription,
+  enableSubscription,
+  getSubscription,
+  listSubscriptions,
+  type CreateResult,
+  type SubscriptionInput,
+  type SubscriptionView,
+} from './subscriptions.js';

@@ -1,0 +1,95 @@
+import type { AppContext } from '../context.js';
+import { put, type WriteOp } from '../store/store.js';
+import type { EventType } from './event-types.js';
+import { EVENTS, OUTBOX, type EventRecord, type OutboxEntry } from './records.js';
+import { allSubscriptions } from './subscriptions.js';
+
+/**
+ * An in-process reaction to an event, written in the same batch as the event itself (so the
+ * reaction survives or vanishes with the change that caused it). `committed` runs after the
+ * batch is durable, to wake whatever will act on the ops.
+ */
+export interface EventListener {
+  types: readonly EventType[];
+  opsFor(orgId: string, event: EventRecord): WriteOp[];
+  committed(ops?: readonly WriteOp[]): void;
+}
+
+interface Registry {
+  listeners: EventListener[];
+  /** Wakes the delivery worker for outbox entries among committed ops (all pending when undefined). */
+  wake?: (ops?: readonly WriteOp[]) => void;
+}
+
+const registries = new WeakMap<object, Registry>();
+
+export function registryOf(ctx: Pick<AppContext, 'store'>): Registry {
+  // Keyed by the store: every context sharing one store shares one event stream.
+  let registry = registries.get(ctx.store);
+  if (!registry) {
+    registry = { listeners: [] };
+    registries.set(ctx.store, registry);
+  }
+  return registry;
+}
+
+/** Registers an in-process listener (see EventListener). */
+export function addEventListener(ctx: Pick<AppContext, 'store'>, listener: EventListener): void {
+  registryOf(ctx).listeners.push(listener);
+}
+
+/**
+ * The store operations that publish an event: the event record, one outbox entry per active
+ * subscription of the organisation that asked for the type (any surface), and the ops of
+ * in-process listeners. Put them in the same `store.write` as the change that caused the event,
+ * then call `eventsCommitted(ctx, ops)` once that write has resolved.
+ */
+export function eventOps(
+  ctx: Pick<AppContext, 'store' | 'clock' | 'ids'>,
+  orgId: string,
+  type: EventType,
+  data: Record<string, unknown>,
+): WriteOp[] {
+  const now = ctx.clock.now();
+  const event: EventRecord = {
+    id: ctx.ids.next('evt'),
+    type,
+    created_at: new Date(now).toISOString(),
+    organization_id: orgId,
+    data,
+  };
+  const ops: WriteOp[] = [put(EVENTS, orgId, event)];
+  for (const subscription of allSubscriptions(ctx, orgId)) {
+    if (subscription.status !== 'active' || !subscription.events.includes(type)) continue;
+    ops.push(
+      put<OutboxEntry>(OUTBOX, orgId, {
+        id: ctx.ids.next('dlv'),
+        eventId: event.id,
+        subscriptionId: subscription.id,
+        attempts: 0,
+        nextAttemptAt: now,
+        createdAt: event.created_at,
+      }),
+    );
+  }
+  for (const listener of registryOf(ctx).listeners) {
+    if (listener.types.includes(type)) ops.push(...listener.opsFor(orgId, event));
+  }
+  return ops;
+}
+
+/**
+ * Call after the write holding `eventOps` has resolved: starts delivery of the outbox entries
+ * among `ops` at once and wakes in-process listeners. Without `ops` every pending delivery is
+ * looked at (cost grows with the pending count). Forgetting the call delays delivery until the
+ * worker's periodic sweep; it never loses an event.
+ */
+export function eventsCommitted(ctx: Pick<AppContext, 'store'>, ops?: readonly WriteOp[]): void {
+  const registry = registryOf(ctx);
+  registry.wake?.(ops);
+  for (const listener of registry.listeners) listener.committed(ops);
+}
+
+export function getEvent(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): EventRecord | undefined {
+  return ctx.store.get<EventRecord>(EVENTS, orgId, id);
+}

@@ -1,0 +1,69 @@
+import type { StoredRecord } from '../store/store.js';
+import type { EventType, WebhookSurface } from './event-types.js';
+
+/** Collections of the webhook engine. Subscriptions, events and the outbox live in the organisation's scope. */
+export const SUBSCRIPTIONS = 'webhook_subscriptions';
+export const EVENTS = 'webhook_events';
+/** Pending deliveries only: an entry is removed once delivered, failed for good, or cancelled. */
+export const OUTBOX = 'webhook_outbox';
+/** The attempts log, scoped by subscription id, so one subscription's history pages at flat cost. */
+export const ATTEMPTS = 'webhook_attempts';
+
+export interface SubscriptionRecord extends StoredRecord {
+  /** `whk_…` */
+  id: string;
+  orgId: string;
+  surface: WebhookSurface;
+  url: string;
+  events: EventType[];
+  description: string | null;
+  status: 'active' | 'disabled';
+  disabledReason: string | null;
+  /** The `whsec_` signing secret, sealed with the keyring; never stored in the clear. */
+  sealedSecret: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Exactly what is delivered: the payload of every attempt of every subscription. */
+export interface EventRecord extends StoredRecord {
+  /** `evt_…`; also the `webhook-id` header, so receivers can drop repeats. */
+  id: string;
+  type: EventType;
+  created_at: string;
+  organization_id: string;
+  data: Record<string, unknown>;
+}
+
+export interface OutboxEntry extends StoredRecord {
+  /** `dlv_…` */
+  id: string;
+  eventId: string;
+  subscriptionId: string;
+  /** Attempts made so far. */
+  attempts: number;
+  /** Epoch ms of the next attempt. */
+  nextAttemptAt: number;
+  createdAt: string;
+}
+
+export type AttemptOutcome = 'delivered' | 'retrying' | 'failed' | 'disabled';
+
+export interface AttemptRecord extends StoredRecord {
+  /** `att_…` */
+  id: string;
+  delivery_id: string;
+  event_id: string;
+  event_type: EventType;
+  /** 1 for the first attempt of a delivery. */
+  attempt: number;
+  at: string;
+  /** The receiver's HTTP status, or null when no answer came (network error, timeout, refused). */
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  /** The first 512 characters of the receiver's answer, to see why it refused. */
+  response_body: string | null;
+  outcome: AttemptOutcome;
+  next_attempt_at: string | null;
+}

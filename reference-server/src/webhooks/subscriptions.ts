@@ -1,0 +1,135 @@
+import { generateWebhookSecret } from '../crypto/secrets.js';
+import type { AppContext } from '../context.js';
+import { checkOutboundUrl } from '../outbound/index.js';
+import { del, put, type Page } from '../store/store.js';
+import { eventTypesFor, type EventType, type WebhookSurface } from './event-types.js';
+import { SUBSCRIPTIONS, type SubscriptionRecord } from './records.js';
+
+/** Subscriptions an organisation may hold per surface; each delivery fans out to all of them. */
+export const MAX_SUBSCRIPTIONS_PER_SURFACE = 50;
+
+export interface SubscriptionInput {
+  url: string;
+  /** Omitted or empty: every event type of the surface. */
+  events?: EventType[];
+  description?: string;
+  surface: WebhookSurface;
+}
+
+/** A subscription as the APIs show it: never the secret (that is shown once, by `createSubscription`). */
+export interface SubscriptionView {
+  id: string;
+  url: string;
+  events: EventType[];
+  description: string | null;
+  status: 'active' | 'disabled';
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CreateResult =
+  | { ok: true; subscription: SubscriptionView; secret: string }
+  | { ok: false; field: 'url' | 'events' | 'subscriptions'; message: string };
+
+export function subscriptionView(record: SubscriptionRecord): SubscriptionView {
+  return {
+    id: record.id,
+    url: record.url,
+    events: record.events,
+    description: record.description,
+    status: record.status,
+    disabled_reason: record.disabledReason,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+  };
+}
+
+export function getSubscriptionRecord(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): SubscriptionRecord | undefined {
+  return ctx.store.get<SubscriptionRecord>(SUBSCRIPTIONS, orgId, id);
+}
+
+/** Every subscription of the organisation (all surfaces); bounded by MAX_SUBSCRIPTIONS_PER_SURFACE. */
+export function allSubscriptions(ctx: Pick<AppContext, 'store'>, orgId: string): SubscriptionRecord[] {
+  return ctx.store.all<SubscriptionRecord>(SUBSCRIPTIONS, orgId);
+}
+
+/**
+ * Registers a URL. The URL is refused (ok: false, field 'url') when the SSRF guard would refuse
+ * it now; event types outside the surface's list are refused (field 'events'). The `whsec_`
+ * secret is returned here and only here; the store keeps it sealed.
+ */
+export async function createSubscription(ctx: AppContext, orgId: string, input: SubscriptionInput): Promise<CreateResult> {
+  const allowed = eventTypesFor(input.surface);
+  const unknown = (input.events ?? []).filter((type) => !allowed.includes(type));
+  if (unknown.length > 0) {
+    return { ok: false, field: 'events', message: `Unknown event types for this API: ${unknown.join(', ')}. Allowed: ${allowed.join(', ')}.` };
+  }
+  const refusal = await checkOutboundUrl(ctx, input.url);
+  if (refusal) return { ok: false, field: 'url', message: `The URL is refused: ${refusal}.` };
+  // Counted after the await, right before the write, so concurrent creates cannot overshoot.
+  const count = allSubscriptions(ctx, orgId).filter((s) => s.surface === input.surface).length;
+  if (count >= MAX_SUBSCRIPTIONS_PER_SURFACE) {
+    return { ok: false, field: 'subscriptions', message: `An organisation may hold at most ${MAX_SUBSCRIPTIONS_PER_SURFACE} subscriptions on this API; delete one first.` };
+  }
+  const secret = generateWebhookSecret();
+  const now = new Date(ctx.clock.now()).toISOString();
+  const events = input.events?.length ? [...new Set(input.events)] : allowed;
+  const record: SubscriptionRecord = {
+    id: ctx.ids.next('whk'),
+    orgId,
+    surface: input.surface,
+    url: input.url,
+    events,
+    description: input.description ?? null,
+    status: 'active',
+    disabledReason: null,
+    sealedSecret: ctx.keyring.encrypt(secret),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await ctx.store.write([put(SUBSCRIPTIONS, orgId, record)]);
+  return { ok: true, subscription: subscriptionView(record), secret };
+}
+
+/** A page of the surface's subscriptions, newest first. */
+export function listSubscriptions(
+  ctx: Pick<AppContext, 'store'>,
+  orgId: string,
+  surface: WebhookSurface,
+  query: { limit?: number; after?: string } = {},
+): Page<SubscriptionView> {
+  const page = ctx.store.page<SubscriptionRecord>(SUBSCRIPTIONS, orgId, {
+    limit: query.limit ?? MAX_SUBSCRIPTIONS_PER_SURFACE,
+    ...(query.after ? { after: query.after } : {}),
+    filter: (s) => s.surface === surface,
+  });
+  return { items: page.items.map(subscriptionView), ...(page.next ? { next: page.next } : {}) };
+}
+
+/** The surface's subscription, or undefined for an unknown id, another organisation's or another surface's. */
+export function getSubscription(ctx: Pick<AppContext, 'store'>, orgId: string, surface: WebhookSurface, id: string): SubscriptionView | undefined {
+  const record = getSubscriptionRecord(ctx, orgId, id);
+  return record && record.surface === surface ? subscriptionView(record) : undefined;
+}
+
+/** Removes a subscription; its pending deliveries are dropped by the worker. False when unknown. */
+export async function deleteSubscription(ctx: AppContext, orgId: string, surface: WebhookSurface, id: string): Promise<boolean> {
+  const record = getSubscriptionRecord(ctx, orgId, id);
+  if (!record || record.surface !== surface) return false;
+  await ctx.store.write([del(SUBSCRIPTIONS, orgId, id)]);
+  return true;
+}
+
+/** Turns a disabled subscription (after a 410, say) back on. Undefined when unknown. */
+export async function enableSubscription(ctx: AppContext, orgId: string, surface: WebhookSurface, id: string): Promise<SubscriptionView | undefined> {
+  const record = getSubscriptionRecord(ctx, orgId, id);
+  if (!record || record.surface !== surface) return undefined;
+  const updated: SubscriptionRecord = { ...record, status: 'active', disabledReason: null, updatedAt: new Date(ctx.clock.now()).toISOString() };
+  await ctx.store.write([put(SUBSCRIPTIONS, orgId, updated)]);
+  return subscriptionView(updated);
+}
+
+export function signingSecret(ctx: Pick<AppContext, 'keyring'>, record: SubscriptionRecord): string {
+  return ctx.keyring.decrypt(record.sealedSecret);
+}
