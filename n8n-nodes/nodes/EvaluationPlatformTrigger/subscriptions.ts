@@ -26,11 +26,22 @@ function toSubscription(record: IDataObject): Subscription {
 	};
 }
 
-/** The webhook subscriptions of the source's API, as the trigger manages them. */
+/** Every webhook subscription of the source's API, following its cursor pages. */
 export async function listSubscriptions(this: IHookFunctions, source: Source): Promise<Subscription[]> {
-	const body = await apiJson.call(this, source as Surface, { method: 'GET', path: WEBHOOKS_PATH[source], idempotent: true });
-	const records = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
-	return records.map(toSubscription);
+	const all: Subscription[] = [];
+	let cursor: string | undefined;
+	for (let page = 0; page < 100; page++) {
+		const body = await apiJson.call(this, source as Surface, {
+			method: 'GET',
+			path: WEBHOOKS_PATH[source],
+			qs: { limit: 100, ...(cursor ? { cursor } : {}) },
+			idempotent: true,
+		});
+		all.push(...((Array.isArray(body.data) ? body.data : []) as IDataObject[]).map(toSubscription));
+		cursor = typeof body.next_cursor === 'string' ? body.next_cursor : undefined;
+		if (!cursor) break;
+	}
+	return all;
 }
 
 export async function createSubscription(this: IHookFunctions, source: Source, url: string, events: string[]): Promise<Subscription> {

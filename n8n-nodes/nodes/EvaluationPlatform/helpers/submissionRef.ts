@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** Which submission a resource or transcript belongs to: the platform's ID or your record ID. */
-export function submissionRefProperties(resource: string, operation: string): INodeProperties[] {
+export function submissionRefProperties(resource: string, operation: string, allowAny = false): INodeProperties[] {
 	const show = { resource: [resource], operation: [operation] };
 	return [
 		{
@@ -12,6 +12,7 @@ export function submissionRefProperties(resource: string, operation: string): IN
 			options: [
 				{ name: 'Record ID', value: 'recordId', description: 'The record ID you gave when creating the submission' },
 				{ name: 'Submission ID', value: 'submissionId', description: "The platform's submission ID" },
+				...(allowAny ? [{ name: 'Any Submission', value: 'any', description: 'Every submission of the organisation' }] : []),
 			],
 			default: 'recordId',
 		},
@@ -35,7 +36,9 @@ export function submissionRefProperties(resource: string, operation: string): IN
 }
 
 export function submissionRef(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	return context.getNodeParameter('submissionBy', itemIndex) === 'submissionId'
+	const by = context.getNodeParameter('submissionBy', itemIndex);
+	if (by === 'any') return {};
+	return by === 'submissionId'
 		? { submission_id: context.getNodeParameter('submissionId', itemIndex) as string }
 		: { record_id: context.getNodeParameter('recordId', itemIndex) as string };
 }

@@ -5,7 +5,7 @@ import { collect, cursorPages } from '../../helpers/pagination';
 import { submissionRef, submissionRefProperties } from '../../helpers/submissionRef';
 
 export const description: INodeProperties[] = [
-	...submissionRefProperties('resource', 'getAll'),
+	...submissionRefProperties('resource', 'getAll', true),
 	...returnAllProperties({ resource: ['resource'], operation: ['getAll'] }),
 ];
 

@@ -5,7 +5,7 @@ import { collect, cursorPages } from '../../helpers/pagination';
 import { submissionRef, submissionRefProperties } from '../../helpers/submissionRef';
 
 export const description: INodeProperties[] = [
-	...submissionRefProperties('transcript', 'getAll'),
+	...submissionRefProperties('transcript', 'getAll', true),
 	...returnAllProperties({ resource: ['transcript'], operation: ['getAll'] }),
 ];
 
