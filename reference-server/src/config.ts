@@ -16,6 +16,10 @@ export interface ServerConfig {
   introspection: boolean;
   /** Hosts or CIDR ranges webhook and CRM deliveries may reach despite the SSRF guard. */
   outboundAllowlist: string[];
+  /** Automation API: requests per key per minute (default 1200; 0 turns the limit off). */
+  automationRateLimitPerMinute?: number;
+  /** Automation API: largest uploaded resource or transcript file, in bytes (default 10 MiB). */
+  automationMaxUploadBytes?: number;
   /** OAuth: seconds a rotated refresh token still returns its successor pair (default 60). */
   refreshGraceSeconds?: number;
   /** OAuth: lifetime of a refresh token, in seconds (default 30 days). */

@@ -90,6 +90,10 @@ export function getResource(ctx: Pick<AppContext, 'store'>, orgId: string, id: s
   return ctx.store.get<ResourceRecord>(RESOURCES, orgId, id);
 }
 
+export function getTranscript(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): TranscriptRecord | undefined {
+  return ctx.store.get<TranscriptRecord>(TRANSCRIPTS, orgId, id);
+}
+
 /** A page of the organisation's resources (or transcripts), newest first. */
 export function listAttachments<T extends ResourceRecord | TranscriptRecord>(
   ctx: Pick<AppContext, 'store'>,

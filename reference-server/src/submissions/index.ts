@@ -34,6 +34,7 @@ export {
   attachResource,
   attachTranscript,
   getResource,
+  getTranscript,
   listAttachments,
   MAX_ATTACHMENTS,
   readResourceFile,

@@ -1,0 +1,196 @@
+import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import multer from 'multer';
+import { principalOf } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { sendError } from '../http/error-body.js';
+import { sendInvalidFields } from '../http/invalid-fields.js';
+import {
+  applyMapping,
+  attachResource,
+  attachTranscript,
+  getFieldMapping,
+  getResource,
+  getTranscript,
+  InvalidCursorError,
+  listAttachments,
+  MAX_ATTACHMENTS,
+  readResourceFile,
+  resourcesOf,
+  resourceView,
+  transcriptsOf,
+  transcriptView,
+  type ResourceRecord,
+  type TranscriptRecord,
+} from '../submissions/index.js';
+import { cursorOr400, pageBody, parseOr400, staleCursor, submissionOr4xx } from './http-helpers.js';
+import { attachmentListSchema, resourceBodySchema, transcriptBodySchema } from './schemas.js';
+
+export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** Multipart text fields arrive as strings: a JSON-looking `segments` is parsed, the rest kept. */
+function multipartBody(req: Request): Record<string, unknown> {
+  const body = { ...(req.body as Record<string, unknown>) };
+  if (typeof body.segments === 'string') {
+    try {
+      body.segments = JSON.parse(body.segments);
+    } catch {
+      // left as the string: the schema names segments as invalid
+    }
+  }
+  return body;
+}
+
+function bodyOf(ctx: AppContext, req: Request, target: 'resource' | 'transcript'): Record<string, unknown> {
+  const raw = req.is('multipart/form-data') ? multipartBody(req) : req.body;
+  const object = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  return applyMapping(getFieldMapping(ctx, principalOf(req).orgId), target, object);
+}
+
+const fullOrGone = (res: Response, reason: 'gone' | 'full', kind: string) =>
+  reason === 'full'
+    ? sendError(res, 409, `The submission already holds ${MAX_ATTACHMENTS} ${kind}, the most it may.`)
+    : sendError(res, 404, 'The submission no longer exists.');
+
+/**
+ * `/resources` and `/transcripts`: attach to an existing submission and list.
+ *
+ *   POST /resources    JSON {submission_id | record_id, url, name?, content_type?}
+ *                      or multipart/form-data with the same text fields and a `file` part
+ *                      → 201 resource; file over the size limit → 413
+ *   GET  /resources    ?submission_id | record_id → that submission's, else the organisation's
+ *                      (limit, cursor) → {data, next_cursor}
+ *   GET  /resources/:id, /resources/:id/content (the uploaded bytes)
+ *   POST /transcripts  JSON {submission_id | record_id, text and/or segments, title?, language?}
+ *                      or multipart with a UTF-8 text `file` → 201 transcript
+ *   GET  /transcripts  as /resources;  GET /transcripts/:id
+ */
+export function attachmentRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const maxBytes = ctx.config.automationMaxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 1_100_000, parts: 21 } }).single('file');
+
+  router.post('/resources', upload, async (req, res) => {
+    const body = parseOr400(res, resourceBodySchema, bodyOf(ctx, req, 'resource'), 'body');
+    if (!body) return;
+    const file = req.file;
+    if ((body.url === undefined) === (file === undefined)) {
+      const message = file ? 'give either a url or a file, not both' : 'is required (or upload a file part named "file" as multipart/form-data)';
+      sendInvalidFields(res, [{ field: 'url', message }]);
+      return;
+    }
+    const submission = submissionOr4xx(ctx, req, res, body);
+    if (!submission) return;
+    const outcome = await attachResource(
+      ctx,
+      principalOf(req).orgId,
+      submission.id,
+      file
+        ? { kind: 'file', bytes: file.buffer, fileName: file.originalname || 'file', name: body.name, contentType: body.content_type ?? (file.mimetype || undefined) }
+        : { kind: 'url', url: body.url as string, name: body.name, contentType: body.content_type },
+    );
+    if (!outcome.ok) fullOrGone(res, outcome.reason, 'resources');
+    else res.status(201).json(resourceView(outcome.record));
+  });
+
+  router.post('/transcripts', upload, async (req, res) => {
+    const body = parseOr400(res, transcriptBodySchema, bodyOf(ctx, req, 'transcript'), 'body');
+    if (!body) return;
+    const file = req.file;
+    let text = body.text ?? '';
+    if (file) {
+      if (body.text !== undefined) {
+        sendInvalidFields(res, [{ field: 'text', message: 'give either text or a file, not both' }]);
+        return;
+      }
+      const decoded = new TextDecoder('utf-8', { fatal: true });
+      try {
+        text = decoded.decode(file.buffer);
+      } catch {
+        sendInvalidFields(res, [{ field: 'file', message: 'must be UTF-8 text (a transcript, not a recording)' }]);
+        return;
+      }
+    }
+    if (!text.trim() && !body.segments?.length) {
+      sendInvalidFields(res, [{ field: 'text', message: 'is required (or segments, or a file part named "file")' }]);
+      return;
+    }
+    const submission = submissionOr4xx(ctx, req, res, body);
+    if (!submission) return;
+    const outcome = await attachTranscript(ctx, principalOf(req).orgId, submission.id, {
+      text,
+      title: body.title ?? (file?.originalname || undefined),
+      segments: body.segments?.map((s) => ({ speaker: s.speaker ?? null, text: s.text, start: s.start, end: s.end })),
+      language: body.language,
+      source: file ? 'file' : 'text',
+      fileName: file?.originalname,
+    });
+    if (!outcome.ok) fullOrGone(res, outcome.reason, 'transcripts');
+    else res.status(201).json(transcriptView(outcome.record));
+  });
+
+  const list = (kind: 'resources' | 'transcripts') => (req: Request, res: Response) => {
+    const query = parseOr400(res, attachmentListSchema, req.query, 'query');
+    if (!query) return;
+    const { orgId } = principalOf(req);
+    const view = (r: ResourceRecord | TranscriptRecord) => (kind === 'resources' ? resourceView(r as ResourceRecord) : transcriptView(r as TranscriptRecord));
+    if (query.submission_id !== undefined || query.record_id !== undefined) {
+      const submission = submissionOr4xx(ctx, req, res, query);
+      if (!submission) return;
+      const records = kind === 'resources' ? resourcesOf(ctx, orgId, submission) : transcriptsOf(ctx, orgId, submission);
+      res.json({ data: records.reverse().map(view), next_cursor: null });
+      return;
+    }
+    const after = cursorOr400(res, kind, query.cursor);
+    if (after === null) return;
+    try {
+      const page = listAttachments(ctx, orgId, kind, { limit: query.limit, ...(after ? { after } : {}) });
+      res.json(pageBody(kind, page.items.map(view), page.next));
+    } catch (error) {
+      if (!(error instanceof InvalidCursorError)) throw error;
+      staleCursor(res);
+    }
+  };
+  router.get('/resources', list('resources'));
+  router.get('/transcripts', list('transcripts'));
+
+  router.get('/resources/:id', (req, res) => {
+    const resource = getResource(ctx, principalOf(req).orgId, req.params.id);
+    if (!resource) sendError(res, 404, `No resource ${JSON.stringify(req.params.id)} in this organisation.`);
+    else res.json(resourceView(resource));
+  });
+
+  router.get('/resources/:id/content', async (req, res) => {
+    const { orgId } = principalOf(req);
+    const resource = getResource(ctx, orgId, req.params.id);
+    if (!resource || resource.kind !== 'file') {
+      sendError(res, 404, `No uploaded file for resource ${JSON.stringify(req.params.id)} in this organisation.`);
+      return;
+    }
+    const bytes = await readResourceFile(ctx, orgId, resource);
+    res.type(resource.contentType ?? 'application/octet-stream').attachment(resource.name).send(bytes);
+  });
+
+  router.get('/transcripts/:id', (req, res) => {
+    const transcript = getTranscript(ctx, principalOf(req).orgId, req.params.id);
+    if (!transcript) sendError(res, 404, `No transcript ${JSON.stringify(req.params.id)} in this organisation.`);
+    else res.json(transcriptView(transcript));
+  });
+
+  return router;
+}
+
+/** Multer's refusals as the surface's error bodies: 413 for a file over the limit, 400 otherwise. */
+export function uploadErrors(maxBytes: number): ErrorRequestHandler {
+  return (error: unknown, _req, res, next) => {
+    if (!(error instanceof multer.MulterError)) {
+      next(error);
+      return;
+    }
+    if (error.code === 'LIMIT_FILE_SIZE') {
+      sendError(res, 413, `The file is larger than the limit of ${maxBytes} bytes.`, { limit_bytes: maxBytes });
+      return;
+    }
+    const field = error.field ?? 'file';
+    sendInvalidFields(res, [{ field, message: error.code === 'LIMIT_UNEXPECTED_FILE' ? 'is not expected: send one file part named "file"' : error.message }]);
+  };
+}

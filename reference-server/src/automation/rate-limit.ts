@@ -1,0 +1,34 @@
+import type { RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { principalOf } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { sendError } from '../http/error-body.js';
+
+/** Requests per key per minute when the configuration says nothing (docs/automation.md#rate-limits). */
+export const DEFAULT_REQUESTS_PER_MINUTE = 1200;
+const WINDOW_MS = 60_000;
+
+/**
+ * Per-key rate limit of the Automation API: a fixed one-minute window per automation key (not
+ * per IP: one n8n or Zapier host serves many organisations). Answers carry the IETF `RateLimit`
+ * and `RateLimit-Policy` headers (draft 8); a 429 also carries `Retry-After` in seconds.
+ * `automationRateLimitPerMinute: 0` turns it off.
+ */
+export function automationRateLimit(ctx: AppContext): RequestHandler | undefined {
+  const limit = ctx.config.automationRateLimitPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE;
+  if (limit <= 0) return undefined;
+  return rateLimit({
+    windowMs: WINDOW_MS,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    identifier: 'automation-key',
+    keyGenerator: (req) => principalOf(req).credentialId,
+    handler: (_req, res) => {
+      const retryAfter = Number(res.getHeader('retry-after') ?? 60);
+      sendError(res, 429, `Rate limit of ${limit} requests per minute for this key exceeded; retry after ${retryAfter} s.`, {
+        retry_after: retryAfter,
+      });
+    },
+  });
+}

@@ -1,0 +1,91 @@
+import { Router } from 'express';
+import { principalOf } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { sendError } from '../http/error-body.js';
+import { sendInvalidFields } from '../http/invalid-fields.js';
+import {
+  createSubmission,
+  findSubmission,
+  InvalidCursorError,
+  listSubmissions,
+  submissionDetail,
+  submissionSummary,
+  type SubmissionRecord,
+} from '../submissions/index.js';
+import { cursorOr400, pageBody, parseOr400, staleCursor } from './http-helpers.js';
+import { submissionCreateSchema, submissionListSchema } from './schemas.js';
+
+const created = (s: SubmissionRecord) => ({ status: s.status, job_id: s.jobId, submission_id: s.id, record_id: s.recordId });
+
+/**
+ *   POST /submissions   → 202 {status: "queued", job_id, submission_id, record_id}
+ *                         200 the same shape (current status, `existing: true`) for a repeated
+ *                         record_id with the same profile_id and fields; 409 when they differ
+ *   GET  /submissions   ?limit&cursor&status&profile_id&record_id&updated_since → {data, next_cursor}
+ *   GET  /submissions/:id   by `sub_…` or `job_…` → the submission in full
+ */
+export function submissionRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.post('/', async (req, res) => {
+    const body = parseOr400(res, submissionCreateSchema, req.body, 'body');
+    if (!body) return;
+    const { orgId } = principalOf(req);
+    const outcome = await createSubmission(ctx, orgId, {
+      record_id: body.record_id,
+      profile_id: body.profile_id,
+      fields: body.fields,
+      ...(body.filters ? { filters: body.filters } : {}),
+      ...(body.source ? { source: body.source } : {}),
+    });
+    switch (outcome.kind) {
+      case 'unknown_profile':
+        sendInvalidFields(res, [{ field: 'profile_id', message: `is not a profile of this organisation (GET /api/automation/profiles lists them)` }]);
+        return;
+      case 'conflict':
+        sendError(res, 409, `record_id ${JSON.stringify(body.record_id)} was already submitted with a different ${outcome.differs.join(' and ')}; use a new record_id to submit again.`, {
+          fields: outcome.differs.map((field) => ({ field, message: 'differs from the submission already made with this record_id' })),
+          ...created(outcome.submission),
+        });
+        return;
+      case 'existing':
+        res.status(200).json({ ...created(outcome.submission), existing: true });
+        return;
+      case 'created':
+        res.status(202).location(`${req.baseUrl}/${outcome.submission.id}`).json(created(outcome.submission));
+    }
+  });
+
+  router.get('/', (req, res) => {
+    const query = parseOr400(res, submissionListSchema, req.query, 'query');
+    if (!query) return;
+    const after = cursorOr400(res, 'submissions', query.cursor);
+    if (after === null) return;
+    try {
+      const page = listSubmissions(ctx, principalOf(req).orgId, {
+        limit: query.limit,
+        ...(after ? { after } : {}),
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.profile_id ? { profileId: query.profile_id } : {}),
+        ...(query.record_id ? { recordId: query.record_id } : {}),
+        ...(query.updated_since ? { updatedSince: query.updated_since } : {}),
+      });
+      res.json(pageBody('submissions', page.items.map(submissionSummary), page.next));
+    } catch (error) {
+      if (!(error instanceof InvalidCursorError)) throw error;
+      staleCursor(res);
+    }
+  });
+
+  router.get('/:id', (req, res) => {
+    const { id } = req.params;
+    const submission = findSubmission(ctx, principalOf(req).orgId, id.startsWith('job_') ? { jobId: id } : { submissionId: id });
+    if (!submission) {
+      sendError(res, 404, `No submission ${JSON.stringify(id)} in this organisation.`);
+      return;
+    }
+    res.json(submissionDetail(submission));
+  });
+
+  return router;
+}
