@@ -141,4 +141,99 @@ export const automationChecks: Check[] = [
       ensureEqual(found.job_id, jobId, 'job_id in the list');
     },
   },
+  {
+    id: 'automation.submissions.pagination',
+    route: SUBMISSIONS,
+    clause: 'Endpoints · GET /api/automation/submissions (pagination scheme not shown: docs/automation.md, limit + next_cursor)',
+    title: 'pages of limit=2 follow next_cursor, newest first, without repeating or skipping a submission',
+    needs: ['automationKey'],
+    async run(t) {
+      const created: string[] = [];
+      for (let i = 0; i < 3; i += 1) created.push((await createSubmission(t)).recordId);
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 50 && created.some((r) => !seen.includes(r)); page += 1) {
+        const reply = await t.http.get(`/api/automation/submissions?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: automationKey(t) });
+        const items = listItems(reply);
+        ensure(items.length <= 2, `${items.length} items on a page of limit=2`);
+        seen.push(...items.map((item) => String(item.record_id)));
+        const next = jsonObject(reply).next_cursor;
+        if (typeof next !== 'string') break;
+        cursor = next;
+      }
+      ensureEqual(new Set(seen).size, seen.length, 'distinct submissions across pages');
+      const order = created.map((r) => seen.indexOf(r));
+      ensure(order.every((i) => i >= 0), `created submissions missing from the pages: ${created.filter((r) => !seen.includes(r)).join(', ')}`);
+      ensureEqual(order, [...order].sort((a, b) => b - a), 'positions of the three new submissions (newest first)');
+    },
+  },
+  {
+    id: 'automation.submissions.repeated-record-id',
+    route: SUBMISSIONS,
+    clause: 'Resources · submission create body (record_id unique id from the caller); docs/automation.md',
+    title: 'resending the same record_id returns the existing job, never a duplicate; different fields are a 409',
+    needs: ['automationKey'],
+    async run(t) {
+      const body = submissionBody(t, await firstProfileId(t));
+      const first = await createSubmission(t, body);
+      const again = await t.http.post('/api/automation/submissions', { headers: automationKey(t), json: body });
+      ensure(again.status >= 200 && again.status < 300, `a resend answered ${again.status}`);
+      ensureEqual(jsonObject(again).job_id, first.jobId, 'job_id of the resend');
+      const listed = listItems(await t.http.get(`/api/automation/submissions?record_id=${encodeURIComponent(first.recordId)}`, { headers: automationKey(t) }));
+      ensureEqual(listed.filter((item) => item.record_id === first.recordId).length, 1, 'submissions listed with this record_id');
+      const changed = await t.http.post('/api/automation/submissions', { headers: automationKey(t), json: { ...body, fields: { ...(body.fields as object), company: 'Other Co' } } });
+      ensureRestError(changed, 409, 'Conflict');
+    },
+  },
+  {
+    id: 'automation.submissions.processed',
+    route: SUBMISSIONS,
+    clause: 'States · automation submission (queued, then processed asynchronously; callers poll)',
+    title: 'a queued submission is processed: polling shows it leave queued for a final state',
+    needs: ['automationKey'],
+    async run(t) {
+      const { recordId } = await createSubmission(t);
+      const deadline = Date.now() + 15_000;
+      let status = 'queued';
+      while (Date.now() < deadline) {
+        const items = listItems(await t.http.get(`/api/automation/submissions?record_id=${encodeURIComponent(recordId)}`, { headers: automationKey(t) }));
+        status = String(items.find((item) => item.record_id === recordId)?.status);
+        if (!['queued', 'processing'].includes(status)) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      ensure(['completed', 'awaiting_assessment', 'failed'].includes(status), `status is still ${status} after 15 s`);
+    },
+  },
+  ...(['resources', 'transcripts'] as const).flatMap((kind): Check[] => {
+    const route = { path: `/api/automation/${kind}`, credential: 'automationKey' } as const;
+    const payload = kind === 'resources' ? { url: 'https://files.example.com/deck.pdf', name: 'Pitch deck', content_type: 'application/pdf' } : { text: 'Founder: we grew 3x last year.', title: 'Intro call' };
+    return [
+      {
+        id: `automation.${kind}.attach-and-list`,
+        route,
+        clause: `Endpoints · POST, GET /api/automation/${kind} (attach to an existing submission, list)`,
+        title: `a ${kind.slice(0, -1)} attached to a submission (by record_id) is listed on it`,
+        needs: ['automationKey'],
+        async run(t) {
+          const { recordId } = await createSubmission(t);
+          const attached = await t.http.post(`/api/automation/${kind}`, { headers: automationKey(t), json: { record_id: recordId, ...payload } });
+          ensure(attached.status === 201 || attached.status === 200, `attach answered ${attached.status}`);
+          const id = field<string>(jsonObject(attached), 'id', 'string');
+          const listed = listItems(await t.http.get(`/api/automation/${kind}?record_id=${encodeURIComponent(recordId)}`, { headers: automationKey(t) }));
+          ensure(listed.some((item) => item.id === id), `the attached ${kind.slice(0, -1)} is not listed on its submission`);
+        },
+      },
+      {
+        id: `automation.${kind}.unknown-submission`,
+        route,
+        clause: `Endpoints · /api/automation/${kind} ("on an existing submission")`,
+        title: `attaching a ${kind.slice(0, -1)} to a submission that does not exist is a 404`,
+        needs: ['automationKey'],
+        async run(t) {
+          const reply = await t.http.post(`/api/automation/${kind}`, { headers: automationKey(t), json: { record_id: t.unique('no-such-record-'), ...payload } });
+          ensureRestError(reply, 404, 'Not Found');
+        },
+      },
+    ];
+  }),
 ];

@@ -1,6 +1,7 @@
-import { ensure, ensureEqual, ensureRestError, ensureStatus, isObject } from '../assert.js';
+import { CheckFailure, ensure, ensureEqual, ensureRestError, ensureStatus, isObject, jsonObject } from '../assert.js';
+import type { Delivery } from '../receiver.js';
 import type { Check, CheckContext } from '../runner.js';
-import { subscribe, unsubscribe, waitForEvent, WEBHOOK_SURFACES, type Subscription, type WebhookSurface } from '../webhooks.js';
+import { receiverOf, subscribe, unsubscribe, verifyDelivery, waitForEvent, WEBHOOK_SURFACES, type Subscription, type WebhookSurface } from '../webhooks.js';
 import { validSubmission } from './assessment.js';
 import { createSubmission, listItems } from './automation.js';
 
@@ -96,4 +97,78 @@ export const webhookChecks: Check[] = [
       });
     },
   },
+  {
+    id: 'webhooks.automation.completed-event',
+    route: routeOf('automation'),
+    clause: 'States · automation submission (the result comes later); docs/webhooks.md · event types',
+    title: 'processing ends in a signed submission.completed, .awaiting_assessment or .failed event for the record',
+    needs: ['automationKey'],
+    async run(t) {
+      const finals = ['submission.completed', 'submission.awaiting_assessment', 'submission.failed'];
+      await withSubscription(t, 'automation', finals, async (subscription) => {
+        const { recordId } = await createSubmission(t);
+        const receiver = receiverOf(t);
+        const [delivery] = await receiver.waitFor(subscription.path, 1, 15_000).catch((error: Error) => {
+          throw new CheckFailure(error.message);
+        });
+        const { event } = verifyDelivery(subscription, delivery as Delivery);
+        ensure(finals.includes(String(event.type)), `a ${String(event.type)} event arrived on a subscription to ${finals.join(', ')} only`);
+        ensure(JSON.stringify(event.data).includes(recordId), `the event data does not name record ${recordId}`);
+      });
+    },
+  },
+  {
+    id: 'webhooks.automation.retry',
+    route: routeOf('automation'),
+    clause: 'docs/webhooks.md · Retries (5xx is retried: attempt 2 after about 5 s); Standard Webhooks',
+    title: 'a delivery answered 503 is retried with the same webhook-id, and the failed attempt is recorded',
+    needs: ['automationKey'],
+    async run(t) {
+      await withSubscription(t, 'automation', ['submission.queued'], async (subscription) => {
+        const receiver = receiverOf(t);
+        receiver.respond(subscription.path, (_delivery, attempt) => ({ status: attempt === 1 ? 503 : 200 }));
+        await createSubmission(t);
+        const deliveries = await receiver.waitFor(subscription.path, 2, 20_000).catch((error: Error) => {
+          throw new CheckFailure(error.message);
+        });
+        const [first, second] = deliveries as [Delivery, Delivery];
+        verifyDelivery(subscription, second);
+        ensureEqual(second.headers['webhook-id'], first.headers['webhook-id'], 'webhook-id of the retry');
+        const attempts = listItems(
+          await t.http.get(`${WEBHOOK_SURFACES.automation.path}/${encodeURIComponent(subscription.id)}/attempts`, { headers: { 'x-api-key': t.cred('automationKey') } }),
+        );
+        ensure(attempts.some((a) => a.status_code === 503), 'the failed attempt (503) is not in the attempts list');
+      });
+    },
+  },
+  {
+    id: 'webhooks.automation.gone-disables',
+    route: routeOf('automation'),
+    clause: 'docs/webhooks.md · 410 Gone disables the subscription; Standard Webhooks',
+    title: 'a receiver answering 410 Gone gets its subscription disabled and no further deliveries',
+    needs: ['automationKey'],
+    async run(t) {
+      await withSubscription(t, 'automation', ['submission.queued'], async (subscription) => {
+        const receiver = receiverOf(t);
+        receiver.respond(subscription.path, () => ({ status: 410 }));
+        await createSubmission(t);
+        await receiver.waitFor(subscription.path, 1, 15_000);
+        const key = { 'x-api-key': t.cred('automationKey') };
+        const deadline = Date.now() + 5_000;
+        let status: unknown;
+        while (Date.now() < deadline) {
+          status = jsonObject(await t.http.get(`${WEBHOOK_SURFACES.automation.path}/${encodeURIComponent(subscription.id)}`, { headers: key })).status;
+          if (status === 'disabled') break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        ensureEqual(status, 'disabled', 'subscription status after a 410');
+        const before = receiver.received(subscription.path).length;
+        await createSubmission(t);
+        const after = await t.http.get(`${WEBHOOK_SURFACES.automation.path}/${encodeURIComponent(subscription.id)}/attempts`, { headers: key });
+        ensureStatus(after, 200);
+        ensureEqual(receiver.received(subscription.path).length, before, 'deliveries to a disabled subscription');
+      });
+    },
+  },
 ];
+
