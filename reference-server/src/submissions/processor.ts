@@ -69,6 +69,11 @@ export class SubmissionProcessor implements Worker {
     await this.idle();
   }
 
+  /** True while something is queued to run now or running. */
+  get busy(): boolean {
+    return this.#inFlight.size > 0 || this.#queue.length > 0;
+  }
+
   /** Resolves once no job is queued to run now and none is running (tests await this). */
   async idle(): Promise<void> {
     for (;;) {

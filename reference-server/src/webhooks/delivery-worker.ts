@@ -66,6 +66,11 @@ export class DeliveryWorker implements Worker {
     await this.idle();
   }
 
+  /** True while something is queued to run now or running. */
+  get busy(): boolean {
+    return this.#inFlight.size > 0 || this.#runQueue.length > 0;
+  }
+
   /** Resolves once nothing is queued to run now and no attempt is in flight (tests await this). */
   async idle(): Promise<void> {
     for (;;) {
