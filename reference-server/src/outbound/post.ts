@@ -35,6 +35,9 @@ export interface PostResponse {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 4096;
 
+/** What the client needs of a server's context: its configuration (the allowlist). */
+export type OutboundCtx = Pick<AppContext, 'config'>;
+
 interface Client {
   policy: AddressPolicy;
   http: HttpAgent;
@@ -42,9 +45,9 @@ interface Client {
 }
 
 // One policy and keep-alive pool per server; idle pooled sockets are unref'd by node's Agent.
-const clients = new WeakMap<AppContext, Client>();
+const clients = new WeakMap<object, Client>();
 
-function clientFor(ctx: AppContext): Client {
+function clientFor(ctx: OutboundCtx): Client {
   let client = clients.get(ctx);
   if (!client) {
     const policy = addressPolicy(ctx.config.outboundAllowlist);
@@ -83,7 +86,7 @@ export function retryAfterMs(value: string | undefined, now: number): number | u
  * literal, and every address the name resolves to now. A name that does not resolve now is
  * accepted — resolution is checked again, on the address actually used, at every attempt.
  */
-export async function checkOutboundUrl(ctx: AppContext, url: string): Promise<string | undefined> {
+export async function checkOutboundUrl(ctx: OutboundCtx, url: string): Promise<string | undefined> {
   let target: URL;
   try {
     target = parseTarget(url);
@@ -112,7 +115,7 @@ export async function checkOutboundUrl(ctx: AppContext, url: string): Promise<st
  * OutboundTimeoutError or a network error; any HTTP status resolves.
  */
 export function post(
-  ctx: AppContext,
+  ctx: OutboundCtx,
   url: string,
   body: string | Buffer,
   headers: Record<string, string>,
@@ -181,7 +184,7 @@ export function post(
 
 /** `post` with a JSON body and `content-type: application/json`. */
 export function postJson(
-  ctx: AppContext,
+  ctx: OutboundCtx,
   url: string,
   body: unknown,
   headers: Record<string, string> = {},
