@@ -3,6 +3,7 @@ import type { Credentials } from '../conformance/credentials.js';
 import { authorizationCode, tokenRequest } from '../conformance/oauth-flow.js';
 import { standaloneContext } from '../conformance/standalone.js';
 import { randomInt, seededRandom } from '../support/random.js';
+import { fetchHonouringRateLimit } from '../support/rate-limited-fetch.js';
 import { createResult, newWriteLog, replaceResult, UnexpectedAnswer, verifyWrites, type WriteTarget } from '../support/workload.js';
 
 export interface SoakOptions {
@@ -34,6 +35,11 @@ export interface SoakReport {
 }
 
 type Op = (client: Client) => Promise<void>;
+
+/** An operation on the Automation API, whose per-key rate limit pauses only these operations. */
+const AUTOMATION = Symbol('automation');
+type TaggedOp = Op & { [AUTOMATION]?: true };
+const automationOp = (op: Op): TaggedOp => Object.assign(op, { [AUTOMATION]: true as const });
 
 interface Client {
   id: number;
@@ -102,7 +108,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     client.tokens = { access: body.access_token, refresh: body.refresh_token };
   };
 
-  const ops: [number, Op][] = [
+  const ops: [number, TaggedOp][] = [
     [3, () => call('GET questions', [200], '/api/v1/assessment/questions', { headers: dev }).then(() => {})],
     [2, (k) => call('GET benchmark-tags', [200], `/api/v1/benchmark-tags?page=${randomInt(k.random, 1, 3)}&limit=${randomInt(k.random, 1, 10)}`, { headers: dev }).then(() => {})],
     [4, (k) => timedWrite('POST submit (new)', async () => {
@@ -115,7 +121,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const email = createdEmails[randomInt(k.random, 0, Math.max(0, createdEmails.length - 1))];
       if (email) await call('GET results', [200], `/api/v1/assessment/results?email=${encodeURIComponent(email)}`, { headers: dev });
     }],
-    [2, () => call('GET automation/me', [200], '/api/automation/me', { headers: auto }).then(() => {})],
+    [2, automationOp(() => call('GET automation/me', [200], '/api/automation/me', { headers: auto }).then(() => {}))],
     [2, () => call('POST graphql (partner)', [200], '/api', { method: 'POST', headers: bearer(c.partnerCredential), body: gql('query getOrganizationQuery { organization { id name } }') }).then(() => {})],
     [2, async (k) => {
       const email = createdEmails[randomInt(k.random, 0, Math.max(0, createdEmails.length - 1))] ?? 'nobody@soak.example';
@@ -150,8 +156,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const submitted: string[] = [];
   if (typeof profileId === 'string') {
     ops.push(
-      [2, () => call('GET automation/profiles', [200], '/api/automation/profiles', { headers: auto }).then(() => {})],
-      [3, async (k) => {
+      [2, automationOp(() => call('GET automation/profiles', [200], '/api/automation/profiles', { headers: auto }).then(() => {}))],
+      [3, automationOp(async (k) => {
         const recordId = `soak-${seed}-${k.id}-${k.n}`;
         await call('POST automation/submissions', [200, 201, 202], '/api/automation/submissions', {
           method: 'POST',
@@ -160,15 +166,25 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         });
         acknowledged += 1;
         submitted.push(recordId);
-      }],
-      [2, () => call('GET automation/submissions', [200], '/api/automation/submissions?limit=20', { headers: auto }).then(() => {})],
+      })],
+      [2, automationOp(() => call('GET automation/submissions', [200], '/api/automation/submissions?limit=20', { headers: auto }).then(() => {}))],
     );
   }
   const totalWeight = ops.reduce((sum, [w]) => sum + w, 0);
+  let automationPausedUntil = 0;
   const pick = (random: () => number): Op => {
-    let roll = random() * totalWeight;
-    for (const [weight, op] of ops) if ((roll -= weight) < 0) return op;
-    return ops[0]![1];
+    for (;;) {
+      let roll = random() * totalWeight;
+      let chosen = ops[0]![1];
+      for (const [weight, op] of ops) {
+        if ((roll -= weight) < 0) {
+          chosen = op;
+          break;
+        }
+      }
+      // While the automation key is rate limited, its operations wait; the other surfaces go on.
+      if (!(chosen[AUTOMATION] && performance.now() < automationPausedUntil)) return chosen;
+    }
   };
 
   const rssStart = await options.rss();
@@ -185,9 +201,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         } catch (error) {
           const retryAfter = error instanceof RateLimited ? error.seconds : error instanceof UnexpectedAnswer && error.status === 429 ? 1 : undefined;
           if (retryAfter !== undefined) {
-            // A rate limit is a documented answer, not an error: wait as told (within the run), go on.
+            // A rate limit is a documented answer, not an error: the automation operations wait as
+            // told (only that API has a per-key limit), everything else goes on.
             rateLimited += 1;
-            await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter * 1000, Math.max(0, deadline - performance.now()))));
+            automationPausedUntil = Math.max(automationPausedUntil, performance.now() + retryAfter * 1000);
             continue;
           }
           if (unexpected.length < MAX_UNEXPECTED) unexpected.push(error instanceof Error ? error.message : String(error));
@@ -201,7 +218,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const verification = await verifyWrites(target, writes);
   for (const recordId of submitted) {
     verification.checked += 1;
-    const response = await fetch(`${options.baseUrl}/api/automation/submissions?record_id=${encodeURIComponent(recordId)}`, { headers: auto });
+    const response = await fetchHonouringRateLimit(`${options.baseUrl}/api/automation/submissions?record_id=${encodeURIComponent(recordId)}`, { headers: auto });
     const text = await response.text();
     if (response.status !== 200 || !text.includes(`"${recordId}"`)) verification.problems.push(`submission ${recordId}: ${response.status}`);
   }
@@ -235,7 +252,7 @@ export function formatSoakReport(r: SoakReport): string {
       .map(([name, count]) => `    ${String(count).padStart(7)}  ${name}`),
     `  acknowledged writes: ${r.acknowledgedWrites}; records read back: ${r.verifiedRecords}; missing or wrong: ${r.missingWrites.length}`,
     `  server RSS: ${mib(r.rss.start)} at start, ${mib(r.rss.end)} at end`,
-    `  rate limited (429, waited as told): ${r.rateLimited}`,
+    `  rate limited (429; automation calls paused as Retry-After said): ${r.rateLimited}`,
     `  unexpected errors: ${r.unexpected.length}`,
     ...r.unexpected.map((u) => `    ${u}`),
     ...r.missingWrites.slice(0, 20).map((m) => `    missing: ${m}`),

@@ -2,6 +2,7 @@ import { validSubmission } from '../conformance/checks/assessment.js';
 import type { Credentials } from '../conformance/credentials.js';
 import { authorizationCode, tokenRequest } from '../conformance/oauth-flow.js';
 import { standaloneContext } from '../conformance/standalone.js';
+import { fetchHonouringRateLimit } from './rate-limited-fetch.js';
 
 /**
  * The writes the crash and soak runs make, and what each acknowledged one must leave behind.
@@ -136,7 +137,7 @@ export async function verifyWrites(target: WriteTarget, log: WriteLog): Promise<
   }
   for (const [recordId, jobId] of log.submissions) {
     checked += 1;
-    const response = await fetch(`${target.baseUrl}/api/automation/submissions?record_id=${encodeURIComponent(recordId)}`, { headers: { 'x-api-key': target.credentials.automationKey } });
+    const response = await fetchHonouringRateLimit(`${target.baseUrl}/api/automation/submissions?record_id=${encodeURIComponent(recordId)}`, { headers: { 'x-api-key': target.credentials.automationKey } });
     const text = await response.text();
     if (response.status !== 200 || !text.includes(`"${jobId}"`)) problems.push(`submission ${recordId} (${jobId}): ${response.status} ${text.slice(0, 200)}`);
   }
