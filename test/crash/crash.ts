@@ -1,5 +1,6 @@
 import type { Credentials } from '../conformance/credentials.js';
 import { randomInt, seededRandom } from '../support/random.js';
+import { fetchHonouringRateLimit } from '../support/rate-limited-fetch.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createResult, createSubmission, firstAutomationProfile, newWriteLog, replaceResult, rotateRefreshToken, signInForRefresh, verifyWrites, type WriteLog, type WriteTarget } from '../support/workload.js';
 
@@ -26,8 +27,29 @@ export interface TrialReport {
 export interface CrashReport {
   seed: number;
   trials: TrialReport[];
-  /** After the last trial: a clean stop (which compacts the journal) and one more start. */
+  /** After the last trial: a clean stop (which compacts the journal) and one more start; queued jobs must then all be processed. */
   afterCleanRestart: { verified: number; problems: string[] };
+}
+
+const DRAIN_TIMEOUT_MS = 60_000;
+
+/** Jobs queued before the crashes must be processed after the restarts: none left queued or processing. */
+async function waitForQueueToDrain(target: WriteTarget): Promise<string | undefined> {
+  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+  let pending: string[] = [];
+  while (Date.now() < deadline) {
+    pending = [];
+    for (const status of ['queued', 'processing']) {
+      const response = await fetchHonouringRateLimit(`${target.baseUrl}/api/automation/submissions?status=${status}&limit=5`, {
+        headers: { 'x-api-key': target.credentials.automationKey },
+      });
+      const body = (await response.json()) as { data?: { record_id?: string }[] };
+      pending.push(...(body.data ?? []).map((s) => `${String(s.record_id)} (${status})`));
+    }
+    if (pending.length === 0) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return `submissions still not processed ${DRAIN_TIMEOUT_MS / 1000} s after the restart: ${pending.join(', ')}`;
 }
 
 /**
@@ -95,6 +117,10 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashReport
     await server.stop();
     server = await startServerProcess(options.dataDir);
     const afterCleanRestart = await verifyWrites(target(server), writes);
+    if (writes.submissions.size > 0) {
+      const stuck = await waitForQueueToDrain(target(server));
+      if (stuck) afterCleanRestart.problems.push(stuck);
+    }
     return { seed, trials, afterCleanRestart: { verified: afterCleanRestart.checked, problems: afterCleanRestart.problems } };
   } finally {
     await server.stop();
