@@ -1,0 +1,181 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startTestServer, type TestServer } from 'reference-server';
+import { put, type WriteOp } from '../../../reference-server/src/store/store.js';
+import { SUBMISSIONS, type SubmissionRecord } from '../../../reference-server/src/submissions/records.js';
+import { eventOps, eventsCommitted } from '../../../reference-server/src/webhooks/index.js';
+import type { BenchScenario } from '../harness.js';
+
+/** The Automation API's per-key rate limit is off here: these loads are one key at full speed. */
+const unlimited = () => startTestServer({ automationRateLimitPerMinute: 0 });
+
+const submissionBody = (recordId: string) =>
+  JSON.stringify({
+    record_id: recordId,
+    profile_id: 'prf_seed_deal',
+    fields: { company: 'Bench Robotics', email: 'founder@bench.example', stage: 'seed', monthly_revenue: 42_000, team_size: 6, pitch: 'Warehouse robots as a service; TAM 9bn.' },
+    source: 'bench',
+  });
+
+/** Stores completed submissions straight into the store (the list request is measured, not the fill). */
+async function fill(server: TestServer, total: number): Promise<void> {
+  const orgId = server.demo.organizationId;
+  const now = new Date().toISOString();
+  const current = server.ctx.store.count(SUBMISSIONS, orgId);
+  for (let i = current; i < total; ) {
+    const ops: WriteOp[] = [];
+    for (const end = Math.min(i + 2000, total); i < end; i += 1) {
+      const record: SubmissionRecord = {
+        id: `sub_fill${i}`,
+        orgId,
+        jobId: `job_fill${i}`,
+        recordId: `fill-${i}`,
+        profileId: 'prf_seed_deal',
+        status: i % 10 === 0 ? 'failed' : 'completed',
+        fields: { company: `Company ${i}`, email: `person${i}@fill.example`, stage: 'seed' },
+        filters: [],
+        source: 'bench',
+        createdAt: now,
+        updatedAt: now,
+        processedAt: now,
+        inputRevision: 1,
+        runs: 1,
+        evaluation: {
+          score: { overall: 61.5, band: 'promising', partial: false, assessment: 'not_required' },
+          criteria: [],
+          founders: [],
+          report: { summary: 'Filled for the benchmark.', strengths: [], concerns: [], generated_at: now },
+        },
+        error: null,
+        resourceIds: [],
+        transcriptIds: [],
+      };
+      ops.push(put(SUBMISSIONS, orgId, record));
+    }
+    await server.ctx.store.write(ops);
+  }
+}
+
+/** A receiver that answers 200 at once and counts; `until(n)` resolves when n requests arrived. */
+async function startReceiver(): Promise<{ url: string; count: () => number; until(n: number): Promise<void>; close(): Promise<void> }> {
+  let count = 0;
+  let waiter: { n: number; resolve: () => void } | undefined;
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      count += 1;
+      res.end('ok');
+      if (waiter && count >= waiter.n) waiter.resolve();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    count: () => count,
+    until: (n) => (count >= n ? Promise.resolve() : new Promise((resolve) => (waiter = { n, resolve }))),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const EVENTS = 2000;
+const CONCURRENCY = 16;
+
+export const scenarios: BenchScenario[] = [
+  {
+    name: 'Automation create submission: validate + persist + queue (req/s ÷ bare Express JSON echo of the same body)',
+    async run(env) {
+      const server = await unlimited();
+      try {
+        const echo = await env.loadRate({ url: env.baseline.echoUrl, method: 'POST', body: submissionBody('echo') });
+        const create = await env.loadRate({
+          url: `${server.url}/api/automation/submissions`,
+          method: 'POST',
+          headers: { 'x-api-key': server.demo.automationKey },
+          bodyFor: (i) => submissionBody(`bench-${i}`),
+        });
+        return [{ name: 'POST /api/automation/submissions (new record_id each)', ratio: create / echo, detail: `${create.toFixed(0)} vs ${echo.toFixed(0)} req/s` }];
+      } finally {
+        await server.dispose();
+      }
+    },
+  },
+  {
+    name: 'Automation list page (25 newest) with 100 vs 100,000 submissions',
+    async run(env) {
+      const server = await unlimited();
+      const page = (query = '') => ({ url: `${server.url}/api/automation/submissions?limit=25${query}`, headers: { 'x-api-key': server.demo.automationKey } });
+      try {
+        await fill(server, 100);
+        await env.loadRate(page()); // warm-up
+        const small = await env.loadRate(page());
+        const smallFiltered = await env.loadRate(page('&status=failed'));
+        await fill(server, 100_000);
+        await server.ctx.store.compact();
+        const large = await env.loadRate(page());
+        const largeFiltered = await env.loadRate(page('&status=failed'));
+        return [
+          { name: 'GET /submissions req/s at 100,000 ÷ at 100', ratio: large / small, detail: `${large.toFixed(0)} vs ${small.toFixed(0)} req/s` },
+          { name: 'GET /submissions?status=failed (1 in 10) at 100,000 ÷ at 100', ratio: largeFiltered / smallFiltered, detail: `${largeFiltered.toFixed(0)} vs ${smallFiltered.toFixed(0)} req/s` },
+        ];
+      } finally {
+        await server.dispose();
+      }
+    },
+  },
+  {
+    name: `Webhook delivery throughput: ${EVENTS} signed events through the outbox vs a plain POST loop (${CONCURRENCY} at a time) to the same receiver`,
+    async run() {
+      const server = await unlimited();
+      const receiver = await startReceiver();
+      try {
+        const body = JSON.stringify({ id: 'evt_plain', type: 'submission.completed', created_at: new Date().toISOString(), organization_id: 'org', data: { record_id: 'x', score: { overall: 61.5 } } });
+        const loop = async (total: number) => {
+          let next = 0;
+          const started = performance.now();
+          await Promise.all(
+            Array.from({ length: CONCURRENCY }, async () => {
+              while (next < total) {
+                next += 1;
+                const response = await fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+                await response.arrayBuffer();
+              }
+            }),
+          );
+          return total / ((performance.now() - started) / 1000);
+        };
+        await loop(200); // warm-up: JIT, connections
+        const loopRate = await loop(EVENTS);
+
+        const subscribed = await fetch(`${server.url}/api/automation/webhooks`, {
+          method: 'POST',
+          headers: { 'x-api-key': server.demo.automationKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: receiver.url, events: ['submission.completed'] }),
+        });
+        if (subscribed.status !== 201) throw new Error(`subscription refused: ${subscribed.status}`);
+        const base = receiver.count();
+        const orgId = server.demo.organizationId;
+        const started = performance.now();
+        for (let i = 0; i < EVENTS; i += 100) {
+          const ops = Array.from({ length: 100 }, (_, j) => eventOps(server.ctx, orgId, 'submission.completed', { record_id: `bench-${i + j}`, score: { overall: 61.5 } })).flat();
+          await server.ctx.store.write(ops);
+          eventsCommitted(server.ctx, ops);
+        }
+        await receiver.until(base + EVENTS);
+        const engineRate = EVENTS / ((performance.now() - started) / 1000);
+        return [
+          {
+            name: 'outbox deliveries/s ÷ plain fetch POSTs/s',
+            ratio: engineRate / loopRate,
+            detail: `${engineRate.toFixed(0)} vs ${loopRate.toFixed(0)} per s (engine: sign, SSRF-checked connect, attempt log fsynced)`,
+          },
+        ];
+      } finally {
+        await receiver.close();
+        await server.dispose();
+      }
+    },
+  },
+];
