@@ -1,0 +1,47 @@
+import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
+import { SUBMISSION_SAMPLE } from '../automation/samples.js';
+import { submissionOutputFields, submissionSummary } from '../automation/submission-fields.js';
+import { listSubmissions } from '../automation/submissions.js';
+import { restHook } from '../webhooks/rest-hook.js';
+
+/** How many recent submissions performList offers as samples. */
+const SAMPLES = 3;
+
+function submissionHook(options: { key: string; label: string; description: string; event: string; status?: string }) {
+  const hook = restHook<Record<string, unknown>, ReturnType<typeof submissionSummary>>({
+    path: '/api/automation/webhooks',
+    events: [options.event],
+    label: options.label,
+    toOutput: (event) => submissionSummary(event.data),
+  });
+  const performList = (z: ZObject, _bundle: Bundle) => listSubmissions(z, { limit: SAMPLES, ...(options.status ? { status: options.status } : {}) });
+  return defineTrigger({
+    key: options.key,
+    noun: 'Submission',
+    display: { label: options.label, description: options.description },
+    operation: { ...hook, performList, sample: SUBMISSION_SAMPLE, outputFields: submissionOutputFields },
+  });
+}
+
+export const newSubmission = submissionHook({
+  key: 'new_submission',
+  label: 'New Submission',
+  description: 'Triggers when a submission is queued for evaluation.',
+  event: 'submission.queued',
+});
+
+export const submissionCompleted = submissionHook({
+  key: 'submission_completed',
+  label: 'Submission Completed',
+  description: 'Triggers when a submission has been scored against its profile (again when a later attachment or assessment re-scores it).',
+  event: 'submission.completed',
+  status: 'completed',
+});
+
+export const submissionFailed = submissionHook({
+  key: 'submission_failed',
+  label: 'Submission Failed',
+  description: 'Triggers when a submission could not be scored, e.g. because a field its profile requires is missing.',
+  event: 'submission.failed',
+  status: 'failed',
+});

@@ -1,0 +1,172 @@
+import { createServer, type Server } from 'node:http';
+import { startTestServer, type TestServer } from 'reference-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppTester } from 'zapier-platform-core';
+import { PROFILE_SAMPLE, RESOURCE_SAMPLE, SUBMISSION_SAMPLE, TRANSCRIPT_SAMPLE } from '../src/automation/samples.js';
+import App from '../src/index.js';
+import { configureEnvironment } from './support/env.js';
+import { connectAccount, type AuthData } from './support/oauth.js';
+import { HookReceiver, zapierRawRequest } from './support/receiver.js';
+import { fieldKeys, flatKeys, operationOf } from './support/shapes.js';
+
+/** The Automation API steps against the running reference server, on a real OAuth connection with the automation key. */
+let server: TestServer;
+let authData: AuthData;
+let files: Server;
+let filesUrl: string;
+const receiver = new HookReceiver();
+const appTester = createAppTester(App);
+const create = operationOf(App.creates.create_submission);
+const find = operationOf(App.searches.find_submission);
+const profiles = operationOf(App.triggers.profiles);
+const attachResource = operationOf(App.creates.attach_resource);
+const attachTranscript = operationOf(App.creates.attach_transcript);
+const PROFILE = 'prf_preseed_founder';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  configureEnvironment(server);
+  ({ authData } = await connectAccount(server, { automation_key: server.demo.automationKey }));
+  files = createServer((req, res) => {
+    res.setHeader('content-type', 'application/pdf');
+    res.end(Buffer.from('%PDF-1.4 pitch deck'));
+  });
+  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+  filesUrl = `http://127.0.0.1:${(files.address() as { port: number }).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => files.close(() => resolve()));
+  await receiver.close();
+  await server.dispose();
+});
+
+const submit = (recordId: string, extra: Record<string, unknown> = {}) =>
+  appTester(create.perform, {
+    authData,
+    inputData: { profile_id: PROFILE, record_id: recordId, email: 'grace@example.com', name: 'Grace Hopper', company: 'Cobol Labs', fields: { stage: 'seed' }, ...extra },
+  }) as Promise<Record<string, unknown>>;
+
+describe('Profiles (hidden trigger for the dropdown)', () => {
+  it("lists the organisation's profiles in the sample's shape", async () => {
+    const list = (await appTester(profiles.perform, { authData })) as Record<string, unknown>[];
+    expect(list.map((p) => p['id'])).toContain(PROFILE);
+    const seeded = list.find((p) => p['id'] === PROFILE)!;
+    expect({ ...seeded, created_at: PROFILE_SAMPLE.created_at }).toEqual(PROFILE_SAMPLE);
+    expect(flatKeys(seeded)).toEqual(fieldKeys(profiles.outputFields));
+  });
+});
+
+describe('Create Submission, Find Submission, Find or Create', () => {
+  it('queues a submission with the named and key/value fields and returns it as Find Submission does', async () => {
+    const created = await submit('crm-2001');
+    expect(created).toMatchObject({ record_id: 'crm-2001', profile_id: PROFILE, source: 'zapier', fields: { email: 'grace@example.com', name: 'Grace Hopper', company: 'Cobol Labs', stage: 'seed' } });
+    expect(created['id']).toMatch(/^sub_/);
+    expect(created['job_id']).toMatch(/^job_/);
+    expect(created['created_at']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Object.keys(created)).toEqual(Object.keys(SUBMISSION_SAMPLE));
+    const found = (await appTester(find.perform, { authData, inputData: { record_id: 'crm-2001' } })) as Record<string, unknown>[];
+    expect(found).toHaveLength(1);
+    expect(found[0]!['id']).toBe(created['id']);
+    expect(Object.keys(found[0]!)).toEqual(Object.keys(SUBMISSION_SAMPLE));
+  });
+
+  it('finds nothing for an unknown Record ID, and a repeated create returns the existing submission', async () => {
+    expect(await appTester(find.perform, { authData, inputData: { record_id: 'crm-nope' } })).toEqual([]);
+    const first = await submit('crm-2002');
+    const again = await submit('crm-2002');
+    expect(again['id']).toBe(first['id']);
+    expect(App.searchOrCreates?.['find_submission']).toMatchObject({ search: 'find_submission', create: 'create_submission' });
+  });
+
+  it("passes the API's field message on for an unknown profile", async () => {
+    await expect(submit('crm-2003', { profile_id: 'prf_missing' })).rejects.toThrow(/profile_id/);
+  });
+
+  it('tells the zap builder to reconnect with an automation key when the connection has none', async () => {
+    const { automation_key: _none, ...withoutKey } = authData;
+    await expect(appTester(find.perform, { authData: withoutKey, inputData: { record_id: 'crm-2001' } })).rejects.toThrow(
+      /no Automation Key\. Reconnect your account and enter the Automation Key/,
+    );
+  });
+});
+
+describe('Attach Resource and Attach Transcript', () => {
+  it('attaches a link as a URL', async () => {
+    await submit('crm-3001');
+    const resource = (await appTester(attachResource.perform, {
+      authData,
+      inputData: { record_id: 'crm-3001', url: 'https://example.com/deck.pdf', name: 'Pitch deck', content_type: 'application/pdf' },
+    })) as Record<string, unknown>;
+    expect(resource).toMatchObject({ kind: 'url', url: 'https://example.com/deck.pdf', name: 'Pitch deck', record_id: 'crm-3001' });
+    expect(flatKeys(resource)).toEqual(fieldKeys(attachResource.outputFields));
+    expect(Object.keys(resource)).toEqual(Object.keys(RESOURCE_SAMPLE));
+  });
+
+  it('downloads a file from an earlier step and uploads its bytes', async () => {
+    const resource = (await appTester(attachResource.perform, { authData, inputData: { record_id: 'crm-3001', file: `${filesUrl}/files/deck.pdf` } })) as Record<string, unknown>;
+    expect(resource).toMatchObject({ kind: 'file', name: 'deck.pdf', content_type: 'application/pdf', size_bytes: 19 });
+    expect(resource['sha256']).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('asks for exactly one of File and URL', async () => {
+    await expect(appTester(attachResource.perform, { authData, inputData: { record_id: 'crm-3001' } })).rejects.toThrow(/either a File or a URL/);
+  });
+
+  it('answers an unknown Record ID with the API message', async () => {
+    await expect(
+      appTester(attachResource.perform, { authData, inputData: { record_id: 'crm-unknown', url: 'https://example.com/x' } }),
+    ).rejects.toThrow(/crm-unknown|No submission/);
+  });
+
+  it('attaches a transcript', async () => {
+    const transcript = (await appTester(attachTranscript.perform, {
+      authData,
+      inputData: { record_id: 'crm-3001', text: 'We met to discuss the seed round.', title: 'Intro call', language: 'en' },
+    })) as Record<string, unknown>;
+    expect(transcript).toMatchObject({ title: 'Intro call', word_count: 7, language: 'en', record_id: 'crm-3001' });
+    expect(flatKeys(transcript)).toEqual(fieldKeys(attachTranscript.outputFields));
+    expect(Object.keys(transcript)).toEqual(Object.keys(TRANSCRIPT_SAMPLE));
+  });
+});
+
+describe('New Submission, Submission Completed, Submission Failed (REST hooks)', () => {
+  const hook = operationOf(App.triggers.new_submission!);
+
+  it('subscribes, passes a delivered signed webhook through perform, and unsubscribes', async () => {
+    const targetUrl = await receiver.start();
+    const subscribeData = (await appTester(hook.performSubscribe!, { authData, targetUrl })) as { id: string; secret: string };
+    expect(subscribeData.id).toMatch(/^whk_/);
+    expect(subscribeData.secret).toMatch(/^whsec_/);
+    const listed = await fetch(`${server.url}/api/automation/webhooks/${subscribeData.id}`, { headers: { 'x-api-key': server.demo.automationKey } });
+    expect(await listed.json()).toMatchObject({ url: targetUrl, events: ['submission.queued'], status: 'active' });
+
+    const created = await submit('crm-4001');
+    const delivery = await receiver.next((d) => d.body.includes('"crm-4001"'));
+    const rawRequest = zapierRawRequest(delivery);
+    const output = (await appTester(hook.perform, { authData, subscribeData, rawRequest, cleanedRequest: JSON.parse(delivery.body) })) as Record<string, unknown>[];
+    expect(output).toHaveLength(1);
+    expect(output[0]).toMatchObject({ id: created['id'], record_id: 'crm-4001', status: 'queued' });
+    expect(Object.keys(output[0]!)).toEqual(Object.keys(SUBMISSION_SAMPLE));
+
+    const forged = { ...rawRequest, content: delivery.body.replace('crm-4001', 'crm-9999') };
+    await expect(appTester(hook.perform, { authData, subscribeData, rawRequest: forged })).rejects.toMatchObject({ name: 'HaltedError' });
+
+    await appTester(hook.performUnsubscribe!, { authData, subscribeData });
+    const gone = await fetch(`${server.url}/api/automation/webhooks/${subscribeData.id}`, { headers: { 'x-api-key': server.demo.automationKey } });
+    expect(gone.status).toBe(404);
+    // Unsubscribing twice (already removed on the platform) is not an error.
+    await appTester(hook.performUnsubscribe!, { authData, subscribeData });
+  });
+
+  it('performList gives recent submissions newest first, in the same shape, filtered by the trigger’s status', async () => {
+    const recent = (await appTester(hook.performList!, { authData })) as Record<string, unknown>[];
+    expect(recent.length).toBeGreaterThan(1);
+    expect(recent.length).toBeLessThanOrEqual(3);
+    expect(recent[0]!['record_id']).toBe('crm-4001');
+    for (const item of recent) expect(Object.keys(item)).toEqual(Object.keys(SUBMISSION_SAMPLE));
+    const failed = (await appTester(operationOf(App.triggers.submission_failed!).performList!, { authData })) as Record<string, unknown>[];
+    for (const item of failed) expect(item['status']).toBe('failed');
+    const completed = (await appTester(operationOf(App.triggers.submission_completed!).performList!, { authData })) as Record<string, unknown>[];
+    for (const item of completed) expect(item['status']).toBe('completed');
+  });
+});
