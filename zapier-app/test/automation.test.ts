@@ -133,7 +133,7 @@ describe('New Submission, Submission Completed, Submission Failed (REST hooks)',
   const hook = operationOf(App.triggers.new_submission!);
 
   it('subscribes, passes a delivered signed webhook through perform, and unsubscribes', async () => {
-    const targetUrl = await receiver.start();
+    const targetUrl = await receiver.url();
     const subscribeData = (await appTester(hook.performSubscribe!, { authData, targetUrl })) as { id: string; secret: string };
     expect(subscribeData.id).toMatch(/^whk_/);
     expect(subscribeData.secret).toMatch(/^whsec_/);
@@ -158,15 +158,29 @@ describe('New Submission, Submission Completed, Submission Failed (REST hooks)',
     await appTester(hook.performUnsubscribe!, { authData, subscribeData });
   });
 
-  it('performList gives recent submissions newest first, in the same shape, filtered by the trigger’s status', async () => {
+  it.each([
+    ['submission_completed', 'submission.completed', 'completed', { company: 'Cobol Labs' }],
+    ['submission_failed', 'submission.failed', 'failed', { company: '' }],
+  ] as const)('%s: a scored (or refused) submission is delivered, passed through perform, and listed by performList', async (key, type, status, fields) => {
+    const trigger = operationOf(App.triggers[key]!);
+    const subscribeData = (await appTester(trigger.performSubscribe!, { authData, targetUrl: await receiver.url() })) as { id: string; secret: string };
+    const recordId = `crm-5-${status}`;
+    await appTester(create.perform, { authData, inputData: { profile_id: 'prf_seed_deal', record_id: recordId, name: 'Ada', ...fields } });
+    const delivery = await receiver.next((d) => d.body.includes(`"${type}"`) && d.body.includes(`"${recordId}"`));
+    const output = (await appTester(trigger.perform, { authData, subscribeData, rawRequest: zapierRawRequest(delivery) })) as Record<string, unknown>[];
+    expect(output[0]).toMatchObject({ record_id: recordId, status });
+    expect(Object.keys(output[0]!)).toEqual(Object.keys(SUBMISSION_SAMPLE));
+    const listed = (await appTester(trigger.performList!, { authData })) as Record<string, unknown>[];
+    expect(listed[0]).toMatchObject({ record_id: recordId, status });
+    for (const item of listed) expect(item['status']).toBe(status);
+    await appTester(trigger.performUnsubscribe!, { authData, subscribeData });
+  });
+
+  it('New Submission performList gives recent submissions of any status, newest first, at most 3', async () => {
     const recent = (await appTester(hook.performList!, { authData })) as Record<string, unknown>[];
-    expect(recent.length).toBeGreaterThan(1);
-    expect(recent.length).toBeLessThanOrEqual(3);
-    expect(recent[0]!['record_id']).toBe('crm-4001');
+    expect(recent).toHaveLength(3);
+    const times = recent.map((item) => String(item['created_at']));
+    expect([...times].sort().reverse()).toEqual(times);
     for (const item of recent) expect(Object.keys(item)).toEqual(Object.keys(SUBMISSION_SAMPLE));
-    const failed = (await appTester(operationOf(App.triggers.submission_failed!).performList!, { authData })) as Record<string, unknown>[];
-    for (const item of failed) expect(item['status']).toBe('failed');
-    const completed = (await appTester(operationOf(App.triggers.submission_completed!).performList!, { authData })) as Record<string, unknown>[];
-    for (const item of completed) expect(item['status']).toBe('completed');
   });
 });

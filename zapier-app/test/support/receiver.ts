@@ -24,8 +24,9 @@ export class HookReceiver {
     });
   });
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+  /** The hook URL (listening on first use). */
+  async url(): Promise<string> {
+    if (!this.#server.listening) await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
     const address = this.#server.address() as { port: number };
     return `http://127.0.0.1:${address.port}/hooks/catch/1/abc/`;
   }
