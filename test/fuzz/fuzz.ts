@@ -90,6 +90,31 @@ export function judge(style: ErrorStyle, response: RawResponse): string | undefi
   }
 }
 
+const QUIET_MS = 400;
+const QUIET_TIMEOUT_MS = 30_000;
+
+/**
+ * Waits until the server writes nothing on its own for a moment (the demo seed's queued
+ * submission being processed, an accepted request's follow-up work), so that the journal
+ * comparison of a refused write measures that request alone.
+ */
+export async function waitForQuiet(dataDir: string): Promise<void> {
+  const deadline = Date.now() + QUIET_TIMEOUT_MS;
+  let last = await journalBytes(dataDir);
+  let stableSince = Date.now();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = await journalBytes(dataDir);
+    if (now !== last) {
+      last = now;
+      stableSince = Date.now();
+    } else if (Date.now() - stableSince >= QUIET_MS) {
+      return;
+    }
+  }
+  throw new Error(`the server kept writing for ${QUIET_TIMEOUT_MS / 1000} s with no request: cannot compare journals`);
+}
+
 /** Bytes in the store's journal: every acknowledged write appends to it before it is acknowledged. */
 export async function journalBytes(dataDir: string): Promise<number> {
   try {
@@ -112,6 +137,7 @@ const describeCase = (c: FuzzCase) => {
 export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const reports: EndpointReport[] = [];
   let requests = 0;
+  await waitForQuiet(target.dataDir);
   for (const endpoint of options.endpoints ?? ENDPOINTS) {
     const report: EndpointReport = { endpoint: `${endpoint.method} ${endpoint.path} (${endpoint.name})`, requests: 0, statuses: {}, known: {} };
     reports.push(report);
@@ -135,7 +161,10 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       const known = problem ? KNOWN_DEVIATIONS.find((d) => d.matches(endpoint, fuzzCase.request, response)) : undefined;
       if (known) report.known[known.id] = (report.known[known.id] ?? 0) + 1;
       else if (problem) throw new Error(`${problem}: ${response.body.slice(0, 300)}`);
-      if (response.status < 300) await endpoint.undo?.(target.baseUrl, target.credentials, response);
+      if (response.status < 300) {
+        await endpoint.undo?.(target.baseUrl, target.credentials, response);
+        if (endpoint.write) await waitForQuiet(target.dataDir);
+      }
       if (endpoint.write && response.status >= 400) {
         const after = await journalBytes(target.dataDir);
         if (after !== before) throw new Error(`a refused write (${response.status}) changed the store: the journal grew ${after - before} bytes`);
