@@ -93,6 +93,11 @@ export function buildCli(): Command {
     .option('--introspection', 'allow GraphQL introspection (local development only)', false)
     .option('--allow-outbound <hosts>', 'hosts or CIDR ranges webhooks may reach despite the SSRF guard (comma-separated)', list, [])
     .addOption(
+      new Option('--automation-rate-limit <n>', 'Automation API: requests per key per minute (default 1200; 0 = no limit)')
+        .env('AUTOMATION_RATE_LIMIT')
+        .argParser(seconds),
+    )
+    .addOption(
       new Option('--refresh-grace <seconds>', 'OAuth: seconds a rotated refresh token still returns its successor pair (default 60)')
         .env('OAUTH_REFRESH_GRACE_SECONDS')
         .argParser(seconds),
@@ -111,6 +116,7 @@ export function buildCli(): Command {
         logLevel: options.logLevel,
         introspection: options.introspection,
         outboundAllowlist: options.allowOutbound,
+        ...(options.automationRateLimit !== undefined ? { automationRateLimitPerMinute: options.automationRateLimit } : {}),
         ...(options.refreshGrace !== undefined ? { refreshGraceSeconds: options.refreshGrace } : {}),
         ...(options.refreshTokenTtl !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtl } : {}),
         ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
