@@ -1,4 +1,4 @@
-import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
@@ -67,7 +67,14 @@ const fullOrGone = (res: Response, reason: 'gone' | 'full', kind: string) =>
 export function attachmentRoutes(ctx: AppContext): Router {
   const router = Router();
   const maxBytes = ctx.config.automationMaxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 1_100_000, parts: 21 } }).single('file');
+  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 1_100_000, parts: 21 } }).single('file');
+  // Multer's own refusals (size, unexpected part) go to uploadErrors; anything else it rejects
+  // is a body that is not well-formed multipart: the client's mistake, a 400.
+  const upload: RequestHandler = (req, res, next) =>
+    parse(req, res, (error?: unknown) => {
+      if (!error || error instanceof multer.MulterError) next(error);
+      else sendError(res, 400, `The multipart body is malformed: ${error instanceof Error ? error.message : 'unreadable'}.`, { fields: [{ field: 'body', message: 'is not well-formed multipart/form-data' }] });
+    });
 
   router.post('/resources', upload, async (req, res) => {
     const body = parseOr400(res, resourceBodySchema, bodyOf(ctx, req, 'resource'), 'body');

@@ -242,6 +242,13 @@ describe('resources', () => {
     expect400(await call('/resources', { method: 'POST', json: { record_id: made.record_id, url: 'https://e.com/a', content_type: 'pdf' } }), 'content_type');
     expect((await call('/resources?record_id=nope')).status).toBe(404);
     expect((await call('/resources/rsc_nope')).status).toBe(404);
+    for (const [type, body] of [
+      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="record_id"\r\n\r\nabc'],
+      ['multipart/form-data', 'garbage'],
+    ]) {
+      const malformed = await fetch(`${server.url}/api/automation/resources`, { method: 'POST', headers: { 'x-api-key': server.demo.automationKey, 'content-type': type as string }, body });
+      expect(malformed.status).toBe(400);
+    }
     const two = new FormData();
     two.append('record_id', made.record_id);
     two.append('other', new Blob(['x']), 'x.txt');
