@@ -59,7 +59,7 @@ describe.each(Object.keys(OWN) as Surface[])('the %s guard', (surface) => {
   it('refuses a request without a credential', async () => {
     const response = await call(surface, undefined);
     expect(response.status).toBe(401);
-    expect((await response.json()).error).toBe('Unauthorized');
+    expect(((await response.json()) as { error: string }).error).toBe('Unauthorized');
   });
 
   it('refuses a forged credential with the right prefix', async () => {

@@ -101,12 +101,12 @@ export class JournalStore implements Store {
     return store;
   }
 
-  get(collection: string, scope: string, id: string) {
-    return this.#partitions.get(collection)?.get(scope)?.get(id) as never;
+  get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string): T | undefined {
+    return this.#partitions.get(collection)?.get(scope)?.get(id) as T | undefined;
   }
 
-  all(collection: string, scope: string) {
-    return (this.#partitions.get(collection)?.get(scope)?.all() ?? []) as never[];
+  all<T extends StoredRecord = StoredRecord>(collection: string, scope: string): T[] {
+    return (this.#partitions.get(collection)?.get(scope)?.all() ?? []) as T[];
   }
 
   page<T extends StoredRecord>(collection: string, scope: string, query: PageQuery<T>): Page<T> {

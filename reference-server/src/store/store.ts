@@ -38,9 +38,9 @@ export interface Page<T> {
 }
 
 export interface Store {
-  get<T extends StoredRecord>(collection: string, scope: string, id: string): T | undefined;
+  get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string): T | undefined;
   /** Every record of a scope, in insertion order. Cost grows with the scope's size: prefer `page`. */
-  all<T extends StoredRecord>(collection: string, scope: string): T[];
+  all<T extends StoredRecord = StoredRecord>(collection: string, scope: string): T[];
   /** A page of a scope; its cost grows with the page (and `maxScan`), never with the scope. */
   page<T extends StoredRecord>(collection: string, scope: string, query: PageQuery<T>): Page<T>;
   count(collection: string, scope: string): number;
