@@ -33,6 +33,20 @@ async function json<T>(args: string[]): Promise<T> {
   return JSON.parse(result.stdout) as T;
 }
 
+/** `start` as a user runs it, once its banner is out: the URL and demo credentials it printed. */
+async function start(args: string[]) {
+  const server = cli(['start', '--port', '0', ...args]);
+  let banner = '';
+  server.stdout.on('data', (chunk: Buffer) => (banner += chunk.toString()));
+  while (!/These secrets are shown once/.test(banner)) await once(server.stdout, 'data');
+  return {
+    server,
+    url: /reference server on (http:\/\/\S+)/.exec(banner)?.[1] as string,
+    automationKey: /Automation key\s+(\S+)/.exec(banner)?.[1] as string,
+    organizationId: /Demo organisation .*\((org_[^)]+)\)/.exec(banner)?.[1] as string,
+  };
+}
+
 let dataDir: string;
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'cli-'));
@@ -123,13 +137,7 @@ describe('reference-server CLI', () => {
   }, 30_000);
 
   it('starts, serves, goes through the running server for operator commands, and stops on SIGTERM keeping every acknowledged write', async () => {
-    const server = cli(['start', '--port', '0', '--data', dataDir]);
-    let banner = '';
-    server.stdout.on('data', (chunk: Buffer) => (banner += chunk.toString()));
-    while (!/These secrets are shown once/.test(banner)) await once(server.stdout, 'data');
-    const url = /reference server on (http:\/\/\S+)/.exec(banner)?.[1] as string;
-    const automationKey = /Automation key\s+(\S+)/.exec(banner)?.[1] as string;
-    const organizationId = /Demo organisation .*\((org_[^)]+)\)/.exec(banner)?.[1] as string;
+    const { server, url, automationKey, organizationId } = await start(['--data', dataDir]);
     expect((await fetch(`${url}/api/automation/me`, { headers: { 'x-api-key': automationKey } })).status).toBe(200);
 
     // The folder is locked by the server: the CLI forwards to its operator endpoint.
@@ -156,5 +164,30 @@ describe('reference-server CLI', () => {
     const names = orgs.map((o) => o.name);
     expect(names).toEqual(expect.arrayContaining(['Northwind Ventures', 'Via Server', ...acknowledged]));
     expect(orgs.some((o) => o.id === organizationId)).toBe(true);
+  }, 60_000);
+
+  it('lets webhooks reach 127.0.0.1 by default, so a local n8n works, and nothing private with --allow-outbound none', async () => {
+    const subscribe = (url: string, automationKey: string) =>
+      fetch(`${url}/api/automation/webhooks`, {
+        method: 'POST',
+        headers: { 'x-api-key': automationKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'http://127.0.0.1:5678/webhook/evaluation', events: ['submission.completed'] }),
+      });
+    const demo = await start(['--data', dataDir]);
+    expect((await subscribe(demo.url, demo.automationKey)).status).toBe(201);
+    demo.server.kill('SIGTERM');
+    await once(demo.server, 'close');
+
+    const strictDir = await mkdtemp(join(tmpdir(), 'cli-strict-'));
+    const strict = await start(['--data', strictDir, '--allow-outbound', 'none']);
+    try {
+      const refused = await subscribe(strict.url, strict.automationKey);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toMatch(/127\.0\.0\.1|private|loopback/i);
+    } finally {
+      strict.server.kill('SIGTERM');
+      await once(strict.server, 'close');
+      await rm(strictDir, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -27,6 +27,18 @@ const list = (value: string, previous: string[] = []): string[] => [
   ...value.split(',').map((s) => s.trim()).filter(Boolean),
 ];
 
+/**
+ * A local server's receivers (n8n on this machine, test receivers) listen on 127.0.0.1, so `start`
+ * lets that one address through the SSRF guard unless told otherwise (docs/decisions/webhooks-ssrf.md).
+ */
+const DEMO_OUTBOUND_ALLOWLIST = ['127.0.0.1'];
+
+/** Explicit values replace the default rather than add to it; "none" empties the list. */
+const allowlist = (value: string, previous: string[]): string[] => {
+  const base = previous === DEMO_OUTBOUND_ALLOWLIST ? [] : previous;
+  return value.trim() === 'none' ? [] : list(value, base);
+};
+
 const dataOption = () => new Option('--data <dir>', 'data folder').default(DEFAULT_DATA).env('REFERENCE_SERVER_DATA');
 
 async function forward(holder: LockHolder, name: CommandName, args: unknown): Promise<unknown> {
@@ -91,7 +103,15 @@ export function buildCli(): Command {
         .env('LOG_LEVEL'),
     )
     .option('--introspection', 'allow GraphQL introspection (local development only)', false)
-    .option('--allow-outbound <hosts>', 'hosts or CIDR ranges webhooks may reach despite the SSRF guard (comma-separated)', list, [])
+    .addOption(
+      new Option(
+        '--allow-outbound <hosts>',
+        'hosts or CIDR ranges webhooks and CRM sync may reach despite the SSRF guard (comma-separated; "none" for none)',
+      )
+        .default(DEMO_OUTBOUND_ALLOWLIST, DEMO_OUTBOUND_ALLOWLIST.join(','))
+        .env('REFERENCE_SERVER_ALLOW_OUTBOUND')
+        .argParser(allowlist),
+    )
     .addOption(
       new Option('--automation-rate-limit <n>', 'Automation API: requests per key per minute (default 1200; 0 = no limit)')
         .env('AUTOMATION_RATE_LIMIT')
