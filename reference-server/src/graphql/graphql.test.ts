@@ -275,6 +275,27 @@ describe('limits and hygiene', () => {
     expect(await response.json()).toEqual({ errors: [{ message: expect.stringContaining('larger') }] });
   });
 
+  it('says what to send when it cannot read the media type (415) or serve the Accept (406), and when gzip does not inflate', async () => {
+    const auth = { authorization: `Bearer ${partner()}` };
+    const asText = await fetch(`${server.url}/api`, { method: 'POST', headers: { 'content-type': 'text/plain', ...auth }, body: '{ __typename }' });
+    expect(asText.status).toBe(415);
+    expect(await asText.json()).toEqual({ errors: [{ message: expect.stringContaining('application/json') }] });
+    const xml = await fetch(`${server.url}/api`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/xml', ...auth },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(xml.status).toBe(406);
+    expect(await xml.json()).toEqual({ errors: [{ message: expect.stringContaining('application/graphql-response+json') }] });
+    const brokenGzip = await fetch(`${server.url}/api`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', ...auth },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(brokenGzip.status).toBe(400);
+    expect(await brokenGzip.json()).toEqual({ errors: [{ message: 'The request body could not be read.' }] });
+  });
+
   it('answers malformed JSON with 400', async () => {
     const response = await fetch(`${server.url}/api`, {
       method: 'POST',

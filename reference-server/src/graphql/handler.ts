@@ -3,11 +3,17 @@ import { execute, GraphQLError, NoSchemaIntrospectionCustomRule, parse, validate
 import { createHandler, type FormatError } from 'graphql-http';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
+import { bodyReadError } from '../http/body-read-error.js';
 import type { GraphqlContext } from './context.js';
 import { aliasLimitRule, allowlistRule, costLimitRule, depthLimitRule, LIMITS } from './rules.js';
 import { schema } from './schema.js';
 
 const BODY_LIMIT = '64kb';
+
+const PROTOCOL_REFUSALS: Readonly<Record<number, string>> = {
+  406: 'Accept application/graphql-response+json or application/json.',
+  415: 'Send the request body as application/json: {"query": "...", "variables": {...}}.',
+};
 
 /** Messages that name schema members the caller did not ask about ("Did you mean …?") are trimmed. */
 const SUGGESTION = /\s*Did you mean .*\?$/s;
@@ -56,6 +62,11 @@ export function graphqlHandler(ctx: AppContext): RequestHandler[] {
       raw: req,
       context: undefined,
     }).then(([body, init]) => {
+      if (!body && init.status >= 400) {
+        // graphql-http answers a media type it cannot read or serve with no body; say what to send.
+        res.status(init.status).set(init.headers).json({ errors: [{ message: PROTOCOL_REFUSALS[init.status] ?? init.statusText }] });
+        return;
+      }
       res.writeHead(init.status, init.statusText, init.headers).end(body);
     }, next);
   };
@@ -65,14 +76,13 @@ export function graphqlHandler(ctx: AppContext): RequestHandler[] {
 }
 
 /** A body the reader refused is answered in GraphQL's error shape, never a stack trace. */
-export const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
-  if (!error.type?.startsWith('entity.') && error.type !== 'charset.unsupported' && error.type !== 'encoding.unsupported') {
+export const bodyErrors: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  const refused = bodyReadError(error, BODY_LIMIT);
+  if (!refused) {
     next(error);
     return;
   }
-  const status = error.status ?? 400;
-  const message = error.type === 'entity.too.large' ? `The request body is larger than ${BODY_LIMIT}.` : 'The request body could not be read.';
-  res.status(status).json({ errors: [{ message }] });
+  res.status(refused.status).json({ errors: [{ message: refused.message }] });
 };
 
 export { Router };

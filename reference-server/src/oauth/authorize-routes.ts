@@ -2,6 +2,7 @@ import express, { Router, type ErrorRequestHandler, type Request, type Response 
 import cookieParser from 'cookie-parser';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { bodyReadError } from '../http/body-read-error.js';
 import { getOrganization } from '../tenancy/organizations.js';
 import { authenticateUser, normalizeEmail } from '../tenancy/users.js';
 import { authorizeUrl, checkAuthorizeRequest, errorRedirect, withParams, type AuthorizeRequest } from './authorize-request.js';
@@ -10,6 +11,8 @@ import { issueCode } from './codes.js';
 import { LoginThrottle } from './login-throttle.js';
 import { consentPage, errorPage, loginPage } from './pages.js';
 import { issuerOf, oauthSettings } from './settings.js';
+
+const FORM_LIMIT = '16kb';
 
 const LoginForm = z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default('') });
 const ConsentForm = z.object({ decision: z.enum(['allow', 'deny']).optional(), account: z.string().max(200).optional() });
@@ -36,7 +39,7 @@ export function authorizeRoutes(ctx: AppContext): Router {
   const router = Router();
   const csrf = createCsrf(ctx);
   const throttle = new LoginThrottle(ctx.clock);
-  const forms = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 30 });
+  const forms = express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 30 });
   router.use('/api/oauth/authorize', cookieParser());
 
   const redirectOrigin = (request: AuthorizeRequest) => new URL(request.redirectUri).origin;
@@ -179,9 +182,9 @@ export function authorizeRoutes(ctx: AppContext): Router {
     }
   });
 
-  /** A form body the parser refused (too large, too many fields) gets the error page, not JSON. */
-  const formErrors: ErrorRequestHandler = (error: { type?: string }, _req, res, next) => {
-    if (!error.type?.startsWith('entity.') && error.type !== 'parameters.too.many') {
+  /** A form body the parser refused (too large, too many fields, undecodable) gets the error page, not JSON. */
+  const formErrors: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+    if (!bodyReadError(error, FORM_LIMIT)) {
       next(error);
       return;
     }

@@ -1,5 +1,6 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
+import { bodyReadError } from '../http/body-read-error.js';
 import { authenticateRequestClient } from './client-auth.js';
 import { exchangeCode } from './codes.js';
 import { noStore, OAuthError, sendOAuthError } from './errors.js';
@@ -27,13 +28,13 @@ function oauthRoute(handler: (req: Request, res: Response) => Promise<void>): Re
 }
 
 /** A body the parsers refused is still answered in RFC 6749 §5.2's shape. */
-const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
-  if (!error.type?.startsWith('entity.') && error.type !== 'parameters.too.many') {
+const bodyErrors: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  const refused = bodyReadError(error, BODY_LIMIT);
+  if (!refused) {
     next(error);
     return;
   }
-  const description = error.type === 'entity.too.large' ? 'The request body is too large.' : 'The request body could not be parsed.';
-  sendOAuthError(res, new OAuthError('invalid_request', description, error.status === 413 ? 413 : 400));
+  sendOAuthError(res, new OAuthError('invalid_request', refused.message, refused.status));
 };
 
 const methodNotAllowed: RequestHandler = (_req, res) => {

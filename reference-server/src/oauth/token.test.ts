@@ -105,6 +105,18 @@ describe('malformed requests', () => {
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
   });
+
+  it('answers a body it cannot decode (unknown encoding, broken gzip, foreign charset) in the RFC 6749 error shape', async () => {
+    const params = 'grant_type=refresh_token&refresh_token=x';
+    await expectError(await form({}, { 'content-encoding': 'x-unknown' }), 415, 'invalid_request');
+    const brokenGzip = await fetch(`${server.url}/api/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' },
+      body: params,
+    });
+    await expectError(brokenGzip, 400, 'invalid_request');
+    await expectError(await form({}, { 'content-type': 'application/x-www-form-urlencoded; charset=shift_jis' }), 415, 'invalid_request');
+  });
 });
 
 describe('authorization codes', () => {
