@@ -27,11 +27,40 @@ export const PARTNER_OPERATIONS: readonly PartnerOperation[] = [
     description: "A person's scored assessment, by email.",
   },
   {
+    name: 'listSubmissionsQuery',
+    type: 'query',
+    rootFields: ['submissions'],
+    scope: 'profile',
+    description: "A page of the organisation's submissions (companies and candidates), with filters.",
+  },
+  {
+    name: 'getSubmissionQuery',
+    type: 'query',
+    rootFields: ['submission'],
+    scope: 'profile',
+    description: 'One submission with its scores, founders and report.',
+  },
+  { name: 'listProfilesQuery', type: 'query', rootFields: ['profiles'], scope: 'profile', description: 'The profiles submissions are scored against.' },
+  {
+    name: 'createSubmissionMutation',
+    type: 'mutation',
+    rootFields: ['createSubmission'],
+    scope: 'all',
+    description: 'Queues a company or candidate for evaluation (the Automation API create).',
+  },
+  {
     name: 'getIntegrationStatusQuery',
     type: 'query',
     rootFields: ['integrationStatus'],
     scope: 'all',
-    description: 'How this integration is connected: client, scopes, allowed operations, webhook subscriptions.',
+    description: 'How this integration is connected: client, scopes, allowed operations.',
+  },
+  {
+    name: 'getWebhookSubscriptionsQuery',
+    type: 'query',
+    rootFields: ['webhookSubscriptions'],
+    scope: 'all',
+    description: "The organisation's webhook subscriptions (never their secrets).",
   },
 ];
 

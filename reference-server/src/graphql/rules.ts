@@ -151,6 +151,18 @@ export const aliasLimitRule: ValidationRule = (context) => {
   };
 };
 
+/**
+ * Marks a list field whose length is bounded by the data (a profile's criteria, the eight
+ * dimensions, an organisation's webhook subscriptions): the cost rule counts it at this size
+ * instead of a full page, so reading a submission in full stays far inside the budget.
+ */
+export const listSize = (size: number) => ({ listSize: size });
+
+function listSizeOf(extensions: Readonly<Record<string, unknown>> | undefined | null): number | undefined {
+  const size = extensions?.['listSize'];
+  return typeof size === 'number' ? size : undefined;
+}
+
 function pageSize(field: FieldNode): number {
   const first = field.arguments?.find((argument) => argument.name.value === 'first');
   if (first?.value.kind === Kind.INT) return Math.max(0, Math.min(Number(first.value.value), LIMITS.assumedListSize));
@@ -159,8 +171,8 @@ function pageSize(field: FieldNode): number {
 
 /**
  * Estimated cost: every field resolved counts 1, multiplied by the page sizes of the lists
- * around it (a literal `first`, or the largest page otherwise). Fields unknown to the schema
- * count 1 and are reported by the schema's own rules.
+ * around it (a literal `first`, or the largest page otherwise; a list marked with `listSize`
+ * counts that size). Fields unknown to the schema count 1 and are reported by the schema's own rules.
  */
 export const costLimitRule: ValidationRule = (context): ASTVisitor => {
   const schema = context.getSchema();
@@ -186,7 +198,8 @@ export const costLimitRule: ValidationRule = (context): ASTVisitor => {
         // A connection's page size is counted once, at the field that takes `first`; its `nodes` list is that page.
         const isConnection = named !== undefined && isObjectType(named) && 'nodes' in named.getFields();
         const inConnection = parent !== undefined && 'nodes' in parent.getFields() && 'pageInfo' in parent.getFields();
-        const factor = isConnection || (type && isListType(type) && !inConnection) ? pageSize(field) : 1;
+        const isList = type !== undefined && isListType(type) && !inConnection;
+        const factor = isConnection ? pageSize(field) : isList ? (listSizeOf(definition?.extensions) ?? pageSize(field)) : 1;
         const next = named && (isObjectType(named) || isInterfaceType(named)) ? named : undefined;
         costOf(field.selectionSet, next, multiplier * Math.max(1, factor), within, budget);
       },

@@ -12,8 +12,10 @@ import {
   type GraphQLNullableType,
 } from 'graphql';
 import { findResultByEmail, type AssessmentResult } from '../../psychometrics/results.js';
+import { DIMENSIONS } from '../../psychometrics/model.js';
 import type { DimensionScore, ScaleScore, ScoreReport } from '../../psychometrics/report.js';
 import type { GraphqlContext } from '../context.js';
+import { listSize } from '../rules.js';
 import { DateTime } from './scalars.js';
 
 const nonNull = <T extends GraphQLNullableType>(type: T) => new GraphQLNonNull(type);
@@ -61,13 +63,14 @@ const ScoresType = new GraphQLObjectType<ScoreReport>({
     composite: { type: nonNull(ScaleScoreType) },
     dimensions: {
       type: nonNull(new GraphQLList(nonNull(DimensionScoreType))),
+      extensions: listSize(DIMENSIONS.length),
       resolve: (report) => Object.entries(report.dimensions).map(([dimension, score]) => ({ dimension, ...score })),
     },
     quality: { type: nonNull(QualityType) },
   },
 });
 
-const AssessmentResultType = new GraphQLObjectType<AssessmentResult>({
+export const AssessmentResultType = new GraphQLObjectType<AssessmentResult>({
   name: 'AssessmentResult',
   description: "A person's scored psychometric assessment; one per organisation and email.",
   fields: {
