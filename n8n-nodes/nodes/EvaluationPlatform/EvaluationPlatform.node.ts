@@ -12,7 +12,7 @@ import * as transcript from './actions/transcript/Transcript.resource';
 import * as webhook from './actions/webhook/Webhook.resource';
 import { router } from './actions/router';
 import { requestOptionsProperty } from './helpers/common';
-import { getBenchmarkTags, getProfiles } from './methods/loadOptions';
+import { getBenchmarkTags, getPartnerProfiles, getProfiles } from './methods/loadOptions';
 
 const AUTOMATION_RESOURCES = ['account', 'profile', 'submission', 'resource', 'transcript', 'webhook'];
 const ASSESSMENT_RESOURCES = ['assessment', 'benchmarkTag'];
@@ -118,7 +118,7 @@ export class EvaluationPlatform implements INodeType {
 	};
 
 	methods = {
-		loadOptions: { getBenchmarkTags, getProfiles },
+		loadOptions: { getBenchmarkTags, getPartnerProfiles, getProfiles },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -13,11 +13,18 @@ export const N8N_CALLBACK = 'http://localhost:5678/rest/oauth2-credential/callba
  * client builds the authorize URL from the credential's resolved fields, a browser signs in and
  * consents on the server's pages, and n8n's client exchanges the code at the token URL.
  */
-export async function connectPartnerCredential(server: TestServer, engine: Engine, id: string): Promise<ICredentialDataDecryptedObject> {
+export async function connectPartnerCredential(
+	server: TestServer,
+	engine: Engine,
+	id: string,
+	/** Other credential fields as the user would fill them in, e.g. a narrower `scope`. */
+	fields: ICredentialDataDecryptedObject = {},
+): Promise<ICredentialDataDecryptedObject> {
 	engine.credentials.add(id, 'evaluationPartnerOAuth2Api', {
 		baseUrl: `${server.url}/`,
 		clientId: server.demo.oauthClient.clientId,
 		clientSecret: server.demo.oauthClient.clientSecret,
+		...fields,
 	});
 	const resolved = await engine.credentials.getDecrypted({} as IWorkflowExecuteAdditionalData, { id, name: id }, 'evaluationPartnerOAuth2Api');
 	const client = new ClientOAuth2({

@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { apiJson } from '../transport';
+import { LIST_PROFILES } from '../actions/partner/documents';
+import { apiJson, graphqlRequest } from '../transport';
 
 /** Benchmark tags for the Submit dropdown, every page of them (at most 100 a page). */
 export async function getBenchmarkTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -33,6 +34,16 @@ export async function getProfiles(this: ILoadOptionsFunctions): Promise<INodePro
 	})) as { data?: IDataObject[] } | IDataObject[];
 	const profiles = Array.isArray(body) ? body : (body.data ?? []);
 	return profiles.map((profile) => ({
+		name: String(profile.name ?? profile.id),
+		value: String(profile.id),
+		description: typeof profile.description === 'string' ? profile.description : undefined,
+	}));
+}
+
+/** The same profiles through the partner API (`listProfilesQuery`), for Create Submission there. */
+export async function getPartnerProfiles(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const data = await graphqlRequest.call(this, { query: LIST_PROFILES, operationName: 'listProfilesQuery', mutation: false }, {}, undefined);
+	return ((data.profiles as IDataObject[] | undefined) ?? []).map((profile) => ({
 		name: String(profile.name ?? profile.id),
 		value: String(profile.id),
 		description: typeof profile.description === 'string' ? profile.description : undefined,

@@ -134,7 +134,7 @@ export interface GraphqlResult {
  */
 export async function graphqlRequest(
 	this: ApiContext,
-	document: { query: string; operationName: string; mutation: boolean },
+	document: { query: string; operationName: string; mutation: boolean; idempotent?: boolean },
 	variables: IDataObject,
 	itemIndex: number | undefined,
 	settings?: RequestSettings,
@@ -146,20 +146,40 @@ export async function graphqlRequest(
 			method: 'POST',
 			path: '/api',
 			body: { query: document.query, operationName: document.operationName, variables },
-			idempotent: !document.mutation,
+			// A mutation is resent after a 5xx or a timeout only when it says it is safe to repeat.
+			idempotent: document.idempotent ?? !document.mutation,
 			itemIndex,
 		},
 		settings,
 	);
 	const result = (response.body ?? {}) as GraphqlResult;
 	if (result.errors?.length || result.data === undefined || result.data === null) {
-		const messages = (result.errors ?? []).map((e) => e.message);
-		throw new NodeApiError(this.getNode(), { errors: result.errors ?? [] } as unknown as JsonObject, {
+		const errors = result.errors ?? [];
+		const messages = errors.map((e) => e.message);
+		const error = new NodeApiError(this.getNode(), { errors } as unknown as JsonObject, {
 			message: messages[0] ?? 'The GraphQL response carried no data',
-			description: messages.length > 1 ? messages.join('\n') : undefined,
+			description: graphqlErrorDetails(errors),
 			httpCode: '200',
 			itemIndex,
 		});
+		error.context.data = { errors } as unknown as IDataObject;
+		throw error;
 	}
 	return result.data;
+}
+
+/**
+ * What n8n shows under the message: the other errors, each error's code, and the input fields
+ * the platform named (`extensions.fields`, as in a REST 400), e.g. `recordId: must not be empty`.
+ */
+function graphqlErrorDetails(errors: NonNullable<GraphqlResult['errors']>): string | undefined {
+	const lines: string[] = [];
+	errors.forEach((e, index) => {
+		const code = typeof e.extensions?.code === 'string' ? e.extensions.code : undefined;
+		if (index > 0) lines.push(e.message);
+		const fields = Array.isArray(e.extensions?.fields) ? (e.extensions.fields as Array<{ field?: unknown; message?: unknown }>) : [];
+		const named = fields.map((f) => `${String(f.field)}: ${String(f.message)}`).join('; ');
+		if (code || named) lines.push([code, named].filter(Boolean).join(' — '));
+	});
+	return lines.length > 0 ? lines.join('\n') : undefined;
 }
