@@ -3,11 +3,13 @@ import { developerKeyGuard } from '../auth/guards.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { instrumentJson } from '../psychometrics/instrument.js';
+import { eventOps, eventsCommitted, installWebhooks, webhookRoutes } from '../webhooks/index.js';
 import { listBenchmarkTags } from './benchmark-tags.js';
 import { CrmSyncWorker } from './crm/queue.js';
 import { crmSyncRoutes } from './crm/routes.js';
 import { checkCrmTarget, crmTransport } from './crm/transport.js';
 import { assessmentErrorHandler } from './errors.js';
+import { assessmentEvent } from './events.js';
 import { assessmentOpenApi } from './openapi.js';
 import { getResultsHandler } from './results-route.js';
 import { submitHandler } from './submit.js';
@@ -22,6 +24,7 @@ const BODY_LIMIT = '256kb';
 export function createAssessmentSurface(ctx: AppContext): Router {
   const crm = new CrmSyncWorker(ctx, crmTransport);
   ctx.workers.push(crm);
+  installWebhooks(ctx);
 
   const router = Router();
   let openApi: string | undefined;
@@ -40,8 +43,13 @@ export function createAssessmentSurface(ctx: AppContext): Router {
   router.post(
     '/assessment/submit',
     submitHandler(ctx, {
-      opsFor: () => [],
-      afterSave: ({ result }) => {
+      // The event is stored with the result it announces (the outbox), so it exists iff the result does.
+      opsFor: (saved) => {
+        const event = assessmentEvent(saved);
+        return eventOps(ctx, saved.result.organizationId, event.type, event.data);
+      },
+      afterSave: ({ result }, ops) => {
+        eventsCommitted(ctx, ops);
         if (result.crmSync.status === 'pending') crm.enqueue(result.organizationId, result.id);
       },
     }),
@@ -49,6 +57,7 @@ export function createAssessmentSurface(ctx: AppContext): Router {
   router.get('/assessment/results', getResultsHandler(ctx));
   router.get('/benchmark-tags', listBenchmarkTags);
   router.use(crmSyncRoutes(ctx, (url) => checkCrmTarget(ctx, url)));
+  router.use('/webhooks', webhookRoutes(ctx, 'assessment'));
 
   router.use(assessmentErrorHandler(ctx.log));
   return router;

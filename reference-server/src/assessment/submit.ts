@@ -12,7 +12,8 @@ import { parseSubmission } from './submission.js';
 /** What else happens when a result is saved: store operations in the same write, and a nudge after it. */
 export interface SaveEffects {
   opsFor(saved: SavedResult): WriteOp[];
-  afterSave(saved: SavedResult): void;
+  /** `ops`: what `opsFor` returned for the write that went through. */
+  afterSave(saved: SavedResult, ops: readonly WriteOp[]): void;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -49,6 +50,7 @@ export function submitHandler(ctx: AppContext, effects: SaveEffects): RequestHan
     const { norm, reference } = selectNorm(submission.benchmark);
     const scores = scoreAnswers(submission.answers, norm, reference);
     const crm = crmSyncPlan(ctx, orgId);
+    let effectOps: WriteOp[] = [];
     const saved = await saveResult(
       ctx,
       orgId,
@@ -62,9 +64,12 @@ export function submitHandler(ctx: AppContext, effects: SaveEffects): RequestHan
         context: submission.context,
         crmSync: crm.state,
       },
-      (saved) => [...crm.ops(saved.result), ...effects.opsFor(saved)],
+      (saved) => {
+        effectOps = effects.opsFor(saved);
+        return [...crm.ops(saved.result), ...effectOps];
+      },
     );
-    effects.afterSave(saved);
+    effects.afterSave(saved, effectOps);
     res.json({
       success: true,
       responseId: saved.result.id,

@@ -1,25 +1,16 @@
 import type { AppContext } from '../../context.js';
+import { checkOutboundUrl, post } from '../../outbound/index.js';
 import type { CrmRequest, CrmTransport } from './queue.js';
 
 /**
- * PLACEHOLDER until the shared outbound client (src/outbound, SSRF guard) lands: plain fetch,
- * no redirects followed, 10 s timeout. Replaced by the shared client's safe POST.
+ * CRM sync leaves the server like a webhook does: through the SSRF-guarded outbound client (the
+ * resolved address is checked at every attempt, redirects are not followed, one 10 s deadline).
+ * A refusal rejects, so the queue records it as a failed attempt and retries on its schedule.
  */
-const TIMEOUT_MS = 10_000;
-
-export const crmTransport: CrmTransport = async (_ctx: AppContext, request: CrmRequest) => {
-  const response = await fetch(request.url, {
-    method: 'POST',
-    headers: request.headers,
-    body: request.body,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-  await response.arrayBuffer().catch(() => undefined);
-  const retryAfter = Number(response.headers.get('retry-after'));
-  return { status: response.status, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}) };
+export const crmTransport: CrmTransport = async (ctx: AppContext, request: CrmRequest) => {
+  const response = await post(ctx, request.url, request.body, request.headers);
+  return { status: response.status, ...(response.retryAfterMs !== undefined ? { retryAfterMs: response.retryAfterMs } : {}) };
 };
 
-export async function checkCrmTarget(_ctx: AppContext, _url: string): Promise<string | undefined> {
-  return undefined;
-}
+/** Why a CRM URL would be refused at configuration (the same guard the webhook subscriptions use). */
+export const checkCrmTarget = (ctx: AppContext, url: string): Promise<string | undefined> => checkOutboundUrl(ctx, url);

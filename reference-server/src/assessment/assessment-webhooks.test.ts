@@ -1,0 +1,139 @@
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { answersFrom } from '../psychometrics/fixtures.js';
+import { startTestServer, type TestServer } from '../testing.js';
+import { TestReceiver, type Delivery } from '../webhooks/test-receiver.js';
+
+/** The Assessment API's webhooks: registration under /api/v1 and the events a submit publishes. */
+let server: TestServer;
+let receiver: TestReceiver;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  receiver = await new TestReceiver().start();
+});
+afterAll(async () => {
+  await receiver.stop();
+  await server.dispose();
+});
+
+const call = (surface: 'v1' | 'automation', path: string, init: RequestInit = {}) =>
+  fetch(`${server.url}/api/${surface}${path}`, {
+    ...init,
+    headers: {
+      'x-api-key': surface === 'v1' ? server.demo.developerKey : server.demo.automationKey,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+  });
+
+async function subscribe(surface: 'v1' | 'automation', events: string[]): Promise<{ id: string; secret: string }> {
+  const response = await call(surface, '/webhooks', { method: 'POST', body: JSON.stringify({ url: receiver.url, events }) });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: string; secret: string };
+}
+
+const submit = (email: string, answer: number) =>
+  call('v1', '/assessment/submit', { method: 'POST', body: JSON.stringify({ email, full_name: 'Robin Webhook', ...answersFrom(() => answer) }) });
+
+function verified(delivery: Delivery, secret: string) {
+  const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(delivery.headers[name])]));
+  return new Webhook(secret).verify(delivery.rawBody, headers) as { id: string; type: string; organization_id: string; data: Record<string, unknown> };
+}
+
+const created: { surface: 'v1' | 'automation'; id: string }[] = [];
+afterEach(async () => {
+  for (const { surface, id } of created.splice(0)) await call(surface, `/webhooks/${id}`, { method: 'DELETE' });
+});
+
+describe('assessment webhooks under /api/v1', () => {
+  it('registers with the developer key, shows the secret once, and offers only assessment events', async () => {
+    const subscription = await subscribe('v1', ['assessment.completed']);
+    created.push({ surface: 'v1', id: subscription.id });
+    expect(subscription.secret).toMatch(/^whsec_/);
+
+    const list = (await (await call('v1', '/webhooks')).json()) as { data: Record<string, unknown>[] };
+    expect(list.data.map((s) => s.id)).toContain(subscription.id);
+    expect(JSON.stringify(list)).not.toContain(subscription.secret);
+
+    const types = (await (await call('v1', '/webhooks/event-types')).json()) as { data: { type: string }[] };
+    expect(types.data.map((t) => t.type).sort()).toEqual(['assessment.completed', 'assessment.replaced']);
+  });
+
+  it('refuses an automation event type, a bad URL and a private address, naming the field', async () => {
+    for (const body of [
+      { url: receiver.url, events: ['submission.completed'] },
+      { url: 'not a url' },
+      { url: 'http://10.0.0.1/hook' },
+      { url: 'http://169.254.169.254/latest/meta-data' },
+    ]) {
+      const response = await call('v1', '/webhooks', { method: 'POST', body: JSON.stringify(body) });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await response.json()) as { error: string }).toMatchObject({ error: 'Bad Request' });
+    }
+  });
+
+  it("keeps each surface's subscriptions apart, and wants the developer key", async () => {
+    const automation = await subscribe('automation', ['assessment.completed']);
+    created.push({ surface: 'automation', id: automation.id });
+    expect((await call('v1', `/webhooks/${automation.id}`)).status).toBe(404);
+    expect((await call('v1', `/webhooks/${automation.id}`, { method: 'DELETE' })).status).toBe(404);
+    const withAutomationKey = await fetch(`${server.url}/api/v1/webhooks`, { headers: { 'x-api-key': server.demo.automationKey } });
+    expect(withAutomationKey.status).toBe(401);
+  });
+
+  it('delivers assessment.completed, then assessment.replaced on a later submit, signed for the standardwebhooks package', async () => {
+    const assessment = await subscribe('v1', ['assessment.completed', 'assessment.replaced']);
+    const automation = await subscribe('automation', ['assessment.completed']);
+    created.push({ surface: 'v1', id: assessment.id }, { surface: 'automation', id: automation.id });
+    const before = receiver.deliveries.length;
+
+    const first = (await (await submit('Robin.Webhook@example.com', 4)).json()) as { responseId: string };
+    await receiver.waitFor(before + 2);
+    const secrets = [assessment.secret, automation.secret];
+    const firstEvents = receiver.deliveries.slice(before).map((d) => {
+      const secret = secrets.find((s) => {
+        try {
+          verified(d, s);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      expect(secret, 'every delivery verifies with one subscription secret').toBeDefined();
+      return verified(d, secret as string);
+    });
+    expect(firstEvents.map((e) => e.type)).toEqual(['assessment.completed', 'assessment.completed']);
+    // One event, fanned out: both deliveries carry the same webhook-id.
+    expect(new Set(firstEvents.map((e) => e.id)).size).toBe(1);
+    expect(firstEvents[0]).toMatchObject({
+      organization_id: server.demo.organizationId,
+      data: { result_id: first.responseId, revision: 1, email: 'Robin.Webhook@example.com', quality_status: expect.any(String) },
+    });
+
+    await submit('robin.webhook@EXAMPLE.com', 5);
+    await receiver.waitFor(before + 3);
+    const replaced = verified(receiver.deliveries[before + 2] as Delivery, assessment.secret);
+    expect(replaced).toMatchObject({ type: 'assessment.replaced', data: { result_id: first.responseId, revision: 2, previous_revision: 1 } });
+    // The automation subscription asked only for assessment.completed.
+    expect(receiver.deliveries.length).toBe(before + 3);
+  });
+});
+
+describe('CRM sync target', () => {
+  it('is refused on private, metadata and loopback addresses without the allowlist', async () => {
+    const strict = await startTestServer({ outboundAllowlist: [] });
+    try {
+      for (const url of ['http://10.0.0.1/crm', 'http://169.254.169.254/latest', 'http://[::1]:8080/crm', 'http://127.0.0.1:9/crm']) {
+        const response = await fetch(`${strict.url}/api/v1/crm-sync`, {
+          method: 'PUT',
+          headers: { 'x-api-key': strict.demo.developerKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ url }),
+        });
+        expect(response.status, url).toBe(400);
+        expect(((await response.json()) as { message: string }).message).toMatch(/not allowed/);
+      }
+    } finally {
+      await strict.dispose();
+    }
+  });
+});
