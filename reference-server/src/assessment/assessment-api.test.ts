@@ -290,7 +290,18 @@ describe('GET /api/v1/openapi.json', () => {
     const doc = await json(response);
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/api/v1/assessment/questions', '/api/v1/assessment/results', '/api/v1/assessment/submit', '/api/v1/benchmark-tags', '/api/v1/crm-sync'].sort(),
+      [
+        '/api/v1/assessment/questions',
+        '/api/v1/assessment/results',
+        '/api/v1/assessment/submit',
+        '/api/v1/benchmark-tags',
+        '/api/v1/crm-sync',
+        '/api/v1/webhooks',
+        '/api/v1/webhooks/event-types',
+        '/api/v1/webhooks/{id}',
+        '/api/v1/webhooks/{id}/enable',
+        '/api/v1/webhooks/{id}/attempts',
+      ].sort(),
     );
     const submitBody = doc.components.schemas.SubmitBody;
     expect(submitBody.required).toHaveLength(129);

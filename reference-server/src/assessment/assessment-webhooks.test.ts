@@ -2,9 +2,12 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { answersFrom } from '../psychometrics/fixtures.js';
 import { startTestServer, type TestServer } from '../testing.js';
+import { webhookOpenApi } from '../webhooks/contract.js';
 import { TestReceiver, type Delivery } from '../webhooks/test-receiver.js';
 
 /** The Assessment API's webhooks: registration under /api/v1 and the events a submit publishes. */
+// Real answers are parsed strictly with the schemas the OpenAPI document is generated from.
+const contract = webhookOpenApi('/api/v1', 'assessment', () => ({})).outputSchemas;
 let server: TestServer;
 let receiver: TestReceiver;
 
@@ -29,7 +32,7 @@ const call = (surface: 'v1' | 'automation', path: string, init: RequestInit = {}
 async function subscribe(surface: 'v1' | 'automation', events: string[]): Promise<{ id: string; secret: string }> {
   const response = await call(surface, '/webhooks', { method: 'POST', body: JSON.stringify({ url: receiver.url, events }) });
   expect(response.status).toBe(201);
-  return (await response.json()) as { id: string; secret: string };
+  return contract.CreatedSubscription.parse(await response.json());
 }
 
 const submit = (email: string, answer: number) =>
@@ -51,11 +54,12 @@ describe('assessment webhooks under /api/v1', () => {
     created.push({ surface: 'v1', id: subscription.id });
     expect(subscription.secret).toMatch(/^whsec_/);
 
-    const list = (await (await call('v1', '/webhooks')).json()) as { data: Record<string, unknown>[] };
+    const list = contract.Subscriptions.parse(await (await call('v1', '/webhooks')).json());
     expect(list.data.map((s) => s.id)).toContain(subscription.id);
     expect(JSON.stringify(list)).not.toContain(subscription.secret);
 
-    const types = (await (await call('v1', '/webhooks/event-types')).json()) as { data: { type: string }[] };
+    const types = contract.EventTypes.parse(await (await call('v1', '/webhooks/event-types')).json());
+    expect(contract.Subscription.parse(await (await call('v1', `/webhooks/${subscription.id}`)).json()).id).toBe(subscription.id);
     expect(types.data.map((t) => t.type).sort()).toEqual(['assessment.completed', 'assessment.replaced']);
   });
 
@@ -68,7 +72,7 @@ describe('assessment webhooks under /api/v1', () => {
     ]) {
       const response = await call('v1', '/webhooks', { method: 'POST', body: JSON.stringify(body) });
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect((await response.json()) as { error: string }).toMatchObject({ error: 'Bad Request' });
+      contract.InvalidFieldsError.parse(await response.json());
     }
   });
 
@@ -116,6 +120,8 @@ describe('assessment webhooks under /api/v1', () => {
     expect(replaced).toMatchObject({ type: 'assessment.replaced', data: { result_id: first.responseId, revision: 2, previous_revision: 1 } });
     // The automation subscription asked only for assessment.completed.
     expect(receiver.deliveries.length).toBe(before + 3);
+    const attempts = contract.Attempts.parse(await (await call('v1', `/webhooks/${assessment.id}/attempts`)).json());
+    expect(attempts.data.every((a) => a.event_type.startsWith('assessment.'))).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { instrumentSchema } from '../psychometrics/instrument.js';
 import { scoreReportSchema } from '../psychometrics/report.js';
+import { webhookOpenApi } from '../webhooks/contract.js';
 import {
   benchmarkTagSchema,
   benchmarkTagsResponseSchema,
@@ -38,6 +39,7 @@ const errors = {
 };
 
 export function assessmentOpenApi(): Record<string, unknown> {
+  const webhooks = webhookOpenApi('/api/v1', 'assessment', (_status, description) => json('Error', description));
   return {
     openapi: '3.1.0',
     info: {
@@ -92,6 +94,7 @@ export function assessmentOpenApi(): Record<string, unknown> {
           responses: { '200': json('BenchmarkTags', 'A page of tags.'), '400': json('Error', 'page or limit is not a positive integer.'), ...errors },
         },
       },
+      ...webhooks.paths,
       '/api/v1/crm-sync': {
         get: { summary: 'The CRM sync target (without its credential)', responses: { '200': json('CrmSyncConfig', 'The target, or null.'), ...errors } },
         put: {
@@ -108,7 +111,7 @@ export function assessmentOpenApi(): Record<string, unknown> {
     components: {
       securitySchemes: { developerKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
       schemas: {
-        ...components({ SubmitBody: submitSchema, CrmSyncBody: crmConfigSchema }, 'input'),
+        ...components({ SubmitBody: submitSchema, CrmSyncBody: crmConfigSchema, ...webhooks.inputSchemas }, 'input'),
         ...components(
           {
             Instrument: instrumentSchema,
@@ -121,6 +124,7 @@ export function assessmentOpenApi(): Record<string, unknown> {
             BenchmarkTags: benchmarkTagsResponseSchema,
             CrmSyncConfig: crmConfigResponseSchema,
             Error: errorSchema,
+            ...webhooks.outputSchemas,
           },
           'output',
         ),

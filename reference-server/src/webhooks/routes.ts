@@ -7,24 +7,9 @@ import { sendError } from '../http/error-body.js';
 import { fieldProblems, sendInvalidFields } from '../http/invalid-fields.js';
 import { InvalidCursorError } from '../store/partition.js';
 import { listAttempts } from './attempts.js';
-import { EVENT_TYPES, eventTypesFor, type EventType, type WebhookSurface } from './event-types.js';
+import { createSubscriptionBody } from './contract.js';
+import { EVENT_TYPES, type WebhookSurface } from './event-types.js';
 import { createSubscription, deleteSubscription, enableSubscription, getSubscription, listSubscriptions } from './subscriptions.js';
-
-const MAX_URL_LENGTH = 2048;
-
-const createBody = (surface: WebhookSurface) => {
-  const types = eventTypesFor(surface) as [EventType, ...EventType[]];
-  return z
-    .object({
-      url: z.url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' }).max(MAX_URL_LENGTH),
-      events: z
-        .array(z.enum(types, { error: `must be one of ${types.join(', ')}` }))
-        .max(types.length * 2)
-        .optional(),
-      description: z.string().max(200).optional(),
-    })
-    .strict();
-};
 
 const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -47,7 +32,7 @@ const pageQuery = z.object({
  */
 export function webhookRoutes(ctx: AppContext, surface: WebhookSurface): Router {
   const router = Router();
-  const schema = createBody(surface);
+  const schema = createSubscriptionBody(surface);
   const notFound = (res: Response, id: string) => sendError(res, 404, `No webhook subscription ${JSON.stringify(id)} in this organisation.`);
 
   router.post('/', async (req, res) => {

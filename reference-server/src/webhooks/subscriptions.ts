@@ -2,6 +2,7 @@ import { generateWebhookSecret } from '../crypto/secrets.js';
 import type { AppContext } from '../context.js';
 import { checkOutboundUrl } from '../outbound/index.js';
 import { del, put, type Page } from '../store/store.js';
+import type { SubscriptionView } from './contract.js';
 import { eventTypesFor, type EventType, type WebhookSurface } from './event-types.js';
 import { SUBSCRIPTIONS, type SubscriptionRecord } from './records.js';
 
@@ -16,17 +17,7 @@ export interface SubscriptionInput {
   surface: WebhookSurface;
 }
 
-/** A subscription as the APIs show it: never the secret (that is shown once, by `createSubscription`). */
-export interface SubscriptionView {
-  id: string;
-  url: string;
-  events: EventType[];
-  description: string | null;
-  status: 'active' | 'disabled';
-  disabled_reason: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type { SubscriptionView };
 
 export type CreateResult =
   | { ok: true; subscription: SubscriptionView; secret: string }

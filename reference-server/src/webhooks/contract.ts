@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { EVENT_TYPES, eventTypesFor, type EventType, type WebhookSurface } from './event-types.js';
+
+/**
+ * The webhook endpoints' request and response shapes as zod schemas: routes.ts validates with the
+ * request schemas, the views are typed by the response schemas, and each surface's OpenAPI
+ * document is generated from them (`webhookOpenApi`), so the three cannot drift apart.
+ */
+const MAX_URL_LENGTH = 2048;
+const eventType = z.enum(EVENT_TYPES.map((info) => info.type) as [EventType, ...EventType[]]);
+
+export const createSubscriptionBody = (surface: WebhookSurface) => {
+  const types = eventTypesFor(surface) as [EventType, ...EventType[]];
+  return z
+    .object({
+      url: z.url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' }).max(MAX_URL_LENGTH),
+      events: z
+        .array(z.enum(types, { error: `must be one of ${types.join(', ')}` }))
+        .max(types.length * 2)
+        .optional()
+        .describe('Omitted or empty: every event type of the surface.'),
+      description: z.string().max(200).optional(),
+    })
+    .strict();
+};
+
+export const subscriptionSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(eventType),
+    description: z.string().nullable(),
+    status: z.enum(['active', 'disabled']),
+    disabled_reason: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .strict();
+export type SubscriptionView = z.infer<typeof subscriptionSchema>;
+
+const createdSubscriptionSchema = subscriptionSchema.extend({
+  secret: z.string().describe('`whsec_…`: verify deliveries with it. Shown in this answer only.'),
+});
+
+const attemptSchema = z
+  .object({
+    id: z.string(),
+    delivery_id: z.string(),
+    event_id: z.string().describe('= the `webhook-id` header of the delivery'),
+    event_type: eventType,
+    attempt: z.number().int(),
+    at: z.string(),
+    status_code: z.number().int().nullable(),
+    latency_ms: z.number(),
+    error: z.string().nullable(),
+    response_body: z.string().nullable(),
+    outcome: z.enum(['delivered', 'retrying', 'failed', 'disabled']),
+    next_attempt_at: z.string().nullable(),
+  })
+  .strict();
+
+const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), next_cursor: z.string().nullable() }).strict();
+
+/** What a surface's OpenAPI document needs to describe `<base>/webhooks`. */
+export function webhookOpenApi(base: string, surface: WebhookSurface, errorRef: (status: string, description: string) => unknown) {
+  const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+  const json = (id: string, description: string) => ({ description, content: { 'application/json': { schema: ref(id) } } });
+  const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+  const paging = [
+    { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 } },
+    { name: 'cursor', in: 'query', schema: { type: 'string' }, description: '`next_cursor` of the previous page.' },
+  ];
+  const notFound = errorRef('404', 'No such subscription in this organisation (or on this surface).');
+  const docs = 'See docs/webhooks.md for payloads, signatures and the retry schedule.';
+  return {
+    paths: {
+      [`${base}/webhooks`]: {
+        post: {
+          summary: 'Subscribe a URL to event types',
+          description: docs,
+          requestBody: { required: true, content: { 'application/json': { schema: ref('CreateSubscriptionBody') } } },
+          responses: {
+            '201': json('CreatedSubscription', 'Subscribed; the secret is shown this once.'),
+            '400': json('InvalidFieldsError', 'A field is invalid or the URL is refused by the SSRF guard (`fields` names each).'),
+            '409': errorRef('409', 'The organisation holds the maximum number of subscriptions on this surface.'),
+          },
+        },
+        get: { summary: 'Subscriptions, newest first', parameters: paging, responses: { '200': json('Subscriptions', 'A page.') } },
+      },
+      [`${base}/webhooks/event-types`]: {
+        get: { summary: `The event types a ${surface} subscription may ask for`, responses: { '200': json('EventTypes', 'The list.') } },
+      },
+      [`${base}/webhooks/{id}`]: {
+        get: { summary: 'One subscription', parameters: [id], responses: { '200': json('Subscription', 'The subscription.'), '404': notFound } },
+        delete: { summary: 'Unsubscribe', parameters: [id], responses: { '204': { description: 'Deleted.' }, '404': notFound } },
+      },
+      [`${base}/webhooks/{id}/enable`]: {
+        post: { summary: 'Enable again after a 410 disabled it', parameters: [id], responses: { '200': json('Subscription', 'Active again.'), '404': notFound } },
+      },
+      [`${base}/webhooks/{id}/attempts`]: {
+        get: {
+          summary: 'Delivery attempts, newest first',
+          parameters: [id, ...paging, { name: 'event_id', in: 'query', schema: { type: 'string' } }],
+          responses: { '200': json('Attempts', 'A page.'), '404': notFound },
+        },
+      },
+    },
+    inputSchemas: { CreateSubscriptionBody: createSubscriptionBody(surface) },
+    outputSchemas: {
+      Subscription: subscriptionSchema,
+      CreatedSubscription: createdSubscriptionSchema,
+      Subscriptions: page(subscriptionSchema),
+      Attempts: page(attemptSchema),
+      InvalidFieldsError: z
+        .object({
+          error: z.literal('Bad Request'),
+          message: z.string(),
+          fields: z.array(z.object({ field: z.string(), message: z.string() }).strict()),
+        })
+        .strict(),
+      EventTypes: z.object({ data: z.array(z.object({ type: eventType, description: z.string() }).strict()) }).strict(),
+    },
+  };
+}
