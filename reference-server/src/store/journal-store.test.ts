@@ -136,6 +136,17 @@ describe('JournalStore', () => {
     expect((await readFile(join(dir, 'journal.jsonl'), 'utf8')).length).toBeLessThan(4096);
   });
 
+  it('lets the journal grow as large as the snapshots before compacting, so rewrites stay in step with writes', async () => {
+    const store = await openStore({ compactAfterBytes: 4096 });
+    await store.write(Array.from({ length: 400 }, (_, i) => put('c', 'org_1', rec(`big${i}`, { pad: 'z'.repeat(200) }))));
+    await store.compact();
+    const snapshotBytes = (await readFile(join(dir, 'snapshots', 'org_1', 'c.json'), 'utf8')).length;
+    expect(snapshotBytes).toBeGreaterThan(80_000);
+    // 20 kB of writes: five times the configured threshold, a quarter of the snapshot.
+    for (let i = 0; i < 80; i += 1) await store.write([put('c', 'org_1', rec(`r${i}`, { pad: 'y'.repeat(200) }))]);
+    expect((await readFile(join(dir, 'journal.jsonl'), 'utf8')).length).toBeGreaterThan(20_000);
+  });
+
   it('pages newest first with a cursor, and refuses an unknown cursor', async () => {
     const store = await openStore();
     await store.write(Array.from({ length: 7 }, (_, i) => put('c', 'org_1', rec(`r${i}`, { even: i % 2 === 0 }))));

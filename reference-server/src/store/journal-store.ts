@@ -30,7 +30,11 @@ export class CorruptStoreError extends Error {
 }
 
 export interface JournalStoreOptions {
-  /** Compact once the journal passes this many bytes (default 32 MiB). */
+  /**
+   * Compact once the journal passes this many bytes (default 32 MiB), or the size of the snapshots
+   * on disk if that is larger: a compaction rewrites whole snapshots, so letting the journal grow
+   * in step with them keeps the rewriting per acknowledged byte constant as the store grows.
+   */
   compactAfterBytes?: number;
   /** Called when a background compaction fails; the journal keeps every write meanwhile. */
   onBackgroundError?: (error: unknown) => void;
@@ -80,6 +84,9 @@ export class JournalStore implements Store {
   #dirty = new Set<string>();
   #journal!: FileHandle;
   #journalBytes = 0;
+  /** Bytes of each snapshot file on disk, by `scope/collection`. */
+  readonly #snapshotBytes = new Map<string, number>();
+  #snapshotTotal = 0;
   #pending: PendingLine[] = [];
   #flushing: Promise<void> | undefined;
   #rotation: Promise<void> | undefined;
@@ -140,7 +147,10 @@ export class JournalStore implements Store {
     });
   }
 
+  /** Folds every write acknowledged before the call into the snapshots. */
   async compact(): Promise<void> {
+    // A compaction already running covers only what was dirty when it started: let it finish, then run.
+    if (this.#compacting) await this.#compacting.catch(() => undefined);
     this.#compacting ??= this.#compact().finally(() => {
       this.#compacting = undefined;
     });
@@ -202,7 +212,8 @@ export class JournalStore implements Store {
       }
     }
     this.#flushing = undefined;
-    if (!this.#failure && this.#journalBytes >= this.#options.compactAfterBytes && !this.#compacting) {
+    const threshold = Math.max(this.#options.compactAfterBytes, this.#snapshotTotal);
+    if (!this.#failure && this.#journalBytes >= threshold && !this.#compacting) {
       this.compact().catch(this.#options.onBackgroundError);
     }
   }
@@ -259,6 +270,12 @@ export class JournalStore implements Store {
     // lowdb renames a temp file over the target but never fsyncs: do it, file then folder.
     await syncPath(file);
     await syncPath(folder);
+    this.#countSnapshot(`${scope}/${collection}`, (await stat(file)).size);
+  }
+
+  #countSnapshot(key: string, bytes: number): void {
+    this.#snapshotTotal += bytes - (this.#snapshotBytes.get(key) ?? 0);
+    this.#snapshotBytes.set(key, bytes);
   }
 
   // ---- start-up --------------------------------------------------------------------------
@@ -301,6 +318,7 @@ export class JournalStore implements Store {
         if (!snapshot || snapshot.version !== 1 || !Array.isArray(snapshot.records)) {
           throw new CorruptStoreError(file, 'not a snapshot of this store');
         }
+        this.#countSnapshot(`${scope}/${collection}`, (await stat(file)).size);
         const partition = this.#partition(collection, scope);
         for (const record of snapshot.records) {
           if (typeof record?.id !== 'string') throw new CorruptStoreError(file, 'record without id');
