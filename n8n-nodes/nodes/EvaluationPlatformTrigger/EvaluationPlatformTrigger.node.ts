@@ -29,7 +29,8 @@ export class EvaluationPlatformTrigger implements INodeType {
 		icon: { light: 'file:evaluationPlatform.svg', dark: 'file:evaluationPlatform.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		// n8n drops parameters hidden by displayOptions, so each source reads only its own list.
+		subtitle: '={{(($parameter["source"] === "assessment" ? $parameter["assessmentEvents"] : $parameter["events"]) || []).join(", ")}}',
 		description: 'Starts the workflow when the evaluation platform sends a signed webhook event',
 		defaults: { name: 'Evaluation Platform Trigger' },
 		inputs: [],
