@@ -8,6 +8,7 @@ import { addCredentials, handleErrors } from './middleware.js';
 import { findAssessmentResult } from './searches/find-assessment-result.js';
 import { findSubmission } from './searches/find-submission.js';
 import { benchmarkTags } from './triggers/benchmark-tags.js';
+import { newAssessmentResult } from './triggers/new-assessment-result.js';
 import { profiles } from './triggers/profiles.js';
 import { newSubmission, submissionCompleted, submissionFailed } from './triggers/submission-hooks.js';
 import { VERSION as version } from './version.js';
@@ -22,6 +23,7 @@ const App = defineApp({
     [newSubmission.key]: newSubmission,
     [submissionCompleted.key]: submissionCompleted,
     [submissionFailed.key]: submissionFailed,
+    [newAssessmentResult.key]: newAssessmentResult,
     [profiles.key]: profiles,
     [benchmarkTags.key]: benchmarkTags,
   },

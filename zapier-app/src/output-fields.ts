@@ -9,6 +9,8 @@ export interface OutputField {
   label: string;
   type?: 'string' | 'number' | 'boolean' | 'datetime';
   list?: boolean;
+  /** Part of the key Zapier deduplicates results by (when `id` is not it). */
+  primary?: boolean;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

@@ -17,12 +17,19 @@ export interface SubscribeData {
  * and turn a verified delivery into the trigger's output with `toOutput`, the same function
  * performList applies, so a sample and a live delivery look alike.
  */
-export function restHook<T, O extends object>(options: { path: HookPath; events: string[]; label: string; toOutput: (event: PlatformEvent<T>) => O }) {
+export function restHook<T, O extends object>(options: {
+  path: HookPath;
+  /** The event types to subscribe to, fixed or chosen from the trigger's input fields. */
+  events: string[] | ((bundle: Bundle) => string[]);
+  label: string;
+  toOutput: (event: PlatformEvent<T>) => O;
+}) {
   const performSubscribe = async (z: ZObject, bundle: Bundle): Promise<SubscribeData> => {
+    const events = typeof options.events === 'function' ? options.events(bundle) : options.events;
     const response = await z.request<SubscribeData>({
       url: apiUrl(options.path),
       method: 'POST',
-      body: { url: bundle.targetUrl, events: options.events, description: `Zapier: ${options.label}` },
+      body: { url: bundle.targetUrl, events, description: `Zapier: ${options.label}` },
     });
     return { id: response.data.id, secret: response.data.secret };
   };
