@@ -23,7 +23,7 @@ if (values.help) {
     const failed = report.trials.filter((t) => t.problems.length > 0).length + (report.afterCleanRestart.problems.length > 0 ? 1 : 0);
     for (const problem of [...report.trials.flatMap((t) => t.problems), ...report.afterCleanRestart.problems]) process.stdout.write(`  ${problem}\n`);
     const acked = report.trials.reduce((sum, t) => sum + t.acked, 0);
-    process.stdout.write(`seed ${report.seed}: ${acked} writes acknowledged across ${report.trials.length} kill -9s; ${report.afterCleanRestart.verified} read back after a final clean restart\n`);
+    process.stdout.write(`seed ${report.seed}: ${acked} writes acknowledged across ${report.trials.length} kill -9s; after a final clean restart, ${report.afterCleanRestart.verified} records read back (each replaced result and the refresh token at its latest acknowledged value)\n`);
     process.stdout.write(`${report.trials.length + 1 - failed} passed, ${failed} failed\n`);
     process.exitCode = failed > 0 ? 1 : 0;
   } finally {
