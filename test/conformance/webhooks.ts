@@ -47,6 +47,19 @@ export async function unsubscribe(t: CheckContext, surface: WebhookSurface, subs
   ensure(reply.status === 204 || reply.status === 200, `DELETE ${path}/{id}: expected 204 (or 200), got ${reply.status}`);
 }
 
+/** Runs `body` with a fresh subscription and deletes it afterwards, also when the body fails. */
+export async function withSubscription(t: CheckContext, surface: WebhookSurface, events: string[] | undefined, body: (s: Subscription) => Promise<void>): Promise<void> {
+  const subscription = await subscribe(t, surface, events);
+  try {
+    await body(subscription);
+  } finally {
+    await unsubscribe(t, surface, subscription);
+  }
+}
+
+/** The check's `route`: a deployment whose subscription collection answers 404 lacks this surface's webhooks. */
+export const webhookRoute = (surface: WebhookSurface) => ({ path: WEBHOOK_SURFACES[surface].path, credential: WEBHOOK_SURFACES[surface].key });
+
 export interface VerifiedEvent {
   delivery: Delivery;
   event: JsonObject;

@@ -1,4 +1,5 @@
 import type { Check } from '../runner.js';
+import { assessmentWebhookChecks } from './assessment-webhooks.js';
 import { assessmentChecks } from './assessment.js';
 import { automationChecks } from './automation.js';
 import { generalChecks } from './general.js';
@@ -8,4 +9,4 @@ import { separationChecks } from './separation.js';
 import { webhookChecks } from './webhooks.js';
 
 /** Every check, in the order of the report. */
-export const ALL_CHECKS: readonly Check[] = [...generalChecks, ...separationChecks, ...assessmentChecks, ...automationChecks, ...webhookChecks, ...oauthChecks, ...graphqlChecks];
+export const ALL_CHECKS: readonly Check[] = [...generalChecks, ...separationChecks, ...assessmentChecks, ...automationChecks, ...webhookChecks, ...assessmentWebhookChecks, ...oauthChecks, ...graphqlChecks];

@@ -1,30 +1,29 @@
 import { CheckFailure, ensure, ensureEqual, ensureRestError, ensureStatus, isObject, jsonObject } from '../assert.js';
 import type { Delivery } from '../receiver.js';
 import type { Check, CheckContext } from '../runner.js';
-import { receiverOf, subscribe, unsubscribe, verifyDelivery, waitForEvent, WEBHOOK_SURFACES, type Subscription, type WebhookSurface } from '../webhooks.js';
-import { validSubmission } from './assessment.js';
+import { receiverOf, subscribe, unsubscribe, verifyDelivery, waitForEvent, webhookRoute, withSubscription, WEBHOOK_SURFACES, type WebhookSurface } from '../webhooks.js';
 import { createSubmission, listItems } from './automation.js';
-
-async function withSubscription(t: CheckContext, surface: WebhookSurface, events: string[] | undefined, body: (s: Subscription) => Promise<void>): Promise<void> {
-  const subscription = await subscribe(t, surface, events);
-  try {
-    await body(subscription);
-  } finally {
-    await unsubscribe(t, surface, subscription);
-  }
-}
-
-const routeOf = (surface: WebhookSurface) => ({ path: WEBHOOK_SURFACES[surface].path, credential: WEBHOOK_SURFACES[surface].key });
 
 const listSubscriptions = async (t: CheckContext, surface: WebhookSurface) =>
   listItems(await t.http.get(WEBHOOK_SURFACES[surface].path, { headers: { 'x-api-key': t.cred(WEBHOOK_SURFACES[surface].key) } }));
+
+/**
+ * The event types each surface offers and those it must refuse (docs/webhooks.md · Event types):
+ * the Assessment API carries assessment events only, and automation subscriptions may ask for
+ * `assessment.completed` but not `assessment.replaced` (they get the re-scored submission instead).
+ */
+const SUBMISSION_EVENTS = ['submission.queued', 'submission.completed', 'submission.awaiting_assessment', 'submission.failed', 'resource.attached', 'transcript.attached'];
+const EVENT_OFFER: Record<WebhookSurface, { offered: string[]; foreign: string[] }> = {
+  automation: { offered: [...SUBMISSION_EVENTS, 'assessment.completed'], foreign: ['assessment.replaced'] },
+  assessment: { offered: ['assessment.completed', 'assessment.replaced'], foreign: SUBMISSION_EVENTS },
+};
 
 const lifecycle = (surface: WebhookSurface): Check[] => {
   const needs = [WEBHOOK_SURFACES[surface].key];
   return [
     {
       id: `webhooks.${surface}.secret-shown-once`,
-      route: routeOf(surface),
+      route: webhookRoute(surface),
       clause: surface === 'assessment' ? 'Events (a signing secret is shown once at registration)' : 'Endpoints · /api/automation/webhooks; Events',
       title: `an ${surface} subscription is listed, without its signing secret, and DELETE removes it`,
       needs,
@@ -45,8 +44,43 @@ const lifecycle = (surface: WebhookSurface): Check[] => {
       },
     },
     {
+      id: `webhooks.${surface}.event-types`,
+      route: webhookRoute(surface),
+      clause: 'docs/webhooks.md · Event types (GET …/webhooks/event-types)',
+      title: `the ${surface} surface offers ${EVENT_OFFER[surface].offered.join(', ')}, and nothing it refuses`,
+      needs,
+      async run(t) {
+        const { path, key } = WEBHOOK_SURFACES[surface];
+        const types = listItems(await t.http.get(`${path}/event-types`, { headers: { 'x-api-key': t.cred(key) } })).map((item) => item.type);
+        for (const type of EVENT_OFFER[surface].offered) ensure(types.includes(type), `${type} is not offered (offered: ${types.join(', ')})`);
+        for (const type of EVENT_OFFER[surface].foreign) ensure(!types.includes(type), `${type} is offered to ${surface} subscriptions`);
+      },
+    },
+    {
+      id: `webhooks.${surface}.foreign-event-refused`,
+      route: webhookRoute(surface),
+      clause: 'docs/webhooks.md · Event types; Subscriptions (a 400 names each field)',
+      title: `an ${surface} subscription asking for ${EVENT_OFFER[surface].foreign.length > 1 ? 'an automation event type' : EVENT_OFFER[surface].foreign.join('')} is refused with a 400 that names events, and not stored`,
+      needs,
+      async run(t) {
+        const { path, key } = WEBHOOK_SURFACES[surface];
+        const headers = { 'x-api-key': t.cred(key) };
+        const url = receiverOf(t).url(`/${t.unique('refused-')}`);
+        for (const type of EVENT_OFFER[surface].foreign) {
+          const reply = await t.http.post(path, { headers, json: { url, events: [type] } });
+          // A wrongly accepted subscription is removed before failing, so the run leaves nothing behind.
+          const created = reply.status < 300 && isObject(reply.json) && typeof reply.json.id === 'string' ? reply.json.id : undefined;
+          if (created) await t.http.delete(`${path}/${encodeURIComponent(created)}`, { headers });
+          ensure(reply.status === 400, `asking for ${type}: expected HTTP 400, got ${reply.status}`);
+          ensureRestError(reply, 400, 'Bad Request');
+          ensure(reply.text.includes('events'), `the 400 for ${type} does not name events`);
+        }
+        ensure(!(await listSubscriptions(t, surface)).some((s) => s.url === url), 'a refused subscription is listed');
+      },
+    },
+    {
       id: `webhooks.${surface}.ssrf-refused`,
-      route: routeOf(surface),
+      route: webhookRoute(surface),
       clause: 'docs/webhooks.md · SSRF guard (metadata and private addresses refused at subscription)',
       title: `an ${surface} subscription to the cloud metadata address is refused with 400`,
       needs,
@@ -64,7 +98,7 @@ export const webhookChecks: Check[] = [
   ...lifecycle('assessment'),
   {
     id: 'webhooks.automation.signed-delivery',
-    route: routeOf('automation'),
+    route: webhookRoute('automation'),
     clause: 'Events (subscribe a URL to outbound events); docs/webhooks.md · Standard Webhooks signature',
     title: 'a new submission is delivered to the subscribed URL, signed so that standardwebhooks verifies it',
     needs: ['automationKey'],
@@ -78,28 +112,8 @@ export const webhookChecks: Check[] = [
     },
   },
   {
-    id: 'webhooks.assessment.signed-delivery',
-    route: routeOf('assessment'),
-    clause: 'Events (Assessment API: HTTPS endpoints receive assessment-related events)',
-    title: 'a scored submit is delivered as a signed assessment.completed event, a replacement as assessment.replaced',
-    needs: ['developerKey'],
-    async run(t) {
-      await withSubscription(t, 'assessment', undefined, async (subscription) => {
-        const email = `${t.unique('hook-')}@conformance.example`;
-        for (const salt of [0, 1]) {
-          const reply = await t.http.post('/api/v1/assessment/submit', { headers: { 'x-api-key': t.cred('developerKey') }, json: validSubmission(email, salt) });
-          ensureStatus(reply, 200);
-        }
-        const completed = await waitForEvent(t, subscription, 'assessment.completed');
-        ensure(JSON.stringify(completed.event.data).includes(email), 'assessment.completed does not name the email');
-        const replaced = await waitForEvent(t, subscription, 'assessment.replaced');
-        ensure(replaced.event.id !== completed.event.id, 'two events share an id');
-      });
-    },
-  },
-  {
     id: 'webhooks.automation.completed-event',
-    route: routeOf('automation'),
+    route: webhookRoute('automation'),
     clause: 'States · automation submission (the result comes later); docs/webhooks.md · event types',
     title: 'processing ends in a signed submission.completed, .awaiting_assessment or .failed event for the record',
     needs: ['automationKey'],
@@ -119,7 +133,7 @@ export const webhookChecks: Check[] = [
   },
   {
     id: 'webhooks.automation.retry',
-    route: routeOf('automation'),
+    route: webhookRoute('automation'),
     clause: 'docs/webhooks.md · Retries (5xx is retried: attempt 2 after about 5 s); Standard Webhooks',
     title: 'a delivery answered 503 is retried with the same webhook-id, and the failed attempt is recorded',
     needs: ['automationKey'],
@@ -143,7 +157,7 @@ export const webhookChecks: Check[] = [
   },
   {
     id: 'webhooks.automation.gone-disables',
-    route: routeOf('automation'),
+    route: webhookRoute('automation'),
     clause: 'docs/webhooks.md · 410 Gone disables the subscription; Standard Webhooks',
     title: 'a receiver answering 410 Gone gets its subscription disabled and no further deliveries',
     needs: ['automationKey'],
@@ -171,4 +185,3 @@ export const webhookChecks: Check[] = [
     },
   },
 ];
-
