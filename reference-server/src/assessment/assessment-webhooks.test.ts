@@ -1,6 +1,12 @@
+import { rm } from 'node:fs/promises';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { operate } from '../cli.js';
 import { answersFrom } from '../psychometrics/fixtures.js';
+import { errorSchema } from './api-schemas.js';
+import type { CrmSyncWorker } from './crm/queue.js';
+import { defaultConfig } from '../config.js';
+import { startServer, type RunningServer } from '../server.js';
 import { startTestServer, type TestServer } from '../testing.js';
 import { webhookOpenApi } from '../webhooks/contract.js';
 import { TestReceiver, type Delivery } from '../webhooks/test-receiver.js';
@@ -72,7 +78,8 @@ describe('assessment webhooks under /api/v1', () => {
     ]) {
       const response = await call('v1', '/webhooks', { method: 'POST', body: JSON.stringify(body) });
       expect(response.status, JSON.stringify(body)).toBe(400);
-      contract.InvalidFieldsError.parse(await response.json());
+      const { fields } = contract.InvalidFieldsError.parse(await response.json());
+      expect(fields.map((f) => f.field.split('.')[0]), JSON.stringify(body)).toEqual([Object.keys(body).at(-1)]);
     }
   });
 
@@ -83,6 +90,55 @@ describe('assessment webhooks under /api/v1', () => {
     expect((await call('v1', `/webhooks/${automation.id}`, { method: 'DELETE' })).status).toBe(404);
     const withAutomationKey = await fetch(`${server.url}/api/v1/webhooks`, { headers: { 'x-api-key': server.demo.automationKey } });
     expect(withAutomationKey.status).toBe(401);
+    expect(errorSchema.parse(await withAutomationKey.json())).toMatchObject({ error: 'Unauthorized' });
+
+    // And the other way round: an assessment subscription is invisible to the Automation API.
+    const assessment = await subscribe('v1', ['assessment.replaced']);
+    created.push({ surface: 'v1', id: assessment.id });
+    for (const path of [`/webhooks/${assessment.id}`, `/webhooks/${assessment.id}/attempts`]) expect((await call('automation', path)).status).toBe(404);
+    expect((await call('automation', `/webhooks/${assessment.id}`, { method: 'DELETE' })).status).toBe(404);
+    const automationList = contract.Subscriptions.parse(await (await call('automation', '/webhooks?limit=100')).json());
+    expect(automationList.data.map((s) => s.id)).not.toContain(assessment.id);
+    const assessmentList = contract.Subscriptions.parse(await (await call('v1', '/webhooks?limit=100')).json());
+    expect(assessmentList.data.map((s) => s.id)).toEqual([assessment.id]);
+  });
+
+  it("answers 404 in the /api/v1 error body for another organisation's subscription, and for one deleted", async () => {
+    const org = (await operate(server.dataDir, 'org.create', { name: 'Elsewhere Ventures' })) as { id: string };
+    const otherKey = ((await operate(server.dataDir, 'key.create', { orgId: org.id, kind: 'developer' })) as { secret: string }).secret;
+    const asOther = (path: string, method = 'GET') => fetch(`${server.url}/api/v1${path}`, { method, headers: { 'x-api-key': otherKey } });
+
+    const ours = await subscribe('v1', ['assessment.completed']);
+    created.push({ surface: 'v1', id: ours.id });
+    for (const [path, method] of [
+      [`/webhooks/${ours.id}`, 'GET'],
+      [`/webhooks/${ours.id}/attempts`, 'GET'],
+      [`/webhooks/${ours.id}/enable`, 'POST'],
+      [`/webhooks/${ours.id}`, 'DELETE'],
+    ] as const) {
+      const response = await asOther(path, method);
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(errorSchema.parse(await response.json())).toMatchObject({ error: 'Not Found' });
+    }
+    expect(contract.Subscriptions.parse(await (await asOther('/webhooks')).json()).data).toEqual([]);
+
+    // The other organisation's failed DELETE left ours in place; ours removes it, once.
+    expect((await call('v1', `/webhooks/${ours.id}`)).status).toBe(200);
+    expect((await call('v1', `/webhooks/${ours.id}`, { method: 'DELETE' })).status).toBe(204);
+    for (const init of [{}, { method: 'DELETE' }]) {
+      const response = await call('v1', `/webhooks/${ours.id}`, init);
+      expect(response.status).toBe(404);
+      expect(errorSchema.parse(await response.json()).message).toContain(ours.id);
+    }
+  });
+
+  it('answers a bad page query with a 400 naming the field', async () => {
+    for (const query of ['limit=0', 'limit=101', 'cursor=not-a-cursor']) {
+      const response = await call('v1', `/webhooks?${query}`);
+      expect(response.status, query).toBe(400);
+      const body = contract.InvalidFieldsError.parse(await response.json());
+      expect(body.fields.map((f) => f.field), query).toEqual([query.split('=')[0]]);
+    }
   });
 
   it('delivers assessment.completed, then assessment.replaced on a later submit, signed for the standardwebhooks package', async () => {
@@ -140,6 +196,49 @@ describe('CRM sync target', () => {
       }
     } finally {
       await strict.dispose();
+    }
+  });
+  it('is checked again at every attempt: a target allowed when configured is refused once the allowlist no longer lets it through', async () => {
+    const crm = await new TestReceiver().start();
+    const lenient = await startTestServer({ outboundAllowlist: ['127.0.0.1'] });
+    const developerKey = lenient.demo.developerKey;
+    let restarted: RunningServer | undefined;
+    try {
+      const configured = await fetch(`${lenient.url}/api/v1/crm-sync`, {
+        method: 'PUT',
+        headers: { 'x-api-key': developerKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: crm.url }),
+      });
+      expect(configured.status).toBe(200);
+      await lenient.close();
+
+      // The operator tightens the allowlist (or a name now resolves elsewhere): the stored target stays.
+      restarted = await startServer(defaultConfig({ dataDir: lenient.dataDir, port: 0, logLevel: 'silent', seed: false, outboundAllowlist: [] }));
+      const base = restarted.url;
+      const answer = await fetch(`${base}/api/v1/assessment/submit`, {
+        method: 'POST',
+        headers: { 'x-api-key': developerKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'guarded@example.com', full_name: 'Guarded CRM', ...answersFrom(() => 3) }),
+      });
+      expect(answer.status).toBe(200);
+      const { responseId } = (await answer.json()) as { responseId: string };
+      const worker = restarted.ctx.workers.find((w) => w.name === 'assessment-crm-sync') as CrmSyncWorker;
+      const crmSync = async () =>
+        ((await (await fetch(`${base}/api/v1/assessment/results?result_id=${responseId}`, { headers: { 'x-api-key': developerKey } })).json()) as {
+          result: { crmSync: { status: string; attempts: number; lastError?: string } };
+        }).result.crmSync;
+      // The first attempt starts right after the response; each round trip lets it begin, idle() lets it end.
+      let state = await crmSync();
+      for (let round = 0; state.status === 'pending' && round < 50; round += 1) {
+        await worker.idle();
+        state = await crmSync();
+      }
+      expect(state).toMatchObject({ status: 'retrying', attempts: 1, lastError: expect.stringMatching(/loopback/) });
+      expect(crm.deliveries).toHaveLength(0);
+    } finally {
+      await restarted?.close();
+      await rm(lenient.dataDir, { recursive: true, force: true });
+      await crm.stop();
     }
   });
 });
