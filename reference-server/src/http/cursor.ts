@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Opaque list cursors: base64url of `{l: list, a: after-id}`. The list name keeps a cursor of
  * one list from being replayed on another; clients treat the string as opaque.
@@ -17,3 +19,12 @@ export function decodeCursor(list: string, cursor: string): string | undefined {
     return undefined;
   }
 }
+
+/** A page of a cursor-paged list as the REST surfaces answer it. */
+export const cursorPageSchema = <T extends z.ZodType>(item: T) =>
+  z
+    .object({
+      data: z.array(item),
+      next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page. Opaque.'),
+    })
+    .strict();

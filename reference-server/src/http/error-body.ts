@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Response } from 'express';
+import { z } from 'zod';
 
 /**
  * The error body of the REST surfaces (Assessment and Automation): `error` is the HTTP reason
@@ -11,6 +12,14 @@ export interface ErrorBody {
   message: string;
   [detail: string]: unknown;
 }
+
+/** The body without details, as the REST surfaces' contract documents show it. */
+export const errorBodySchema = z
+  .object({
+    error: z.string().describe('The HTTP reason phrase: Unauthorized, Not Found, Conflict, Internal Server Error, …'),
+    message: z.string().describe('What went wrong and what to do about it, in one or two sentences.'),
+  })
+  .strict();
 
 export function errorBody(status: number, message: string, details: Record<string, unknown> = {}): ErrorBody {
   return { error: STATUS_CODES[status] ?? 'Error', message, ...details };

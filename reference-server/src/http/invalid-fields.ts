@@ -1,12 +1,24 @@
 import type { Response } from 'express';
-import type { z } from 'zod';
-import { sendError } from './error-body.js';
+import { z } from 'zod';
+import { errorBodySchema, sendError } from './error-body.js';
 
 /** One problem with one input field, named by its path (`record_id`, `fields.email`, `segments.0.text`). */
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
+export const fieldProblemSchema = z
+  .object({
+    field: z.string().describe('The path of the field: `record_id`, `fields.email`, `segments.0.text`; `body` or `query` for the whole of it.'),
+    message: z.string().describe('What is wrong with it, e.g. "is required".'),
+  })
+  .strict();
+export type FieldProblem = z.infer<typeof fieldProblemSchema>;
+
+/** The 400 body of the REST surfaces' field checks (what sendInvalidFields answers). */
+export const invalidFieldsBodySchema = errorBodySchema
+  .extend({
+    error: z.literal('Bad Request'),
+    fields: z.array(fieldProblemSchema).min(1).describe('One entry per invalid field, in input order.'),
+  })
+  .strict();
+export type InvalidFieldsBody = z.infer<typeof invalidFieldsBodySchema>;
 
 /** The problems of a failed zod parse, one per field (the first issue of each), in input order. */
 export function fieldProblems(error: z.ZodError, root = 'body'): FieldProblem[] {
@@ -25,5 +37,6 @@ export function fieldProblems(error: z.ZodError, root = 'body'): FieldProblem[] 
  * `message` names them all so a log line alone says what to fix.
  */
 export function sendInvalidFields(res: Response, problems: FieldProblem[]): void {
-  sendError(res, 400, `Invalid request: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}.`, { fields: problems });
+  const details: Pick<InvalidFieldsBody, 'fields'> = { fields: problems };
+  sendError(res, 400, `Invalid request: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}.`, details);
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { put, type Page, type StoredRecord, type WriteOp } from '../store/store.js';
 import { eventOps, eventsCommitted } from '../webhooks/index.js';
@@ -27,12 +28,15 @@ export interface ResourceRecord extends StoredRecord {
   createdAt: string;
 }
 
-export interface Segment {
-  speaker: string | null;
-  text: string;
-  start?: number | undefined;
-  end?: number | undefined;
-}
+export const segmentViewSchema = z
+  .object({
+    speaker: z.string().nullable(),
+    text: z.string(),
+    start: z.number().min(0).optional().describe('Seconds from the start of the recording.'),
+    end: z.number().min(0).optional(),
+  })
+  .strict();
+export type Segment = z.infer<typeof segmentViewSchema>;
 
 export interface TranscriptRecord extends StoredRecord {
   /** `trn_…` */
@@ -48,7 +52,58 @@ export interface TranscriptRecord extends StoredRecord {
   createdAt: string;
 }
 
-export function resourceView(r: ResourceRecord) {
+/*
+ * Resources and transcripts as the Automation API and the *.attached events show them; the view
+ * functions are typed by these schemas and the contract document is generated from them.
+ */
+export const resourceViewSchema = z
+  .object({
+    id: z.string().describe('`rsc_…`'),
+    submission_id: z.string(),
+    record_id: z.string(),
+    kind: z.enum(['url', 'file']),
+    url: z.string().nullable().describe('The link, for kind url (recorded, never fetched).'),
+    name: z.string(),
+    content_type: z.string().nullable(),
+    size_bytes: z.int().min(0).nullable().describe('For kind file.'),
+    sha256: z.string().nullable().describe('Hex SHA-256 of the uploaded bytes, for kind file.'),
+    created_at: z.iso.datetime(),
+  })
+  .strict();
+export type ResourceView = z.infer<typeof resourceViewSchema>;
+
+const transcriptBase = {
+  id: z.string().describe('`trn_…`'),
+  submission_id: z.string(),
+  record_id: z.string(),
+  title: z.string().nullable(),
+  word_count: z.int().min(0),
+  language: z.string().nullable(),
+  source: z.enum(['text', 'file']),
+  file_name: z.string().nullable(),
+  created_at: z.iso.datetime(),
+};
+
+export const transcriptViewSchema = z
+  .object({
+    ...transcriptBase,
+    text: z.string().describe('Without a text sent, built from the segments as `Speaker: text` lines.'),
+    segments: z.array(segmentViewSchema),
+  })
+  .strict();
+export type TranscriptView = z.infer<typeof transcriptViewSchema>;
+
+/** What the transcript.attached event carries: a preview instead of the (up to 1 MB) text. */
+export const transcriptPreviewSchema = z
+  .object({
+    ...transcriptBase,
+    text_preview: z.string().max(280).describe('The first 280 characters of the text.'),
+    segment_count: z.int().min(0),
+  })
+  .strict();
+export type TranscriptPreview = z.infer<typeof transcriptPreviewSchema>;
+
+export function resourceView(r: ResourceRecord): ResourceView {
   return {
     id: r.id,
     submission_id: r.submissionId,
@@ -63,19 +118,24 @@ export function resourceView(r: ResourceRecord) {
   };
 }
 
-export function transcriptView(t: TranscriptRecord, options: { fullText: boolean } = { fullText: true }) {
-  return {
-    id: t.id,
-    submission_id: t.submissionId,
-    record_id: t.recordId,
-    title: t.title,
-    ...(options.fullText ? { text: t.text, segments: t.segments } : { text_preview: t.text.slice(0, 280), segment_count: t.segments.length }),
-    word_count: wordCount(t.text),
-    language: t.language,
-    source: t.source,
-    file_name: t.fileName,
-    created_at: t.createdAt,
-  };
+const transcriptCommon = (t: TranscriptRecord) => ({
+  id: t.id,
+  submission_id: t.submissionId,
+  record_id: t.recordId,
+  title: t.title,
+  word_count: wordCount(t.text),
+  language: t.language,
+  source: t.source,
+  file_name: t.fileName,
+  created_at: t.createdAt,
+});
+
+export function transcriptView(t: TranscriptRecord): TranscriptView {
+  return { ...transcriptCommon(t), text: t.text, segments: t.segments };
+}
+
+export function transcriptPreview(t: TranscriptRecord): TranscriptPreview {
+  return { ...transcriptCommon(t), text_preview: t.text.slice(0, 280), segment_count: t.segments.length };
 }
 
 export function resourcesOf(ctx: Pick<AppContext, 'store'>, orgId: string, submission: SubmissionRecord): ResourceRecord[] {
@@ -222,6 +282,6 @@ export async function attachTranscript(ctx: Ctx, orgId: string, submissionId: st
       fileName: input.fileName ?? null,
       createdAt: now,
     }),
-    (record) => transcriptView(record, { fullText: false }),
+    (record) => transcriptPreview(record),
   );
 }

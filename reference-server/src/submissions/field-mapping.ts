@@ -34,15 +34,27 @@ interface MappingRecord extends StoredRecord, FieldMapping {
   updated_at: string;
 }
 
+/** The mapping as `GET`/`PUT /field-mapping` answer it. */
+export const fieldMappingViewSchema = z
+  .object({
+    submission: z.record(z.string(), z.string()),
+    resource: z.record(z.string(), z.string()),
+    transcript: z.record(z.string(), z.string()),
+    updated_at: z.iso.datetime().nullable().describe('null while no mapping was ever set.'),
+  })
+  .strict()
+  .describe('Per target, your column name → the API\'s field name.');
+export type FieldMappingView = z.infer<typeof fieldMappingViewSchema>;
+
 const EMPTY: FieldMapping = { submission: {}, resource: {}, transcript: {} };
 
-export function getFieldMapping(ctx: Pick<AppContext, 'store'>, orgId: string): FieldMapping & { updated_at: string | null } {
+export function getFieldMapping(ctx: Pick<AppContext, 'store'>, orgId: string): FieldMappingView {
   const record = ctx.store.get<MappingRecord>(FIELD_MAPPINGS, orgId, 'mapping');
   if (!record) return { ...EMPTY, updated_at: null };
   return { submission: record.submission, resource: record.resource, transcript: record.transcript, updated_at: record.updated_at };
 }
 
-export async function setFieldMapping(ctx: Pick<AppContext, 'store' | 'clock'>, orgId: string, mapping: FieldMapping): Promise<FieldMapping & { updated_at: string }> {
+export async function setFieldMapping(ctx: Pick<AppContext, 'store' | 'clock'>, orgId: string, mapping: FieldMapping): Promise<FieldMappingView> {
   const record: MappingRecord = { id: 'mapping', ...mapping, updated_at: new Date(ctx.clock.now()).toISOString() };
   await ctx.store.write([put(FIELD_MAPPINGS, orgId, record)]);
   return { submission: record.submission, resource: record.resource, transcript: record.transcript, updated_at: record.updated_at };

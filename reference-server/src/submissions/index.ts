@@ -9,7 +9,8 @@
  *       → {items: SubmissionRecord[], next?: id}  newest first; throws InvalidCursorError
  *   getSubmission(ctx, orgId, id) · findSubmission(ctx, orgId, {submissionId | jobId | recordId})
  *   submissionSummary(s) / submissionDetail(s)  — the API shapes (snake_case); detail adds
- *       criteria, founders (with assessment percentiles) and report once scored
+ *       criteria, founders (with assessment percentiles) and report once scored. Every API
+ *       shape has its zod schema beside its view function (…Schema), typing it.
  *   resourcesOf / transcriptsOf(ctx, orgId, submission); listAttachments(ctx, orgId, kind, page)
  *
  * Writing:
@@ -40,15 +41,40 @@ export {
   readResourceFile,
   resourcesOf,
   resourceView,
+  resourceViewSchema,
+  segmentViewSchema,
+  transcriptPreview,
+  transcriptPreviewSchema,
   transcriptsOf,
   transcriptView,
+  transcriptViewSchema,
   type ResourceRecord,
+  type ResourceView,
+  type TranscriptPreview,
   type TranscriptRecord,
+  type TranscriptView,
 } from './attachments.js';
-export { applyMapping, fieldMappingSchema, getFieldMapping, setFieldMapping, type FieldMapping } from './field-mapping.js';
-export { createProfile, getProfile, listProfiles, profileView, type ProfileInput, type ProfileRecord, type ProfileView } from './profiles.js';
+export { submissionEventData } from './events.js';
+export {
+  applyMapping,
+  fieldMappingSchema,
+  fieldMappingViewSchema,
+  getFieldMapping,
+  setFieldMapping,
+  type FieldMapping,
+  type FieldMappingView,
+} from './field-mapping.js';
+export { createProfile, getProfile, listProfiles, profileView, profileViewSchema, type ProfileInput, type ProfileRecord, type ProfileView } from './profiles.js';
 export { SubmissionProcessor } from './processor.js';
-export { SUBMISSION_STATUSES, type Evaluation, type Founder, type Report, type ScoreSummary, type SubmissionRecord, type SubmissionStatus } from './records.js';
+export {
+  criterionScoreSchema,
+  fieldValueSchema,
+  founderSchema,
+  reportSchema,
+  scoreSummarySchema,
+  SUBMISSION_STATUSES,
+  submissionErrorSchema,
+  type Evaluation, type Founder, type Report, type ScoreSummary, type SubmissionRecord, type SubmissionStatus } from './records.js';
 export {
   countSubmissions,
   createSubmission,
@@ -61,7 +87,7 @@ export {
   type ListQuery,
   type SubmissionInput,
 } from './service.js';
-export { submissionDetail, submissionSummary, type SubmissionDetail, type SubmissionSummary } from './views.js';
+export { submissionDetail, submissionDetailSchema, submissionSummary, submissionSummarySchema, type SubmissionDetail, type SubmissionSummary } from './views.js';
 
 const processors = new WeakMap<AppContext, SubmissionProcessor>();
 

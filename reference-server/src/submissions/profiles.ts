@@ -74,12 +74,21 @@ export interface ProfileRecord extends StoredRecord, ProfileInput {
   created_at: string;
 }
 
-/** A profile as the APIs show it. */
-export function profileView(profile: ProfileRecord) {
+/** A profile as the APIs show it; profileView is typed by it and the contract documents generated from it. */
+export const profileViewSchema = profileInputSchema
+  .extend({
+    id: z.string().describe('`prf_…`'),
+    created_at: z.iso.datetime(),
+    assessment_required: z.boolean().describe('True when a criterion is assessment_fit: its submissions wait for the person\'s assessment result.'),
+  })
+  .strict()
+  .describe('An investment/success profile; docs/automation.md#scoring gives the arithmetic of each criterion rule.');
+export type ProfileView = z.infer<typeof profileViewSchema>;
+
+export function profileView(profile: ProfileRecord): ProfileView {
   const { orgId: _org, ...view } = profile;
   return { ...view, assessment_required: profile.criteria.some((c) => c.rule.type === 'assessment_fit') };
 }
-export type ProfileView = ReturnType<typeof profileView>;
 
 export function getProfile(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): ProfileRecord | undefined {
   return ctx.store.get<ProfileRecord>(PROFILES, orgId, id);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { StoredRecord } from '../store/store.js';
 
 /** Collections of the submissions domain, all in the organisation's scope. */
@@ -17,48 +18,64 @@ export const SUBMISSION_STATUSES = ['queued', 'processing', 'completed', 'awaiti
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 export type FieldValue = string | number | boolean | null | FieldValue[] | { [key: string]: FieldValue };
+/** Any JSON value: what `fields` and `filters` hold. One instance, so contract documents name it once. */
+export const fieldValueSchema: z.ZodType<FieldValue> = z.json();
 
-export interface CriterionScore {
-  key: string;
-  label: string;
-  weight: number;
-  /** 0–100, or null while it cannot be computed yet (the assessment criterion without a result). */
-  score: number | null;
-  /** What the score was computed from, in words. */
-  evidence: string;
-}
+/*
+ * The evaluation of a submission, as stored and as both APIs show it (REST and GraphQL): the
+ * types derive from these schemas, and the contract documents are generated from them.
+ */
+export const criterionScoreSchema = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    weight: z.number(),
+    score: z.number().min(0).max(100).nullable().describe('0–100, or null while it cannot be computed yet (the assessment criterion without a result).'),
+    evidence: z.string().describe('What the score was computed from, in words.'),
+  })
+  .strict();
+export type CriterionScore = z.infer<typeof criterionScoreSchema>;
 
-export interface FounderAssessment {
-  result_id: string;
-  revision: number;
-  percentiles: Record<string, number>;
-  /** 0–100: how close the percentiles are to the profile's targets. */
-  fit: number;
-}
+export const founderAssessmentSchema = z
+  .object({
+    result_id: z.string(),
+    revision: z.int(),
+    percentiles: z.record(z.string(), z.number()).describe('Dimension → percentile (0–100) of their assessment result.'),
+    fit: z.number().min(0).max(100).describe('How close the percentiles are to the profile\'s targets.'),
+  })
+  .strict();
+export type FounderAssessment = z.infer<typeof founderAssessmentSchema>;
 
-export interface Founder {
-  name: string | null;
-  email: string | null;
-  role: string | null;
-  primary: boolean;
-  assessment: FounderAssessment | null;
-}
+export const founderSchema = z
+  .object({
+    name: z.string().nullable(),
+    email: z.string().nullable().describe('Lower-cased; matched to the organisation\'s assessment results.'),
+    role: z.string().nullable(),
+    primary: z.boolean().describe('The person of the top-level fields (the others come from fields.founders).'),
+    assessment: founderAssessmentSchema.nullable(),
+  })
+  .strict();
+export type Founder = z.infer<typeof founderSchema>;
 
-export interface ScoreSummary {
-  /** Weighted mean of the computable criteria, 0–100, one decimal. */
-  overall: number;
-  band: 'strong' | 'promising' | 'mixed' | 'weak';
-  /** True when the assessment criterion is still pending (status awaiting_assessment). */
-  partial: boolean;
-  assessment: 'included' | 'pending' | 'not_required';
-}
+export const scoreSummarySchema = z
+  .object({
+    overall: z.number().min(0).max(100).describe('Weighted mean of the computable criteria, 0–100, one decimal.'),
+    band: z.enum(['strong', 'promising', 'mixed', 'weak']).describe('strong ≥ 75, promising ≥ 55, mixed ≥ 35, else weak.'),
+    partial: z.boolean().describe('True when the assessment criterion is still pending (status awaiting_assessment).'),
+    assessment: z.enum(['included', 'pending', 'not_required']),
+  })
+  .strict();
+export type ScoreSummary = z.infer<typeof scoreSummarySchema>;
 
-export interface Report {
-  summary: string;
-  strengths: string[];
-  concerns: string[];
-  generated_at: string;
-}
+export const reportSchema = z
+  .object({
+    summary: z.string(),
+    strengths: z.array(z.string()).describe('Labels of the criteria scoring 75 or more.'),
+    concerns: z.array(z.string()).describe('Labels of the criteria scoring under 40.'),
+    generated_at: z.iso.datetime(),
+  })
+  .strict();
+export type Report = z.infer<typeof reportSchema>;
 
 export interface Evaluation {
   score: ScoreSummary;
@@ -67,11 +84,14 @@ export interface Evaluation {
   report: Report;
 }
 
-export interface SubmissionError {
-  code: 'missing_required_fields' | 'profile_not_found' | 'internal_error';
-  message: string;
-  fields?: string[];
-}
+export const submissionErrorSchema = z
+  .object({
+    code: z.enum(['missing_required_fields', 'profile_not_found', 'internal_error']),
+    message: z.string(),
+    fields: z.array(z.string()).optional().describe('With missing_required_fields: the fields the profile needs.'),
+  })
+  .strict();
+export type SubmissionError = z.infer<typeof submissionErrorSchema>;
 
 export interface SubmissionRecord extends StoredRecord {
   /** `sub_…` */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { cursorPageSchema } from '../http/cursor.js';
+import { invalidFieldsBodySchema } from '../http/invalid-fields.js';
 import { EVENT_TYPES, eventTypesFor, type EventType, type WebhookSurface } from './event-types.js';
 
 /**
@@ -42,24 +44,24 @@ const createdSubscriptionSchema = subscriptionSchema.extend({
   secret: z.string().describe('`whsec_…`: verify deliveries with it. Shown in this answer only.'),
 });
 
-const attemptSchema = z
+/** One delivery attempt, as stored (records.ts: AttemptRecord is this type) and as listed. */
+export const attemptSchema = z
   .object({
-    id: z.string(),
+    id: z.string().describe('`att_…`'),
     delivery_id: z.string(),
     event_id: z.string().describe('= the `webhook-id` header of the delivery'),
     event_type: eventType,
-    attempt: z.number().int(),
+    attempt: z.number().int().describe('1 for the first attempt of a delivery.'),
     at: z.string(),
-    status_code: z.number().int().nullable(),
+    status_code: z.number().int().nullable().describe("The receiver's HTTP status, or null when no answer came (network error, timeout, refused)."),
     latency_ms: z.number(),
     error: z.string().nullable(),
-    response_body: z.string().nullable(),
+    response_body: z.string().nullable().describe("The first 512 characters of the receiver's answer, to see why it refused."),
     outcome: z.enum(['delivered', 'retrying', 'failed', 'disabled']),
     next_attempt_at: z.string().nullable(),
   })
   .strict();
-
-const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), next_cursor: z.string().nullable() }).strict();
+export type AttemptView = z.infer<typeof attemptSchema>;
 
 /** What a surface's OpenAPI document needs to describe `<base>/webhooks`. */
 export function webhookOpenApi(base: string, surface: WebhookSurface, errorRef: (status: string, description: string) => unknown) {
@@ -71,6 +73,7 @@ export function webhookOpenApi(base: string, surface: WebhookSurface, errorRef: 
     { name: 'cursor', in: 'query', schema: { type: 'string' }, description: '`next_cursor` of the previous page.' },
   ];
   const notFound = errorRef('404', 'No such subscription in this organisation (or on this surface).');
+  const badPage = json('InvalidFieldsError', 'limit is not 1–100, or cursor is not one of this list (`fields` names it).');
   const docs = 'See docs/webhooks.md for payloads, signatures and the retry schedule.';
   return {
     paths: {
@@ -85,7 +88,16 @@ export function webhookOpenApi(base: string, surface: WebhookSurface, errorRef: 
             '409': errorRef('409', 'The organisation holds the maximum number of subscriptions on this surface.'),
           },
         },
-        get: { summary: 'Subscriptions, newest first', parameters: paging, responses: { '200': json('Subscriptions', 'A page.') } },
+        get: { summary: 'Subscriptions, newest first', parameters: paging, responses: { '200': json('Subscriptions', 'A page.'), '400': badPage } },
+        delete: {
+          summary: 'Unsubscribe, the id in the query (for tools that cannot put it in the path)',
+          parameters: [{ ...id, in: 'query' }],
+          responses: {
+            '204': { description: 'Deleted.' },
+            '400': json('InvalidFieldsError', 'No id given.'),
+            '404': notFound,
+          },
+        },
       },
       [`${base}/webhooks/event-types`]: {
         get: { summary: `The event types a ${surface} subscription may ask for`, responses: { '200': json('EventTypes', 'The list.') } },
@@ -101,7 +113,7 @@ export function webhookOpenApi(base: string, surface: WebhookSurface, errorRef: 
         get: {
           summary: 'Delivery attempts, newest first',
           parameters: [id, ...paging, { name: 'event_id', in: 'query', schema: { type: 'string' } }],
-          responses: { '200': json('Attempts', 'A page.'), '404': notFound },
+          responses: { '200': json('Attempts', 'A page.'), '400': badPage, '404': notFound },
         },
       },
     },
@@ -109,16 +121,60 @@ export function webhookOpenApi(base: string, surface: WebhookSurface, errorRef: 
     outputSchemas: {
       Subscription: subscriptionSchema,
       CreatedSubscription: createdSubscriptionSchema,
-      Subscriptions: page(subscriptionSchema),
-      Attempts: page(attemptSchema),
-      InvalidFieldsError: z
-        .object({
-          error: z.literal('Bad Request'),
-          message: z.string(),
-          fields: z.array(z.object({ field: z.string(), message: z.string() }).strict()),
-        })
-        .strict(),
+      Subscriptions: cursorPageSchema(subscriptionSchema),
+      Attempts: cursorPageSchema(attemptSchema),
+      InvalidFieldsError: invalidFieldsBodySchema,
       EventTypes: z.object({ data: z.array(z.object({ type: eventType, description: z.string() }).strict()) }).strict(),
     },
   };
 }
+
+/** The body of every delivery (docs/webhooks.md#payload): one event type and what its `data` holds. */
+export const eventPayloadSchema = <T extends z.ZodType>(type: EventType, data: T) =>
+  z
+    .object({
+      id: z.string().describe('`evt_…`; also the `webhook-id` header, the same in every retry and for every subscription: drop repeats by it.'),
+      type: z.literal(type),
+      created_at: z.iso.datetime(),
+      organization_id: z.string(),
+      data,
+    })
+    .strict();
+
+/**
+ * The OpenAPI 3.1 `webhooks` of a surface: one POST per event type, as the receiver gets it.
+ * `payloads` names each event type's payload component (built with eventPayloadSchema).
+ */
+export function webhookEventsOpenApi(payloads: Partial<Record<EventType, string>>): Record<string, unknown> {
+  const header = (name: string, description: string) => ({ name, in: 'header', required: true, schema: { type: 'string' }, description });
+  return Object.fromEntries(
+    EVENT_TYPES.flatMap(({ type, description }) => {
+      const component = payloads[type];
+      if (!component) return [];
+      return [
+        [
+          type,
+          {
+            post: {
+              summary: description,
+              description: 'Signed per Standard Webhooks; verify over the raw body before parsing it. See docs/webhooks.md for signatures and the retry schedule.',
+              security: [],
+              parameters: [
+                header('webhook-id', '= the payload id.'),
+                header('webhook-timestamp', 'Unix seconds of this attempt; refuse one more than 5 minutes away.'),
+                header('webhook-signature', '`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">`, keyed with the base64-decoded part of the `whsec_` secret.'),
+              ],
+              requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${component}` } } } },
+              responses: {
+                '2XX': { description: 'Delivered.' },
+                '410': { description: 'Gone: the subscription is disabled until POST …/webhooks/{id}/enable.' },
+                default: { description: 'Network errors, timeouts, 408, 425, 429 (Retry-After honoured) and 5xx are retried on the schedule; 3xx and other 4xx are not.' },
+              },
+            },
+          },
+        ],
+      ];
+    }),
+  );
+}
+

@@ -1,4 +1,5 @@
 import type { StoredRecord } from '../store/store.js';
+import type { AttemptView } from './contract.js';
 import type { EventType, WebhookSurface } from './event-types.js';
 
 /** Collections of the webhook engine. Subscriptions, events and the outbox live in the organisation's scope. */
@@ -47,23 +48,10 @@ export interface OutboxEntry extends StoredRecord {
   createdAt: string;
 }
 
-export type AttemptOutcome = 'delivered' | 'retrying' | 'failed' | 'disabled';
+export type AttemptOutcome = AttemptView['outcome'];
 
-export interface AttemptRecord extends StoredRecord {
+/** The attempts log is exactly what `GET …/webhooks/{id}/attempts` lists (contract.ts). */
+export interface AttemptRecord extends StoredRecord, AttemptView {
   /** `att_…` */
   id: string;
-  delivery_id: string;
-  event_id: string;
-  event_type: EventType;
-  /** 1 for the first attempt of a delivery. */
-  attempt: number;
-  at: string;
-  /** The receiver's HTTP status, or null when no answer came (network error, timeout, refused). */
-  status_code: number | null;
-  latency_ms: number;
-  error: string | null;
-  /** The first 512 characters of the receiver's answer, to see why it refused. */
-  response_body: string | null;
-  outcome: AttemptOutcome;
-  next_attempt_at: string | null;
 }
