@@ -22,6 +22,7 @@ import {
   type ResourceRecord,
   type TranscriptRecord,
 } from '../submissions/index.js';
+import type { PayloadTooLarge } from './api-schemas.js';
 import { cursorOr400, pageBody, parseOr400, staleCursor, submissionOr4xx } from './http-helpers.js';
 import { attachmentListSchema, resourceBodySchema, transcriptBodySchema } from './schemas.js';
 
@@ -194,7 +195,8 @@ export function uploadErrors(maxBytes: number): ErrorRequestHandler {
       return;
     }
     if (error.code === 'LIMIT_FILE_SIZE') {
-      sendError(res, 413, `The file is larger than the limit of ${maxBytes} bytes.`, { limit_bytes: maxBytes });
+      const details: Pick<PayloadTooLarge, 'limit_bytes'> = { limit_bytes: maxBytes };
+      sendError(res, 413, `The file is larger than the limit of ${maxBytes} bytes.`, details);
       return;
     }
     const field = error.field ?? 'file';

@@ -1,4 +1,5 @@
 import express, { Router } from 'express';
+import type { z } from 'zod';
 import { automationKeyGuard } from '../auth/guards.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
@@ -7,39 +8,51 @@ import { fieldMappingSchema, getFieldMapping, getProfile, installSubmissions, li
 import { getOrganization } from '../tenancy/organizations.js';
 import { getUser } from '../tenancy/users.js';
 import { installWebhooks, webhookRoutes } from '../webhooks/index.js';
+import type { Me, profilesSchema } from './api-schemas.js';
 import { attachmentRoutes, DEFAULT_MAX_UPLOAD_BYTES, uploadErrors } from './attachments-routes.js';
+import { bodyErrors } from './body-errors.js';
 import { parseOr400 } from './http-helpers.js';
+import { automationOpenApi } from './openapi.js';
 import { automationRateLimit } from './rate-limit.js';
 import { submissionRoutes } from './submissions-routes.js';
 
 /** JSON bodies: a transcript's text may be up to 1 MB. */
-const JSON_LIMIT = '2mb';
+export const JSON_LIMIT_BYTES = 2 * 1024 * 1024;
 
 /**
- * Router for `/api/automation` (docs/automation.md): the automation key, then the per-key rate
- * limit, then JSON parsing; errors use the REST body `{error, message, ...}` with
- * `fields: [{field, message}]` on every 400.
+ * Router for `/api/automation` (docs/automation.md): the public contract document, then the
+ * automation key, the per-key rate limit and JSON parsing; errors use the REST body
+ * `{error, message, ...}` with `fields: [{field, message}]` on every 400. Every route here needs
+ * its path in openapi.ts: a test compares the two.
  */
 export function createAutomationSurface(ctx: AppContext): Router {
   installWebhooks(ctx);
   installSubmissions(ctx);
 
   const router = Router();
+  let openApi: string | undefined;
+  // The contract is public: served before the key guard and the rate limit.
+  router.get('/openapi.json', (_req, res) => {
+    openApi ??= JSON.stringify(automationOpenApi());
+    res.type('application/json').send(openApi);
+  });
   router.use(automationKeyGuard(ctx));
   const limiter = automationRateLimit(ctx);
   if (limiter) router.use(limiter);
-  router.use(express.json({ limit: JSON_LIMIT }));
+  router.use(express.json({ limit: JSON_LIMIT_BYTES }));
 
   router.get('/me', (req, res) => {
     const principal = principalOf(req);
-    res.json({
+    const me: Me = {
       user: (principal.userId && getUser(ctx, principal.userId)?.email) ?? null,
       orgName: getOrganization(ctx, principal.orgId)?.name ?? null,
-    });
+    };
+    res.json(me);
   });
 
   router.get('/profiles', (req, res) => {
-    res.json({ data: listProfiles(ctx, principalOf(req).orgId).map(profileView) });
+    const body: z.infer<typeof profilesSchema> = { data: listProfiles(ctx, principalOf(req).orgId).map(profileView) };
+    res.json(body);
   });
   router.get('/profiles/:id', (req, res) => {
     const profile = getProfile(ctx, principalOf(req).orgId, req.params.id);
@@ -60,5 +73,6 @@ export function createAutomationSurface(ctx: AppContext): Router {
   router.use(attachmentRoutes(ctx));
   router.use('/webhooks', webhookRoutes(ctx, 'automation'));
   router.use(uploadErrors(ctx.config.automationMaxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES));
+  router.use(bodyErrors(JSON_LIMIT_BYTES));
   return router;
 }

@@ -3,6 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { sendError } from '../http/error-body.js';
+import type { RateLimited } from './api-schemas.js';
 
 /** Requests per key per minute when the configuration says nothing (docs/automation.md#rate-limits). */
 export const DEFAULT_REQUESTS_PER_MINUTE = 1200;
@@ -26,9 +27,8 @@ export function automationRateLimit(ctx: AppContext): RequestHandler | undefined
     keyGenerator: (req) => principalOf(req).credentialId,
     handler: (_req, res) => {
       const retryAfter = Number(res.getHeader('retry-after') ?? 60);
-      sendError(res, 429, `Rate limit of ${limit} requests per minute for this key exceeded; retry after ${retryAfter} s.`, {
-        retry_after: retryAfter,
-      });
+      const details: Pick<RateLimited, 'retry_after'> = { retry_after: retryAfter };
+      sendError(res, 429, `Rate limit of ${limit} requests per minute for this key exceeded; retry after ${retryAfter} s.`, details);
     },
   });
 }

@@ -1,19 +1,17 @@
 import { z } from 'zod';
-import { SUBMISSION_STATUSES } from '../submissions/index.js';
+import { fieldValueSchema, SUBMISSION_STATUSES } from '../submissions/index.js';
 
 /**
  * Request schemas of the Automation API; types derive from them. Unknown top-level keys are
  * ignored (no-code tools add their own), except where noted.
  */
-const jsonValue = z.json();
-
 export const submissionCreateSchema = z.object({
   record_id: z.string().trim().min(1, 'must not be empty').max(256, 'must be at most 256 characters'),
   profile_id: z.string().trim().min(1, 'must not be empty').max(128),
   fields: z
-    .record(z.string().min(1).max(128), jsonValue, { error: 'must be an object of the person or deal attributes (e.g. email, name, company)' })
+    .record(z.string().min(1).max(128), fieldValueSchema, { error: 'must be an object of the person or deal attributes (e.g. email, name, company)' })
     .refine((fields) => Object.keys(fields).length <= 200, 'must have at most 200 keys'),
-  filters: z.array(jsonValue).max(50).optional(),
+  filters: z.array(fieldValueSchema).max(50).optional(),
   source: z.string().trim().max(100).optional(),
 });
 export type SubmissionCreateBody = z.infer<typeof submissionCreateSchema>;

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { z } from 'zod';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { sendError } from '../http/error-body.js';
@@ -12,10 +13,11 @@ import {
   submissionSummary,
   type SubmissionRecord,
 } from '../submissions/index.js';
+import type { SubmissionAccepted, SubmissionConflict, submissionExistingSchema } from './api-schemas.js';
 import { cursorOr400, pageBody, parseOr400, staleCursor } from './http-helpers.js';
 import { submissionCreateSchema, submissionListSchema } from './schemas.js';
 
-const created = (s: SubmissionRecord) => ({ status: s.status, job_id: s.jobId, submission_id: s.id, record_id: s.recordId });
+const created = (s: SubmissionRecord): SubmissionAccepted => ({ status: s.status, job_id: s.jobId, submission_id: s.id, record_id: s.recordId });
 
 /**
  *   POST /submissions   → 202 {status: "queued", job_id, submission_id, record_id}
@@ -42,14 +44,16 @@ export function submissionRoutes(ctx: AppContext): Router {
       case 'unknown_profile':
         sendInvalidFields(res, [{ field: 'profile_id', message: `is not a profile of this organisation (GET /api/automation/profiles lists them)` }]);
         return;
-      case 'conflict':
-        sendError(res, 409, `record_id ${JSON.stringify(body.record_id)} was already submitted with a different ${outcome.differs.join(' and ')}; use a new record_id to submit again.`, {
+      case 'conflict': {
+        const details: Omit<SubmissionConflict, 'error' | 'message'> = {
           fields: outcome.differs.map((field) => ({ field, message: 'differs from the submission already made with this record_id' })),
           ...created(outcome.submission),
-        });
+        };
+        sendError(res, 409, `record_id ${JSON.stringify(body.record_id)} was already submitted with a different ${outcome.differs.join(' and ')}; use a new record_id to submit again.`, details);
         return;
+      }
       case 'existing':
-        res.status(200).json({ ...created(outcome.submission), existing: true });
+        res.status(200).json({ ...created(outcome.submission), existing: true } satisfies z.infer<typeof submissionExistingSchema>);
         return;
       case 'created':
         res.status(202).location(`${req.baseUrl}/${outcome.submission.id}`).json(created(outcome.submission));
