@@ -72,11 +72,13 @@ export const resourceViewSchema = z
   .strict();
 export type ResourceView = z.infer<typeof resourceViewSchema>;
 
-const transcriptBase = {
+const transcriptHeadShape = {
   id: z.string().describe('`trn_…`'),
   submission_id: z.string(),
   record_id: z.string(),
   title: z.string().nullable(),
+};
+const transcriptTailShape = {
   word_count: z.int().min(0),
   language: z.string().nullable(),
   source: z.enum(['text', 'file']),
@@ -86,9 +88,10 @@ const transcriptBase = {
 
 export const transcriptViewSchema = z
   .object({
-    ...transcriptBase,
+    ...transcriptHeadShape,
     text: z.string().describe('Without a text sent, built from the segments as `Speaker: text` lines.'),
     segments: z.array(segmentViewSchema),
+    ...transcriptTailShape,
   })
   .strict();
 export type TranscriptView = z.infer<typeof transcriptViewSchema>;
@@ -96,9 +99,10 @@ export type TranscriptView = z.infer<typeof transcriptViewSchema>;
 /** What the transcript.attached event carries: a preview instead of the (up to 1 MB) text. */
 export const transcriptPreviewSchema = z
   .object({
-    ...transcriptBase,
+    ...transcriptHeadShape,
     text_preview: z.string().max(280).describe('The first 280 characters of the text.'),
     segment_count: z.int().min(0),
+    ...transcriptTailShape,
   })
   .strict();
 export type TranscriptPreview = z.infer<typeof transcriptPreviewSchema>;
@@ -118,11 +122,9 @@ export function resourceView(r: ResourceRecord): ResourceView {
   };
 }
 
-const transcriptCommon = (t: TranscriptRecord) => ({
-  id: t.id,
-  submission_id: t.submissionId,
-  record_id: t.recordId,
-  title: t.title,
+/** A transcript's answer reads who, what, then the text, then the rest: the body sits after the title. */
+const transcriptHead = (t: TranscriptRecord) => ({ id: t.id, submission_id: t.submissionId, record_id: t.recordId, title: t.title });
+const transcriptTail = (t: TranscriptRecord) => ({
   word_count: wordCount(t.text),
   language: t.language,
   source: t.source,
@@ -131,11 +133,11 @@ const transcriptCommon = (t: TranscriptRecord) => ({
 });
 
 export function transcriptView(t: TranscriptRecord): TranscriptView {
-  return { ...transcriptCommon(t), text: t.text, segments: t.segments };
+  return { ...transcriptHead(t), text: t.text, segments: t.segments, ...transcriptTail(t) };
 }
 
 export function transcriptPreview(t: TranscriptRecord): TranscriptPreview {
-  return { ...transcriptCommon(t), text_preview: t.text.slice(0, 280), segment_count: t.segments.length };
+  return { ...transcriptHead(t), text_preview: t.text.slice(0, 280), segment_count: t.segments.length, ...transcriptTail(t) };
 }
 
 export function resourcesOf(ctx: Pick<AppContext, 'store'>, orgId: string, submission: SubmissionRecord): ResourceRecord[] {
