@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { componentSchemas, jsonRef, jsonResponse } from '../http/openapi.js';
 import { instrumentSchema } from '../psychometrics/instrument.js';
 import { scoreReportSchema } from '../psychometrics/report.js';
 import { webhookOpenApi } from '../webhooks/contract.js';
@@ -20,26 +20,13 @@ import { submitSchema } from './submission.js';
  * The OpenAPI 3.1 document of `/api/v1`, generated from the same zod schemas the handlers
  * validate with and type their responses by; served at `GET /api/v1/openapi.json`.
  */
-type JsonSchema = Record<string, unknown>;
-
-function components(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonSchema> {
-  const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
-  const { schemas: out } = z.toJSONSchema(registry, { io, uri: (id) => `#/components/schemas/${id}`, unrepresentable: 'any' }) as {
-    schemas: Record<string, JsonSchema>;
-  };
-  return Object.fromEntries(Object.entries(out).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema]));
-}
-
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-const json = (id: string, description: string) => ({ description, content: { 'application/json': { schema: ref(id) } } });
 const errors = {
-  '401': json('Error', 'Missing or invalid developer key.'),
-  '500': json('Error', 'The server failed; retry with backoff.'),
+  '401': jsonResponse('Error', 'Missing or invalid developer key.'),
+  '500': jsonResponse('Error', 'The server failed; retry with backoff.'),
 };
 
 export function assessmentOpenApi(): Record<string, unknown> {
-  const webhooks = webhookOpenApi('/api/v1', 'assessment', (_status, description) => json('Error', description));
+  const webhooks = webhookOpenApi('/api/v1', 'assessment', (_status, description) => jsonResponse('Error', description));
   return {
     openapi: '3.1.0',
     info: {
@@ -54,17 +41,17 @@ export function assessmentOpenApi(): Record<string, unknown> {
       '/api/v1/assessment/questions': {
         get: {
           summary: 'The instrument: 140 questions in three categories',
-          responses: { '200': json('Instrument', 'The instrument definition.'), ...errors },
+          responses: { '200': jsonResponse('Instrument', 'The instrument definition.'), ...errors },
         },
       },
       '/api/v1/assessment/submit': {
         post: {
           summary: 'Score answers and create or replace the result for the email',
-          requestBody: { required: true, content: { 'application/json': { schema: ref('SubmitBody') } } },
+          requestBody: { required: true, content: { 'application/json': { schema: jsonRef('SubmitBody') } } },
           responses: {
-            '200': json('SubmitResponse', 'Scored and stored.'),
-            '400': json('SubmitError', 'Invalid JSON, a bad email, missing or invalid answers, or an unknown benchmark_tag_id.'),
-            '413': json('Error', 'Body larger than 256 kB.'),
+            '200': jsonResponse('SubmitResponse', 'Scored and stored.'),
+            '400': jsonResponse('SubmitError', 'Invalid JSON, a bad email, missing or invalid answers, or an unknown benchmark_tag_id.'),
+            '413': jsonResponse('Error', 'Body larger than 256 kB.'),
             ...errors,
           },
         },
@@ -77,9 +64,9 @@ export function assessmentOpenApi(): Record<string, unknown> {
             { name: 'result_id', in: 'query', schema: { type: 'string' } },
           ],
           responses: {
-            '200': json('ResultResponse', 'The result.'),
-            '400': json('Error', 'Neither email nor result_id given.'),
-            '404': json('Error', 'No such result in this organisation.'),
+            '200': jsonResponse('ResultResponse', 'The result.'),
+            '400': jsonResponse('Error', 'Neither email nor result_id given.'),
+            '404': jsonResponse('Error', 'No such result in this organisation.'),
             ...errors,
           },
         },
@@ -91,28 +78,28 @@ export function assessmentOpenApi(): Record<string, unknown> {
             { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: FIRST_PAGE } },
             { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, default: DEFAULT_LIMIT }, description: `Capped at ${MAX_LIMIT}.` },
           ],
-          responses: { '200': json('BenchmarkTags', 'A page of tags.'), '400': json('Error', 'page or limit is not a positive integer.'), ...errors },
+          responses: { '200': jsonResponse('BenchmarkTags', 'A page of tags.'), '400': jsonResponse('Error', 'page or limit is not a positive integer.'), ...errors },
         },
       },
       ...webhooks.paths,
       '/api/v1/crm-sync': {
-        get: { summary: 'The CRM sync target (without its credential)', responses: { '200': json('CrmSyncConfig', 'The target, or null.'), ...errors } },
+        get: { summary: 'The CRM sync target (without its credential)', responses: { '200': jsonResponse('CrmSyncConfig', 'The target, or null.'), ...errors } },
         put: {
           summary: 'Set (replace) the CRM sync target',
-          requestBody: { required: true, content: { 'application/json': { schema: ref('CrmSyncBody') } } },
-          responses: { '200': json('CrmSyncConfig', 'Saved.'), '400': json('Error', 'Invalid configuration or URL refused.'), ...errors },
+          requestBody: { required: true, content: { 'application/json': { schema: jsonRef('CrmSyncBody') } } },
+          responses: { '200': jsonResponse('CrmSyncConfig', 'Saved.'), '400': jsonResponse('Error', 'Invalid configuration or URL refused.'), ...errors },
         },
         delete: {
           summary: 'Remove the CRM sync target',
-          responses: { '204': { description: 'Removed.' }, '404': json('Error', 'Nothing configured.'), ...errors },
+          responses: { '204': { description: 'Removed.' }, '404': jsonResponse('Error', 'Nothing configured.'), ...errors },
         },
       },
     },
     components: {
       securitySchemes: { developerKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
       schemas: {
-        ...components({ SubmitBody: submitSchema, CrmSyncBody: crmConfigSchema, ...webhooks.inputSchemas }, 'input'),
-        ...components(
+        ...componentSchemas({ SubmitBody: submitSchema, CrmSyncBody: crmConfigSchema, ...webhooks.inputSchemas }, 'input'),
+        ...componentSchemas(
           {
             Instrument: instrumentSchema,
             ScoreReport: scoreReportSchema,
