@@ -43,20 +43,6 @@ const submitLoad = (server: TestServer, tag: string) => ({
 
 export const scenarios: BenchScenario[] = [
   {
-    name: 'Assessment submit: validate + score + persist (req/s ÷ bare Express JSON echo of the same body)',
-    async run(env) {
-      const echo = await env.loadRate({ url: env.baseline.echoUrl, method: 'POST', body: body('echo@example.com') });
-      const submit = await env.loadRate(submitLoad(env.server, 'ratio'));
-      return [
-        {
-          name: 'POST /api/v1/assessment/submit (new result each request)',
-          ratio: submit / echo,
-          detail: `${submit.toFixed(0)} vs ${echo.toFixed(0)} req/s, ${body('echo@example.com').length}-byte body`,
-        },
-      ];
-    },
-  },
-  {
     name: 'Assessment submit with 100 vs 50,000 stored results',
     async run(env) {
       const server = await env.freshServer();

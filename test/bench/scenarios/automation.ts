@@ -9,14 +9,6 @@ import type { BenchScenario } from '../harness.js';
 /** The Automation API's per-key rate limit is off here: these loads are one key at full speed. */
 const unlimited = () => startTestServer({ automationRateLimitPerMinute: 0 });
 
-const submissionBody = (recordId: string) =>
-  JSON.stringify({
-    record_id: recordId,
-    profile_id: 'prf_seed_deal',
-    fields: { company: 'Bench Robotics', email: 'founder@bench.example', stage: 'seed', monthly_revenue: 42_000, team_size: 6, pitch: 'Warehouse robots as a service; TAM 9bn.' },
-    source: 'bench',
-  });
-
 /** Stores completed submissions straight into the store (the list request is measured, not the fill). */
 async function fill(server: TestServer, total: number): Promise<void> {
   const orgId = server.demo.organizationId;
@@ -84,24 +76,6 @@ const EVENTS = 2000;
 const CONCURRENCY = 16;
 
 export const scenarios: BenchScenario[] = [
-  {
-    name: 'Automation create submission: validate + persist + queue (req/s ÷ bare Express JSON echo of the same body)',
-    async run(env) {
-      const server = await unlimited();
-      try {
-        const echo = await env.loadRate({ url: env.baseline.echoUrl, method: 'POST', body: submissionBody('echo') });
-        const create = await env.loadRate({
-          url: `${server.url}/api/automation/submissions`,
-          method: 'POST',
-          headers: { 'x-api-key': server.demo.automationKey },
-          bodyFor: (i) => submissionBody(`bench-${i}`),
-        });
-        return [{ name: 'POST /api/automation/submissions (new record_id each)', ratio: create / echo, detail: `${create.toFixed(0)} vs ${echo.toFixed(0)} req/s` }];
-      } finally {
-        await server.dispose();
-      }
-    },
-  },
   {
     name: 'Automation list page (25 newest) with 100 vs 100,000 submissions',
     async run(env) {

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JournalStore } from '../../../reference-server/src/store/journal-store.js';
 import { put } from '../../../reference-server/src/store/store.js';
-import { HEALTH_TEXT } from 'reference-server';
 import type { BenchScenario } from '../harness.js';
 
 /** A record of about 2 KB, the size the field notes measured lowdb with. */
@@ -38,33 +37,6 @@ async function openFilled(size: number): Promise<{ store: JournalStore; dispose(
 }
 
 export const scenarios: BenchScenario[] = [
-  {
-    name: 'Health and credential guards (req/s ÷ bare Express GET)',
-    async run(env) {
-      const base = await env.loadRate({ url: env.baseline.pingUrl });
-      const health = await env.loadRate({ url: `${env.server.url}/api` });
-      const automation = await env.loadRate({
-        url: `${env.server.url}/api/automation/me`,
-        headers: { 'x-api-key': env.server.demo.automationKey },
-      });
-      const assessment = await env.loadRate({
-        url: `${env.server.url}/api/v1/assessment/questions`,
-        headers: { 'x-api-key': env.server.demo.developerKey },
-      });
-      const graphql = await env.loadRate({
-        url: `${env.server.url}/api`,
-        method: 'POST',
-        headers: { authorization: `Bearer ${env.server.demo.partnerCredential}` },
-        body: JSON.stringify({ query: 'query getUserDataQuery { __typename }', operationName: 'getUserDataQuery' }),
-      });
-      return [
-        { name: `GET /api (${HEALTH_TEXT.length}-byte health text)`, ratio: health / base, detail: `baseline ${base.toFixed(0)} req/s` },
-        { name: 'GET /api/automation/me through the automation-key guard', ratio: automation / base },
-        { name: 'GET /api/v1/assessment/questions through the developer-key guard', ratio: assessment / base },
-        { name: 'POST /api { __typename } through the Bearer guard (partner credential)', ratio: graphql / base },
-      ];
-    },
-  },
   {
     name: 'Store write cost (acknowledged = fsynced), 100 vs 100,000 stored records',
     async run() {

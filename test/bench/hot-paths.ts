@@ -1,0 +1,306 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { DemoCredentials, TestServer } from 'reference-server';
+import { workedExample } from '../../reference-server/src/psychometrics/fixtures.js';
+import { Browser, consent, exchange, type TokenBody } from '../../reference-server/src/oauth/test-support.js';
+import { BENCH_SECONDS } from './harness.js';
+import { cores, startPinned, waitForOutput, type MeasuredProcess } from './processes.js';
+
+/**
+ * The hot-path table (issue 17): each route of the reference server against the bare Express
+ * baseline that does the same visible work, both in their own pinned processes, measured in
+ * alternating rounds. The figure each goal is read on is requests per server CPU-second (the
+ * server's utime + stime from /proc over the load), which other load on a shared machine disturbs
+ * far less than requests per second; both ratios are printed, each the median of the rounds.
+ */
+const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
+const CONNECTIONS = 16;
+
+const SERVER_BIN = fileURLToPath(new URL('../../reference-server/bin/reference-server.js', import.meta.url));
+const BASELINE = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
+const MOCK_OAUTH_BIN = fileURLToPath(new URL('../../node_modules/oauth2-mock-server/dist/oauth2-mock-server.mjs', import.meta.url));
+
+interface Load {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** A new body for every request (unique keys), or undefined to send `body`. */
+  bodyFor?: () => string;
+  /** Sees each answer's body, for loads whose next request depends on the last answer. */
+  onResponse?: (status: number, body: string) => void;
+}
+
+interface Side {
+  process: MeasuredProcess;
+  load: Load;
+  /** Runs before each measurement, outside it (fresh refresh-token chains). */
+  prepare?: () => Promise<void>;
+}
+
+export interface HotPathRow {
+  route: string;
+  against: string;
+  goal: number;
+  /** Median over the rounds of target ÷ baseline. */
+  perCpu: number;
+  perSecond: number;
+  baselinePerSecond: number;
+  targetPerSecond: number;
+  targetPerCpuSecond: number;
+}
+
+interface Measured {
+  perSecond: number;
+  perCpuSecond: number;
+}
+
+async function measure(side: Side, seconds: number): Promise<Measured> {
+  const { load } = side;
+  await side.prepare?.();
+  const cpuBefore = await side.process.cpuSeconds();
+  const result = await autocannon({
+    url: load.url,
+    method: load.method ?? 'GET',
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { ...(load.body || load.bodyFor ? { 'content-type': 'application/json' } : {}), ...load.headers },
+    ...(load.body ? { body: load.body } : {}),
+    ...(load.bodyFor || load.onResponse
+      ? {
+          requests: [
+            {
+              ...(load.bodyFor ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: load.bodyFor?.() }) } : {}),
+              ...(load.onResponse ? { onResponse: (status: number, body: string) => load.onResponse?.(status, body) } : {}),
+            },
+          ],
+        }
+      : {}),
+  });
+  const cpu = (await side.process.cpuSeconds()) - cpuBefore;
+  const total = result.requests.total;
+  const failures = result.non2xx + result.errors + result.timeouts;
+  if (failures > total / 100) throw new Error(`${load.method ?? 'GET'} ${load.url}: ${failures} of ${total} requests failed`);
+  return { perSecond: total / result.duration, perCpuSecond: total / Math.max(cpu, 0.01) };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/** Warm both sides up (JIT, connections), then alternate which side goes first in each round. */
+async function compare(target: Side, baseline: Side): Promise<Omit<HotPathRow, 'route' | 'against' | 'goal'>> {
+  const warm = Math.max(1, Math.round(BENCH_SECONDS / 2));
+  await measure(baseline, warm);
+  await measure(target, warm);
+  const rounds: Array<{ target: Measured; baseline: Measured }> = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    if (round % 2 === 0) {
+      const b = await measure(baseline, BENCH_SECONDS);
+      rounds.push({ baseline: b, target: await measure(target, BENCH_SECONDS) });
+    } else {
+      const t = await measure(target, BENCH_SECONDS);
+      rounds.push({ target: t, baseline: await measure(baseline, BENCH_SECONDS) });
+    }
+  }
+  return {
+    perCpu: median(rounds.map((r) => r.target.perCpuSecond / r.baseline.perCpuSecond)),
+    perSecond: median(rounds.map((r) => r.target.perSecond / r.baseline.perSecond)),
+    baselinePerSecond: median(rounds.map((r) => r.baseline.perSecond)),
+    targetPerSecond: median(rounds.map((r) => r.target.perSecond)),
+    targetPerCpuSecond: median(rounds.map((r) => r.target.perCpuSecond)),
+  };
+}
+
+/** `reference-server seed --demo --json`, then `reference-server start` on that folder, logging at info. */
+async function startReferenceServer(dir: string, nodeFlags: string[]): Promise<{ process: MeasuredProcess; url: string; demo: DemoCredentials }> {
+  const data = join(dir, 'data');
+  const demo = JSON.parse(execFileSync(process.execPath, [SERVER_BIN, 'seed', '--demo', '--json', '--data', data], { encoding: 'utf8' })) as DemoCredentials;
+  const server = await startPinned('reference-server', dir, [...nodeFlags, SERVER_BIN, 'start', '--port', '0', '--data', data, '--automation-rate-limit', '0'], {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+  });
+  const url = await waitForOutput(server, (out) => /reference server on (\S+)/.exec(out)?.[1], 'reference-server start');
+  return { process: server, url, demo };
+}
+
+async function startBaseline(dir: string, kind: string, extra: string[] = []): Promise<{ process: MeasuredProcess; url: string }> {
+  const baseline = await startPinned(`baseline-${kind}`, dir, ['--import', 'tsx', BASELINE, kind, ...extra], { NODE_ENV: 'production' });
+  const url = await waitForOutput(baseline, (out) => /listening (\S+)/.exec(out)?.[1], `baseline ${kind}`);
+  return { process: baseline, url };
+}
+
+async function startMockOAuth(dir: string): Promise<{ process: MeasuredProcess; url: string }> {
+  const mock = await startPinned('oauth2-mock-server', dir, [MOCK_OAUTH_BIN, '-a', '127.0.0.1', '-p', '0'], { NODE_ENV: 'production' });
+  const url = await waitForOutput(mock, (out) => /(http:\/\/\S+?)\/?\s*$/m.exec(out)?.[1], 'oauth2-mock-server');
+  return { process: mock, url };
+}
+
+/** Refresh-token chains for the refresh load: each request spends one token and returns its successor. */
+async function refreshChains(url: string, demo: DemoCredentials, count: number): Promise<string[]> {
+  // The OAuth test helpers read only the URL and the demo credentials of a test server.
+  const server = { url, demo } as TestServer;
+  const browser = new Browser(url);
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const location = await consent(server, browser);
+    const response = await exchange(server, location.searchParams.get('code') as string);
+    if (!response.ok) throw new Error(`token exchange answered ${response.status}`);
+    tokens.push(((await response.json()) as TokenBody).refresh_token);
+  }
+  return tokens;
+}
+
+const submitBody = (n: number) => JSON.stringify({ email: `bench-${n}@example.com`, full_name: 'Bench Mark', ...workedExample() });
+const createBody = (n: number) =>
+  JSON.stringify({
+    record_id: `bench-${n}`,
+    profile_id: 'prf_seed_deal',
+    fields: { company: 'Bench Robotics', email: 'founder@bench.example', stage: 'seed', monthly_revenue: 42_000, team_size: 6, pitch: 'Warehouse robots as a service; TAM 9bn.' },
+    source: 'bench',
+  });
+const GET_USER_DATA = JSON.stringify({ query: 'query getUserDataQuery { me { email } }', operationName: 'getUserDataQuery' });
+
+/** Runs the table; `only` keeps the rows whose route contains it. `nodeFlags` go to the reference server (e.g. --cpu-prof). */
+export async function runHotPaths(options: { only?: string; nodeFlags?: string[]; onRow?: (row: HotPathRow) => void } = {}): Promise<HotPathRow[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-hot-paths-'));
+  const started: MeasuredProcess[] = [];
+  const keep = <T extends { process: MeasuredProcess }>(p: T): T => {
+    started.push(p.process);
+    return p;
+  };
+  const rows: HotPathRow[] = [];
+  try {
+    const server = keep(await startReferenceServer(dir, options.nodeFlags ?? []));
+    const { demo } = server;
+    const on = (path: string, load: Omit<Load, 'url'> = {}): Side => ({ process: server.process, load: { url: `${server.url}${path}`, ...load } });
+    let counter = 0;
+    const next = () => (counter += 1);
+
+    const questionsResponse = await fetch(`${server.url}/api/v1/assessment/questions`, { headers: { 'x-api-key': demo.developerKey } });
+    const questionsFile = join(dir, 'questions.json');
+    await writeFile(questionsFile, await questionsResponse.text());
+
+    type Spec = { route: string; against: string; goal: number; target: () => Promise<Side> | Side; baseline: () => Promise<Side> };
+    const baselineOf = (kind: string, load: Omit<Load, 'url'> = {}, extra: string[] = []) => async (): Promise<Side> => {
+      const b = keep(await startBaseline(dir, kind, extra));
+      return { process: b.process, load: { url: b.url, ...load } };
+    };
+    const echoOf = (body: string) => baselineOf('echo', { method: 'POST', body });
+    const specs: Spec[] = [
+      { route: 'GET /api health', against: 'bare Express GET', goal: 0.85, target: () => on('/api'), baseline: baselineOf('ping') },
+      {
+        route: 'GET /api/automation/me (automation key)',
+        against: 'bare Express GET',
+        goal: 0.7,
+        target: () => on('/api/automation/me', { headers: { 'x-api-key': demo.automationKey } }),
+        baseline: baselineOf('ping'),
+      },
+      {
+        route: 'GET /api/v1/assessment/questions (48 KB)',
+        against: 'bare Express sending the same bytes',
+        goal: 0.7,
+        target: () => on('/api/v1/assessment/questions', { headers: { 'x-api-key': demo.developerKey } }),
+        baseline: baselineOf('body', {}, [questionsFile]),
+      },
+      {
+        route: 'POST /api/v1/assessment/submit',
+        against: 'bare Express echo of the same body',
+        goal: 0.5,
+        target: () => on('/api/v1/assessment/submit', { method: 'POST', headers: { 'x-api-key': demo.developerKey }, bodyFor: () => submitBody(next()) }),
+        baseline: echoOf(submitBody(0)),
+      },
+      {
+        route: 'POST /api/automation/submissions',
+        against: 'bare Express echo of the same body',
+        goal: 0.6,
+        target: () => on('/api/automation/submissions', { method: 'POST', headers: { 'x-api-key': demo.automationKey }, bodyFor: () => createBody(next()) }),
+        baseline: echoOf(createBody(0)),
+      },
+      {
+        route: 'POST /api getUserDataQuery (partner credential)',
+        against: 'bare graphql-http + Express { me { email } }',
+        goal: 0.8,
+        target: () => on('/api', { method: 'POST', headers: { authorization: `Bearer ${demo.partnerCredential}` }, body: GET_USER_DATA }),
+        baseline: baselineOf('graphql', { method: 'POST', body: JSON.stringify({ query: '{ me { email } }' }) }),
+      },
+      {
+        route: 'OAuth refresh grant (validate, rotate, sign, durable write)',
+        against: "oauth2-mock-server's client_credentials token (RS256)",
+        goal: 1.5,
+        target: () => {
+          // Each chain is one client: a request spends its refresh token, the answer hands over the
+          // next. autocannon sends its connections' first requests from one shared buffer (the same
+          // token, answered with the same successor within the grace window) and drops the answers
+          // in flight when it stops, so each measurement starts from fresh chains and keeps a
+          // successor once.
+          const pool: string[] = [];
+          const seen = new Set<string>();
+          const side = on('/api/oauth/token', {
+            method: 'POST',
+            bodyFor: () =>
+              JSON.stringify({
+                grant_type: 'refresh_token',
+                refresh_token: pool.shift() ?? 'exhausted',
+                client_id: demo.oauthClient.clientId,
+                client_secret: demo.oauthClient.clientSecret,
+              }),
+            onResponse: (status, body) => {
+              if (status !== 200) return;
+              const successor = (JSON.parse(body) as TokenBody).refresh_token;
+              if (!seen.has(successor)) pool.push(successor);
+              seen.add(successor);
+            },
+          });
+          return {
+            ...side,
+            prepare: async () => {
+              pool.splice(0, pool.length, ...(await refreshChains(server.url, demo, CONNECTIONS * 2)));
+              seen.clear();
+            },
+          };
+        },
+        baseline: async () => {
+          const mock = keep(await startMockOAuth(dir));
+          return {
+            process: mock.process,
+            load: {
+              url: `${mock.url}/token`,
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              body: 'grant_type=client_credentials&scope=read',
+            },
+          };
+        },
+      },
+    ];
+    for (const spec of specs.filter((s) => !options.only || s.route.includes(options.only))) {
+      const baseline = await spec.baseline();
+      try {
+        const row: HotPathRow = { route: spec.route, against: spec.against, goal: spec.goal, ...(await compare(await spec.target(), baseline)) };
+        rows.push(row);
+        options.onRow?.(row);
+      } finally {
+        await baseline.process.stop();
+        started.splice(started.indexOf(baseline.process), 1);
+      }
+    }
+    return rows;
+  } finally {
+    await Promise.all(started.map((p) => p.stop()));
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export const hotPathHeader = () =>
+  `Hot paths: server and each baseline in their own process${cores.pinned ? ` pinned to core ${cores.server}, load generator on core ${cores.load}` : ' (not pinned: one core or no taskset)'}; ${CONNECTIONS} connections, ${BENCH_SECONDS} s × ${ROUNDS} alternating rounds; median ratios\n` +
+  `  ${'route'.padEnd(60)} ${'req/CPU-s'.padStart(9)} ${'goal'.padStart(6)} ${''.padEnd(4)} ${'req/s'.padStart(6)}  baseline`;
+
+export const formatHotPath = (row: HotPathRow) =>
+  `  ${row.route.padEnd(60)} ${`${row.perCpu.toFixed(2)}×`.padStart(9)} ${`≥${row.goal.toFixed(2)}`.padStart(6)} ${(row.perCpu >= row.goal ? 'met' : 'MISS').padEnd(4)} ${`${row.perSecond.toFixed(2)}×`.padStart(6)}  ${row.against}: ${row.baselinePerSecond.toFixed(0)} req/s; server ${row.targetPerSecond.toFixed(0)} req/s, ${row.targetPerCpuSecond.toFixed(0)} req/CPU-s`;
