@@ -1,34 +1,26 @@
 import express, { type Express } from 'express';
-import { pinoHttp } from 'pino-http';
 import { createAssessmentSurface } from './assessment/index.js';
 import { createAutomationSurface } from './automation/index.js';
 import type { AppContext } from './context.js';
 import { createGraphqlSurface } from './graphql/index.js';
 import { errorHandler, notFound } from './http/fallbacks.js';
+import { prepareBody, sendPrepared } from './http/prepared-body.js';
+import { requestLog } from './http/request-log.js';
 import { createOAuthSurface } from './oauth/index.js';
 import { createOperatorRouter } from './operator/router.js';
 
 export const HEALTH_TEXT = 'ok: partner integration reference server';
+const HEALTH = prepareBody('text/plain', HEALTH_TEXT);
 
 /** One Express app, one router per surface, each behind its own credential guard. */
 export function createApp(ctx: AppContext, options: { operatorToken?: string } = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  app.use(
-    pinoHttp({
-      logger: ctx.log,
-      genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : ctx.ids.next('req')),
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(ctx.log));
 
   app.get('/api', (_req, res) => {
-    res.type('text/plain').send(HEALTH_TEXT);
+    sendPrepared(res, HEALTH);
   });
 
   const oauth = createOAuthSurface(ctx);

@@ -3,7 +3,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { formatBanner } from './banner.js';
 import { defaultConfig, DEFAULT_HOST, DEFAULT_PORT, type ServerConfig } from './config.js';
 import { openDataFolder } from './data-folder.js';
-import { createLogger } from './log.js';
+import { createLogger, flushLog } from './log.js';
 import { runCommand, type CommandName } from './operator/commands.js';
 import { startServer } from './server.js';
 import { FolderLockedError, type LockHolder } from './store/folder-lock.js';
@@ -146,11 +146,14 @@ export function buildCli(): Command {
       await new Promise<void>((done) => {
         const stop = (signal: string) => {
           server.ctx.log.info({ signal }, 'shutting down: finishing in-flight requests and writes');
-          server.close().then(done, (error: unknown) => {
-            server.ctx.log.error({ err: error }, 'shutdown failed');
-            process.exitCode = 1;
-            done();
-          });
+          server
+            .close()
+            .then(() => flushLog(server.ctx.log))
+            .then(done, (error: unknown) => {
+              server.ctx.log.error({ err: error }, 'shutdown failed');
+              process.exitCode = 1;
+              done();
+            });
         };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);

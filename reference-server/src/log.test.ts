@@ -22,8 +22,14 @@ describe('request logs', () => {
         headers: { authorization: `Bearer ${demo.partnerCredential}`, 'content-type': 'application/json' },
         body: JSON.stringify({ query: '{ __typename }' }),
       });
-      const requests = lines.map((line) => JSON.parse(line) as { req?: { url: string }; res?: { statusCode: number } }).filter((l) => l.req);
-      expect(requests.map((r) => r.req?.url)).toEqual(['/api/automation/me', '/api/v1/assessment/questions', '/api']);
+      await fetch(`${server.url}/api`, { headers: { 'x-request-id': 'trace-42' } });
+      await fetch(`${server.url}/api`);
+      await server.close();
+      const requests = lines.map((line) => JSON.parse(line) as { req?: { id: string; url: string }; res?: { statusCode: number } }).filter((l) => l.req);
+      expect(requests.map((r) => r.req?.url)).toEqual(['/api/automation/me', '/api/v1/assessment/questions', '/api', '/api', '/api']);
+      const ids = requests.map((r) => r.req?.id);
+      expect(ids[3]).toBe('trace-42');
+      expect(new Set(ids).size).toBe(ids.length);
       expect(requests.every((r) => typeof r.res?.statusCode === 'number')).toBe(true);
       const all = lines.join('\n');
       for (const secret of [demo.automationKey, demo.developerKey, demo.partnerCredential, 'secret-cookie']) {

@@ -17,9 +17,20 @@ export const REDACTED_PATHS = [
   '*.code',
 ];
 
+/**
+ * The server's logger: stdout unless told otherwise, written asynchronously (a request never waits
+ * for its log line; lines written while a write is under way go out together). pino flushes what
+ * is pending when the process exits; `flushLog` does it at a clean shutdown.
+ */
 export function createLogger(level: ServerConfig['logLevel'], destination?: NodeJS.WritableStream): Logger {
   return pino(
     { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: { service: 'reference-server' } },
-    destination as never,
+    destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }
+
+/** Writes out the lines an asynchronous destination still holds. */
+export const flushLog = (log: Logger): Promise<void> =>
+  new Promise((resolve) => {
+    log.flush(() => resolve());
+  });

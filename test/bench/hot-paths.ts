@@ -176,6 +176,9 @@ export async function runHotPaths(options: { only?: string; nodeFlags?: string[]
     return p;
   };
   const rows: HotPathRow[] = [];
+  // An interrupted run still stops the servers it started.
+  const interrupted = () => void Promise.all(started.map((p) => p.stop())).finally(() => process.exit(130));
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
     const server = keep(await startReferenceServer(dir, options.nodeFlags ?? []));
     const { demo } = server;
@@ -293,6 +296,7 @@ export async function runHotPaths(options: { only?: string; nodeFlags?: string[]
     }
     return rows;
   } finally {
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
     await Promise.all(started.map((p) => p.stop()));
     await rm(dir, { recursive: true, force: true });
   }

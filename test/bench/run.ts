@@ -8,12 +8,12 @@ import { formatHotPath, hotPathHeader, runHotPaths } from './hot-paths.js';
 import { pinLoadGenerator } from './processes.js';
 
 /**
- * `npm run bench [-- --only <substring>] [-- --profile <dir>]`: first the hot-path table (the
- * server and its baselines in their own pinned processes), then every scenario in ./scenarios,
- * one line per figure, each a ratio to a baseline measured in this same run. `--profile` starts
- * the reference server with `--cpu-prof` and leaves its profile in <dir>.
+ * `npm run bench [-- --only <substring>] [-- --table] [-- --profile <dir>]`: first the hot-path
+ * table (the server and its baselines in their own pinned processes), then, unless `--table`,
+ * every scenario in ./scenarios, one line per figure, each a ratio to a baseline measured in this
+ * same run. `--profile` starts the reference server with `--cpu-prof` and leaves its profile in <dir>.
  */
-const { values } = parseArgs({ options: { only: { type: 'string' }, profile: { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, table: { type: 'boolean' }, profile: { type: 'string' } } });
 pinLoadGenerator();
 
 let failed = 0;
@@ -32,7 +32,7 @@ try {
 
 const folder = fileURLToPath(new URL('./scenarios/', import.meta.url));
 const scenarios: BenchScenario[] = [];
-for (const file of (await readdir(folder)).filter((f) => f.endsWith('.ts')).sort()) {
+for (const file of values.table ? [] : (await readdir(folder)).filter((f) => f.endsWith('.ts')).sort()) {
   const module = (await import(new URL(`./scenarios/${file}`, import.meta.url).href)) as { scenarios?: BenchScenario[] };
   scenarios.push(...(module.scenarios ?? []).filter((s) => !values.only || s.name.includes(values.only)));
 }

@@ -57,6 +57,30 @@ describe('GET /api/v1/assessment/questions', () => {
   });
 });
 
+describe('GET /api/v1/assessment/questions caching', () => {
+  it('tags each organisation its own body and answers 304 to a matching If-None-Match', async () => {
+    const first = await get('/api/v1/assessment/questions');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const again = await get('/api/v1/assessment/questions');
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe(await first.text());
+
+    const other = await get('/api/v1/assessment/questions', otherOrgKey);
+    expect(other.headers.get('etag')).not.toBe(etag);
+
+    // fetch adds `Cache-Control: no-cache` to a conditional request unless told otherwise, and a
+    // no-cache request must get the full body.
+    const revalidate = (key: string) =>
+      fetch(`${server.url}/api/v1/assessment/questions`, { headers: { 'x-api-key': key, 'if-none-match': etag as string, 'cache-control': 'max-age=0' } });
+    const notModified = await revalidate(server.demo.developerKey);
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe('');
+    expect((await revalidate(otherOrgKey)).status).toBe(200);
+  });
+});
+
 describe('POST /api/v1/assessment/submit', () => {
   it('scores synchronously against the general norm', async () => {
     const response = await post(valid('worked@example.com'));

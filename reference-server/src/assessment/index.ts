@@ -1,8 +1,6 @@
 import express, { Router } from 'express';
 import { developerKeyGuard } from '../auth/guards.js';
-import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
-import { instrumentJson } from '../psychometrics/instrument.js';
 import { eventOps, eventsCommitted, installWebhooks, webhookRoutes } from '../webhooks/index.js';
 import { listBenchmarkTags } from './benchmark-tags.js';
 import { CrmSyncWorker } from './crm/queue.js';
@@ -11,6 +9,7 @@ import { checkCrmTarget, crmTransport } from './crm/transport.js';
 import { assessmentErrorHandler } from './errors.js';
 import { assessmentEvent } from './events.js';
 import { assessmentOpenApi } from './openapi.js';
+import { questionsHandler } from './questions-route.js';
 import { getResultsHandler } from './results-route.js';
 import { submitHandler } from './submit.js';
 
@@ -37,9 +36,7 @@ export function createAssessmentSurface(ctx: AppContext): Router {
   // strict: false lets a bare JSON string or number through to the "must be an object" answer.
   router.use(express.json({ limit: BODY_LIMIT, strict: false }));
 
-  router.get('/assessment/questions', (req, res) => {
-    res.type('application/json').send(instrumentJson(principalOf(req).orgId));
-  });
+  router.get('/assessment/questions', questionsHandler());
   router.post(
     '/assessment/submit',
     submitHandler(ctx, {

@@ -155,6 +155,18 @@ describe('the operation allowlist', () => {
     expect((await run(token, '{ organization { name } }')).body.errors?.[0]?.extensions?.code).toBe('OPERATION_NOT_ALLOWED');
   });
 
+  it('judges one query text afresh for each kind of caller, however often it was validated before', async () => {
+    const narrow = (await operate(server.dataDir, 'partner.create', {
+      orgId: server.demo.organizationId,
+      operations: ['getOrganizationQuery'],
+    })) as { secret: string };
+    const query = '{ integrationStatus { connected } organization { name } }';
+    for (let i = 0; i < 3; i += 1) {
+      expect((await run(partner(), query)).body.errors).toBeUndefined();
+      expect((await run(narrow.secret, query)).body.errors?.[0]?.extensions?.code).toBe('OPERATION_NOT_ALLOWED');
+    }
+  });
+
   it('lets a document that only asks __typename through', async () => {
     const none = (await operate(server.dataDir, 'partner.create', { orgId: server.demo.organizationId, operations: ['nothingUseful'] })) as {
       secret: string;

@@ -5,6 +5,7 @@ import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { bodyReadError } from '../http/body-read-error.js';
 import type { GraphqlContext } from './context.js';
+import { DocumentCache } from './document-cache.js';
 import { aliasLimitRule, allowlistRule, costLimitRule, depthLimitRule, LIMITS } from './rules.js';
 import { schema } from './schema.js';
 
@@ -36,18 +37,26 @@ export function graphqlHandler(ctx: AppContext): RequestHandler[] {
     return SUGGESTION.test(error.message) ? new GraphQLError(error.message.replace(SUGGESTION, ''), { ...error, extensions: error.extensions }) : error;
   };
 
+  const documents = new DocumentCache();
   const handle = createHandler<express.Request, undefined, GraphqlContext>({
     schema,
-    parse: (source) => parse(source, { maxTokens: LIMITS.maxTokens }),
-    validate: (s, document, rules) => validate(s, document, rules, { hideSuggestions: true }),
-    validationRules: (req, _args, specified) => [
-      ...specified,
-      ...(ctx.config.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
-      allowlistRule(principalOf(req.raw)),
-      depthLimitRule,
-      aliasLimitRule,
-      costLimitRule,
-    ],
+    parse: (source) =>
+      typeof source === 'string'
+        ? documents.parse(source, (text) => parse(text, { maxTokens: LIMITS.maxTokens }))
+        : parse(source, { maxTokens: LIMITS.maxTokens }),
+    validate: (s, document, rules) =>
+      rules
+        ? documents.validate(s, document, rules, (sc, doc, r) => validate(sc, doc, r, { hideSuggestions: true }))
+        : validate(s, document, undefined, { hideSuggestions: true }),
+    validationRules: (req, _args, specified) =>
+      documents.rulesFor(principalOf(req.raw), [
+        ...specified,
+        ...(ctx.config.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+        allowlistRule(principalOf(req.raw)),
+        depthLimitRule,
+        aliasLimitRule,
+        costLimitRule,
+      ]),
     execute: (args: ExecutionArgs) => execute({ ...args, hideSuggestions: true } as ExecutionArgs),
     context: (req) => ({ ctx, principal: principalOf(req.raw) }),
     formatError,

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { createAccessTokenVerifier } from './access-tokens.js';
 import { authorizeRoutes } from './authorize-routes.js';
 import { SigningKeys } from './keys.js';
-import { metadataRoutes } from './metadata.js';
+import { METADATA_PATH, metadataRoutes } from './metadata.js';
 import { oauthSweeper } from './sweeper.js';
 import { tokenRoutes } from './token-routes.js';
 
@@ -20,10 +20,17 @@ export interface OAuthSurface {
  */
 export function createOAuthSurface(ctx: AppContext): OAuthSurface {
   const keys = new SigningKeys(ctx);
+  const routes = Router();
+  routes.use(metadataRoutes(ctx, keys));
+  routes.use(authorizeRoutes(ctx));
+  routes.use(tokenRoutes(ctx, keys));
+  // The surface sits at the root of the app: a request for another surface passes by with one
+  // prefix test instead of walking every OAuth route.
   const router = Router();
-  router.use(metadataRoutes(ctx, keys));
-  router.use(authorizeRoutes(ctx));
-  router.use(tokenRoutes(ctx, keys));
+  router.use((req, res, next) => {
+    if (req.path.startsWith('/api/oauth/') || req.path === METADATA_PATH) routes(req, res, next);
+    else next();
+  });
   ctx.workers.push(oauthSweeper(ctx));
   return { router, verifyAccessToken: createAccessTokenVerifier(ctx, keys) };
 }

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+/**
+ * Request ids for the log: a random prefix per process and a counter. Unique within a process and
+ * across restarts, without drawing random bytes for every request (ids are not secrets).
+ */
+export function requestIds(): () => string {
+  const prefix = `req_${randomBytes(6).toString('base64url')}`;
+  let count = 0;
+  return () => `${prefix}${(count += 1).toString(36)}`;
+}
+
+/**
+ * One log line per request when its response is done: `{req: {id, method, url}, res: {statusCode},
+ * responseTime}`. No headers or bodies are logged, so no credential can reach the line (the
+ * logger's redaction still applies). The line is built once, at the end: no child logger, no
+ * serializers and no request id unless the line is written. A caller's `x-request-id` is kept.
+ */
+export function requestLog(log: Logger, nextId: () => string = requestIds()): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    res.once('close', () => {
+      const level = !res.writableFinished ? 'warn' : res.statusCode >= 500 ? 'error' : 'info';
+      if (!log.isLevelEnabled(level)) return;
+      const header = req.headers['x-request-id'];
+      log[level](
+        {
+          req: { id: typeof header === 'string' ? header : nextId(), method: req.method, url: req.originalUrl },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - started),
+        },
+        res.writableFinished ? 'request completed' : 'request aborted',
+      );
+    });
+    next();
+  };
+}
