@@ -5,7 +5,6 @@ import { createAccessTokenVerifier } from './access-tokens.js';
 import { authorizeRoutes } from './authorize-routes.js';
 import { SigningKeys } from './keys.js';
 import { METADATA_PATH, metadataRoutes } from './metadata.js';
-import { oauthSweeper } from './sweeper.js';
 import { tokenRoutes } from './token-routes.js';
 
 export interface OAuthSurface {
@@ -31,6 +30,5 @@ export function createOAuthSurface(ctx: AppContext): OAuthSurface {
     if (req.path.startsWith('/api/oauth/') || req.path === METADATA_PATH) routes(req, res, next);
     else next();
   });
-  ctx.workers.push(oauthSweeper(ctx));
   return { router, verifyAccessToken: createAccessTokenVerifier(ctx, keys) };
 }
