@@ -9,7 +9,7 @@ import { DIMENSIONS, ITEMS, PAIRS, itemsOf, scored, type Dimension, type Item } 
  */
 export type Answers = Record<string, number>;
 
-/** The issue's cases (issue 18) and the CI multiplier case, with the norm each is scored against. */
+/** The reported tie and boundary cases and the CI multiplier case, with the norm each is scored against. */
 export const FIXED_CASES = {
   /** Resilience scored values summing to 58 (mean 3.625): z = −0.625 exactly → −0.63. */
   zTie: { norm: 'bt_corporate_venturing', answers: withDimensionSum(allAnswers(3), 'resilience', 58) },

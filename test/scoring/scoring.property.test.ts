@@ -134,7 +134,7 @@ describe('every possible scale score', () => {
   });
 });
 
-describe('the issue 18 cases', () => {
+describe('the reported tie and boundary cases', () => {
   const score = ({ norm, answers }: { norm: string; answers: Answers }) => serverScores(answers, norm);
 
   it('z at a tie: resilience mean 3.625 against bt_corporate_venturing is −0.63', () => {
