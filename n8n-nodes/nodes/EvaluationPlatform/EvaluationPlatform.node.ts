@@ -45,7 +45,7 @@ export const RESOURCE_OPTIONS: INodePropertyOptions[] = [
 	{
 		name: 'Partner API',
 		value: 'partner',
-		description: 'Partner GraphQL API, signed in with OAuth2',
+		description: 'Submissions, profiles and results through a partner sign-in (OAuth2)',
 	},
 	{
 		name: 'Profile',
