@@ -46,13 +46,13 @@ describe('Submission › Get', () => {
 		const json = raw.items?.[0]?.json as { criteria: unknown[]; report: { summary: string }; founders: unknown[] };
 		expect(json.criteria.length).toBeGreaterThan(0);
 		expect(json.report.summary).toContain(String((detail.score as { overall: number }).overall));
-		const byId = await engine.run({ resource: 'submission', operation: 'get', submission: { mode: 'id', value: detail.job_id }, output: 'raw' }, { credentials });
+		const byId = await engine.run({ resource: 'submission', operation: 'get', submission: { mode: 'id', value: String(detail.job_id) }, output: 'raw' }, { credentials });
 		expect(byId.items?.[0]?.json).toEqual(detail);
 	});
 
 	it('simplifies to at most ten fields: the scores, each criterion, the summary and the workspace link', async () => {
 		const detail = await detailOf('n8n-get-1');
-		const { items } = await engine.run({ resource: 'submission', operation: 'get', submission: { mode: 'list', value: detail.id } }, { credentials });
+		const { items } = await engine.run({ resource: 'submission', operation: 'get', submission: { mode: 'list', value: String(detail.id) } }, { credentials });
 		const simple = items?.[0]?.json as IDataObject;
 		expect(Object.keys(simple).length).toBeLessThanOrEqual(10);
 		expect(simple).toMatchObject({
@@ -66,7 +66,7 @@ describe('Submission › Get', () => {
 		});
 		expect(simple.criteria).toEqual((detail.criteria as Array<{ label: string; score: number }>).map((c) => ({ label: c.label, score: c.score })));
 		const selected = await engine.run(
-			{ resource: 'submission', operation: 'get', submission: { mode: 'id', value: detail.id }, output: 'fields', outputFields: 'status, report, nope' },
+			{ resource: 'submission', operation: 'get', submission: { mode: 'id', value: String(detail.id) }, output: 'fields', outputFields: 'status, report, nope' },
 			{ credentials },
 		);
 		expect(selected.items?.[0]?.json).toEqual({ status: 'completed', report: detail.report });
@@ -114,7 +114,7 @@ describe('Webhook › Get Many and Get', () => {
 		expect(new Set(urls).size).toBe(urls.length);
 		const limited = await engine.run({ resource: 'webhook', operation: 'getAll', returnAll: false, limit: 3 }, { credentials });
 		expect(limited.items).toHaveLength(3);
-		const one = await engine.run({ resource: 'webhook', operation: 'get', webhookId: { mode: 'list', value: all.items?.[0]?.json.id } }, { credentials });
+		const one = await engine.run({ resource: 'webhook', operation: 'get', webhookId: { mode: 'list', value: String(all.items?.[0]?.json.id) } }, { credentials });
 		expect(one.items?.[0]?.json).toMatchObject({ id: all.items?.[0]?.json.id, url: urls[0] });
 	});
 });

@@ -71,7 +71,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many Webhook Subscriptions',
 				value: 'getWebhookSubscriptions',
 				description: "List the organization's webhook subscriptions (never their secrets)",
-				action: 'Get many webhook subscriptions of both APIs',
+				action: 'Get many webhook subscriptions through the partner account',
 			},
 			{
 				name: 'Get Organization',
