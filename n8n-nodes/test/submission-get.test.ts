@@ -26,7 +26,7 @@ beforeAll(async () => {
 		},
 		{ credentials },
 	);
-	await settle(server.ctx);
+	await settle(server);
 });
 afterAll(() => server.dispose());
 
