@@ -23,7 +23,7 @@ export class EvaluationAssessmentApi implements ICredentialType {
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: 'http://127.0.0.1:8787',
+			default: '',
 			placeholder: 'https://platform.example.com',
 			description: 'Address of the platform, without a trailing path',
 			required: true,
@@ -35,7 +35,7 @@ export class EvaluationAssessmentApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"Your organisation's developer key for the Assessment API, issued by the platform operator. It is a different key from an automation key. Sent in the x-api-key header.",
+				"Your organization's developer key for the Assessment API, issued by the platform operator. It is a different key from an automation key. Sent in the x-api-key header.",
 			required: true,
 		},
 	];

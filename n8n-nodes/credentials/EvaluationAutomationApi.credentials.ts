@@ -23,7 +23,7 @@ export class EvaluationAutomationApi implements ICredentialType {
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: 'http://127.0.0.1:8787',
+			default: '',
 			placeholder: 'https://platform.example.com',
 			description: 'Address of the platform, without a trailing path',
 			required: true,
@@ -35,7 +35,7 @@ export class EvaluationAutomationApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'An automation integration key, created by an organisation admin inside the application. Sent in the x-api-key header.',
+				'An automation integration key, created by an organization admin inside the application. Sent in the x-api-key header.',
 			required: true,
 		},
 	];

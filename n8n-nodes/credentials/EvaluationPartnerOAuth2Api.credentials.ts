@@ -19,7 +19,7 @@ export class EvaluationPartnerOAuth2Api implements ICredentialType {
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: 'http://127.0.0.1:8787',
+			default: '',
 			placeholder: 'https://platform.example.com',
 			description: 'Address of the platform, without a trailing path. The sign-in and token URLs are derived from it.',
 			required: true,

@@ -109,7 +109,7 @@ describe('Submission: Get Many', () => {
 describe('Resource and Transcript', () => {
 	it('attaches a URL and an n8n binary file to a submission and lists them', async () => {
 		const url = await engine.run(
-			{ resource: 'resource', operation: 'attach', submissionBy: 'recordId', recordId: 'crm-1', attachFrom: 'url', url: 'https://example.com/deck.pdf', additionalFields: { name: 'Deck' } },
+			{ resource: 'resource', operation: 'attach', submission: { mode: 'recordId', value: 'crm-1' }, attachFrom: 'url', url: 'https://example.com/deck.pdf', additionalFields: { name: 'Deck' } },
 			{ credentials },
 		);
 		expect(url.error).toBeUndefined();
@@ -117,7 +117,7 @@ describe('Resource and Transcript', () => {
 		const file = Buffer.from('%PDF-1.4 a tiny deck');
 		const input: INodeExecutionData[] = [{ json: {}, binary: { data: { data: file.toString('base64'), mimeType: 'application/pdf', fileName: 'deck.pdf' } } }];
 		const uploaded = await engine.run(
-			{ resource: 'resource', operation: 'attach', submissionBy: 'recordId', recordId: 'crm-1', attachFrom: 'binary', binaryPropertyName: 'data' },
+			{ resource: 'resource', operation: 'attach', submission: { mode: 'recordId', value: 'crm-1' }, attachFrom: 'binary', binaryPropertyName: 'data' },
 			{ credentials, input },
 		);
 		expect(uploaded.error).toBeUndefined();
@@ -127,13 +127,13 @@ describe('Resource and Transcript', () => {
 			size_bytes: file.length,
 			sha256: createHash('sha256').update(file).digest('hex'),
 		});
-		const listed = await engine.run({ resource: 'resource', operation: 'getAll', submissionBy: 'recordId', recordId: 'crm-1', returnAll: true }, { credentials });
+		const listed = await engine.run({ resource: 'resource', operation: 'getAll', submission: { mode: 'recordId', value: 'crm-1' }, returnAll: true }, { credentials });
 		expect(listed.items).toHaveLength(2);
 	});
 
 	it('surfaces a 404 for an unknown submission', async () => {
 		const { error } = await engine.run(
-			{ resource: 'resource', operation: 'attach', submissionBy: 'recordId', recordId: 'nobody', attachFrom: 'url', url: 'https://example.com/x' },
+			{ resource: 'resource', operation: 'attach', submission: { mode: 'recordId', value: 'nobody' }, attachFrom: 'url', url: 'https://example.com/x' },
 			{ credentials },
 		);
 		expect((error as { httpCode?: string }).httpCode).toBe('404');
@@ -144,8 +144,7 @@ describe('Resource and Transcript', () => {
 			{
 				resource: 'transcript',
 				operation: 'attach',
-				submissionBy: 'recordId',
-				recordId: 'crm-1',
+				submission: { mode: 'recordId', value: 'crm-1' },
 				attachFrom: 'text',
 				text: 'Founder: we grew 3x.',
 				additionalFields: { title: 'Intro call', segments: JSON.stringify([{ speaker: 'Founder', text: 'we grew 3x.', start: 0, end: 2 }]) },
@@ -156,11 +155,11 @@ describe('Resource and Transcript', () => {
 		expect(text.items?.[0]?.json).toMatchObject({ title: 'Intro call' });
 		const input: INodeExecutionData[] = [{ json: {}, binary: { data: { data: Buffer.from('Investor: tell me more.').toString('base64'), mimeType: 'text/plain', fileName: 'call.txt' } } }];
 		const file = await engine.run(
-			{ resource: 'transcript', operation: 'attach', submissionBy: 'recordId', recordId: 'crm-1', attachFrom: 'binary', binaryPropertyName: 'data' },
+			{ resource: 'transcript', operation: 'attach', submission: { mode: 'recordId', value: 'crm-1' }, attachFrom: 'binary', binaryPropertyName: 'data' },
 			{ credentials, input },
 		);
 		expect(file.error).toBeUndefined();
-		const listed = await engine.run({ resource: 'transcript', operation: 'getAll', submissionBy: 'recordId', recordId: 'crm-1', returnAll: true }, { credentials });
+		const listed = await engine.run({ resource: 'transcript', operation: 'getAll', submission: { mode: 'recordId', value: 'crm-1' }, returnAll: true }, { credentials });
 		expect(listed.items).toHaveLength(2);
 	});
 });

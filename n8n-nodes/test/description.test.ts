@@ -1,7 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { EvaluationPlatform } from '../nodes/EvaluationPlatform/EvaluationPlatform.node.js';
+import { EvaluationPlatform, OPERATION_PROPERTIES, RESOURCE_OPTIONS } from '../nodes/EvaluationPlatform/EvaluationPlatform.node.js';
+import { labelSubtitle } from '../nodes/EvaluationPlatform/helpers/subtitle';
+import { howToFix } from '../nodes/EvaluationPlatform/transport/errors';
+import { CREDENTIAL_TYPES } from './harness/engine';
 import { EvaluationPlatformTrigger } from '../nodes/EvaluationPlatformTrigger/EvaluationPlatformTrigger.node.js';
 import example from '../examples/queue-founders-and-follow-up.json';
 import pkg from '../package.json';
@@ -59,5 +62,36 @@ describe('the example workflow in the README', () => {
 				expect(operationsOf(resource)).toContain(operation);
 			}
 		}
+	});
+});
+
+describe('what the editor shows', () => {
+	it('gives every operation a unique action text', () => {
+		const actions = action.description.properties
+			.filter((p) => p.name === 'operation')
+			.flatMap((p) => (p.options ?? []).map((o) => (o as { action: string }).action));
+		expect(new Set(actions).size).toBe(actions.length);
+	});
+
+	it('labels the subtitle with the chosen resource and operation, as labelSubtitle derives them', () => {
+		expect(action.description.subtitle).toBe(labelSubtitle(RESOURCE_OPTIONS, OPERATION_PROPERTIES));
+		expect(action.description.subtitle).toContain('"getAll":"Get Many"');
+		expect(trigger.description.subtitle).toContain('"submission.completed":"Submission Completed"');
+		expect(trigger.description.properties.filter((p) => p.type === 'multiOptions').map((p) => p.displayName)).toEqual(['Trigger On', 'Trigger On']);
+	});
+
+	it('asks for a Base URL without a default, and calls the shared settings "Options"', () => {
+		for (const credential of CREDENTIAL_TYPES) {
+			const baseUrl = credential.properties.find((p) => p.name === 'baseUrl');
+			expect(baseUrl, credential.name).toMatchObject({ required: true, default: '' });
+		}
+		expect(action.description.properties.find((p) => p.name === 'requestOptions')?.displayName).toBe('Options');
+	});
+
+	it('says how to fix a refused key, a missing scope and a rate limit', () => {
+		expect(howToFix(401, 'automation')).toMatch(/Check the Evaluation Platform Automation API credential/);
+		expect(howToFix(401, 'partner')).toMatch(/Reconnect/);
+		expect(howToFix(403, 'partner')).toMatch(/Scope field and reconnect/);
+		expect(howToFix(429, 'assessment')).toMatch(/Max Retries under Options/);
 	});
 });

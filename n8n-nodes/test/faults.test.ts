@@ -115,8 +115,7 @@ describe('creates are never resent blindly', () => {
 	const attach = {
 		resource: 'resource',
 		operation: 'attach',
-		submissionBy: 'recordId',
-		recordId: 'crm-1',
+		submission: { mode: 'recordId', value: 'crm-1' },
 		attachFrom: 'url',
 		url: 'https://example.com/deck.pdf',
 	};

@@ -4,51 +4,104 @@ import { Workflow } from 'n8n-workflow';
 import type { TestServer } from 'reference-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { getBenchmarkTags, getProfiles } from '../nodes/EvaluationPlatform/methods/loadOptions';
+import { getProfiles } from '../nodes/EvaluationPlatform/methods/loadOptions';
+import { searchBenchmarkTags, searchProfiles, searchSubmissions, searchWebhooks } from '../nodes/EvaluationPlatform/methods/listSearch';
 import { type Engine, nodeTypes } from './harness/engine';
 import { serverWithEngine } from './harness/server';
 
 let server: TestServer;
 let engine: Engine;
+const automation = { evaluationAutomationApi: { id: 'automation', name: 'automation' } };
 
 beforeAll(async () => {
 	({ server, engine } = await serverWithEngine());
+	// Straight to the partner API: the Automation API's per-key rate limit has no say here.
+	for (let i = 0; i < 130; i += 1) {
+		const response = await fetch(`${server.url}/api`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', authorization: `Bearer ${server.demo.partnerCredential}` },
+			body: JSON.stringify({
+				query: 'mutation ($input: CreateSubmissionInput!) { createSubmission(input: $input) { existing } }',
+				variables: { input: { recordId: `list-${i}`, profileId: 'prf_seed_deal', fields: { company: `Company ${i}` } } },
+			}),
+		});
+		expect(response.status).toBe(200);
+	}
 });
 afterAll(() => server.dispose());
 
-/** The context n8n's editor uses to fill a dropdown of the node. */
-function dropdownContext(parameters: INode['parameters'], credentials: INode['credentials'], path: string): LoadOptionsContext {
+/** The context n8n's editor uses to fill a dropdown or a resource locator's list. */
+function editorContext(parameters: INode['parameters'], credentials: INode['credentials'], path: string): LoadOptionsContext {
 	const node: INode = { id: 'p', name: 'Platform', type: 'evaluationPlatform', typeVersion: 1, position: [0, 0], parameters, credentials };
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	return new LoadOptionsContext(workflow, node, engine.additionalData('load-options'), path);
 }
 
-describe('dropdowns', () => {
-	it('lists the profiles for Create Submission', async () => {
-		const context = dropdownContext(
-			{ resource: 'submission', operation: 'create' },
-			{ evaluationAutomationApi: { id: 'automation', name: 'automation' } },
-			'parameters.profileId',
-		);
-		const options = await getProfiles.call(context);
+describe('resource locators, From list', () => {
+	it('pages through the submissions by cursor, each linked to the workspace, and searches them', async () => {
+		const context = editorContext({ resource: 'submission', operation: 'get' }, automation, 'parameters.submission');
+		const first = await searchSubmissions.call(context);
+		expect(first.results).toHaveLength(100);
+		expect(first.paginationToken).toEqual(expect.any(String));
+		expect(first.results[0]).toMatchObject({ name: expect.stringMatching(/^list-129 — Company 129 \(/), value: expect.stringMatching(/^sub_/) });
+		expect(first.results[0]?.url).toBe(`${server.url}/workspace/submissions/${String(first.results[0]?.value)}`);
+		const second = await searchSubmissions.call(context, undefined, first.paginationToken);
+		expect(second.results.length).toBeGreaterThanOrEqual(30);
+		expect(second.paginationToken).toBeUndefined();
+		const ids = [...first.results, ...second.results].map((r) => r.value);
+		expect(new Set(ids).size).toBe(ids.length);
+		// A search filters each page the API returns; scrolling on fetches the next page's matches.
+		const found = await searchSubmissions.call(context, 'company 12');
+		const more = await searchSubmissions.call(context, 'company 12', found.paginationToken);
+		expect([...found.results, ...more.results].map((r) => r.name.split(' ')[0])).toEqual([
+			'list-129', 'list-128', 'list-127', 'list-126', 'list-125', 'list-124', 'list-123', 'list-122', 'list-121', 'list-120', 'list-12',
+		]);
+	});
+
+	it('lists and searches the profiles', async () => {
+		const context = editorContext({ resource: 'profile', operation: 'get' }, automation, 'parameters.profileId');
+		const all = await searchProfiles.call(context);
 		const direct = (await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as {
 			data: Array<{ id: string; name: string }>;
 		};
-		expect(options.map((o) => o.value)).toEqual(direct.data.map((p) => p.id));
-		expect(options[0]?.name).toBe(direct.data[0]?.name);
+		expect(all.results.map((r) => r.value)).toEqual(direct.data.map((p) => p.id));
+		const one = direct.data[0]!;
+		expect((await searchProfiles.call(context, one.name.slice(2, 12).toUpperCase())).results).toContainEqual({ name: one.name, value: one.id });
+		expect((await searchProfiles.call(context, 'no such profile')).results).toEqual([]);
 	});
 
-	it('lists every benchmark tag for Submit, after a "none" choice', async () => {
-		const context = dropdownContext(
-			{ resource: 'assessment', operation: 'submit' },
-			{ evaluationAssessmentApi: { id: 'assessment', name: 'assessment' } },
-			'parameters.benchmarkTagId',
-		);
-		const options = await getBenchmarkTags.call(context);
+	it('pages and searches the benchmark tags', async () => {
+		const context = editorContext({ resource: 'assessment', operation: 'submit' }, { evaluationAssessmentApi: { id: 'assessment', name: 'assessment' } }, 'parameters.benchmarkTagId');
+		const first = await searchBenchmarkTags.call(context);
 		const direct = (await (await fetch(`${server.url}/api/v1/benchmark-tags?limit=100`, { headers: { 'x-api-key': server.demo.developerKey } })).json()) as {
-			pagination: { total: number };
+			pagination: { total: number; hasMore: boolean };
+			tags: Array<{ id: string; name: string }>;
 		};
-		expect(options[0]).toEqual({ name: 'None (General Norm)', value: '' });
-		expect(options).toHaveLength(direct.pagination.total + 1);
+		expect(first.results.map((r) => r.value)).toEqual(direct.tags.map((t) => t.id));
+		expect(first.paginationToken).toBe(direct.pagination.hasMore ? '2' : undefined);
+		const tag = direct.tags[0]!;
+		expect((await searchBenchmarkTags.call(context, tag.name.toLowerCase())).results).toContainEqual({ name: tag.name, value: tag.id });
+	});
+
+	it('lists and searches the webhook subscriptions by URL', async () => {
+		for (const path of ['alpha', 'beta']) {
+			await fetch(`${server.url}/api/automation/webhooks`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'x-api-key': server.demo.automationKey },
+				body: JSON.stringify({ url: `http://127.0.0.1:9/${path}`, events: ['submission.completed'] }),
+			});
+		}
+		const context = editorContext({ resource: 'webhook', operation: 'get' }, automation, 'parameters.webhookId');
+		expect((await searchWebhooks.call(context)).results.length).toBeGreaterThanOrEqual(2);
+		const beta = await searchWebhooks.call(context, '/beta');
+		expect(beta.results).toEqual([{ name: 'http://127.0.0.1:9/beta (submission.completed)', value: expect.stringMatching(/^whk_/) }]);
+	});
+});
+
+describe('dropdowns', () => {
+	it('lists the profiles for the Get Many filter', async () => {
+		const options = await getProfiles.call(editorContext({ resource: 'submission', operation: 'getAll' }, automation, 'parameters.filters.profile_id'));
+		expect(options.length).toBeGreaterThan(0);
+		expect(options[0]).toMatchObject({ value: expect.stringMatching(/^prf_/) });
 	});
 });

@@ -70,6 +70,8 @@ describe('Trigger webhook() in n8n-core', () => {
 		const outcome = await trigger.deliver(signed('msg_ok', EVENT));
 		expect(outcome.status).toBe(200);
 		expect(outcome.response.workflowData?.[0]?.[0]?.json).toEqual(EVENT);
+		// A small JSON acknowledgement naming the delivery, not n8n's default "Workflow was started".
+		expect(outcome.body).toEqual({ received: true, id: 'msg_ok' });
 	});
 
 	it('answers 401 and starts nothing for a bad signature', async () => {

@@ -10,6 +10,7 @@ import { findSubmission } from './searches/find-submission.js';
 import { benchmarkTags } from './triggers/benchmark-tags.js';
 import { newAssessmentResult } from './triggers/new-assessment-result.js';
 import { profiles } from './triggers/profiles.js';
+import { submissionRecords } from './triggers/submission-records.js';
 import { newSubmission, submissionCompleted, submissionFailed } from './triggers/submission-hooks.js';
 import { VERSION as version } from './version.js';
 
@@ -26,6 +27,7 @@ const App = defineApp({
     [newAssessmentResult.key]: newAssessmentResult,
     [profiles.key]: profiles,
     [benchmarkTags.key]: benchmarkTags,
+    [submissionRecords.key]: submissionRecords,
   },
   creates: {
     [createSubmission.key]: createSubmission,

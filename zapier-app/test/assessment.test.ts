@@ -48,7 +48,11 @@ describe('Submit Assessment', () => {
       type: string;
       choices?: { value: string; label: string }[];
     }[];
-    expect(fields).toHaveLength(138);
+    // 138 questions, the 127 required answers first, then the optional ones and the Benchmark Tag last.
+    expect(fields).toHaveLength(139);
+    expect(fields.slice(0, 127).every((f) => f.required)).toBe(true);
+    expect(fields.slice(127).some((f) => f.required)).toBe(false);
+    expect(fields.at(-1)?.key).toBe('benchmark_tag_id');
     expect(fields.map((f) => f.key)).not.toContain('q1');
     expect(fields.map((f) => f.key)).not.toContain('q4');
     const q5 = fields.find((f) => f.key === 'q5')!;

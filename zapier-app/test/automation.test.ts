@@ -84,7 +84,7 @@ describe('Create Submission, Find Submission, Find or Create', () => {
 
   it('tells the zap builder to reconnect with an automation key when the connection has none', async () => {
     const { automation_key: _none, ...withoutKey } = authData;
-    await expect(appTester(find.perform, { authData: withoutKey, inputData: { record_id: 'crm-2001' } })).rejects.toThrow(
+    await expect(appTester(attachResource.perform, { authData: withoutKey, inputData: { record_id: 'crm-2001', url: 'https://example.com/x' } })).rejects.toThrow(
       /no Automation Key\. Reconnect your account and enter the Automation Key/,
     );
   });
@@ -145,7 +145,8 @@ describe('New Submission, Submission Completed, Submission Failed (REST hooks)',
     const rawRequest = zapierRawRequest(delivery);
     const output = (await appTester(hook.perform, { authData, subscribeData, rawRequest, cleanedRequest: JSON.parse(delivery.body) })) as Record<string, unknown>[];
     expect(output).toHaveLength(1);
-    expect(output[0]).toMatchObject({ id: created['id'], record_id: 'crm-4001', status: 'queued' });
+    // The item is the submission as it stands when the zap runs (queued a moment ago, maybe scored by now).
+    expect(output[0]).toMatchObject({ id: created['id'], record_id: 'crm-4001' });
     expect(Object.keys(output[0]!)).toEqual(Object.keys(SUBMISSION_SAMPLE));
 
     const forged = { ...rawRequest, content: delivery.body.replace('crm-4001', 'crm-9999') };
@@ -172,6 +173,26 @@ describe('New Submission, Submission Completed, Submission Failed (REST hooks)',
     expect(Object.keys(output[0]!)).toEqual(Object.keys(SUBMISSION_SAMPLE));
     const listed = (await appTester(trigger.performList!, { authData })) as Record<string, unknown>[];
     expect(listed[0]).toMatchObject({ record_id: recordId, status });
+    // The live hook and performList give the same item, evaluation included.
+    expect(listed[0]).toEqual(output[0]);
+    if (status === 'completed') {
+      const detail = (await (await fetch(`${server.url}/api/automation/submissions/${String(output[0]!['id'])}`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as {
+        score: { overall: number; band: string };
+        criteria: { key: string; label: string; score: number | null }[];
+        report: { summary: string };
+      };
+      const item = output[0]! as { overall_score: number; band: string; criteria: { key: string; score: number | null }[]; report_summary: string; report_markdown: string; profile_name: string; workspace_url: string; founders_summary: string };
+      expect(item.overall_score).toBe(detail.score.overall);
+      expect(item.band).toBe(detail.score.band);
+      expect(item.criteria.map((c) => [c.key, c.score])).toEqual(detail.criteria.map((c) => [c.key, c.score]));
+      expect(item.report_summary).toBe(detail.report.summary);
+      expect(item.report_markdown).toContain(`**Overall ${detail.score.overall} / 100`);
+      expect(item.profile_name).toBe('Seed deal screen');
+      expect(item.founders_summary).toContain('Ada');
+      expect(item.workspace_url).toBe(`${server.url}/workspace/submissions/${String(output[0]!['id'])}`);
+    } else {
+      expect(output[0]).toMatchObject({ error_code: 'missing_required_fields', overall_score: null });
+    }
     for (const item of listed) expect(item['status']).toBe(status);
     await appTester(trigger.performUnsubscribe!, { authData, subscribeData });
   });

@@ -84,3 +84,45 @@ describe('the connection', () => {
     expect(typeof App.authentication?.test).toBe('function');
   });
 });
+
+/** Zapier's build guidelines for what a person acts on and how ids are picked (offline part). */
+const EVALUATION_KEYS = ['overall_score', 'band', 'criteria', 'criteria_text', 'profile_name', 'founders_summary', 'report_markdown', 'report_summary', 'workspace_url'];
+const SUBMISSION_STEPS = [App.triggers.new_submission, App.triggers.submission_completed, App.triggers.submission_failed, App.searches.find_submission, App.creates.create_submission] as unknown as Step[];
+
+describe.each(SUBMISSION_STEPS.map((s): [string, Step] => [s.key, s]))('submission step %s', (_key, step) => {
+  it('outputs the evaluation: score and band, each criterion, profile name, founders, report as Markdown and text, workspace link', () => {
+    const keys = (step.operation.outputFields ?? []).map((f) => f.key);
+    for (const key of EVALUATION_KEYS) expect(keys, key).toContain(key);
+    const labels = new Map((step.operation.outputFields ?? []).map((f) => [f.key, f.label]));
+    expect(labels.get('report_markdown')).toBe('Report (Markdown)');
+    expect(labels.get('workspace_url')).toBe('Link to the Submission in the Workspace');
+    const sample = step.operation.sample as Record<string, unknown>;
+    expect(sample['workspace_url']).toBe(`${sample['workspace_url']}`.replace(/\/workspace\/submissions\/.*$/, `/workspace/submissions/${String(sample['id'])}`));
+    expect((sample['criteria'] as unknown[]).length).toBeGreaterThan(0);
+  });
+});
+
+const staticInputs = (step: Step): (Field & { required?: boolean; search?: string })[] =>
+  (step.operation.inputFields ?? []).filter((f): f is Field => typeof f === 'object' && f !== null);
+
+describe.each(all.filter(([kind]) => kind !== 'trigger'))('%s %s inputs', (_kind, step) => {
+  it('asks for the required inputs first', () => {
+    const required = staticInputs(step).map((f) => f.required === true);
+    expect(required, step.key).toEqual([...required].sort((a, b) => Number(b) - Number(a)));
+  });
+
+  it('picks existing records (profile, benchmark tag, submission) from dynamic dropdowns; a submission also through Find Submission', () => {
+    for (const field of staticInputs(step)) {
+      const picksExisting = field.key === 'profile_id' || field.key === 'benchmark_tag_id' || (field.key === 'record_id' && step.key.startsWith('attach_'));
+      if (!picksExisting) continue;
+      expect(field.dynamic, `${step.key}.${field.key}`).toBeTruthy();
+      if (field.key === 'record_id') expect(field.search).toBe('find_submission.record_id');
+    }
+  });
+});
+
+it('Attach Transcript and Attach Resource accept a file', () => {
+  for (const step of [App.creates.attach_transcript, App.creates.attach_resource] as unknown as Step[]) {
+    expect(staticInputs(step).find((f) => f.key === 'file')?.type).toBe('file');
+  }
+});

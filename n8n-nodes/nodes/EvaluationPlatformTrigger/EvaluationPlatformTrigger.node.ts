@@ -10,6 +10,7 @@ import type {
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
 import { ASSESSMENT_EVENT_OPTIONS, AUTOMATION_EVENT_OPTIONS } from '../EvaluationPlatform/actions/webhook/events';
+import { literal } from '../EvaluationPlatform/helpers/subtitle';
 import { verifyDelivery } from './signature';
 import { createSubscription, deleteSubscription, listSubscriptions, type Source } from './subscriptions';
 
@@ -29,8 +30,9 @@ export class EvaluationPlatformTrigger implements INodeType {
 		icon: { light: 'file:evaluationPlatform.svg', dark: 'file:evaluationPlatform.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		// n8n drops parameters hidden by displayOptions, so each source reads only its own list.
-		subtitle: '={{(($parameter["source"] === "assessment" ? $parameter["assessmentEvents"] : $parameter["events"]) || []).join(", ")}}',
+		// n8n drops parameters hidden by displayOptions, so each source reads only its own list;
+		// the values are shown by their labels ("Submission Completed", not submission.completed).
+		subtitle: eventSubtitle(),
 		description: 'Starts the workflow when the evaluation platform sends a signed webhook event',
 		defaults: { name: 'Evaluation Platform Trigger' },
 		inputs: [],
@@ -76,7 +78,7 @@ export class EvaluationPlatformTrigger implements INodeType {
 				default: 'automation',
 			},
 			{
-				displayName: 'Events',
+				displayName: 'Trigger On',
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
@@ -85,7 +87,7 @@ export class EvaluationPlatformTrigger implements INodeType {
 				default: ['submission.completed'],
 			},
 			{
-				displayName: 'Events',
+				displayName: 'Trigger On',
 				name: 'assessmentEvents',
 				type: 'multiOptions',
 				required: true,
@@ -182,8 +184,19 @@ export class EvaluationPlatformTrigger implements INodeType {
 			return { webhookResponse: { received: true, duplicate: true } };
 		}
 		state.recentDeliveries = [...recent, deliveryId as string].slice(-REMEMBERED_DELIVERIES);
-		return { workflowData: [this.helpers.returnJsonArray(this.getBodyData())] };
+		// A small acknowledgement instead of n8n's "Workflow was started": the platform's delivery
+		// log shows which delivery was accepted.
+		return {
+			workflowData: [this.helpers.returnJsonArray(this.getBodyData())],
+			webhookResponse: { received: true, id: deliveryId },
+		};
 	}
+}
+
+function eventSubtitle(): string {
+	const labels = Object.fromEntries([...AUTOMATION_EVENT_OPTIONS, ...ASSESSMENT_EVENT_OPTIONS].map((o) => [String(o.value), o.name]));
+	const events = '($parameter["source"] === "assessment" ? $parameter["assessmentEvents"] : $parameter["events"])';
+	return `={{(${events} || []).map((event) => (${literal(labels)})[event] || event).join(", ")}}`;
 }
 
 function selectedEvents(context: IHookFunctions, source: Source): string[] {

@@ -1,27 +1,28 @@
 import { outputFieldsFrom } from '../output-fields.js';
 import { SUBMISSION_SAMPLE } from './samples.js';
 
-export type Submission = typeof SUBMISSION_SAMPLE;
+export type { Submission } from './evaluation.js';
 
-/**
- * Every submission step returns a submission in the list's shape (`submissionSummary` on the
- * server): the webhook events of scored submissions add `criteria`, `founders` and `report`,
- * which are left out so a trigger's live output, its performList and the searches and creates
- * all match one sample. The full evaluation stays one `GET /api/automation/submissions/{id}` away.
- */
-export const SUMMARY_KEYS = Object.keys(SUBMISSION_SAMPLE) as (keyof Submission)[];
-
-export function submissionSummary(data: Record<string, unknown>): Submission {
-  return Object.fromEntries(SUMMARY_KEYS.map((key) => [key, data[key] ?? null])) as Submission;
-}
-
-export const SUBMISSION_LABELS: Record<string, string> = { fields: '', score: 'score', overall: 'overall' };
-
-export const submissionOutputFields = outputFieldsFrom(SUBMISSION_SAMPLE, SUBMISSION_LABELS, {
+/** Labels a zap builder reads when mapping a submission's fields (see output-fields.ts). */
+export const submissionOutputFields = outputFieldsFrom(SUBMISSION_SAMPLE, { fields: '' }, {
   id: 'submission ID',
   job_id: 'job ID',
   record_id: 'record ID',
   profile_id: 'profile ID',
-  score__overall: 'overall score',
-  score__assessment: 'assessment status',
+  profile_name: 'profile name',
+  overall_score: 'overall score (0–100)',
+  band: 'score band',
+  score_partial: 'score is partial (assessment pending)',
+  assessment_status: 'assessment status',
+  criteria: 'criteria (key, label, weight, score, evidence)',
+  criteria_text: 'criteria scores (text)',
+  founders: 'founders (name, email, role, primary, fit)',
+  founders_summary: "founders' assessment summary",
+  report_summary: 'report summary (plain text)',
+  report_markdown: 'report (Markdown)',
+  report_strengths: 'strengths',
+  report_concerns: 'concerns',
+  workspace_url: 'link to the submission in the workspace',
+  error_code: 'failure code',
+  error_message: 'failure message',
 });

@@ -3,11 +3,12 @@ import { defineCreate, type Bundle, type ZObject } from 'zapier-platform-core';
 import { RESOURCE_SAMPLE } from '../automation/samples.js';
 import { apiUrl } from '../config.js';
 import { outputFieldsFrom } from '../output-fields.js';
+import { submissionRecordInput } from '../triggers/submission-records.js';
 
 type Resource = typeof RESOURCE_SAMPLE;
 
 /** The file's name: the Name input, else the last segment of the file URL's path. */
-function fileName(url: string, name: unknown): string {
+export function fileName(url: string, name: unknown): string {
   if (typeof name === 'string' && name.trim()) return name.trim();
   const last = new URL(url).pathname.split('/').filter(Boolean).pop();
   return last ? decodeURIComponent(last) : 'file';
@@ -55,7 +56,7 @@ export const attachResource = defineCreate({
   },
   operation: {
     inputFields: [
-      { key: 'record_id', label: 'Record ID', type: 'string', required: true, helpText: 'The Record ID of the submission to attach to.' },
+      submissionRecordInput,
       { key: 'file', label: 'File', type: 'file', required: false, helpText: 'A file from an earlier step. Give a File or a URL.' },
       { key: 'url', label: 'URL', type: 'string', required: false, helpText: 'A link to attach as it is (the platform does not download it).' },
       { key: 'name', label: 'Name', type: 'string', required: false },

@@ -1,18 +1,40 @@
+import FormData from 'form-data';
 import { defineCreate, type Bundle, type ZObject } from 'zapier-platform-core';
 import { TRANSCRIPT_SAMPLE } from '../automation/samples.js';
 import { apiUrl } from '../config.js';
 import { outputFieldsFrom } from '../output-fields.js';
+import { submissionRecordInput } from '../triggers/submission-records.js';
+import { fileName } from './attach-resource.js';
 
 type Transcript = typeof TRANSCRIPT_SAMPLE;
 
+/**
+ * The transcript as text, or as a file from an earlier step (a meeting recorder's export), which
+ * is downloaded — without any platform credential — and uploaded as multipart/form-data.
+ */
 const perform = async (z: ZObject, bundle: Bundle): Promise<Transcript> => {
   const input = bundle.inputData as Record<string, unknown>;
-  const optional = Object.fromEntries(['title', 'language'].filter((k) => input[k]).map((k) => [k, input[k]]));
-  const response = await z.request<Transcript>({
-    url: apiUrl('/api/automation/transcripts'),
-    method: 'POST',
-    body: { record_id: input['record_id'], text: input['text'], ...optional },
-  });
+  const text = typeof input['text'] === 'string' ? input['text'] : '';
+  const file = typeof input['file'] === 'string' ? input['file'].trim() : '';
+  if (Boolean(text.trim()) === Boolean(file)) {
+    throw new z.errors.Error('Give either the Text or a File of the transcript (one of them, not both).', 'invalid_input', 400);
+  }
+  const optional = Object.fromEntries(['title', 'language'].filter((k) => input[k]).map((k) => [k, String(input[k])]));
+  if (text.trim()) {
+    const response = await z.request<Transcript>({
+      url: apiUrl('/api/automation/transcripts'),
+      method: 'POST',
+      body: { record_id: input['record_id'], text, ...optional },
+    });
+    return response.data;
+  }
+  const download = await z.request({ url: file, raw: true });
+  const bytes = await download.buffer();
+  const form = new FormData();
+  form.append('record_id', String(input['record_id']));
+  for (const [key, value] of Object.entries(optional)) form.append(key, value);
+  form.append('file', bytes, { filename: fileName(file, undefined), contentType: download.getHeader('content-type') || 'text/plain' });
+  const response = await z.request<Transcript>({ url: apiUrl('/api/automation/transcripts'), method: 'POST', body: form, headers: form.getHeaders() });
   return response.data;
 };
 
@@ -25,10 +47,11 @@ export const attachTranscript = defineCreate({
   },
   operation: {
     inputFields: [
-      { key: 'record_id', label: 'Record ID', type: 'string', required: true, helpText: 'The Record ID of the submission to attach to.' },
-      { key: 'text', label: 'Text', type: 'text', required: true, helpText: 'The transcript, e.g. from a meeting recorder.' },
+      submissionRecordInput,
+      { key: 'text', label: 'Text', type: 'text', required: false, helpText: 'The transcript, e.g. from a meeting recorder. Give the Text or a File.' },
+      { key: 'file', label: 'File', type: 'file', required: false, helpText: 'A transcript file from an earlier step (plain text, VTT or SRT). Give the Text or a File.' },
+      { key: 'language', label: 'Language', type: 'string', required: false, helpText: 'A language tag such as `en` or `pt-BR` ([list of tags](https://www.iana.org/assignments/language-subtag-registry)).' },
       { key: 'title', label: 'Title', type: 'string', required: false },
-      { key: 'language', label: 'Language', type: 'string', required: false, helpText: 'A language tag such as `en` or `pt-BR`.' },
     ],
     perform,
     sample: TRANSCRIPT_SAMPLE,

@@ -1,7 +1,7 @@
 import { defineCreate, type Bundle, type ZObject } from 'zapier-platform-core';
 import { SUBMISSION_SAMPLE } from '../automation/samples.js';
 import { submissionOutputFields } from '../automation/submission-fields.js';
-import { getSubmission } from '../automation/submissions.js';
+import { requireEvaluation } from '../automation/evaluation.js';
 import { apiUrl } from '../config.js';
 
 /** The person or deal: the named inputs win over the same keys typed into Other Fields. */
@@ -30,7 +30,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
       source: input['source'] || 'zapier',
     },
   });
-  return getSubmission(z, created.data.submission_id);
+  return requireEvaluation(z, created.data.submission_id);
 };
 
 export const createSubmission = defineCreate({
@@ -42,7 +42,7 @@ export const createSubmission = defineCreate({
   },
   operation: {
     inputFields: [
-      { key: 'profile_id', label: 'Profile', dynamic: 'profiles.id.name', required: true, helpText: 'The investment or success profile to evaluate against.' },
+      { key: 'profile_id', label: 'Profile', dynamic: 'profiles.id.name', required: true, helpText: 'The investment or success profile to evaluate against (set up in the workspace under Profiles).' },
       { key: 'record_id', label: 'Record ID', type: 'string', required: true, helpText: 'Your own unique ID for this person or deal, e.g. the CRM record ID.' },
       { key: 'email', label: 'Email', type: 'string', required: false },
       { key: 'name', label: 'Name', type: 'string', required: false },
@@ -54,7 +54,14 @@ export const createSubmission = defineCreate({
         required: false,
         helpText: "Any other attributes of the person or deal, as key and value (e.g. `stage` → `seed`, `linkedin` → profile URL). The profile's criteria name the keys they read.",
       },
-      { key: 'filters', label: 'Filters', type: 'string', list: true, required: false },
+      {
+        key: 'filters',
+        label: 'Filters',
+        type: 'string',
+        list: true,
+        required: false,
+        helpText: 'Optional labels the workspace filters submissions by (e.g. `fintech`, `batch-12`); stored as given.',
+      },
       { key: 'source', label: 'Source', type: 'string', required: false, default: 'zapier', helpText: 'Where this submission came from.' },
     ],
     perform,

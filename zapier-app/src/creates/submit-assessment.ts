@@ -32,7 +32,19 @@ function answerField(question: Question) {
   }
 }
 
-const answerFields = async (z: ZObject) => answerQuestions(await fetchInstrument(z)).map(answerField);
+/** The 127 required answers first, then the optional context questions and the benchmark tag. */
+const answerFields = async (z: ZObject) => {
+  const fields = answerQuestions(await fetchInstrument(z)).map(answerField);
+  return [...fields.filter((f) => f.required), ...fields.filter((f) => !f.required), BENCHMARK_TAG_FIELD];
+};
+
+const BENCHMARK_TAG_FIELD = {
+        key: 'benchmark_tag_id',
+        label: 'Benchmark Tag',
+        dynamic: 'benchmark_tags.id.name',
+        required: false,
+        helpText: "Score against this industry benchmark's norms. Leave empty for the general adult reference.",
+      };
 
 const TRUE = new Set(['true', 'yes', '1']);
 
@@ -67,13 +79,6 @@ export const submitAssessment = defineCreate({
     inputFields: [
       { key: 'email', label: 'Email', type: 'string', required: true, helpText: 'Identifies the result: a later submit for the same email replaces it.' },
       { key: 'full_name', label: 'Full Name', type: 'string', required: true },
-      {
-        key: 'benchmark_tag_id',
-        label: 'Benchmark Tag',
-        dynamic: 'benchmark_tags.id.name',
-        required: false,
-        helpText: "Score against this industry benchmark's norms. Leave empty for the general adult reference.",
-      },
       answerFields,
     ],
     perform,

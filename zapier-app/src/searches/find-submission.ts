@@ -1,11 +1,13 @@
 import { defineSearch, type Bundle, type ZObject } from 'zapier-platform-core';
 import { SUBMISSION_SAMPLE } from '../automation/samples.js';
-import { submissionOutputFields, type Submission } from '../automation/submission-fields.js';
-import { listSubmissions } from '../automation/submissions.js';
+import { evaluationOf, type Submission } from '../automation/evaluation.js';
+import { submissionOutputFields } from '../automation/submission-fields.js';
 
 /** Record IDs are unique per organisation: the list filtered by one has at most one item. */
-const perform = async (z: ZObject, bundle: Bundle): Promise<Submission[]> =>
-  listSubmissions(z, { record_id: String(bundle.inputData['record_id'] ?? '').trim(), limit: 1 });
+const perform = async (z: ZObject, bundle: Bundle): Promise<Submission[]> => {
+  const found = await evaluationOf(z, { recordId: String(bundle.inputData['record_id'] ?? '').trim() });
+  return found ? [found] : [];
+};
 
 export const findSubmission = defineSearch({
   key: 'find_submission',

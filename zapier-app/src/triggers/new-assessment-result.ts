@@ -25,7 +25,7 @@ const hook = restHook<Record<string, unknown>, ResultEvent>({
   path: '/api/v1/webhooks',
   events: eventsFor,
   label: 'New Assessment Result',
-  toOutput: (event) => resultEventOutput(event.data),
+  toOutput: (_z, event) => resultEventOutput(event.data),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
 import { SUBMISSION_SAMPLE } from '../automation/samples.js';
-import { submissionOutputFields, submissionSummary } from '../automation/submission-fields.js';
+import { requireEvaluation, type Submission } from '../automation/evaluation.js';
+import { submissionOutputFields } from '../automation/submission-fields.js';
 import { listSubmissions } from '../automation/submissions.js';
 import { restHook } from '../webhooks/rest-hook.js';
 
@@ -8,11 +9,12 @@ import { restHook } from '../webhooks/rest-hook.js';
 const SAMPLES = 3;
 
 function submissionHook(options: { key: string; label: string; description: string; event: string; status?: string }) {
-  const hook = restHook<Record<string, unknown>, ReturnType<typeof submissionSummary>>({
+  const hook = restHook<{ id: string }, Submission>({
     path: '/api/automation/webhooks',
     events: [options.event],
     label: options.label,
-    toOutput: (event) => submissionSummary(event.data),
+    // The delivery names the submission; its evaluation is read the way performList reads it.
+    toOutput: (z, event) => requireEvaluation(z, event.data.id),
   });
   const performList = (z: ZObject, _bundle: Bundle) => listSubmissions(z, { limit: SAMPLES, ...(options.status ? { status: options.status } : {}) });
   return defineTrigger({

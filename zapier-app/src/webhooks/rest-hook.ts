@@ -22,7 +22,7 @@ export function restHook<T, O extends object>(options: {
   /** The event types to subscribe to, fixed or chosen from the trigger's input fields. */
   events: string[] | ((bundle: Bundle) => string[]);
   label: string;
-  toOutput: (event: PlatformEvent<T>) => O;
+  toOutput: (z: ZObject, event: PlatformEvent<T>) => O | Promise<O>;
 }) {
   const performSubscribe = async (z: ZObject, bundle: Bundle): Promise<SubscribeData> => {
     const events = typeof options.events === 'function' ? options.events(bundle) : options.events;
@@ -41,7 +41,7 @@ export function restHook<T, O extends object>(options: {
     return {};
   };
 
-  const perform = async (z: ZObject, bundle: Bundle): Promise<O[]> => [options.toOutput(verifiedEvent<T>(z, bundle))];
+  const perform = async (z: ZObject, bundle: Bundle): Promise<O[]> => [await options.toOutput(z, verifiedEvent<T>(z, bundle))];
 
   return { type: 'hook' as const, performSubscribe, performUnsubscribe, perform };
 }

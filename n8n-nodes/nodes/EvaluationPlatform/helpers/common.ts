@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS, type RequestSettings } from '../transport';
 
 /** Shown on every operation: how long to wait for the platform and how often to retry. */
 export const requestOptionsProperty: INodeProperties = {
-	displayName: 'Request Options',
+	displayName: 'Options',
 	name: 'requestOptions',
 	type: 'collection',
 	placeholder: 'Add Option',
@@ -92,6 +92,21 @@ export function arrayParameter(context: IExecuteFunctions, name: string, itemInd
 		throw new NodeOperationError(context.getNode(), `"${name}" must be a JSON array`, { itemIndex });
 	}
 	return value;
+}
+
+/**
+ * n8n's date picker gives a local date-time without a zone (`2026-11-23T09:30:00`), which the
+ * platform refuses: read it in the n8n instance's time and send it as ISO 8601 UTC.
+ */
+export function isoDateTime(context: IExecuteFunctions, name: string, value: unknown, itemIndex: number): string {
+	const date = new Date(String(value));
+	if (Number.isNaN(date.getTime())) {
+		throw new NodeOperationError(context.getNode(), `"${name}" is not a date and time: ${String(value)}`, {
+			itemIndex,
+			description: 'Pick a date in the date picker, or give an ISO 8601 date-time such as 2026-11-23T09:30:00Z',
+		});
+	}
+	return date.toISOString();
 }
 
 /** Drops empty strings and undefined values, so optional parameters are not sent blank. */

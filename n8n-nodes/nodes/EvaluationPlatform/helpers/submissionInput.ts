@@ -1,13 +1,14 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
 import { arrayParameter, objectParameter } from './common';
 
 /**
  * The parameters of a submission to create, shared by the Automation API's Create and the
  * partner API's Create Submission: both create the same record, so they ask the same questions.
- * Only the profile dropdown differs (each lists profiles through its own credential).
+ * Only the profile picker differs (each lists profiles through its own credential); it is named
+ * `profileId` and is a resource locator or a dropdown.
  */
-export function submissionInputProperties(show: IDisplayOptions['show'], loadOptionsMethod: string): INodeProperties[] {
+export function submissionInputProperties(show: IDisplayOptions['show'], profileProperty: INodeProperties): INodeProperties[] {
 	return [
 		{
 			displayName: 'Record ID',
@@ -19,17 +20,7 @@ export function submissionInputProperties(show: IDisplayOptions['show'], loadOpt
 			description:
 				'Your own unique ID for this person or deal (e.g. the CRM record ID). Sending the same ID again returns the existing job instead of a duplicate.',
 		},
-		{
-			displayName: 'Profile Name or ID',
-			name: 'profileId',
-			type: 'options',
-			typeOptions: { loadOptionsMethod },
-			required: true,
-			displayOptions: { show },
-			default: '',
-			description:
-				'The profile to evaluate against. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+		profileProperty,
 		{
 			displayName: 'Fields Input',
 			name: 'fieldsInput',
@@ -116,7 +107,7 @@ export function readSubmissionInput(context: IExecuteFunctions, itemIndex: numbe
 	const additional = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const input: SubmissionInput = {
 		recordId: context.getNodeParameter('recordId', itemIndex) as string,
-		profileId: context.getNodeParameter('profileId', itemIndex) as string,
+		profileId: profileIdOf(context.getNodeParameter('profileId', itemIndex) as string | INodeParameterResourceLocator),
 		fields,
 	};
 	const source = (additional.source as string | undefined) ?? 'n8n';
@@ -126,4 +117,8 @@ export function readSubmissionInput(context: IExecuteFunctions, itemIndex: numbe
 		if (filters) input.filters = filters;
 	}
 	return input;
+}
+
+function profileIdOf(value: string | INodeParameterResourceLocator): string {
+	return typeof value === 'string' ? value : String(value.value ?? '');
 }

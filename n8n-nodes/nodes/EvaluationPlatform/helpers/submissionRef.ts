@@ -1,44 +1,21 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
-/** Which submission a resource or transcript belongs to: the platform's ID or your record ID. */
+import { submissionLocator, submissionQuery } from './submissionLocator';
+
+/**
+ * Which submission a resource or transcript belongs to: the Submission picker (from the list,
+ * by ID, or by your record ID, which the attachment endpoints accept as they are). Lists may
+ * leave it empty for every submission of the organization.
+ */
 export function submissionRefProperties(resource: string, operation: string, allowAny = false): INodeProperties[] {
-	const show = { resource: [resource], operation: [operation] };
-	return [
-		{
-			displayName: 'Submission By',
-			name: 'submissionBy',
-			type: 'options',
-			displayOptions: { show },
-			options: [
-				{ name: 'Record ID', value: 'recordId', description: 'The record ID you gave when creating the submission' },
-				{ name: 'Submission ID', value: 'submissionId', description: "The platform's submission ID" },
-				...(allowAny ? [{ name: 'Any Submission', value: 'any', description: 'Every submission of the organisation' }] : []),
-			],
-			default: 'recordId',
-		},
-		{
-			displayName: 'Record ID',
-			name: 'recordId',
-			type: 'string',
-			required: true,
-			displayOptions: { show: { ...show, submissionBy: ['recordId'] } },
-			default: '',
-		},
-		{
-			displayName: 'Submission ID',
-			name: 'submissionId',
-			type: 'string',
-			required: true,
-			displayOptions: { show: { ...show, submissionBy: ['submissionId'] } },
-			default: '',
-		},
-	];
+	const property = submissionLocator({ resource: [resource], operation: [operation] });
+	if (!allowAny) return [property];
+	return [{ ...property, required: false, description: `${property.description ?? ''}. Leave empty for every submission.` }];
 }
 
 export function submissionRef(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	const by = context.getNodeParameter('submissionBy', itemIndex);
-	if (by === 'any') return {};
-	return by === 'submissionId'
-		? { submission_id: context.getNodeParameter('submissionId', itemIndex) as string }
-		: { record_id: context.getNodeParameter('recordId', itemIndex) as string };
+	const picked = context.getNodeParameter('submission', itemIndex, { mode: 'list', value: '' }) as INodeParameterResourceLocator;
+	const required = context.getNode().parameters.operation !== 'getAll';
+	if (!required && String(picked.value ?? '').trim() === '') return {};
+	return submissionQuery(context, itemIndex);
 }

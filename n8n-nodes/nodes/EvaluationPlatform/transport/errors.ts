@@ -62,8 +62,36 @@ export function describeDetails(body: Record<string, unknown>): string | undefin
 	return parts.length > 0 ? parts.join('; ') : undefined;
 }
 
+/** Which credential a request used, to say which one to fix. */
+export type CredentialKind = 'automation' | 'assessment' | 'partner';
+
+const CREDENTIAL_NAME: Record<CredentialKind, string> = {
+	automation: 'Evaluation Platform Automation API credential (automation key)',
+	assessment: 'Evaluation Platform Assessment API credential (developer key)',
+	partner: 'Evaluation Platform Partner OAuth2 API credential',
+};
+
+/** How to fix the refusals a user can fix: a wrong key or token, a missing scope, a rate limit. */
+export function howToFix(status: number, kind: CredentialKind | undefined): string | undefined {
+	const credential = kind ? CREDENTIAL_NAME[kind] : 'credential';
+	if (status === 401) {
+		return kind === 'partner'
+			? `Reconnect the ${credential}: open it and click "Reconnect" to sign in again (the token expired or was revoked)`
+			: `Check the ${credential}: the key may be mistyped, revoked, or a key of another API (an automation key is not a developer key). Ask an organization admin for a new key if needed`;
+	}
+	if (status === 403) {
+		return kind === 'partner'
+			? `The ${credential} lacks a scope or operation this step needs: add the scope named above to the credential's Scope field and reconnect, or ask the platform operator to allow the operation for your OAuth client`
+			: `The ${credential} may not do this: ask an organization admin for a key with access to it`;
+	}
+	if (status === 429) {
+		return 'The platform is rate-limiting this key. Wait a minute and run again, or raise Max Retries under Options so the node waits and retries by itself';
+	}
+	return undefined;
+}
+
 /** A failed request as n8n users expect it: the API's message up front, its details below. */
-export function apiErrorFrom(node: INode, error: FailedResponse, itemIndex?: number): NodeApiError {
+export function apiErrorFrom(node: INode, error: FailedResponse, itemIndex?: number, kind?: CredentialKind): NodeApiError {
 	const inner = innermost(error);
 	const status = statusOf(error);
 	const body = inner.response?.data;
@@ -77,7 +105,7 @@ export function apiErrorFrom(node: INode, error: FailedResponse, itemIndex?: num
 				: network === 'refused'
 					? 'The platform could not be reached'
 					: (error.message ?? reason);
-		const description = network ? `${reason}; check the Base URL and the Timeout request option` : undefined;
+		const description = network ? `${reason}; check the Base URL and the Timeout option` : undefined;
 		return new NodeApiError(node, { reason } as JsonObject, { message, description, itemIndex });
 	}
 	const apiMessage = isObject(body) && typeof body.message === 'string' ? body.message : undefined;
@@ -88,7 +116,7 @@ export function apiErrorFrom(node: INode, error: FailedResponse, itemIndex?: num
 	// description with the body's message and drop the details.
 	const apiError = new NodeApiError(node, (isObject(body) ? body : { body: String(body ?? '') }) as JsonObject, {
 		message: apiMessage ?? oauthMessage ?? `The platform answered HTTP ${status}`,
-		description: details,
+		description: [details, howToFix(status, kind)].filter(Boolean).join('. ') || undefined,
 		httpCode: String(status),
 		itemIndex,
 	});

@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import { apiErrorFrom, type FailedResponse, statusOf, transientNetworkError } from './errors';
+import { apiErrorFrom, type FailedResponse, howToFix, statusOf, transientNetworkError } from './errors';
 import { retryDelayMs } from './retry';
 
 export type Surface = 'automation' | 'assessment' | 'partner';
@@ -50,7 +50,7 @@ export interface ApiResponse {
 	body: unknown;
 }
 
-async function baseUrlOf(context: ApiContext, surface: Surface): Promise<string> {
+export async function baseUrlOf(context: ApiContext, surface: Surface): Promise<string> {
 	const credentials = await context.getCredentials<{ baseUrl?: string }>(CREDENTIAL_OF[surface]);
 	return String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 }
@@ -105,7 +105,7 @@ export async function apiRequest(
 				headers: failed.cause?.response?.headers ?? failed.response?.headers,
 			});
 			if (delay === undefined) {
-				throw apiErrorFrom(this.getNode(), failed, request.itemIndex);
+				throw apiErrorFrom(this.getNode(), failed, request.itemIndex, surface);
 			}
 			await sleep(delay);
 		}
@@ -156,9 +156,11 @@ export async function graphqlRequest(
 	if (result.errors?.length || result.data === undefined || result.data === null) {
 		const errors = result.errors ?? [];
 		const messages = errors.map((e) => e.message);
+		const codes = new Set(errors.map((e) => e.extensions?.code));
+		const fix = codes.has('INSUFFICIENT_SCOPE') || codes.has('OPERATION_NOT_ALLOWED') ? howToFix(403, 'partner') : undefined;
 		const error = new NodeApiError(this.getNode(), { errors } as unknown as JsonObject, {
 			message: messages[0] ?? 'The GraphQL response carried no data',
-			description: graphqlErrorDetails(errors),
+			description: [graphqlErrorDetails(errors), fix].filter(Boolean).join('\n') || undefined,
 			httpCode: '200',
 			itemIndex,
 		});

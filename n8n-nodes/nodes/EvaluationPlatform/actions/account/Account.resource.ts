@@ -16,8 +16,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Me',
 				value: 'getMe',
-				description: 'Confirm the automation key: the key owner and the organisation',
-				action: 'Get the key owner and organisation',
+				description: 'Confirm the automation key: the key owner and the organization',
+				action: 'Get the key owner and organization',
 			},
 		],
 		default: 'getMe',

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { settingsFor, toItems } from '../../helpers/common';
+import { outputProperties, shapeOutput } from '../../helpers/output';
+import { simplifyResult } from '../../helpers/simplify';
 import { apiJson } from '../../transport';
 
 const show = { resource: ['assessment'], operation: ['getResult'] };
@@ -35,6 +37,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		description: 'The responseId a submit returned',
 	},
+	...outputProperties(show),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -48,5 +51,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ method: 'GET', path: '/api/v1/assessment/results', qs, idempotent: true, itemIndex },
 		settingsFor(this, itemIndex),
 	);
-	return toItems((response.result as IDataObject | undefined) ?? response, itemIndex);
+	const result = (response.result as IDataObject | undefined) ?? response;
+	return toItems(shapeOutput(this, itemIndex, result, simplifyResult), itemIndex);
 }

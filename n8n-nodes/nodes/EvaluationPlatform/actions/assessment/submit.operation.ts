@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { compact, objectParameter, settingsFor, toItems } from '../../helpers/common';
+import { locatorProperty } from '../../helpers/locators';
 import { apiJson } from '../../transport';
 
 const show = { resource: ['assessment'], operation: ['submit'] };
@@ -54,14 +55,16 @@ export const description: INodeProperties[] = [
 			'Answers by question ID: q5 to q131 are required, integers 1 to 6; demographic and closing questions are optional. Get the questions with the Get Questions operation.',
 	},
 	{
-		displayName: 'Benchmark Tag Name or ID',
-		name: 'benchmarkTagId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getBenchmarkTags' },
-		displayOptions: { show: { ...show, inputMode: ['fields'] } },
-		default: '',
-		description:
-			'Industry benchmark to score against; leave empty for the general norm. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		...locatorProperty(
+			{
+				displayName: 'Benchmark Tag',
+				name: 'benchmarkTagId',
+				searchListMethod: 'searchBenchmarkTags',
+				required: false,
+				description: 'Industry benchmark to score against; leave empty for the general norm',
+			},
+			{ ...show, inputMode: ['fields'] },
+		),
 	},
 	{
 		displayName: 'Submission',
@@ -84,11 +87,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			...compact({
 				email: this.getNodeParameter('email', itemIndex) as string,
 				full_name: this.getNodeParameter('fullName', itemIndex) as string,
-				benchmark_tag_id: this.getNodeParameter('benchmarkTagId', itemIndex, '') as string,
+				benchmark_tag_id: this.getNodeParameter('benchmarkTagId', itemIndex, '', { extractValue: true }) as string,
 			}),
 		};
 	}
-	// One stored result per organisation and email: resending the same body replaces it with itself.
+	// One stored result per organization and email: resending the same body replaces it with itself.
 	const result = await apiJson.call(
 		this,
 		'assessment',

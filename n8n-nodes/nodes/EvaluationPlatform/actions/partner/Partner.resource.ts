@@ -70,13 +70,13 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many Webhook Subscriptions',
 				value: 'getWebhookSubscriptions',
-				description: "List the organisation's webhook subscriptions (never their secrets)",
-				action: 'Get many webhook subscriptions',
+				description: "List the organization's webhook subscriptions (never their secrets)",
+				action: 'Get many webhook subscriptions through the partner account',
 			},
 			{
 				name: 'Get Organization',
 				value: 'getOrganization',
-				description: 'Get the organisation the connected user acts for',
+				description: 'Get the organization the connected user acts for',
 				action: 'Get the organization',
 			},
 			{

@@ -5,10 +5,19 @@ import { readSubmissionInput, submissionInputProperties } from '../../helpers/su
 import { graphqlRequest } from '../../transport';
 import { CREATE_SUBMISSION } from './documents';
 
-export const description: INodeProperties[] = submissionInputProperties(
-	{ resource: ['partner'], operation: ['createSubmission'] },
-	'getPartnerProfiles',
-);
+const show = { resource: ['partner'], operation: ['createSubmission'] };
+
+export const description: INodeProperties[] = submissionInputProperties(show, {
+	displayName: 'Profile Name or ID',
+	name: 'profileId',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getPartnerProfiles' },
+	required: true,
+	displayOptions: { show },
+	default: '',
+	description:
+		'The profile to evaluate against. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+});
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const input = readSubmissionInput(this, itemIndex);

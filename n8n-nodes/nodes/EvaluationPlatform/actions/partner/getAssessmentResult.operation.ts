@@ -14,7 +14,7 @@ export const { description, execute } = graphqlOperation({
 			required: true,
 			displayOptions: { show: { resource: ['partner'], operation: ['getAssessmentResult'] } },
 			default: '',
-			description: 'Whose result to get; no output when the organisation has none for this email',
+			description: 'Whose result to get; no output when the organization has none for this email',
 		},
 	],
 	variables(itemIndex) {

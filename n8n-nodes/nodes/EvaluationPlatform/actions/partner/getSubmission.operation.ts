@@ -35,7 +35,7 @@ export const { description, execute } = graphqlOperation({
 			placeholder: 'sub_…',
 			displayOptions: { show: { ...show, findBy: ['id'] } },
 			default: '',
-			description: 'A sub_… or job_… ID; no output when the organisation has no such submission',
+			description: 'A sub_… or job_… ID; no output when the organization has no such submission',
 		},
 	],
 	variables(itemIndex) {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { compact, returnAllProperties, settingsFor } from '../../helpers/common';
+import { compact, isoDateTime, returnAllProperties, settingsFor } from '../../helpers/common';
 import { collect, type PageRequest } from '../../helpers/pagination';
 import { graphqlRequest } from '../../transport';
 import { LIST_SUBMISSIONS } from './documents';
@@ -83,7 +83,7 @@ async function* connectionPages(this: IExecuteFunctions, request: PageRequest, p
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
-	if (typeof filters.updatedSince === 'string') filters.updatedSince = new Date(filters.updatedSince).toISOString();
+	if (filters.updatedSince !== undefined) filters.updatedSince = isoDateTime(this, 'Updated Since', filters.updatedSince, itemIndex);
 	return await collect.call(
 		this,
 		connectionPages,

@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { OperationModule } from '../../helpers/types';
+import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export const operations: Record<string, OperationModule> = { getAll };
+export const operations: Record<string, OperationModule> = { get, getAll };
 
 export const description: INodeProperties[] = [
 	{
@@ -14,6 +15,12 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['profile'] } },
 		options: [
 			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get a profile with its criteria and required fields',
+				action: 'Get a profile',
+			},
+			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List the investment and success profiles submissions can be made into',
@@ -22,5 +29,6 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getAll',
 	},
+	...get.description,
 	...getAll.description,
 ];

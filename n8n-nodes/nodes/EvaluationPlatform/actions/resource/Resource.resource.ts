@@ -2,9 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { OperationModule } from '../../helpers/types';
 import * as attach from './attach.operation';
+import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export const operations: Record<string, OperationModule> = { attach, getAll };
+export const operations: Record<string, OperationModule> = { attach, get, getAll };
 
 export const description: INodeProperties[] = [
 	{
@@ -21,6 +22,12 @@ export const description: INodeProperties[] = [
 				action: 'Attach a resource',
 			},
 			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get one resource by its ID',
+				action: 'Get a resource',
+			},
+			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: "List a submission's resources",
@@ -30,5 +37,6 @@ export const description: INodeProperties[] = [
 		default: 'attach',
 	},
 	...attach.description,
+	...get.description,
 	...getAll.description,
 ];

@@ -2,9 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { OperationModule } from '../../helpers/types';
 import * as create from './create.operation';
+import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export const operations: Record<string, OperationModule> = { create, getAll };
+export const operations: Record<string, OperationModule> = { create, get, getAll };
 
 export const description: INodeProperties[] = [
 	{
@@ -21,6 +22,12 @@ export const description: INodeProperties[] = [
 				action: 'Create a submission',
 			},
 			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get a submission with its scores, criteria, founders and report',
+				action: 'Get a submission',
+			},
+			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List submissions, newest first',
@@ -30,5 +37,6 @@ export const description: INodeProperties[] = [
 		default: 'create',
 	},
 	...create.description,
+	...get.description,
 	...getAll.description,
 ];

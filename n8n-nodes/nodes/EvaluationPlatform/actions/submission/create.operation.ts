@@ -1,10 +1,25 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { settingsFor, toItems } from '../../helpers/common';
+import { locatorProperty, PROFILE_ID } from '../../helpers/locators';
 import { readSubmissionInput, submissionInputProperties } from '../../helpers/submissionInput';
 import { apiJson } from '../../transport';
 
-export const description: INodeProperties[] = submissionInputProperties({ resource: ['submission'], operation: ['create'] }, 'getProfiles');
+const show = { resource: ['submission'], operation: ['create'] };
+
+export const description: INodeProperties[] = submissionInputProperties(
+	show,
+	locatorProperty(
+		{
+			displayName: 'Profile',
+			name: 'profileId',
+			searchListMethod: 'searchProfiles',
+			idPattern: PROFILE_ID,
+			description: 'The profile to evaluate against',
+		},
+		show,
+	),
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const input = readSubmissionInput(this, itemIndex);

@@ -1,12 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { compact, returnAllProperties, settingsFor } from '../../helpers/common';
+import { compact, isoDateTime, returnAllProperties, settingsFor } from '../../helpers/common';
+import { outputProperties, shapeOutput } from '../../helpers/output';
 import { collect, cursorPages } from '../../helpers/pagination';
+import { simplifySubmission } from '../../helpers/simplify';
+import { baseUrlOf } from '../../transport';
 
 const show = { resource: ['submission'], operation: ['getAll'] };
 
 export const description: INodeProperties[] = [
 	...returnAllProperties(show),
+	...outputProperties(show),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -59,10 +63,13 @@ const MAX_PAGE_SIZE = 100;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
-	return await collect.call(
+	if (filters.updated_since !== undefined) filters.updated_since = isoDateTime(this, 'Updated Since', filters.updated_since, itemIndex);
+	const items = await collect.call(
 		this,
 		cursorPages,
 		{ surface: 'automation', path: '/api/automation/submissions', qs: filters, itemIndex, settings: settingsFor(this, itemIndex) },
 		MAX_PAGE_SIZE,
 	);
+	const base = await baseUrlOf(this, 'automation');
+	return items.map((item) => ({ ...item, json: shapeOutput(this, itemIndex, item.json, (raw) => simplifySubmission(raw, base)) }));
 }

@@ -2,9 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { OperationModule } from '../../helpers/types';
 import * as attach from './attach.operation';
+import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export const operations: Record<string, OperationModule> = { attach, getAll };
+export const operations: Record<string, OperationModule> = { attach, get, getAll };
 
 export const description: INodeProperties[] = [
 	{
@@ -21,6 +22,12 @@ export const description: INodeProperties[] = [
 				action: 'Attach a transcript',
 			},
 			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get one transcript by its ID',
+				action: 'Get a transcript',
+			},
+			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: "List a submission's transcripts",
@@ -30,5 +37,6 @@ export const description: INodeProperties[] = [
 		default: 'attach',
 	},
 	...attach.description,
+	...get.description,
 	...getAll.description,
 ];

@@ -3,9 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { OperationModule } from '../../helpers/types';
 import * as create from './create.operation';
 import * as deleteWebhook from './delete.operation';
+import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export const operations: Record<string, OperationModule> = { create, getAll, delete: deleteWebhook };
+export const operations: Record<string, OperationModule> = { create, get, getAll, delete: deleteWebhook };
 
 export const description: INodeProperties[] = [
 	{
@@ -28,15 +29,22 @@ export const description: INodeProperties[] = [
 				action: 'Delete a webhook subscription',
 			},
 			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get a subscription with its status',
+				action: 'Get a webhook subscription',
+			},
+			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List the subscriptions of the organisation',
-				action: 'Get many webhook subscriptions',
+				description: 'List the subscriptions of the organization',
+				action: 'Get many automation webhook subscriptions',
 			},
 		],
 		default: 'create',
 	},
 	...create.description,
+	...get.description,
 	...getAll.description,
 	...deleteWebhook.description,
 ];

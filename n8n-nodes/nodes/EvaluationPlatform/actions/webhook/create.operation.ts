@@ -26,6 +26,13 @@ export const description: INodeProperties[] = [
 		options: AUTOMATION_EVENT_OPTIONS,
 		default: ['submission.completed'],
 	},
+	{
+		displayName: 'The signing secret is in this step\'s output once only: store it now to verify deliveries',
+		name: 'secretNotice',
+		type: 'notice',
+		displayOptions: { show },
+		default: '',
+	},
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

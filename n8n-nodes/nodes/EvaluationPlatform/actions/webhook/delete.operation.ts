@@ -1,21 +1,14 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { settingsFor, toItems } from '../../helpers/common';
+import { located, WEBHOOK_ID } from '../../helpers/locators';
+import { webhookLocator } from '../../helpers/webhookLocator';
 import { apiRequest } from '../../transport';
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Webhook ID',
-		name: 'webhookId',
-		type: 'string',
-		required: true,
-		displayOptions: { show: { resource: ['webhook'], operation: ['delete'] } },
-		default: '',
-	},
-];
+export const description: INodeProperties[] = [webhookLocator({ resource: ['webhook'], operation: ['delete'] })];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = this.getNodeParameter('webhookId', itemIndex) as string;
+	const id = located(this, 'webhookId', itemIndex, WEBHOOK_ID).value;
 	await apiRequest.call(
 		this,
 		'automation',

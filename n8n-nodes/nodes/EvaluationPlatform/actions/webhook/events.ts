@@ -2,7 +2,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 
 /** The Automation API's outbound event types. */
 export const AUTOMATION_EVENT_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'Assessment Completed', value: 'assessment.completed', description: 'A person in the organisation completed the assessment' },
+	{ name: 'Assessment Completed', value: 'assessment.completed', description: 'A person in the organization completed the assessment' },
 	{ name: 'Resource Attached', value: 'resource.attached', description: 'A file or link was attached to a submission' },
 	{
 		name: 'Submission Awaiting Assessment',
