@@ -6,7 +6,10 @@ import type { AppContext } from './context.js';
 import { createGraphqlSurface } from './graphql/index.js';
 import { errorHandler, notFound } from './http/fallbacks.js';
 import { createOAuthSurface } from './oauth/index.js';
+import { redactUrlSecrets } from './log.js';
 import { createOperatorRouter } from './operator/router.js';
+import { assetRoutes } from './pages/assets.js';
+import { STYLESHEET } from './pages/styles.js';
 
 export const HEALTH_TEXT = 'ok: partner integration reference server';
 
@@ -21,7 +24,7 @@ export function createApp(ctx: AppContext, options: { operatorToken?: string } =
       genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : ctx.ids.next('req')),
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrlSecrets(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -30,6 +33,9 @@ export function createApp(ctx: AppContext, options: { operatorToken?: string } =
   app.get('/api', (_req, res) => {
     res.type('text/plain').send(HEALTH_TEXT);
   });
+
+  // The stylesheet and scripts of the server-rendered pages, from this server (the CSP allows no other).
+  app.use(assetRoutes([STYLESHEET]));
 
   const oauth = createOAuthSurface(ctx);
   app.use(oauth.router);

@@ -17,6 +17,14 @@ export const REDACTED_PATHS = [
   '*.code',
 ];
 
+/**
+ * A request URL with any issued secret in it (an invite link's token travels in its path) cut
+ * to its prefix: the access log keeps which kind of link was used, never the link itself.
+ */
+export function redactUrlSecrets(url: string): string {
+  return url.replace(/\b(pis_[a-z]+_)[A-Za-z0-9_-]+/g, '$1[redacted]');
+}
+
 export function createLogger(level: ServerConfig['logLevel'], destination?: NodeJS.WritableStream): Logger {
   return pino(
     { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: { service: 'reference-server' } },
