@@ -1,6 +1,8 @@
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import { createAssessmentSurface } from './assessment/index.js';
+import { PARTICIPANT_SCRIPT } from './assessment/invites/participant/script.js';
+import { INVITE_PATH } from './assessment/invites/service.js';
 import { createAutomationSurface } from './automation/index.js';
 import type { AppContext } from './context.js';
 import { createGraphqlSurface } from './graphql/index.js';
@@ -35,11 +37,13 @@ export function createApp(ctx: AppContext, options: { operatorToken?: string } =
   });
 
   // The stylesheet and scripts of the server-rendered pages, from this server (the CSP allows no other).
-  app.use(assetRoutes([STYLESHEET]));
+  app.use(assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT]));
 
   const oauth = createOAuthSurface(ctx);
   app.use(oauth.router);
-  app.use('/api/v1', createAssessmentSurface(ctx));
+  const assessment = createAssessmentSurface(ctx);
+  app.use('/api/v1', assessment.router);
+  app.use(INVITE_PATH, assessment.invitePages);
   app.use('/api/automation', createAutomationSurface(ctx));
   app.use(createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken }));
   if (options.operatorToken) app.use('/_operator', createOperatorRouter(ctx, options.operatorToken));

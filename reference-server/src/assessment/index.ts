@@ -3,28 +3,38 @@ import { developerKeyGuard } from '../auth/guards.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { instrumentJson } from '../psychometrics/instrument.js';
-import { eventOps, eventsCommitted, installWebhooks, webhookRoutes } from '../webhooks/index.js';
+import { installWebhooks, webhookRoutes } from '../webhooks/index.js';
 import { listBenchmarkTags } from './benchmark-tags.js';
 import { CrmSyncWorker } from './crm/queue.js';
 import { crmSyncRoutes } from './crm/routes.js';
 import { checkCrmTarget, crmTransport } from './crm/transport.js';
 import { assessmentErrorHandler } from './errors.js';
-import { assessmentEvent } from './events.js';
+import { inviteApiRoutes } from './invites/api-routes.js';
+import { invitePages } from './invites/participant/routes.js';
 import { assessmentOpenApi } from './openapi.js';
 import { getResultsHandler } from './results-route.js';
+import { assessmentSaveEffects } from './save-effects.js';
 import { submitHandler } from './submit.js';
 
 /** Bodies on /api/v1 are small: 140 answers and a few short texts. */
 const BODY_LIMIT = '256kb';
 
+export interface AssessmentSurface {
+  /** `/api/v1`. */
+  router: Router;
+  /** The participant's pages of invite links, mounted at `INVITE_PATH`; results saved there take the API submit's path. */
+  invitePages: Router;
+}
+
 /**
  * Router for `/api/v1`: the developer key first, then this surface's own JSON parser and error
  * handler, so a malformed body gets the spec's 400 body and a failure its 500 body.
  */
-export function createAssessmentSurface(ctx: AppContext): Router {
+export function createAssessmentSurface(ctx: AppContext): AssessmentSurface {
   const crm = new CrmSyncWorker(ctx, crmTransport);
   ctx.workers.push(crm);
   installWebhooks(ctx);
+  const effects = assessmentSaveEffects(ctx, crm);
 
   const router = Router();
   let openApi: string | undefined;
@@ -40,25 +50,13 @@ export function createAssessmentSurface(ctx: AppContext): Router {
   router.get('/assessment/questions', (req, res) => {
     res.type('application/json').send(instrumentJson(principalOf(req).orgId));
   });
-  router.post(
-    '/assessment/submit',
-    submitHandler(ctx, {
-      // The event is stored with the result it announces (the outbox), so it exists iff the result does.
-      opsFor: (saved) => {
-        const event = assessmentEvent(saved);
-        return eventOps(ctx, saved.result.organizationId, event.type, event.data);
-      },
-      afterSave: ({ result }, ops) => {
-        eventsCommitted(ctx, ops);
-        if (result.crmSync.status === 'pending') crm.enqueue(result.organizationId, result.id);
-      },
-    }),
-  );
+  router.post('/assessment/submit', submitHandler(ctx, effects));
   router.get('/assessment/results', getResultsHandler(ctx));
+  router.use(inviteApiRoutes(ctx));
   router.get('/benchmark-tags', listBenchmarkTags);
   router.use(crmSyncRoutes(ctx, (url) => checkCrmTarget(ctx, url)));
   router.use('/webhooks', webhookRoutes(ctx, 'assessment'));
 
   router.use(assessmentErrorHandler(ctx.log));
-  return router;
+  return { router, invitePages: invitePages(ctx, effects) };
 }

@@ -5,6 +5,8 @@ import { CSRF_FIELD } from './csrf.js';
 export interface FieldError {
   field: string;
   message: string;
+  /** Where the summary's link goes when the field is on another page (default `#field`). */
+  href?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export function ErrorSummary({ errors, title = 'There is a problem' }: { errors:
       <ul>
         {errors.map((error) => (
           <li>
-            <a href={`#${error.field}`}>{error.message}</a>
+            <a href={error.href ?? `#${error.field}`}>{error.message}</a>
           </li>
         ))}
       </ul>
@@ -111,6 +113,8 @@ export function TextField({ id, name = id, label, hint, error, value = '', type 
 export interface Choice {
   value: string;
   label: string;
+  /** More of the label for screen readers only (a scale box shows "1", says "1 Strongly disagree"). */
+  hiddenLabel?: string;
 }
 
 export interface ChoiceGroupProps {
@@ -145,7 +149,10 @@ export function ChoiceGroup({ id, name, legend, hint, error, choices, selected, 
           {choices.map((choice, index) => (
             <div class="choice">
               <input type="radio" id={`${id}-${index + 1}`} name={name} value={choice.value} checked={choice.value === selected} />
-              <label for={`${id}-${index + 1}`}>{choice.label}</label>
+              <label for={`${id}-${index + 1}`}>
+                {choice.label}
+                {choice.hiddenLabel ? <span class="visually-hidden"> {choice.hiddenLabel}</span> : null}
+              </label>
             </div>
           ))}
         </div>
