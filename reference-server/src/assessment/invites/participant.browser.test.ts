@@ -134,7 +134,8 @@ describe('a participant completes an invite with the keyboard', () => {
       await answerStatements(SKIPPED);
       await submitWithEnter(new RegExp(`/section/${section + 1}$`));
     }
-  });
+    // Eight sections of keystrokes and page loads: about 30 s on a loaded two-core machine.
+  }, 180_000);
 
   it('about your venture: optional questions, then the check page', async () => {
     await check('section-closing');
