@@ -12,7 +12,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['reference-server/src/**/*.test.ts', 'test/**/*.test.ts', 'zapier-app/test/**/*.test.ts', 'n8n-nodes/test/**/*.test.ts'],
+    include: ['reference-server/src/**/*.test.ts', 'reference-server/src/**/*.test.tsx', 'test/**/*.test.ts', 'zapier-app/test/**/*.test.ts', 'n8n-nodes/test/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -238,6 +238,37 @@ export function buildCli(): Command {
       ),
     );
 
+  const invite = program.command('invite').description('assessment invite links for participants');
+  operatorCommand(invite, 'create', 'create an invite; its link (with the token) is printed once')
+    .requiredOption('--org <id>', 'organisation id')
+    .requiredOption('--email <email>', "the participant's email (their result is stored under it)")
+    .option('--name <name>', 'full name, pre-filled on the form')
+    .option('--benchmark <tagId>', 'benchmark tag id to score against')
+    .option('--expires-at <iso>', 'when the link stops working (ISO 8601; default 14 days, at most 90)')
+    .action(async (o) =>
+      print(
+        await operate(o.data, 'invite.create', {
+          orgId: o.org,
+          email: o.email,
+          ...(o.name ? { full_name: o.name } : {}),
+          ...(o.benchmark ? { benchmark_tag_id: o.benchmark } : {}),
+          ...(o.expiresAt ? { expires_at: o.expiresAt } : {}),
+        }),
+      ),
+    );
+  operatorCommand(invite, 'list', 'list the invites of an organisation with their status (never a link)')
+    .requiredOption('--org <id>', 'organisation id')
+    .addOption(new Option('--status <status>', 'only this status').choices(['sent', 'opened', 'completed', 'expired', 'revoked']))
+    .action(async (o) => print(await operate(o.data, 'invite.list', { orgId: o.org, ...(o.status ? { status: o.status } : {}) })));
+  operatorCommand(invite, 'revoke', 'withdraw an invite; its link then says so')
+    .requiredOption('--org <id>', 'organisation id')
+    .argument('<inviteId>', 'invite id, as listed')
+    .action(async (inviteId: string, o) => print(await operate(o.data, 'invite.revoke', { orgId: o.org, inviteId })));
+  operatorCommand(invite, 'settings', "set how an organisation's invites behave")
+    .requiredOption('--org <id>', 'organisation id')
+    .addOption(new Option('--summary <onOff>', "show participants a plain-language summary of their result").choices(['on', 'off']).makeOptionMandatory())
+    .action(async (o) => print(await operate(o.data, 'invite.settings', { orgId: o.org, showParticipantSummary: o.summary === 'on' })));
+
   const client = program.command('client').description('OAuth clients');
   operatorCommand(client, 'create', 'register an OAuth client; its secret is printed once')
     .requiredOption('--name <name>', 'application name shown on the consent page')

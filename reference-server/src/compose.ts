@@ -3,6 +3,8 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApp, type Mount } from './app.js';
 import { createAssessmentSurface } from './assessment/index.js';
+import { PARTICIPANT_SCRIPT } from './assessment/invites/participant/script.js';
+import { INVITE_PATH } from './assessment/invites/service.js';
 import { CrmSync } from './assessment/crm/queue.js';
 import { crmTransport } from './assessment/crm/transport.js';
 import { createAutomationSurface } from './automation/index.js';
@@ -17,6 +19,8 @@ import { JobRunner } from './jobs/runner.js';
 import { createOAuthSurface } from './oauth/index.js';
 import { oauthSweep } from './oauth/sweeper.js';
 import { createOperatorRouter } from './operator/router.js';
+import { assetRoutes } from './pages/assets.js';
+import { STYLESHEET } from './pages/styles.js';
 import type { FolderLock } from './store/folder-lock.js';
 import { SubmissionProcessor } from './submissions/processor.js';
 import { WebhookDelivery } from './webhooks/delivery.js';
@@ -52,7 +56,9 @@ export interface ComposedServer {
  *   and its periodic jobs: the OAuth record sweep (oauth/sweeper.ts)
  *   surfaces, mounted in this order:
  *     /api/oauth/*, /.well-known/*   OAuth authorization server   oauth/
+ *     /assets/*                      stylesheet and scripts of the pages  pages/
  *     /api/v1                        Assessment API (developer key) assessment/
+ *     /invite/<token>                participant's pages of an invite     assessment/invites/
  *     /api/automation                Automation API (automation key) automation/
  *     POST /api, /api/schema.graphql Partner GraphQL (OAuth Bearer)  graphql/
  *     /_operator                     loopback operator commands     operator/
@@ -79,9 +85,13 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
 
   const operatorToken = randomBytes(32).toString('base64url');
   const oauth = createOAuthSurface(ctx);
+  const assessment = createAssessmentSurface(ctx);
   const mounts: Mount[] = [
+    // Served from this server: the pages' CSP allows no other origin for style or script.
+    { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT]) },
     { router: oauth.router },
-    { path: '/api/v1', router: createAssessmentSurface(ctx) },
+    { path: '/api/v1', router: assessment.router },
+    { path: INVITE_PATH, router: assessment.invitePages },
     { path: '/api/automation', router: createAutomationSurface(ctx) },
     { router: createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken }) },
     { path: '/_operator', router: createOperatorRouter(ctx, operatorToken) },

@@ -24,6 +24,10 @@ export interface ServerConfig {
   refreshGraceSeconds?: number;
   /** OAuth: lifetime of a refresh token, in seconds (default 30 days). */
   refreshTokenTtlSeconds?: number;
+  /** Invite pages: requests per invite link per 10 minutes (default 600; 0 = no limit). */
+  invitePageRequestsPerInvite?: number;
+  /** Invite pages: requests per client address per 10 minutes (default 1200; 0 = no limit). */
+  invitePageRequestsPerAddress?: number;
   /** Compact the store's journal past this many bytes. */
   compactAfterBytes?: number;
 }

@@ -18,6 +18,14 @@ export const REDACTED_PATHS = [
 ];
 
 /**
+ * A request URL with any issued secret in it (an invite link's token travels in its path) cut
+ * to its prefix: the access log keeps which kind of link was used, never the link itself.
+ */
+export function redactUrlSecrets(url: string): string {
+  return url.replace(/\b(pis_[a-z]+_)[A-Za-z0-9_-]+/g, '$1[redacted]');
+}
+
+/**
  * The server's logger: stdout unless told otherwise, written asynchronously (a request never waits
  * for its log line; lines written while a write is under way go out together). pino flushes what
  * is pending when the process exits; `flushLog` does it at a clean shutdown.

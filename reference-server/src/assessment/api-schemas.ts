@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../psychometrics/model.js';
 import { scoreReportSchema } from '../psychometrics/report.js';
-import { crmSyncStateSchema } from '../psychometrics/results.js';
+import { crmSyncStateSchema, RESULT_SOURCES } from '../psychometrics/results.js';
 
 /**
  * The response bodies of `/api/v1` as schemas. The handlers' view functions are typed by them,
@@ -49,6 +49,7 @@ export const publicResultSchema = z
     createdAt: z.iso.datetime(),
     submittedAt: z.iso.datetime().describe('When this revision was submitted.'),
     crmSync: crmSyncStateSchema,
+    source: z.enum(RESULT_SOURCES).describe('How this revision arrived: `api` (POST /assessment/submit) or `invite` (a participant finishing an invite link).'),
   })
   .strict();
 export type PublicResult = z.infer<typeof publicResultSchema>;

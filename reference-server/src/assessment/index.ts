@@ -1,25 +1,35 @@
 import express, { Router } from 'express';
 import { developerKeyGuard } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { eventOps, eventsCommitted, webhookRoutes } from '../webhooks/index.js';
+import { webhookRoutes } from '../webhooks/index.js';
 import { listBenchmarkTags } from './benchmark-tags.js';
 import { crmSyncRoutes } from './crm/routes.js';
 import { checkCrmTarget } from './crm/transport.js';
 import { assessmentErrorHandler } from './errors.js';
-import { assessmentEvent } from './events.js';
+import { inviteApiRoutes } from './invites/api-routes.js';
+import { invitePages } from './invites/participant/routes.js';
 import { assessmentOpenApi } from './openapi.js';
 import { questionsHandler } from './questions-route.js';
 import { getResultsHandler } from './results-route.js';
+import { assessmentSaveEffects } from './save-effects.js';
 import { submitHandler } from './submit.js';
 
 /** Bodies on /api/v1 are small: 140 answers and a few short texts. */
 const BODY_LIMIT = '256kb';
 
+export interface AssessmentSurface {
+  /** `/api/v1`. */
+  router: Router;
+  /** The participant's pages of invite links, mounted at `INVITE_PATH`; results saved there take the API submit's path. */
+  invitePages: Router;
+}
+
 /**
  * Router for `/api/v1`: the developer key first, then this surface's own JSON parser and error
  * handler, so a malformed body gets the spec's 400 body and a failure its 500 body.
  */
-export function createAssessmentSurface(ctx: AppContext): Router {
+export function createAssessmentSurface(ctx: AppContext): AssessmentSurface {
+  const effects = assessmentSaveEffects(ctx);
   const router = Router();
   let openApi: string | undefined;
   // The contract is public: served before the key guard.
@@ -31,24 +41,12 @@ export function createAssessmentSurface(ctx: AppContext): Router {
   // strict: false lets a bare JSON string or number through to the "must be an object" answer.
   router.use(express.json({ limit: BODY_LIMIT, strict: false }));
 
-  router.get('/assessment/questions', questionsHandler());
-  router.post(
-    '/assessment/submit',
-    submitHandler(ctx, {
-      // The event is stored with the result it announces (the outbox), so it exists iff the result does.
-      opsFor: (saved) => {
-        const event = assessmentEvent(saved);
-        return eventOps(ctx, saved.result.organizationId, event.type, event.data);
-      },
-      // Wakes the job runner for the webhook deliveries and the CRM sync job in the write.
-      afterSave: (_saved, ops) => eventsCommitted(ctx, ops),
-    }),
-  );
   router.get('/assessment/results', getResultsHandler(ctx));
+  router.use(inviteApiRoutes(ctx));
   router.get('/benchmark-tags', listBenchmarkTags);
   router.use(crmSyncRoutes(ctx, (url) => checkCrmTarget(ctx, url)));
   router.use('/webhooks', webhookRoutes(ctx, 'assessment'));
 
   router.use(assessmentErrorHandler(ctx.log));
-  return router;
+  return { router, invitePages: invitePages(ctx, effects) };
 }

@@ -1,4 +1,4 @@
-import { componentSchemas, jsonRef, jsonResponse } from '../http/openapi.js';
+import { componentSchemas, jsonRef, jsonResponse, queryParameters } from '../http/openapi.js';
 import { instrumentSchema } from '../psychometrics/instrument.js';
 import { scoreReportSchema } from '../psychometrics/report.js';
 import { webhookOpenApi } from '../webhooks/contract.js';
@@ -15,6 +15,9 @@ import {
   submitResponseSchema,
 } from './api-schemas.js';
 import { DEFAULT_LIMIT, FIRST_PAGE, MAX_LIMIT } from './benchmark-tags.js';
+import { createdInviteSchema, inviteListQuerySchema, inviteListSchema, inviteSettingsViewSchema, inviteViewSchema } from './invites/api-schemas.js';
+import { inviteSettingsSchema } from './invites/records.js';
+import { createInviteSchema } from './invites/service.js';
 import { crmConfigSchema } from './crm/config.js';
 import { submitSchema } from './submission.js';
 
@@ -73,6 +76,43 @@ export function assessmentOpenApi(): Record<string, unknown> {
           },
         },
       },
+      '/api/v1/assessment/invites': {
+        post: {
+          summary: 'Create an invite link for a participant (no account needed); the link is in this answer only',
+          requestBody: { required: true, content: { 'application/json': { schema: jsonRef('InviteBody') } } },
+          responses: {
+            '201': jsonResponse('CreatedInvite', 'Created; `url` carries the single-purpose token and is never shown again.'),
+            '400': jsonResponse('InvalidFieldsError', 'A bad email, an unknown benchmark_tag_id, or expires_at in the past or more than 90 days ahead.'),
+            ...errors,
+          },
+        },
+        get: {
+          summary: "The organisation's invites with their status, newest first, in cursor pages",
+          parameters: queryParameters(inviteListQuerySchema),
+          responses: { '200': jsonResponse('InviteList', 'A page of invites.'), '400': jsonResponse('InvalidFieldsError', 'A bad query parameter or cursor.'), ...errors },
+        },
+      },
+      '/api/v1/assessment/invites/{id}': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { summary: 'One invite', responses: { '200': jsonResponse('Invite', 'The invite.'), '404': jsonResponse('Error', 'No such invite in this organisation.'), ...errors } },
+        delete: {
+          summary: 'Revoke an invite: its link shows that it was withdrawn, and its saved answers are deleted',
+          responses: {
+            '200': jsonResponse('Invite', 'Revoked (also when it already was).'),
+            '404': jsonResponse('Error', 'No such invite in this organisation.'),
+            '409': jsonResponse('Error', 'Already completed: the result stays.'),
+            ...errors,
+          },
+        },
+      },
+      '/api/v1/assessment/invite-settings': {
+        get: { summary: "How this organisation's invites behave", responses: { '200': jsonResponse('InviteSettings', 'The settings.'), ...errors } },
+        put: {
+          summary: "Set how this organisation's invites behave",
+          requestBody: { required: true, content: { 'application/json': { schema: jsonRef('InviteSettingsBody') } } },
+          responses: { '200': jsonResponse('InviteSettings', 'Saved.'), '400': jsonResponse('InvalidFieldsError', 'Not a boolean.'), ...errors },
+        },
+      },
       '/api/v1/benchmark-tags': {
         get: {
           summary: 'Benchmark tags with their (synthetic) norms, and the general norm of untagged results',
@@ -103,7 +143,10 @@ export function assessmentOpenApi(): Record<string, unknown> {
     components: {
       securitySchemes: { developerKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
       schemas: {
-        ...componentSchemas({ SubmitBody: submitSchema, CrmSyncBody: crmConfigSchema, ...webhooks.inputSchemas }, 'input'),
+        ...componentSchemas(
+          { SubmitBody: submitSchema, CrmSyncBody: crmConfigSchema, InviteBody: createInviteSchema, InviteSettingsBody: inviteSettingsSchema, ...webhooks.inputSchemas },
+          'input',
+        ),
         ...componentSchemas(
           {
             Instrument: instrumentSchema,
@@ -117,6 +160,10 @@ export function assessmentOpenApi(): Record<string, unknown> {
             GeneralNorm: generalNormSchema,
             BenchmarkTags: benchmarkTagsResponseSchema,
             CrmSyncConfig: crmConfigResponseSchema,
+            Invite: inviteViewSchema,
+            CreatedInvite: createdInviteSchema,
+            InviteList: inviteListSchema,
+            InviteSettings: inviteSettingsViewSchema,
             Error: errorSchema,
             ...webhooks.outputSchemas,
           },

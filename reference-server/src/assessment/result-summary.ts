@@ -14,6 +14,7 @@ export function resultSummary(result: AssessmentResult) {
     email: result.email,
     full_name: result.fullName,
     submitted_at: result.submittedAt,
+    source: result.source ?? 'api',
     benchmark: scores.norm.kind === 'benchmark' ? { id: scores.norm.id, name: scores.norm.name } : null,
     quality_status: scores.quality.status,
     composite: { t: scores.composite.t, percentile: scores.composite.percentile, band: scores.composite.band },

@@ -17,5 +17,6 @@ export function publicResult(result: AssessmentResult): PublicResult {
     createdAt: result.createdAt,
     submittedAt: result.submittedAt,
     crmSync: result.crmSync,
+    source: result.source ?? 'api',
   };
 }

@@ -2,12 +2,12 @@ import type { RequestHandler } from 'express';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { selectNorm } from '../psychometrics/norms.js';
-import { saveResult, type SavedResult } from '../psychometrics/results.js';
+import { saveResult, type ResultSource, type SavedResult } from '../psychometrics/results.js';
 import { scoreAnswers } from '../psychometrics/scoring.js';
 import type { WriteOp } from '../store/store.js';
 import { crmSyncPlan } from './crm/queue.js';
 import { sendSubmissionError } from './errors.js';
-import { parseSubmission } from './submission.js';
+import { parseSubmission, type Submission } from './submission.js';
 
 /** What else happens when a result is saved: store operations in the same write, and a nudge after it. */
 export interface SaveEffects {
@@ -18,6 +18,51 @@ export interface SaveEffects {
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export interface SubmitOptions {
+  source: ResultSource;
+  /** More operations for the same write as the result (an invite marked completed with it). */
+  alsoOps?: (saved: SavedResult) => WriteOp[];
+}
+
+/**
+ * Scores a parsed submission and creates or replaces the organisation's result for its email,
+ * with its CRM sync job, webhook events and `alsoOps` in the same write. The one way a result is
+ * stored: the API submit and a participant finishing an invite both come through here.
+ */
+export async function submitAssessment(
+  ctx: AppContext,
+  orgId: string,
+  submission: Submission,
+  effects: SaveEffects,
+  options: SubmitOptions,
+): Promise<SavedResult> {
+  const { norm, reference } = selectNorm(submission.benchmark);
+  const scores = scoreAnswers(submission.answers, norm, reference);
+  const crm = crmSyncPlan(ctx, orgId);
+  let written: WriteOp[] = [];
+  const saved = await saveResult(
+    ctx,
+    orgId,
+    {
+      email: submission.email,
+      fullName: submission.fullName,
+      benchmarkTagId: submission.benchmark?.id ?? null,
+      benchmarkApplied: submission.benchmark !== undefined,
+      scores,
+      answers: submission.answers,
+      context: submission.context,
+      crmSync: crm.state,
+      source: options.source,
+    },
+    (saved) => {
+      written = [...crm.ops(saved.result), ...effects.opsFor(saved)];
+      return [...written, ...(options.alsoOps?.(saved) ?? [])];
+    },
+  );
+  effects.afterSave(saved, written);
+  return saved;
+}
 
 /**
  * `POST /api/v1/assessment/submit`: validate, score synchronously, and create or replace the
@@ -45,35 +90,11 @@ export function submitHandler(ctx: AppContext, effects: SaveEffects): RequestHan
       );
       return;
     }
-    const { submission } = parsed;
-    const { orgId } = principalOf(req);
-    const { norm, reference } = selectNorm(submission.benchmark);
-    const scores = scoreAnswers(submission.answers, norm, reference);
-    const crm = crmSyncPlan(ctx, orgId);
-    let written: WriteOp[] = [];
-    const saved = await saveResult(
-      ctx,
-      orgId,
-      {
-        email: submission.email,
-        fullName: submission.fullName,
-        benchmarkTagId: submission.benchmark?.id ?? null,
-        benchmarkApplied: submission.benchmark !== undefined,
-        scores,
-        answers: submission.answers,
-        context: submission.context,
-        crmSync: crm.state,
-      },
-      (saved) => {
-        written = [...crm.ops(saved.result), ...effects.opsFor(saved)];
-        return written;
-      },
-    );
-    effects.afterSave(saved, written);
+    const saved = await submitAssessment(ctx, principalOf(req).orgId, parsed.submission, effects, { source: 'api' });
     res.json({
       success: true,
       responseId: saved.result.id,
-      scores,
+      scores: saved.result.scores,
       benchmarkApplied: saved.result.benchmarkApplied,
       replaced: saved.previous !== undefined,
     });

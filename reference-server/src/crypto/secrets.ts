@@ -13,6 +13,7 @@ export const SECRET_PREFIXES = {
   refresh_token: 'pis_rt_',
   authorization_code: 'pis_code_',
   session: 'pis_sess_',
+  invite_token: 'pis_inv_',
 } as const;
 
 export type SecretKind = keyof typeof SECRET_PREFIXES;

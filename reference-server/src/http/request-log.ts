@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { redactUrlSecrets } from '../log.js';
 
 /**
  * Request ids for the log: a random prefix per process and a counter. Unique within a process and
@@ -17,6 +18,7 @@ export function requestIds(): () => string {
  * responseTime}`. No headers or bodies are logged, so no credential can reach the line (the
  * logger's redaction still applies). The line is built once, at the end: no child logger, no
  * serializers and no request id unless the line is written. A caller's `x-request-id` is kept.
+ * A secret in the URL (an invite link's token) is cut to its prefix.
  */
 export function requestLog(log: Logger, nextId: () => string = requestIds()): RequestHandler {
   return (req, res, next) => {
@@ -27,7 +29,7 @@ export function requestLog(log: Logger, nextId: () => string = requestIds()): Re
       const header = req.headers['x-request-id'];
       log[level](
         {
-          req: { id: typeof header === 'string' ? header : nextId(), method: req.method, url: req.originalUrl },
+          req: { id: typeof header === 'string' ? header : nextId(), method: req.method, url: redactUrlSecrets(req.originalUrl) },
           res: { statusCode: res.statusCode },
           responseTime: Math.round(performance.now() - started),
         },

@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser as Chromium, type Page } from 'playwright-core';
+import type { Browser as Chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
+import { fitsWidth, launchChromium } from '../pages/browser-testing.js';
 import { startTestServer, type TestServer } from '../testing.js';
 import { graphql, type TokenBody } from './test-support.js';
 
@@ -15,7 +15,6 @@ import { graphql, type TokenBody } from './test-support.js';
  * as a user's browser applies them. Screenshots of both pages land in SCREENSHOT_DIR (default
  * the temp dir) for a human to look at.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = process.env['SCREENSHOT_DIR'] ?? tmpdir();
 
 let server: TestServer;
@@ -26,7 +25,6 @@ let client: { clientId: string; clientSecret: string };
 const received: URL[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   server = await startTestServer();
   callback = createServer((req, res) => {
     received.push(new URL(req.url ?? '/', 'http://127.0.0.1'));
@@ -35,10 +33,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
   callbackUrl = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
   client = (await operate(server.dataDir, 'client.create', { name: 'Acme CRM Sync', redirectUris: [callbackUrl] })) as typeof client;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -55,11 +50,6 @@ const authorizeUrl = (state: string) =>
     scope: 'basic profile all',
     state,
   })}`;
-
-async function fitsWidth(page: Page): Promise<boolean> {
-  // A string, evaluated in the page: this package is type-checked without the DOM library.
-  return (await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')) === true;
-}
 
 describe('signing in with a real browser', () => {
   it('signs in, consents and lands on the client with a code that works', async () => {

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { inviteView } from '../assessment/invites/api-schemas.js';
+import { INVITE_STATUSES } from '../assessment/invites/records.js';
+import { createInvite, createInviteSchema, InviteInputError, listInvites, revokeInvite, setInviteSettings } from '../assessment/invites/service.js';
 import { DEFAULT_PARTNER_OPERATIONS } from '../graphql/allowlist.js';
 import { seedDemo } from '../seed.js';
 import { issueCredential, listCredentials, revokeCredential } from '../tenancy/credentials.js';
@@ -102,6 +105,30 @@ export const COMMANDS = {
       }),
   ),
   'client.list': command(z.object({}), async (ctx) => listClients(ctx)),
+  'invite.create': command(z.object({ orgId }).extend(createInviteSchema.shape), async (ctx, { orgId: org, ...input }) => {
+    requireOrg(ctx, org);
+    try {
+      const { invite, url } = await createInvite(ctx, org, input, 'operator');
+      return { ...inviteView(invite, ctx.clock.now()), url };
+    } catch (error) {
+      if (error instanceof InviteInputError) throw new OperatorError(error.message);
+      throw error;
+    }
+  }),
+  'invite.list': command(z.object({ orgId, status: z.enum(INVITE_STATUSES).optional() }), async (ctx, input) => {
+    requireOrg(ctx, input.orgId);
+    const now = ctx.clock.now();
+    return listInvites(ctx, input.orgId, { limit: 1000, ...(input.status ? { status: input.status } : {}) }).items.map((invite) => inviteView(invite, now));
+  }),
+  'invite.revoke': command(z.object({ orgId, inviteId: z.string().min(1) }), async (ctx, input) => {
+    const revoked = await revokeInvite(ctx, input.orgId, input.inviteId);
+    if (!revoked) throw new OperatorError(`no invite ${input.inviteId} in organisation ${input.orgId}`);
+    return inviteView(revoked, ctx.clock.now());
+  }),
+  'invite.settings': command(z.object({ orgId, showParticipantSummary: z.boolean() }), async (ctx, input) => {
+    requireOrg(ctx, input.orgId);
+    return setInviteSettings(ctx, input.orgId, { showParticipantSummary: input.showParticipantSummary });
+  }),
   'seed.demo': command(z.object({}), (ctx) => seedDemo(ctx)),
 } satisfies Record<string, Command<z.ZodType>>;
 

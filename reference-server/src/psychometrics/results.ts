@@ -51,7 +51,12 @@ export interface AssessmentResult extends StoredRecord {
   /** When this revision was submitted. */
   submittedAt: string;
   crmSync: CrmSyncState;
+  /** How this revision arrived: an API submit or a participant's invite link. Absent on results stored before invites existed: `api`. */
+  source?: ResultSource;
 }
+
+export const RESULT_SOURCES = ['api', 'invite'] as const;
+export type ResultSource = (typeof RESULT_SOURCES)[number];
 
 interface EmailIndexEntry extends StoredRecord {
   /** The case-folded email. */

@@ -1,0 +1,228 @@
+import { Button, ChoiceGroup, ErrorSummary, Notice, Panel, PostForm, Progress, SummaryList, TextField, type FieldError } from '../../../pages/components.js';
+import { Layout } from '../../../pages/layout.js';
+import type { Question } from '../../../psychometrics/instrument.js';
+import { PARTICIPANT_SCRIPT } from './script.js';
+import type { Section } from './sections.js';
+import type { SummaryLine } from './summary.js';
+
+/** The participant's pages. Every word about a question comes from the instrument definition. */
+export const SERVICE = 'Assessment';
+
+export interface Progress {
+  answered: number;
+  required: number;
+}
+
+const progressLabel = (section: number, sections: number, progress: Progress) =>
+  `Section ${section} of ${sections}. ${progress.answered} of ${progress.required} required answers given.`;
+
+export function WelcomePage(props: { orgName: string; email: string; sections: number; statements: number; startHref: string; resuming: boolean; expiresOn: string }) {
+  return (
+    <Layout title="Your assessment" service={SERVICE}>
+      <span class="caption">{props.orgName}</span>
+      <h1>Your assessment</h1>
+      <p class="lead">{props.orgName} has asked you to complete a short questionnaire about how you work.</p>
+      <h2>What it is</h2>
+      <p>
+        You will rate {props.statements} statements about yourself on a scale from 1 to 6, and answer a few questions about you and your venture. There are
+        no right or wrong answers.
+      </p>
+      <h2>How long it takes</h2>
+      <p>
+        About 20 to 25 minutes, in {props.sections} short sections. Your answers are saved as you go: you can stop and come back to this link until{' '}
+        {props.expiresOn}.
+      </p>
+      <h2>How your answers are used</h2>
+      <p>
+        Your answers are scored and the result is stored for {props.orgName} under <strong>{props.email}</strong>. {props.orgName} uses it to understand your
+        working style, and may pass it to the tools they use. If you are invited again later, a new result replaces this one.
+      </p>
+      <a class="button" href={props.startHref} role="button" draggable={false}>
+        {props.resuming ? 'Continue where you left off' : 'Start now'}
+      </a>
+    </Layout>
+  );
+}
+
+function QuestionField({ question, value, error, email, scaleEnds }: { question: Question; value: string | undefined; error?: string; email: string; scaleEnds: readonly [string, string] }) {
+  const options = (question.options ?? []).map((option) => ({ value: String(option.value), label: option.label }));
+  switch (question.type) {
+    case 'likert':
+      return (
+        <ChoiceGroup
+          id={question.id}
+          name={question.id}
+          layout="scale"
+          legend={
+            <>
+              <span class="visually-hidden">Statement {question.number}: </span>
+              {question.text}
+            </>
+          }
+          choices={(question.options ?? []).map((option) => ({ value: String(option.value), label: String(option.value), hiddenLabel: option.label }))}
+          selected={value}
+          error={error}
+          ends={scaleEnds}
+        />
+      );
+    case 'single_choice':
+      return <ChoiceGroup id={question.id} name={question.id} legend={question.text} hint="Optional" choices={options} selected={value} error={error} />;
+    case 'boolean':
+      return (
+        <ChoiceGroup
+          id={question.id}
+          name={question.id}
+          legend={question.text}
+          hint="Optional"
+          choices={[
+            { value: 'true', label: 'Yes' },
+            { value: 'false', label: 'No' },
+          ]}
+          selected={value}
+          error={error}
+        />
+      );
+    case 'email':
+      return <SummaryList rows={[{ key: question.text, value: email }]} />;
+    default:
+      return (
+        <TextField
+          id={question.id}
+          label={question.text}
+          hint={question.required ? undefined : 'Optional'}
+          value={value ?? ''}
+          error={error}
+          maxLength={question.maxLength}
+          multiline={question.type === 'long_text'}
+          autocomplete={question.submitField === 'full_name' ? 'name' : undefined}
+        />
+      );
+  }
+}
+
+export interface SectionPageProps {
+  section: Section;
+  sections: number;
+  progress: Progress;
+  answers: Record<string, string>;
+  /** Problems of this section's answers, shown after a failed finish. */
+  errors: FieldError[];
+  email: string;
+  scaleDescription: string;
+  scaleEnds: readonly [string, string];
+  action: string;
+  csrfToken: string;
+  isLast: boolean;
+}
+
+export function SectionPage(props: SectionPageProps) {
+  const { section } = props;
+  const errorOf = (id: string) => props.errors.find((e) => e.field === id)?.message;
+  return (
+    <Layout title={section.title} service={SERVICE} hasErrors={props.errors.length > 0} scripts={[PARTICIPANT_SCRIPT.path]}>
+      <ErrorSummary errors={props.errors} />
+      <span class="caption">
+        Section {section.number} of {props.sections}
+      </span>
+      <h1>{section.title}</h1>
+      <Progress id="progress" done={props.progress.answered} total={props.progress.required} label={progressLabel(section.number, props.sections, props.progress)} />
+      {section.kind === 'statements' ? <p>{props.scaleDescription}</p> : null}
+      {section.kind === 'closing' ? <p>These questions are optional. They give context to whoever reads your result.</p> : null}
+      <PostForm action={props.action} csrfToken={props.csrfToken} id="answers">
+        {section.questions.map((question) => (
+          <QuestionField question={question} value={props.answers[question.id]} error={errorOf(question.id)} email={props.email} scaleEnds={props.scaleEnds} />
+        ))}
+        <p id="autosave-status" class="muted" role="status" aria-live="polite" />
+        <div class="button-group">
+          <Button name="go" value="next">
+            {props.isLast ? 'Save and check your answers' : 'Save and continue'}
+          </Button>
+          <Button name="go" value="back" variant="secondary">
+            Previous
+          </Button>
+        </div>
+      </PostForm>
+    </Layout>
+  );
+}
+
+export interface ReviewRow {
+  section: Section;
+  href: string;
+  unanswered: number;
+}
+
+export function ReviewPage(props: { rows: ReviewRow[]; errors: FieldError[]; apiMessage?: string; action: string; csrfToken: string; progress: Progress }) {
+  return (
+    <Layout title="Check your answers" service={SERVICE} hasErrors={props.errors.length > 0}>
+      {props.errors.length > 0 ? (
+        <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autofocus>
+          <h2 id="error-summary-title">There is a problem</h2>
+          <p>{props.apiMessage}</p>
+          <ul>
+            {props.errors.map((error) => (
+              <li>
+                <a href={error.href}>{error.message}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <h1>Check your answers</h1>
+      <p>
+        {props.progress.answered} of {props.progress.required} required answers given.
+      </p>
+      <SummaryList
+        rows={props.rows.map((row) => ({
+          key: row.section.title,
+          value: (
+            <>
+              {row.unanswered === 0 ? <span class="tag green">Complete</span> : <span class="tag red">{`${row.unanswered} required unanswered`}</span>}{' '}
+              <a href={row.href}>
+                Change<span class="visually-hidden"> {row.section.title}</span>
+              </a>
+            </>
+          ),
+        }))}
+      />
+      <h2>Send your answers</h2>
+      <p>Once sent, your answers are scored and cannot be changed through this link.</p>
+      <PostForm action={props.action} csrfToken={props.csrfToken}>
+        <Button>Finish and send</Button>
+      </PostForm>
+    </Layout>
+  );
+}
+
+export function DonePage(props: { orgName: string; email: string; summary?: SummaryLine[] }) {
+  return (
+    <Layout title="Assessment complete" service={SERVICE}>
+      <Panel title="Assessment complete">
+        <p class="reference">Your answers have been sent</p>
+      </Panel>
+      <p>
+        Your answers are saved for {props.orgName} under <strong>{props.email}</strong>. You can close this page.
+      </p>
+      {props.summary ? (
+        <>
+          <h2>Your summary</h2>
+          <p>How you described yourself, compared with people in general. It is not a judgement of you, and it is only one part of what {props.orgName} looks at.</p>
+          <SummaryList
+            rows={props.summary.map((line) => ({
+              key: line.label,
+              value: (
+                <>
+                  <span class="muted">{line.description}</span>
+                  <br />
+                  {line.reading}
+                </>
+              ),
+            }))}
+          />
+        </>
+      ) : (
+        <Notice>{props.orgName} will be in touch about what happens next.</Notice>
+      )}
+    </Layout>
+  );
+}

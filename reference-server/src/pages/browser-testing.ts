@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/**
+ * What the page tests share: Debian's Chromium driven by playwright-core (never a downloaded
+ * browser), an axe-core scan injected into the page, and the 320 px reflow check.
+ */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** The narrowest width the pages must hold at (WCAG 1.4.10 reflow). */
+export const NARROW_VIEWPORT = { width: 320, height: 640 } as const;
+
+/** True when the page needs no horizontal scrolling at its current viewport. */
+export async function fitsWidth(page: Page): Promise<boolean> {
+  // A string, evaluated in the page: this package is type-checked without the DOM library.
+  return (await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')) === true;
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+let axeSource: Promise<string> | undefined;
+const loadAxe = () => (axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+
+/** Runs axe-core (WCAG 2.x A and AA rules plus best practices) in the page; every violation. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol, which the page's CSP (no inline script) does not
+  // govern; page.addScriptTag({content}) would add an inline <script> the CSP rightly blocks.
+  if ((await page.evaluate('typeof window.axe')) !== 'object') await page.evaluate(await loadAxe());
+  const results = (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } })`,
+  )) as { violations: AxeViolation[] };
+  return results.violations;
+}
+
+/**
+ * The serious and critical violations of the page, each as one readable line (rule, help and
+ * the elements), so a failing assertion says what to fix: `expect(await seriousViolations(page)).toEqual([])`.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  return (await axeViolations(page))
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+}

@@ -1,0 +1,212 @@
+import type { ComponentChildren } from 'preact';
+import { CSRF_FIELD } from './csrf.js';
+
+/** One problem with a form: the id of the field it is about, and what to do. */
+export interface FieldError {
+  field: string;
+  message: string;
+  /** Where the summary's link goes when the field is on another page (default `#field`). */
+  href?: string;
+}
+
+/**
+ * The GOV.UK error summary: at the top of the page, focused on load (`autofocus`, so it also works
+ * without script) and announced as an alert, each problem a link to its field.
+ */
+export function ErrorSummary({ errors, title = 'There is a problem' }: { errors: readonly FieldError[]; title?: string }) {
+  if (errors.length === 0) return null;
+  return (
+    <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autofocus>
+      <h2 id="error-summary-title">{title}</h2>
+      <ul>
+        {errors.map((error) => (
+          <li>
+            <a href={error.href ?? `#${error.field}`}>{error.message}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The inline message beside a field, read with it (`aria-describedby` points here). */
+export function ErrorMessage({ id, message }: { id: string; message: string }) {
+  return (
+    <p class="error-message" id={id}>
+      <span class="visually-hidden">Error:</span> {message}
+    </p>
+  );
+}
+
+/** A `<form method="post">` with its CSRF token: every page form is one of these. */
+export function PostForm({ action, csrfToken, children, id }: { action: string; csrfToken: string; children: ComponentChildren; id?: string }) {
+  return (
+    <form method="post" action={action} noValidate id={id}>
+      <input type="hidden" name={CSRF_FIELD} value={csrfToken} />
+      {children}
+    </form>
+  );
+}
+
+export function Button({
+  children,
+  variant = 'primary',
+  name,
+  value,
+}: {
+  children: ComponentChildren;
+  variant?: 'primary' | 'secondary' | 'warning';
+  name?: string;
+  value?: string;
+}) {
+  return (
+    <button type="submit" class={`button${variant === 'primary' ? '' : ` ${variant}`}`} name={name} value={value}>
+      {children}
+    </button>
+  );
+}
+
+export interface TextFieldProps {
+  id: string;
+  name?: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  value?: string;
+  type?: 'text' | 'email' | 'password' | 'url' | 'number';
+  autocomplete?: string;
+  maxLength?: number;
+  multiline?: boolean;
+}
+
+/** A labelled text input (or textarea) with its hint and error wired by `aria-describedby`. */
+export function TextField({ id, name = id, label, hint, error, value = '', type = 'text', autocomplete, maxLength, multiline = false }: TextFieldProps) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name,
+    'aria-describedby': describedBy,
+    'aria-invalid': error ? ('true' as const) : undefined,
+    maxLength,
+  };
+  return (
+    <div class={`form-group${error ? ' has-error' : ''}`}>
+      <label for={id}>{label}</label>
+      {hint ? (
+        <span class="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? <ErrorMessage id={`${id}-error`} message={error} /> : null}
+      {multiline ? (
+        <textarea {...common} rows={4}>
+          {value}
+        </textarea>
+      ) : (
+        // preact's input types narrow `role` per `type`; these fields never set a role.
+        <input {...common} type={type as 'text'} value={value} autoComplete={autocomplete} />
+      )}
+    </div>
+  );
+}
+
+export interface Choice {
+  value: string;
+  label: string;
+  /** More of the label for screen readers only (a scale box shows "1", says "1 Strongly disagree"). */
+  hiddenLabel?: string;
+}
+
+export interface ChoiceGroupProps {
+  /** Id of the fieldset (the error summary links here); radios get `<id>-<n>`. */
+  id: string;
+  name: string;
+  legend: ComponentChildren;
+  hint?: string;
+  error?: string;
+  choices: readonly Choice[];
+  selected?: string;
+  /** `scale`: a row of numbered boxes (the 1–6 answer scale); `list`: stacked radios. */
+  layout?: 'scale' | 'list';
+  /** Text under a scale naming its two ends. */
+  ends?: readonly [string, string];
+}
+
+/** A group of radios in a fieldset whose legend is the question: one answer per group. */
+export function ChoiceGroup({ id, name, legend, hint, error, choices, selected, layout = 'list', ends }: ChoiceGroupProps) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '', ends ? `${id}-ends` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class={`form-group${error ? ' has-error' : ''}`}>
+      <fieldset id={id} aria-describedby={describedBy} tabIndex={-1}>
+        <legend>{legend}</legend>
+        {hint ? (
+          <span class="hint" id={`${id}-hint`}>
+            {hint}
+          </span>
+        ) : null}
+        {error ? <ErrorMessage id={`${id}-error`} message={error} /> : null}
+        <div class={layout === 'scale' ? 'scale' : 'radios'}>
+          {choices.map((choice, index) => (
+            <div class="choice">
+              <input type="radio" id={`${id}-${index + 1}`} name={name} value={choice.value} checked={choice.value === selected} />
+              <label for={`${id}-${index + 1}`}>
+                {choice.label}
+                {choice.hiddenLabel ? <span class="visually-hidden"> {choice.hiddenLabel}</span> : null}
+              </label>
+            </div>
+          ))}
+        </div>
+        {ends ? (
+          <div class="scale-ends" id={`${id}-ends`}>
+            <span>{ends[0]}</span>
+            <span>{ends[1]}</span>
+          </div>
+        ) : null}
+      </fieldset>
+    </div>
+  );
+}
+
+/** Native `<progress>` labelled by the same progress in words, so both are announced. */
+export function Progress({ id, done, total, label }: { id: string; done: number; total: number; label: string }) {
+  return (
+    <div class="progress">
+      <label class="muted" for={id}>
+        {label}
+      </label>
+      <progress id={id} max={total} value={done}>
+        {label}
+      </progress>
+    </div>
+  );
+}
+
+export function Panel({ title, children }: { title: string; children?: ComponentChildren }) {
+  return (
+    <div class="panel">
+      <h1>{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+export function SummaryList({ rows }: { rows: readonly { key: string; value: ComponentChildren }[] }) {
+  return (
+    <dl class="summary-list">
+      {rows.map((row) => (
+        <div>
+          <dt>{row.key}</dt>
+          <dd>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Notice({ children, kind = 'info' }: { children: ComponentChildren; kind?: 'info' | 'success' }) {
+  return (
+    <div class={`notice${kind === 'success' ? ' success' : ''}`} role={kind === 'success' ? 'status' : undefined}>
+      {children}
+    </div>
+  );
+}
