@@ -41,6 +41,8 @@ export function createAssessmentSurface(ctx: AppContext): AssessmentSurface {
   // strict: false lets a bare JSON string or number through to the "must be an object" answer.
   router.use(express.json({ limit: BODY_LIMIT, strict: false }));
 
+  router.get('/assessment/questions', questionsHandler());
+  router.post('/assessment/submit', submitHandler(ctx, effects));
   router.get('/assessment/results', getResultsHandler(ctx));
   router.use(inviteApiRoutes(ctx));
   router.get('/benchmark-tags', listBenchmarkTags);

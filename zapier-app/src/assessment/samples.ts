@@ -4,188 +4,188 @@
  * response schemas). One real scored person, against the fintech benchmark.
  */
 export const SCORES_SAMPLE = {
-  model: 'entrepreneurial-potential-8d',
-  modelVersion: '1.0',
-  instrumentVersion: '1.0',
-  norm: {
-    id: 'bt_fintech',
-    name: 'Fintech founders',
-    kind: 'benchmark',
-    source: 'synthetic'
+  "model": "entrepreneurial-potential-8d",
+  "modelVersion": "1.1",
+  "instrumentVersion": "1.0",
+  "norm": {
+    "id": "bt_fintech",
+    "name": "Fintech founders",
+    "kind": "benchmark",
+    "source": "synthetic"
   },
-  dimensions: {
-    achievement_drive: {
-      label: 'Achievement drive',
-      items: 16,
-      sum: 58,
-      mean: 3.63,
-      pomp: 52.5,
-      z: -1.54,
-      t: 34.6,
-      percentile: 6,
-      sten: 2,
-      band: 'low',
-      ci95: {
-        tLow: 26.7,
-        tHigh: 42.4,
-        percentileLow: 1,
-        percentileHigh: 22
+  "dimensions": {
+    "achievement_drive": {
+      "label": "Achievement drive",
+      "items": 16,
+      "sum": 58,
+      "mean": 3.63,
+      "pomp": 52.5,
+      "z": -1.54,
+      "t": 34.6,
+      "percentile": 6,
+      "sten": 2,
+      "band": "low",
+      "ci95": {
+        "tLow": 26.7,
+        "tHigh": 42.4,
+        "percentileLow": 1,
+        "percentileHigh": 22
       }
     },
-    perseverance: {
-      label: 'Perseverance',
-      items: 16,
-      sum: 58,
-      mean: 3.63,
-      pomp: 52.5,
-      z: -1.17,
-      t: 38.3,
-      percentile: 12,
-      sten: 3,
-      band: 'low',
-      ci95: {
-        tLow: 30.7,
-        tHigh: 45.9,
-        percentileLow: 3,
-        percentileHigh: 34
+    "perseverance": {
+      "label": "Perseverance",
+      "items": 16,
+      "sum": 58,
+      "mean": 3.63,
+      "pomp": 52.5,
+      "z": -1.17,
+      "t": 38.3,
+      "percentile": 12,
+      "sten": 3,
+      "band": "low",
+      "ci95": {
+        "tLow": 30.7,
+        "tHigh": 45.9,
+        "percentileLow": 3,
+        "percentileHigh": 34
       }
     },
-    resilience: {
-      label: 'Resilience',
-      items: 16,
-      sum: 58,
-      mean: 3.63,
-      pomp: 52.5,
-      z: -0.87,
-      t: 41.3,
-      percentile: 19,
-      sten: 4,
-      band: 'low',
-      ci95: {
-        tLow: 34,
-        tHigh: 48.6,
-        percentileLow: 5,
-        percentileHigh: 45
+    "resilience": {
+      "label": "Resilience",
+      "items": 16,
+      "sum": 58,
+      "mean": 3.63,
+      "pomp": 52.5,
+      "z": -0.87,
+      "t": 41.3,
+      "percentile": 19,
+      "sten": 4,
+      "band": "low",
+      "ci95": {
+        "tLow": 34,
+        "tHigh": 48.6,
+        "percentileLow": 5,
+        "percentileHigh": 45
       }
     },
-    risk_tolerance: {
-      label: 'Risk tolerance',
-      items: 16,
-      sum: 52,
-      mean: 3.25,
-      pomp: 45,
-      z: -1,
-      t: 40,
-      percentile: 16,
-      sten: 3,
-      band: 'low',
-      ci95: {
-        tLow: 31.9,
-        tHigh: 48.1,
-        percentileLow: 4,
-        percentileHigh: 42
+    "risk_tolerance": {
+      "label": "Risk tolerance",
+      "items": 16,
+      "sum": 52,
+      "mean": 3.25,
+      "pomp": 45,
+      "z": -1,
+      "t": 40,
+      "percentile": 16,
+      "sten": 4,
+      "band": "low",
+      "ci95": {
+        "tLow": 31.9,
+        "tHigh": 48.1,
+        "percentileLow": 4,
+        "percentileHigh": 42
       }
     },
-    innovativeness: {
-      label: 'Innovativeness',
-      items: 16,
-      sum: 52,
-      mean: 3.25,
-      pomp: 45,
-      z: -1.56,
-      t: 34.4,
-      percentile: 6,
-      sten: 2,
-      band: 'low',
-      ci95: {
-        tLow: 26.5,
-        tHigh: 42.2,
-        percentileLow: 1,
-        percentileHigh: 22
+    "innovativeness": {
+      "label": "Innovativeness",
+      "items": 16,
+      "sum": 52,
+      "mean": 3.25,
+      "pomp": 45,
+      "z": -1.56,
+      "t": 34.4,
+      "percentile": 6,
+      "sten": 2,
+      "band": "low",
+      "ci95": {
+        "tLow": 26.5,
+        "tHigh": 42.2,
+        "percentileLow": 1,
+        "percentileHigh": 22
       }
     },
-    proactiveness: {
-      label: 'Proactiveness',
-      items: 16,
-      sum: 58,
-      mean: 3.63,
-      pomp: 52.5,
-      z: -1.07,
-      t: 39.3,
-      percentile: 14,
-      sten: 3,
-      band: 'low',
-      ci95: {
-        tLow: 31.7,
-        tHigh: 46.9,
-        percentileLow: 3,
-        percentileHigh: 38
+    "proactiveness": {
+      "label": "Proactiveness",
+      "items": 16,
+      "sum": 58,
+      "mean": 3.63,
+      "pomp": 52.5,
+      "z": -1.07,
+      "t": 39.3,
+      "percentile": 14,
+      "sten": 3,
+      "band": "low",
+      "ci95": {
+        "tLow": 31.7,
+        "tHigh": 46.9,
+        "percentileLow": 3,
+        "percentileHigh": 38
       }
     },
-    self_efficacy: {
-      label: 'Self-efficacy',
-      items: 16,
-      sum: 58,
-      mean: 3.63,
-      pomp: 52.5,
-      z: -1.42,
-      t: 35.8,
-      percentile: 8,
-      sten: 3,
-      band: 'low',
-      ci95: {
-        tLow: 28.4,
-        tHigh: 43.1,
-        percentileLow: 2,
-        percentileHigh: 25
+    "self_efficacy": {
+      "label": "Self-efficacy",
+      "items": 16,
+      "sum": 58,
+      "mean": 3.63,
+      "pomp": 52.5,
+      "z": -1.42,
+      "t": 35.8,
+      "percentile": 8,
+      "sten": 3,
+      "band": "low",
+      "ci95": {
+        "tLow": 28.4,
+        "tHigh": 43.1,
+        "percentileLow": 2,
+        "percentileHigh": 25
       }
     },
-    autonomy: {
-      label: 'Autonomy',
-      items: 15,
-      sum: 52,
-      mean: 3.47,
-      pomp: 49.3,
-      z: -1.44,
-      t: 35.6,
-      percentile: 8,
-      sten: 3,
-      band: 'low',
-      ci95: {
-        tLow: 26.9,
-        tHigh: 44.4,
-        percentileLow: 1,
-        percentileHigh: 29
+    "autonomy": {
+      "label": "Autonomy",
+      "items": 15,
+      "sum": 52,
+      "mean": 3.47,
+      "pomp": 49.3,
+      "z": -1.44,
+      "t": 35.6,
+      "percentile": 8,
+      "sten": 3,
+      "band": "low",
+      "ci95": {
+        "tLow": 26.9,
+        "tHigh": 44.4,
+        "percentileLow": 1,
+        "percentileHigh": 29
       }
     }
   },
-  composite: {
-    items: 127,
-    sum: 446,
-    mean: 3.51,
-    pomp: 50.2,
-    z: -1.9,
-    t: 31,
-    percentile: 3,
-    sten: 2,
-    band: 'low',
-    ci95: {
-      tLow: 26.2,
-      tHigh: 35.8,
-      percentileLow: 1,
-      percentileHigh: 8
+  "composite": {
+    "items": 127,
+    "sum": 446,
+    "mean": 3.51,
+    "pomp": 50.2,
+    "z": -1.9,
+    "t": 31,
+    "percentile": 3,
+    "sten": 2,
+    "band": "low",
+    "ci95": {
+      "tLow": 26.2,
+      "tHigh": 35.8,
+      "percentileLow": 1,
+      "percentileHigh": 8
     }
   },
-  quality: {
-    status: 'review',
-    flags: [
-      'inconsistent'
+  "quality": {
+    "status": "review",
+    "flags": [
+      "inconsistent"
     ],
-    indices: {
-      longestRun: 1,
-      spread: 1.72,
-      acquiescence: 0.01,
-      inconsistency: 1.7
+    "indices": {
+      "longestRun": 1,
+      "spread": 1.72,
+      "acquiescence": 0.01,
+      "inconsistency": 1.7
     }
   }
 };
