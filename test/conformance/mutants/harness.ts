@@ -27,6 +27,8 @@ export interface MutantRunOptions {
   start: () => Promise<FreshServer>;
   /** Only the checks of the mutant's own clause, not the whole suite (the quick subset in `npm test`). */
   focused?: boolean;
+  /** Only the checks whose id matches (for a control run of a subset). */
+  only?: RegExp;
   /** A run that takes longer is stopped and reported (a hang is not a catch). */
   timeoutMs?: number;
 }
@@ -40,8 +42,9 @@ export function clauseOf(mutant: Mutant): string {
   return check.clause;
 }
 
-function focusOn(clause: string): RegExp {
-  return new RegExp(`^(${ALL_CHECKS.filter((c) => c.clause === clause).map((c) => escape(c.id)).join('|')})$`);
+/** The checks of the given clauses, as an `only` pattern. */
+export function focusOn(...clauses: string[]): RegExp {
+  return new RegExp(`^(${ALL_CHECKS.filter((c) => clauses.includes(c.clause)).map((c) => escape(c.id)).join('|')})$`);
 }
 
 /**
@@ -57,7 +60,8 @@ export async function runMutant(mutant: Mutant | undefined, options: MutantRunOp
   try {
     const proxy = await startMutatingProxy(server.url, mutant, server.credentials);
     try {
-      const run = runConformance({ baseUrl: proxy.url, credentials: server.credentials, requireAllRoutes: true, ...(options.focused && mutant ? { only: focusOn(clause) } : {}) });
+      const only = options.focused && mutant ? focusOn(clause) : options.only;
+      const run = runConformance({ baseUrl: proxy.url, credentials: server.credentials, requireAllRoutes: true, ...(only ? { only } : {}) });
       const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), options.timeoutMs ?? 300_000)));
       const result = await Promise.race([run, timeout]);
       if (result === 'timeout') return { mutant, clause, caughtBy: [], error: `timed out after ${options.timeoutMs ?? 300_000} ms`, ms: performance.now() - started };
