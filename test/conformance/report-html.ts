@@ -17,6 +17,8 @@ const SURFACES: [prefix: string, title: string][] = [
 
 const OUTCOME = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Everything from a deployment or a check is text: nothing it says becomes markup. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
@@ -48,7 +50,9 @@ h1{font-size:1.6rem;margin:.2rem 0}h2{font-size:1.3rem;margin-top:2.2rem;border-
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;margin:.6rem 0}dl.facts dt{font-weight:600}dl.facts dd{margin:0;word-break:break-all}
 .verdict{font-size:1.15rem;font-weight:700;padding:.5rem .8rem;border-radius:4px;display:inline-block}
 .ok{background:#e3f4e8;color:#0b5a23}.bad{background:#fbe4e4;color:#8a1414}
-table{border-collapse:collapse;width:100%;margin:.4rem 0}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ddd;vertical-align:top}
+table{border-collapse:collapse;width:100%;margin:.4rem 0;table-layout:fixed}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ddd;vertical-align:top}
+th:first-child{width:6rem}th:last-child{width:5.5rem}td:last-child{white-space:nowrap}
+nav ul{columns:2;padding-left:1.2rem}
 .outcome{font-weight:700;font-family:ui-monospace,monospace}.pass{color:#0b5a23}.fail{color:#8a1414}.skip{color:#6b4a00}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.85rem}
 pre{background:#f4f4f4;border:1px solid #ddd;padding:.5rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all;max-height:30rem}
@@ -92,8 +96,11 @@ ${checkRows(checks, input.secrets)}
       })
       .join('\n');
     const counts = summary(mine);
-    return `<section aria-labelledby="s-${prefix}"><h2 id="s-${prefix}">${escapeHtml(title)}</h2><p>${clauses.length} clauses, ${escapeHtml(counts.line)}.</p>${body}</section>`;
+    return `<section aria-labelledby="s-${prefix}"><h2 id="s-${prefix}">${escapeHtml(title)}</h2><p>${plural(clauses.length, 'clause')}: ${escapeHtml(counts.line)}.</p>${body}</section>`;
   }).join('\n');
+  const contents = SURFACES.filter(([prefix]) => input.results.some((r) => r.check.id.split('.')[0] === prefix))
+    .map(([prefix, title]) => `<li><a href="#s-${prefix}">${escapeHtml(title)}</a> — ${escapeHtml(summary(input.results.filter((r) => r.check.id.split('.')[0] === prefix)).line)}</li>`)
+    .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
@@ -103,7 +110,7 @@ ${checkRows(checks, input.secrets)}
 <dt>Mode</dt><dd>${input.requireAll ? 'certification (--require-all: a missing route or an unobservable clause fails)' : 'report (a missing route or an unobservable clause is skipped)'}</dd>
 <dt>Result</dt><dd>${escapeHtml(totals.line)}</dd></dl>
 <p class="verdict ${certified ? 'ok' : 'bad'}">${certified ? 'Conforms' : 'Does not conform'}: ${escapeHtml(verdict)}</p></header>
-<main>${sections}</main>
+<main><nav aria-label="Surfaces"><h2>Surfaces</h2><ul>${contents}</ul></nav>${sections}</main>
 <footer><p>Credentials, tokens, codes and signing secrets are replaced by their names (‹name›) in every request and answer shown. Bodies longer than 2,000 characters are cut.</p></footer>
 </body></html>
 `;

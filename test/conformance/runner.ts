@@ -64,6 +64,8 @@ export interface SuiteOptions {
    * (`t.undecided`), fails its checks instead of skipping them.
    */
   requireAllRoutes?: boolean;
+  /** Stop at the first check that does not pass (the mutation harness: one catch is enough). */
+  stopOnFailure?: boolean;
   /** Called after each check, with the secrets known so far (to redact a printed report). */
   onResult?: (result: CheckResult, secrets: ReadonlyMap<string, string>) => void;
 }
@@ -166,6 +168,7 @@ export async function runSuite(checks: readonly Check[], options: SuiteOptions):
     }
     results.push(result);
     options.onResult?.(result, secrets);
+    if (options.stopOnFailure && result.outcome !== 'pass') break;
   }
   return { results, secrets };
 }

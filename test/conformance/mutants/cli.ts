@@ -5,17 +5,19 @@ import { fromDemo } from '../credentials.js';
 import { formatResult } from '../report.js';
 import { formatTable, isCaught, runMutants, type FreshServer } from './harness.js';
 
-const HELP = `Usage: npm run conformance:mutants -- [--only REGEX] [--concurrency N] [--focused]
+const HELP = `Usage: npm run conformance:mutants -- [--only REGEX] [--concurrency N] [--all-checks | --focused]
 
 Measures what the conformance suite catches. For each mutant — a realistic deployment bug against
 one clause, injected by a proxy in front of a real reference server — it starts a fresh reference
-server on a temporary folder (127.0.0.1), runs the suite through the proxy, and prints
-mutant | clause | caught by (the checks that failed). A control run without a bug comes first and
-must pass. The last line is "N of M mutants caught"; the exit code is 1 when one survived.
+server on a temporary folder (127.0.0.1), runs the suite through the proxy — the checks of the
+mutant's own clause first, then every other check, until one catches it — and prints
+mutant | clause | caught by. A control run of every check without a bug comes first and must
+pass. The last line is "N of M mutants caught"; the exit code is 1 when one survived.
 
   --only REGEX      only the mutants whose id matches
   --concurrency N   mutants run at the same time, each on its own server (default 2)
-  --focused         run only the checks of each mutant's clause (quick; the default runs the suite)
+  --all-checks      run every check against every mutant and list every check that caught it
+  --focused         run only the checks of each mutant's own clause (quickest)
 `;
 
 const { values } = parseArgs({
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     concurrency: { type: 'string', default: '2' },
     focused: { type: 'boolean', default: false },
+    'all-checks': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -40,7 +43,9 @@ if (values.help) {
   const only = values.only ? new RegExp(values.only) : undefined;
   const mutants = ALL_MUTANTS.filter((m) => !only || only.test(m.id));
   const out = (text: string) => void process.stdout.write(text);
-  out(`${mutants.length} mutants, ${values.concurrency} at a time${values.focused ? ', each against its own clause only' : ', each against the whole suite'}\n\n`);
+  const mode = values.focused ? 'focused' : values['all-checks'] ? 'all' : 'first';
+  const modes = { focused: 'each against its own clause only', all: 'each against every check', first: 'each against its own clause, then the rest of the suite until caught' };
+  out(`${mutants.length} mutants, ${values.concurrency} at a time, ${modes[mode]}\n\n`);
   const started = performance.now();
   const [control] = await runMutants([undefined], { start: freshServer });
   if (!control || control.error || control.caughtBy.length) {
@@ -52,7 +57,7 @@ if (values.help) {
     const outcomes = await runMutants(mutants, {
       start: freshServer,
       concurrency: Math.max(1, Number(values.concurrency) || 1),
-      focused: values.focused,
+      mode,
       onOutcome: (o) => out(`${isCaught(o) ? 'caught  ' : 'SURVIVED'} ${o.mutant?.id ?? ''} (${(o.ms / 1000).toFixed(1)} s)\n`),
     });
     out(`\nfinished in ${((performance.now() - started) / 1000).toFixed(0)} s\n\n${formatTable(outcomes)}\n`);

@@ -25,8 +25,12 @@ export interface MutantOutcome {
 
 export interface MutantRunOptions {
   start: () => Promise<FreshServer>;
-  /** Only the checks of the mutant's own clause, not the whole suite (the quick subset in `npm test`). */
-  focused?: boolean;
+  /**
+   * `first` (default): the mutant's own clause first, then the rest of the suite, stopping at the
+   * first check that catches it — a survivor has run every check. `all`: every check, each
+   * catching check listed. `focused`: only the checks of the mutant's own clause.
+   */
+  mode?: 'first' | 'all' | 'focused';
   /** Only the checks whose id matches (for a control run of a subset). */
   only?: RegExp;
   /** A run that takes longer is stopped and reported (a hang is not a catch). */
@@ -60,8 +64,11 @@ export async function runMutant(mutant: Mutant | undefined, options: MutantRunOp
   try {
     const proxy = await startMutatingProxy(server.url, mutant, server.credentials);
     try {
-      const only = options.focused && mutant ? focusOn(clause) : options.only;
-      const run = runConformance({ baseUrl: proxy.url, credentials: server.credentials, requireAllRoutes: true, ...(only ? { only } : {}) });
+      const mode = mutant ? (options.mode ?? 'first') : 'all';
+      const only = mode === 'focused' ? focusOn(clause) : options.only;
+      const own = ALL_CHECKS.filter((c) => c.clause === clause);
+      const checks = mode === 'first' ? [...own, ...ALL_CHECKS.filter((c) => c.clause !== clause)] : ALL_CHECKS;
+      const run = runConformance({ baseUrl: proxy.url, credentials: server.credentials, requireAllRoutes: true, checks, stopOnFailure: mode === 'first', ...(only ? { only } : {}) });
       const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), options.timeoutMs ?? 300_000)));
       const result = await Promise.race([run, timeout]);
       if (result === 'timeout') return { mutant, clause, caughtBy: [], error: `timed out after ${options.timeoutMs ?? 300_000} ms`, ms: performance.now() - started };

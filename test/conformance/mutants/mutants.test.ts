@@ -34,7 +34,7 @@ describe('the conformance mutants', () => {
   it('are each caught by a check of their clause (a short subset, each against its own clause)', { timeout: 240_000 }, async () => {
     const mutants = SUBSET.map((id) => ALL_MUTANTS.find((m) => m.id === id));
     expect(mutants.every(Boolean)).toBe(true);
-    const outcomes = await runMutants(mutants, { start: freshServer, focused: true, concurrency: 2 });
+    const outcomes = await runMutants(mutants, { start: freshServer, mode: 'focused', concurrency: 2 });
     for (const outcome of outcomes) {
       expect(outcome.error, outcome.mutant?.id).toBeUndefined();
       expect(outcome.caughtBy.map((r) => r.check.clause), outcome.mutant?.id).toContain(outcome.clause);
