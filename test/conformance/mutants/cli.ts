@@ -18,6 +18,7 @@ pass. The last line is "N of M mutants caught"; the exit code is 1 when one surv
   --concurrency N   mutants run at the same time, each on its own server (default 2)
   --all-checks      run every check against every mutant and list every check that caught it
   --focused         run only the checks of each mutant's own clause (quickest)
+  --timeout S       stop a run after S seconds and report it as not caught (default 900)
 `;
 
 const { values } = parseArgs({
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '2' },
     focused: { type: 'boolean', default: false },
     'all-checks': { type: 'boolean', default: false },
+    timeout: { type: 'string', default: '900' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -47,7 +49,8 @@ if (values.help) {
   const modes = { focused: 'each against its own clause only', all: 'each against every check', first: 'each against its own clause, then the rest of the suite until caught' };
   out(`${mutants.length} mutants, ${values.concurrency} at a time, ${modes[mode]}\n\n`);
   const started = performance.now();
-  const [control] = await runMutants([undefined], { start: freshServer });
+  const timeoutMs = Math.max(1, Number(values.timeout) || 900) * 1000;
+  const [control] = await runMutants([undefined], { start: freshServer, timeoutMs });
   if (!control || control.error || control.caughtBy.length) {
     out(`The control run (no bug) did not pass, so no mutant result would mean anything:\n${control?.error ?? ''}\n`);
     for (const result of control?.caughtBy ?? []) out(`${formatResult(result, new Map())}\n`);
@@ -56,6 +59,7 @@ if (values.help) {
     out(`control (no bug): every check passed in ${(control.ms / 1000).toFixed(1)} s\n`);
     const outcomes = await runMutants(mutants, {
       start: freshServer,
+      timeoutMs,
       concurrency: Math.max(1, Number(values.concurrency) || 1),
       mode,
       onOutcome: (o) => out(`${isCaught(o) ? 'caught  ' : 'SURVIVED'} ${o.mutant?.id ?? ''} (${(o.ms / 1000).toFixed(1)} s)\n`),

@@ -33,7 +33,7 @@ export interface MutantRunOptions {
   mode?: 'first' | 'all' | 'focused';
   /** Only the checks whose id matches (for a control run of a subset). */
   only?: RegExp;
-  /** A run that takes longer is stopped and reported (a hang is not a catch). */
+  /** A run that takes longer is stopped and reported (a hang is not a catch); default 15 minutes. */
   timeoutMs?: number;
 }
 
@@ -69,9 +69,9 @@ export async function runMutant(mutant: Mutant | undefined, options: MutantRunOp
       const own = ALL_CHECKS.filter((c) => c.clause === clause);
       const checks = mode === 'first' ? [...own, ...ALL_CHECKS.filter((c) => c.clause !== clause)] : ALL_CHECKS;
       const run = runConformance({ baseUrl: proxy.url, credentials: server.credentials, requireAllRoutes: true, checks, stopOnFailure: mode === 'first', ...(only ? { only } : {}) });
-      const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), options.timeoutMs ?? 300_000)));
+      const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), options.timeoutMs ?? 900_000)));
       const result = await Promise.race([run, timeout]);
-      if (result === 'timeout') return { mutant, clause, caughtBy: [], error: `timed out after ${options.timeoutMs ?? 300_000} ms`, ms: performance.now() - started };
+      if (result === 'timeout') return { mutant, clause, caughtBy: [], error: `timed out after ${options.timeoutMs ?? 900_000} ms`, ms: performance.now() - started };
       return { mutant, clause, caughtBy: result.results.filter((r) => r.outcome !== 'pass'), ms: performance.now() - started };
     } finally {
       clearTimeout(timer);
