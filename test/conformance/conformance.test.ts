@@ -45,7 +45,7 @@ async function subscriptionIds(): Promise<Record<string, string[]>> {
 describe('the conformance suite against the reference server', () => {
   // About 120 checks in sequence, with a 5 s retry wait and three dozen real OAuth sign-ins: ~35 s
   // alone on a quiet machine and several times that when `npm test` shares the cores.
-  it('runs every check, and with every credential given every check passes: none is skipped', { timeout: 300_000 }, async () => {
+  it('runs every check, and with every credential given every check passes: none is skipped', { timeout: 600_000 }, async () => {
     const before = await subscriptionIds();
     const run = await everyCheck();
     const failures = run.results.filter((r) => r.outcome === 'fail').map((r) => formatResult(r, run.secrets));
@@ -61,7 +61,7 @@ describe('the conformance suite against the reference server', () => {
     expect(await subscriptionIds()).toEqual(before);
   });
 
-  it('writes an HTML report that Chromium shows with every clause, no external request and no accessibility violation', { timeout: 400_000 }, async () => {
+  it('writes an HTML report that Chromium shows with every clause, no external request and no accessibility violation', { timeout: 700_000 }, async () => {
     const run = await everyCheck();
     const file = join(tmpdir(), `conformance-${process.pid}.html`);
     writeHtmlReport(file, { baseUrl: server.url, results: run.results, secrets: run.secrets, date: new Date(), version: suiteVersion(run.results), requireAll: false });
