@@ -49,6 +49,8 @@ export interface CheckResult {
   outcome: Outcome;
   /** Why it failed or was skipped. */
   reason?: string;
+  /** It failed by an error of its own or of the network (a timeout), not by a broken rule. */
+  crashed?: true;
   exchanges: Exchange[];
   ms: number;
 }
@@ -163,12 +165,13 @@ export async function runSuite(checks: readonly Check[], options: SuiteOptions):
         const certifying = error instanceof CheckUndecided && options.requireAllRoutes;
         const outcome: Outcome = error instanceof CheckSkipped && !certifying ? 'skip' : 'fail';
         const reason = error instanceof CheckFailure || error instanceof CheckSkipped ? error.message : `unexpected error: ${(error as Error).stack ?? String(error)}`;
-        result = { check, outcome, reason, exchanges, ms: performance.now() - started };
+        const crashed = !(error instanceof CheckFailure || error instanceof CheckSkipped);
+        result = { check, outcome, reason, exchanges, ms: performance.now() - started, ...(crashed ? { crashed: true as const } : {}) };
       }
     }
     results.push(result);
     options.onResult?.(result, secrets);
-    if (options.stopOnFailure && result.outcome !== 'pass') break;
+    if (options.stopOnFailure && result.outcome !== 'pass' && !result.crashed) break;
   }
   return { results, secrets };
 }

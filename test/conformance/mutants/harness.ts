@@ -16,7 +16,7 @@ export interface MutantOutcome {
   /** Undefined for the control run: the proxy without a bug. */
   mutant: Mutant | undefined;
   clause: string;
-  /** The checks that failed or were skipped: they caught the mutant (for the control run, they are the problem). */
+  /** The checks that failed (by a broken rule, not a crash) or were skipped: they caught the mutant (for the control run, every failure is the problem). */
   caughtBy: CheckResult[];
   /** Why the run could not finish (the server did not start, the run timed out). */
   error?: string;
@@ -72,7 +72,9 @@ export async function runMutant(mutant: Mutant | undefined, options: MutantRunOp
       const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), options.timeoutMs ?? 900_000)));
       const result = await Promise.race([run, timeout]);
       if (result === 'timeout') return { mutant, clause, caughtBy: [], error: `timed out after ${options.timeoutMs ?? 900_000} ms`, ms: performance.now() - started };
-      return { mutant, clause, caughtBy: result.results.filter((r) => r.outcome !== 'pass'), ms: performance.now() - started };
+      // A check that crashed (a timeout on a loaded machine) detected nothing: it is not a catch.
+      const caughtBy = result.results.filter((r) => r.outcome !== 'pass' && (!mutant || !r.crashed));
+      return { mutant, clause, caughtBy, ms: performance.now() - started };
     } finally {
       clearTimeout(timer);
       await proxy.stop();
