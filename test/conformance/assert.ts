@@ -11,6 +11,14 @@ export class CheckSkipped extends Error {
   override name = 'CheckSkipped';
 }
 
+/**
+ * The deployment gives the check nothing to decide the clause on (fewer than 101 benchmark tags
+ * and no stated page size): skipped saying why, and failed when the run certifies (`--require-all`).
+ */
+export class CheckUndecided extends CheckSkipped {
+  override name = 'CheckUndecided';
+}
+
 export function ensure(condition: unknown, message: string): asserts condition {
   if (!condition) throw new CheckFailure(message);
 }

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { CREDENTIAL_SOURCES, resolveCredentials, type CredentialName } from './credentials.js';
+import { suiteVersion, writeHtmlReport } from './report-html.js';
 import { formatResult, writeJunit } from './report.js';
 import { summary } from './runner.js';
 import { runConformance } from './suite.js';
@@ -17,6 +18,8 @@ demo credentials from its banner.
 
   --base-url URL             the deployment, e.g. https://partner.example.com
   --junit FILE               also write a JUnit XML report
+  --report FILE.html         also write a self-contained HTML certification report: every
+                             clause by surface, each check's requests and answers (redacted)
   --only REGEX               run only the checks whose id matches
   --require-all              a route of the spec the server lacks (404) fails its checks
                              instead of skipping them (use this to certify a deployment)
@@ -37,6 +40,7 @@ export async function main(argv: string[], out: (text: string) => void = (text) 
     options: {
       'base-url': { type: 'string' },
       junit: { type: 'string' },
+      report: { type: 'string' },
       only: { type: 'string' },
       'require-all': { type: 'boolean', default: false },
       'receiver-host': { type: 'string' },
@@ -69,6 +73,7 @@ export async function main(argv: string[], out: (text: string) => void = (text) 
   }
   try {
     out(`Conformance of ${baseUrl}\n\n`);
+    const started = new Date();
     const run = await runConformance({
       baseUrl,
       credentials,
@@ -80,6 +85,10 @@ export async function main(argv: string[], out: (text: string) => void = (text) 
     });
     // npm runs workspace scripts in test/: a relative path means relative to where npm was started.
     if (values.junit) writeJunit(resolve(process.env.INIT_CWD ?? process.cwd(), values.junit as string), run.results, run.secrets, baseUrl);
+    if (values.report) {
+      const input = { baseUrl, results: run.results, secrets: run.secrets, date: started, version: suiteVersion(run.results), requireAll: Boolean(values['require-all']) };
+      writeHtmlReport(resolve(process.env.INIT_CWD ?? process.cwd(), values.report as string), input);
+    }
     const totals = summary(run.results);
     out(`\n${totals.line}\n`);
     return totals.failed > 0 || run.results.length === 0 ? 1 : 0;

@@ -11,6 +11,8 @@ export interface Credentials {
   oauthRedirectUri: string;
   userEmail: string;
   userPassword: string;
+  /** The organisation the operator issued the keys for (what the instrument's organizationId must name). */
+  organizationId: string;
 }
 
 export type CredentialName = keyof Credentials;
@@ -25,6 +27,7 @@ export const CREDENTIAL_SOURCES: Record<CredentialName, { flag: string; env: str
   oauthRedirectUri: { flag: '--oauth-redirect-uri', env: 'OAUTH_REDIRECT_URI' },
   userEmail: { flag: '--user-email', env: 'USER_EMAIL' },
   userPassword: { flag: '--user-password', env: 'USER_PASSWORD' },
+  organizationId: { flag: '--organization-id', env: 'ORGANIZATION_ID' },
 };
 
 /** Flags win over the environment; blank values count as absent. */
@@ -39,6 +42,7 @@ export function resolveCredentials(flags: Partial<Record<CredentialName, string>
 
 /** The same demo credentials a reference server prints, in the suite's shape. */
 export function fromDemo(demo: {
+  organizationId: string;
   developerKey: string;
   automationKey: string;
   partnerCredential: string;
@@ -54,5 +58,6 @@ export function fromDemo(demo: {
     oauthRedirectUri: demo.oauthClient.redirectUri,
     userEmail: demo.user.email,
     userPassword: demo.user.password,
+    organizationId: demo.organizationId,
   };
 }

@@ -11,7 +11,7 @@ const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
 const BODY_LIMIT = 2_000;
 const LABEL = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
 
-function redact(text: string, secrets: ReadonlyMap<string, string>): string {
+export function redact(text: string, secrets: ReadonlyMap<string, string>): string {
   let out = text;
   for (const [value, label] of secrets) {
     if (value.length < 8) continue;

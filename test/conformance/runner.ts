@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CheckFailure, CheckSkipped } from './assert.js';
+import { CheckFailure, CheckSkipped, CheckUndecided } from './assert.js';
 import { CREDENTIAL_SOURCES, type CredentialName, type Credentials } from './credentials.js';
 import { RecordingHttp, type Exchange } from './http.js';
 import type { WebhookReceiver } from './receiver.js';
@@ -29,6 +29,8 @@ export interface CheckContext {
   receiver: WebhookReceiver | undefined;
   /** A credential the check declared in `needs`. */
   cred(name: CredentialName): string;
+  /** A credential the check uses when it was given (not in `needs`: its absence skips nothing). */
+  optional(name: CredentialName): string | undefined;
   /** A value no earlier run used: for emails, record ids, webhook paths. */
   unique(prefix: string): string;
   /** Work several checks need (an OAuth token, a created submission), done once per run. */
@@ -36,6 +38,8 @@ export interface CheckContext {
   /** A secret obtained during the run (an access token), hidden in the printed report. */
   secret(value: string, label: string): void;
   skip(reason: string): never;
+  /** The deployment cannot show whether it keeps the clause: a skip, or a failure under `requireAllRoutes`. */
+  undecided(reason: string): never;
 }
 
 export type Outcome = 'pass' | 'fail' | 'skip';
@@ -45,6 +49,8 @@ export interface CheckResult {
   outcome: Outcome;
   /** Why it failed or was skipped. */
   reason?: string;
+  /** It failed by an error of its own or of the network (a timeout), not by a broken rule. */
+  crashed?: true;
   exchanges: Exchange[];
   ms: number;
 }
@@ -55,8 +61,13 @@ export interface SuiteOptions {
   receiver?: WebhookReceiver;
   /** Run only checks whose id matches. */
   only?: RegExp;
-  /** A route the deployment lacks fails its checks instead of skipping them (certification). */
+  /**
+   * Certification: a route the deployment lacks, or a clause it gives no way to observe
+   * (`t.undecided`), fails its checks instead of skipping them.
+   */
   requireAllRoutes?: boolean;
+  /** Stop at the first check that does not pass (the mutation harness: one catch is enough). */
+  stopOnFailure?: boolean;
   /** Called after each check, with the secrets known so far (to redact a printed report). */
   onResult?: (result: CheckResult, secrets: ReadonlyMap<string, string>) => void;
 }
@@ -66,6 +77,9 @@ export interface SuiteRun {
   /** Secret values with the label to print instead. */
   secrets: Map<string, string>;
 }
+
+/** Credentials that identify rather than authenticate: shown as they are in reports. */
+const NOT_SECRET = new Set<string>(['oauthRedirectUri', 'userEmail', 'organizationId']);
 
 const missingReason = (names: CredentialName[]) =>
   `needs ${names.map((n) => `${CREDENTIAL_SOURCES[n].env} (${CREDENTIAL_SOURCES[n].flag})`).join(', ')}`;
@@ -77,7 +91,7 @@ export async function runSuite(checks: readonly Check[], options: SuiteOptions):
     ids.add(check.id);
   }
   const secrets = new Map<string, string>();
-  for (const [name, value] of Object.entries(options.credentials)) if (value && name !== 'oauthRedirectUri' && name !== 'userEmail') secrets.set(value, name);
+  for (const [name, value] of Object.entries(options.credentials)) if (value && !NOT_SECRET.has(name)) secrets.set(value, name);
   const shared = new Map<string, Promise<unknown>>();
   const runId = randomBytes(4).toString('hex');
   let counter = 0;
@@ -121,6 +135,7 @@ export async function runSuite(checks: readonly Check[], options: SuiteOptions):
           if (!value) throw new CheckSkipped(missingReason([name]));
           return value;
         },
+        optional: (name) => options.credentials[name],
         unique: (prefix) => `${prefix}${runId}${(counter += 1).toString(36)}`,
         shared<T>(key: string, work: (t: CheckContext) => Promise<T>): Promise<T> {
           let promise = shared.get(key) as Promise<T> | undefined;
@@ -139,18 +154,24 @@ export async function runSuite(checks: readonly Check[], options: SuiteOptions):
         skip(reason) {
           throw new CheckSkipped(reason);
         },
+        undecided(reason) {
+          throw new CheckUndecided(reason);
+        },
       };
       try {
         await check.run(t);
         result = { check, outcome: 'pass', exchanges, ms: performance.now() - started };
       } catch (error) {
-        const outcome: Outcome = error instanceof CheckSkipped ? 'skip' : 'fail';
+        const certifying = error instanceof CheckUndecided && options.requireAllRoutes;
+        const outcome: Outcome = error instanceof CheckSkipped && !certifying ? 'skip' : 'fail';
         const reason = error instanceof CheckFailure || error instanceof CheckSkipped ? error.message : `unexpected error: ${(error as Error).stack ?? String(error)}`;
-        result = { check, outcome, reason, exchanges, ms: performance.now() - started };
+        const crashed = !(error instanceof CheckFailure || error instanceof CheckSkipped);
+        result = { check, outcome, reason, exchanges, ms: performance.now() - started, ...(crashed ? { crashed: true as const } : {}) };
       }
     }
     results.push(result);
     options.onResult?.(result, secrets);
+    if (options.stopOnFailure && result.outcome !== 'pass' && !result.crashed) break;
   }
   return { results, secrets };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CheckSkipped } from './assert.js';
+import { CheckSkipped, CheckUndecided } from './assert.js';
 import type { Credentials } from './credentials.js';
 import { RecordingHttp } from './http.js';
 import type { CheckContext } from './runner.js';
@@ -22,11 +22,15 @@ export function standaloneContext(baseUrl: string, credentials: Partial<Credenti
       if (!value) throw new CheckSkipped(`needs ${name}`);
       return value;
     },
+    optional: (name) => credentials[name],
     unique: (p) => `${p}${prefix}${(counter += 1).toString(36)}`,
     shared: (_key, work) => work(t),
     secret() {},
     skip(reason) {
       throw new CheckSkipped(reason);
+    },
+    undecided(reason) {
+      throw new CheckUndecided(reason);
     },
   };
   return t;

@@ -1,7 +1,7 @@
 import { ALL_CHECKS } from './checks/index.js';
 import type { Credentials } from './credentials.js';
 import { WebhookReceiver } from './receiver.js';
-import { runSuite, type CheckResult, type SuiteRun } from './runner.js';
+import { runSuite, type Check, type CheckResult, type SuiteRun } from './runner.js';
 
 export interface ConformanceOptions {
   baseUrl: string;
@@ -11,6 +11,9 @@ export interface ConformanceOptions {
   receiverUrl?: string;
   only?: RegExp;
   requireAllRoutes?: boolean;
+  /** The checks, in the order to run them (default: every check, in the report's order). */
+  checks?: readonly Check[];
+  stopOnFailure?: boolean;
   onResult?: (result: CheckResult, secrets: ReadonlyMap<string, string>) => void;
 }
 
@@ -19,12 +22,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Suite
   const receiver = new WebhookReceiver(options.receiverUrl);
   await receiver.start(options.receiverHost);
   try {
-    return await runSuite(ALL_CHECKS, {
+    return await runSuite(options.checks ?? ALL_CHECKS, {
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
       credentials: options.credentials,
       receiver,
       ...(options.only ? { only: options.only } : {}),
       ...(options.requireAllRoutes ? { requireAllRoutes: true } : {}),
+      ...(options.stopOnFailure ? { stopOnFailure: true } : {}),
       ...(options.onResult ? { onResult: options.onResult } : {}),
     });
   } finally {

@@ -38,6 +38,8 @@ export function parseBanner(text: string): { url?: string; credentials?: Credent
   const found: Partial<Credentials> = {};
   for (const line of text.split('\n')) {
     const trimmed = line.trim();
+    const organization = /^Demo organisation\s+.*\((\S+)\)$/.exec(trimmed);
+    if (organization?.[1]) found.organizationId = organization[1];
     const login = /^Investor login\s+(\S+) \/ (\S+)$/.exec(trimmed);
     if (login?.[1] && login[2]) {
       found.userEmail = login[1];
@@ -47,7 +49,7 @@ export function parseBanner(text: string): { url?: string; credentials?: Credent
       if (trimmed.startsWith(`${label} `)) found[field] = trimmed.slice(label.length).trim().split(/\s+/)[0] ?? '';
     }
   }
-  const complete = Object.keys(found).length === Object.keys(BANNER_FIELDS).length + 2;
+  const complete = Object.keys(found).length === Object.keys(BANNER_FIELDS).length + 3;
   return { ...(url ? { url } : {}), ...(complete ? { credentials: found as Credentials } : {}) };
 }
 

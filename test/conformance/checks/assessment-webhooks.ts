@@ -54,6 +54,8 @@ export const assessmentWebhookChecks: Check[] = [
         ensureEqual(data.result_id, resultId, "data.result_id (the submit's responseId)");
         ensureEqual(data.email, email, 'data.email');
         ensureEqual(data.revision, await storedRevision(t, email), 'data.revision (the stored revision)');
+        const instrument = jsonObject(await t.http.get('/api/v1/assessment/questions', { headers: developerKey(t) }));
+        ensureEqual(event.organization_id, instrument.organizationId, "organization_id (the key's organisation, as the instrument names it)");
       });
     },
   },

@@ -1,7 +1,43 @@
 import { ensure, ensureEqual, ensureRestError, ensureStatus, field, isObject, jsonObject, type JsonObject } from '../assert.js';
 import type { Check, CheckContext } from '../runner.js';
+import { graphql } from './graphql.js';
 
 const key = (t: CheckContext) => ({ 'x-api-key': t.cred('developerKey') });
+
+/** The entry of question `id` in a category (array of entries or object keyed by id). */
+function questionEntry(category: unknown, id: string): unknown {
+  if (Array.isArray(category)) return category.find((q) => (isObject(q) ? String(q.id ?? q.key ?? '') : String(q)) === id);
+  return isObject(category) ? category[id] : undefined;
+}
+
+const REQUIRED = 'Resources · Assessment instrument (required full name q1 and email q4; q5–q131 all required)';
+const OWNER = 'Resources · Assessment instrument (organizationId: the organisation that owns the key)';
+
+async function instrument(t: CheckContext): Promise<JsonObject> {
+  const reply = await t.http.get('/api/v1/assessment/questions', { headers: key(t) });
+  ensureStatus(reply, 200);
+  return jsonObject(reply);
+}
+
+/**
+ * The organisation the key belongs to, as someone other than the instrument states it: the
+ * operator (`--organization-id`), or the deployment's GraphQL for the partner credential — the
+ * suite's credentials are those of one test organisation (graphql.partner.assessment-result
+ * already reads through GraphQL what the developer key wrote).
+ */
+async function keyOwner(t: CheckContext): Promise<{ id: string; source: string }[]> {
+  const owners: { id: string; source: string }[] = [];
+  const stated = t.optional('organizationId');
+  if (stated) owners.push({ id: stated, source: 'the operator (ORGANIZATION_ID)' });
+  const partner = t.optional('partnerCredential');
+  if (partner) {
+    const body = jsonObject(await graphql(t, partner, 'query getOrganizationQuery { organization { id name } }'));
+    const organization = isObject(body.data) && isObject(body.data.organization) ? body.data.organization : undefined;
+    ensure(organization && typeof organization.id === 'string', `getOrganizationQuery gave no organization id to compare with: ${JSON.stringify(body.errors ?? body.data)}`);
+    owners.push({ id: organization.id, source: 'GraphQL getOrganizationQuery with the partner credential' });
+  }
+  return owners;
+}
 
 /** Question ids of a category, whether it is an array of entries or an object keyed by id (shape not shown). */
 function questionIds(category: unknown): string[] {
@@ -68,6 +104,38 @@ export const assessmentChecks: Check[] = [
       ensureEqual(questionIds(categories.closing), range(132, 140), 'categories.closing ids');
       const total = demographics.length + PSYCHOMETRIC_IDS.length + questionIds(categories.closing).length;
       ensureEqual(total, 140, 'questions across the three categories');
+    },
+  },
+  {
+    id: 'assessment.questions.required',
+    clause: REQUIRED,
+    title: 'the instrument marks q1 (full name) and q4 (email) required, and no psychometric item q5–q131 optional',
+    needs: ['developerKey'],
+    async run(t) {
+      const categories = field<JsonObject>(await instrument(t), 'categories', 'object');
+      for (const id of ['q1', 'q4']) {
+        const entry = questionEntry(categories.demographics, id);
+        const required = isObject(entry) && (entry.required === true || entry.optional === false);
+        ensure(required, `${id} is not marked required in categories.demographics (${JSON.stringify(entry)?.slice(0, 120)}): the spec's instrument includes a required ${id === 'q1' ? 'full name (q1)' : 'email (q4)'}`);
+      }
+      for (const id of PSYCHOMETRIC_IDS) {
+        const entry = questionEntry(categories.psychometric, id);
+        ensure(!(isObject(entry) && (entry.required === false || entry.optional === true)), `${id} is marked optional: the spec's psychometric items q5–q131 are all required to produce a score`);
+      }
+    },
+  },
+  {
+    id: 'assessment.questions.organization',
+    clause: OWNER,
+    title: "the instrument's organizationId is the key's organisation, as the operator or the deployment's GraphQL names it",
+    needs: ['developerKey'],
+    async run(t) {
+      const organizationId = field<string>(await instrument(t), 'organizationId', 'string');
+      const owners = await keyOwner(t);
+      if (!owners.length) t.skip('needs ORGANIZATION_ID (--organization-id) or PARTNER_CREDENTIAL (--partner-credential) to know the organisation that owns the key');
+      for (const owner of owners) {
+        ensure(organizationId === owner.id, `organizationId is ${organizationId}, but ${owner.source} names ${owner.id}: the instrument must name the organisation that owns the key`);
+      }
     },
   },
   {
@@ -142,6 +210,24 @@ export const assessmentChecks: Check[] = [
     },
   },
   {
+    id: 'assessment.results.near-miss',
+    clause: 'docs/assessment.md · Reading a result',
+    title: 'a stored email one character short, or a real result_id with its last character changed, is a 404, never the stored result',
+    needs: ['developerKey'],
+    async run(t) {
+      const email = `${t.unique('near-')}@conformance.example`;
+      const created = jsonObject(await submit(t, validSubmission(email)));
+      ensureSubmitResponse(created);
+      const id = String(created.responseId);
+      const shorter = email.replace('@', '').length > 1 ? `${email.slice(0, email.indexOf('@') - 1)}${email.slice(email.indexOf('@'))}` : email;
+      for (const query of [`email=${encodeURIComponent(shorter)}`, `result_id=${encodeURIComponent(`${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`)}`]) {
+        const reply = await t.http.get(`/api/v1/assessment/results?${query}`, { headers: key(t) });
+        ensure(reply.status !== 200, `${query} found a result: a lookup must match the email or id exactly, never by prefix (docs/assessment.md · Reading a result)`);
+        ensureRestError(reply, 404, 'Not Found');
+      }
+    },
+  },
+  {
     id: 'assessment.submit.invalid-json',
     clause: 'Errors · Assessment API 400 (invalid JSON)',
     title: 'a body that is not JSON is a 400 Bad Request',
@@ -154,10 +240,15 @@ export const assessmentChecks: Check[] = [
   {
     id: 'assessment.submit.bad-email',
     clause: 'Errors · Assessment API 400 (bad email)',
-    title: 'an invalid email is a 400 Bad Request',
+    title: 'an invalid email — not an address at all, or one a lenient pattern lets through (no domain, no local part, a space, two @) — is a 400 Bad Request',
     needs: ['developerKey'],
     async run(t) {
-      ensureBadRequest(await submit(t, validSubmission('not-an-email')));
+      const local = t.unique('bad-');
+      for (const email of ['not-an-email', `${local}@`, '@conformance.example', `${local} x@conformance.example`, `${local}@@conformance.example`]) {
+        const reply = await submit(t, validSubmission(email));
+        ensure(reply.status === 400, `the email "${email}" was answered ${reply.status}, not 400 (Errors · Assessment API 400: bad email)`);
+        ensureBadRequest(reply);
+      }
     },
   },
   {
@@ -175,6 +266,22 @@ export const assessmentChecks: Check[] = [
     },
   },
   {
+    id: 'assessment.submit.missing-one-answer',
+    clause: 'Errors · Assessment API 400 (missing answers, missingCount)',
+    title: 'only the first (q5) or only the last (q131) psychometric answer missing is a 400 with missingCount 1',
+    needs: ['developerKey'],
+    async run(t) {
+      for (const id of ['q5', 'q131']) {
+        const body = validSubmission(`${t.unique('one-missing-')}@conformance.example`);
+        delete body[id];
+        const reply = await submit(t, body);
+        ensure(reply.status === 400, `a submission without ${id} alone was answered ${reply.status}: all of q5–q131 are required to produce a score`);
+        const error = ensureBadRequest(reply);
+        if (error.missingCount !== undefined) ensureEqual(error.missingCount, 1, `missingCount without ${id}`);
+      }
+    },
+  },
+  {
     id: 'assessment.submit.invalid-answers',
     clause: 'Errors · Assessment API 400 (invalid answers, invalidCount); Limits · answers 1 to 6',
     title: 'answers outside the integers 1–6 are a 400 whose invalidCount counts them',
@@ -188,12 +295,17 @@ export const assessmentChecks: Check[] = [
   {
     id: 'assessment.submit.full-name-required',
     clause: 'Endpoints · Submit body (full_name required)',
-    title: 'a submission without full_name is a 400',
+    title: 'a submission without full_name, or with it empty or blank, is a 400',
     needs: ['developerKey'],
     async run(t) {
-      const body = validSubmission(`${t.unique('noname-')}@conformance.example`);
-      delete body.full_name;
-      ensureBadRequest(await submit(t, body));
+      for (const name of [undefined, '', '   ']) {
+        const body = validSubmission(`${t.unique('noname-')}@conformance.example`);
+        if (name === undefined) delete body.full_name;
+        else body.full_name = name;
+        const reply = await submit(t, body);
+        ensure(reply.status === 400, `full_name ${name === undefined ? 'missing' : JSON.stringify(name)} was answered ${reply.status}: full_name is required (Endpoints · Submit body)`);
+        ensureBadRequest(reply);
+      }
     },
   },
   {
@@ -215,15 +327,23 @@ export const assessmentChecks: Check[] = [
   {
     id: 'assessment.benchmark-tags.limit-cap',
     clause: 'Assessment rules 4; Limits · benchmark-tags limit at most 100',
-    title: 'limit above 100 is capped at 100',
+    title: 'limit=1000 and limit=101 are capped at 100: at most 100 tags on the page, and the pagination says 100',
     needs: ['developerKey'],
     async run(t) {
-      const reply = await t.http.get('/api/v1/benchmark-tags?limit=1000', { headers: key(t) });
-      ensureStatus(reply, 200);
-      const body = jsonObject(reply);
-      ensure(tagList(body).length <= 100, `${tagList(body).length} tags on one page`);
-      const pagination = field<JsonObject>(body, 'pagination', 'object');
-      if (typeof pagination.limit === 'number') ensure(pagination.limit <= 100, `pagination.limit is ${pagination.limit}`);
+      const rule = 'the spec: limit on benchmark-tags is capped at 100';
+      for (const limit of [1000, 101]) {
+        const reply = await t.http.get(`/api/v1/benchmark-tags?limit=${limit}`, { headers: key(t) });
+        ensureStatus(reply, 200);
+        const body = jsonObject(reply);
+        const tags = tagList(body);
+        ensure(tags.length <= 100, `limit=${limit} gave ${tags.length} tags on one page (${rule})`);
+        const pagination = field<JsonObject>(body, 'pagination', 'object');
+        const size = PAGE_SIZE_FIELDS.map((name) => pagination[name]).find((value) => typeof value === 'number');
+        const total = TOTAL_FIELDS.map((name) => pagination[name]).find((value) => typeof value === 'number');
+        if (size !== undefined) ensureEqual(size, 100, `the page size the pagination states for limit=${limit} (${rule})`);
+        else if (typeof total === 'number' && total > 100) ensureEqual(tags.length, 100, `tags on a page of limit=${limit} with ${total} tags in all (${rule})`);
+        else return t.undecided(`the pagination states no page size (${PAGE_SIZE_FIELDS.join(', ')}) and the deployment has at most 100 tags: a cap of 100 cannot be observed`);
+      }
     },
   },
   {
@@ -260,6 +380,10 @@ export const assessmentChecks: Check[] = [
     },
   },
 ];
+
+/** Where a pagination object states its page size and the number of items (the spec does not name them). */
+const PAGE_SIZE_FIELDS = ['limit', 'per_page', 'perPage', 'page_size', 'pageSize', 'size'];
+const TOTAL_FIELDS = ['total', 'total_count', 'totalCount', 'count'];
 
 /** The tags array: the spec says `{success, pagination, count, ...}` "with the tags" under a key it does not name. */
 function tagList(body: JsonObject): unknown[] {

@@ -54,14 +54,18 @@ const missingFieldChecks: Check[] = (['record_id', 'profile_id', 'fields'] as co
   id: `automation.submissions.missing-${name.replace('_', '-')}`,
   route: SUBMISSIONS,
   clause: `Errors · Automation API 400 (${name} missing on submission create)`,
-  title: `a submission without ${name} is a 400 that names it`,
+  title: `a submission without ${name}, or with it ${name === 'fields' ? 'null' : 'empty'}, is a 400 that names it`,
   needs: ['automationKey'],
   async run(t: CheckContext) {
-    const body = submissionBody(t, await firstProfileId(t));
-    delete body[name];
-    const reply = await t.http.post('/api/automation/submissions', { headers: automationKey(t), json: body });
-    ensureRestError(reply, 400, 'Bad Request');
-    ensure(reply.text.includes(name), `the 400 body does not name ${name}`);
+    for (const value of [undefined, name === 'fields' ? null : '']) {
+      const body = submissionBody(t, await firstProfileId(t));
+      if (value === undefined) delete body[name];
+      else body[name] = value;
+      const reply = await t.http.post('/api/automation/submissions', { headers: automationKey(t), json: body });
+      ensure(reply.status === 400, `${name} ${value === undefined ? 'missing' : JSON.stringify(value)} was answered ${reply.status}, not 400 (Errors · Automation API 400: ${name} missing on submission create)`);
+      ensureRestError(reply, 400, 'Bad Request');
+      ensure(reply.text.includes(name), `the 400 body does not name ${name}`);
+    }
   },
 }));
 

@@ -79,6 +79,44 @@ export const graphqlChecks: Check[] = [
     },
   })),
   {
+    id: 'graphql.allowlist.masquerade',
+    clause: 'Endpoints · GraphQL (allowlist: admin, billing-admin, prompt, other tenants)',
+    title: 'a restricted field is refused even inside a document named getUserDataQuery, or aliased as me',
+    needs: ['partnerCredential'],
+    async run(t) {
+      for (const query of ['query getUserDataQuery { adminOrganizations { id name } }', 'query getUserDataQuery { me: adminOrganizations { id name } }']) {
+        const reply = await graphql(t, t.cred('partnerCredential'), query);
+        const body = jsonObject(reply);
+        const data = body.data;
+        const leaked = isObject(data) && Object.values(data).some((v) => v !== null && v !== undefined);
+        ensure(!leaked && Array.isArray(body.errors) && body.errors.length > 0, `"${query}" ran: the allowlist must go by the fields a document selects, not by its name (Endpoints · GraphQL allowlist)`);
+      }
+    },
+  },
+  {
+    id: 'graphql.cors.refused',
+    clause: 'Endpoints · GraphQL ("browser calls from arbitrary origins are not supported")',
+    title: 'neither a CORS preflight nor a call to /api from another origin (foreign, null, or a look-alike of the deployment) is allowed by Access-Control-Allow-Origin',
+    needs: ['partnerCredential'],
+    async run(t) {
+      const base = new URL(t.baseUrl);
+      const origins = ['https://evil.example', 'null', `${base.protocol}//${base.hostname}.evil.example${base.port ? `:${base.port}` : ''}`];
+      const clause = 'the spec: browser calls from arbitrary origins are not supported';
+      for (const origin of origins) {
+        const preflight = await t.http.request('OPTIONS', '/api', {
+          headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+        });
+        const call = await t.http.post('/api', { headers: { origin, authorization: `Bearer ${t.cred('partnerCredential')}`, accept: 'application/json' }, json: { query: USER_QUERY } });
+        for (const [what, reply] of [['the preflight', preflight], ['the call', call]] as const) {
+          const allowed = reply.headers.get('access-control-allow-origin');
+          ensure(allowed !== '*' && allowed !== origin, `${what} from Origin ${origin} was answered Access-Control-Allow-Origin: ${allowed} (${clause})`);
+          const credentials = reply.headers.get('access-control-allow-credentials');
+          ensure(!(credentials === 'true' && allowed), `${what} from Origin ${origin} allows credentials for ${allowed} (${clause})`);
+        }
+      }
+    },
+  },
+  {
     id: 'graphql.partner.organization',
     clause: 'docs/graphql.md · getOrganizationQuery',
     title: 'getOrganizationQuery with a partner credential returns the organisation',

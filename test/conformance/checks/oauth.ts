@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ensure, ensureEqual, ensureOAuthError, ensureStatus } from '../assert.js';
+import { ensure, ensureEqual, ensureOAuthError, ensureStatus, isObject } from '../assert.js';
 import { FormBrowser } from '../browser.js';
 import type { CredentialName } from '../credentials.js';
+import type { Reply } from '../http.js';
 import { authorize, authorizationCode, AuthorizeStopped, authorizeUrl, ensureTokenResponse, tokenRequest } from '../oauth-flow.js';
 import type { Check, CheckContext } from '../runner.js';
 import { graphql, USER_QUERY } from './graphql.js';
+import { nearMisses } from './near-misses.js';
 
 const CLIENT: CredentialName[] = ['oauthClientId', 'oauthClientSecret', 'oauthRedirectUri'];
 const FLOW: CredentialName[] = [...CLIENT, 'userEmail', 'userPassword'];
@@ -23,6 +25,50 @@ async function ensureNotRedirected(t: CheckContext, path: string, forbiddenOrigi
   const location = reply.headers.get('location');
   if (location) ensure(!new URL(location, t.baseUrl).href.startsWith(forbiddenOrigin), `redirected to ${location}`);
   ensure(reply.status >= 400 && reply.status < 500, `expected an error page (4xx), got ${reply.status}`);
+}
+
+const REDIRECT_EXACT = 'Resources · OAuth client (redirect URIs matched exactly, including scheme and path; no wildcards)';
+
+/**
+ * Near misses of the registered redirect URI: what a deployment that normalises, lower-cases or
+ * prefix-matches URIs wrongly accepts. `undefined` when the URI has nothing to vary (a bare "/").
+ */
+export const REDIRECT_NEAR_MISSES: Record<string, (registered: URL) => string | undefined> = {
+  'path-case': (u) => {
+    const upper = u.pathname.toUpperCase() === u.pathname ? u.pathname.toLowerCase() : u.pathname.toUpperCase();
+    return upper === u.pathname ? undefined : `${u.origin}${upper}${u.search}`;
+  },
+  'added-query': (u) => `${u.href}${u.search ? '&' : '?'}next=1`,
+  'trailing-slash': (u) => (u.pathname === '/' ? undefined : `${u.origin}${u.pathname.endsWith('/') ? u.pathname.slice(0, -1) : `${u.pathname}/`}${u.search}`),
+  scheme: (u) => (u.protocol === 'https:' ? u.href.replace(/^https:/, 'http:') : u.href.replace(/^http:/, 'https:')),
+};
+
+/** Authorize with a redirect_uri that is not registered: an error page (4xx), never a redirect, never a sign-in page. */
+async function ensureRedirectRefused(t: CheckContext, redirectUri: string, clause: string): Promise<void> {
+  const query = new URLSearchParams({ response_type: 'code', client_id: t.cred('oauthClientId'), redirect_uri: redirectUri, scope: 'basic', state: 'x' });
+  const reply = await t.http.get(`/api/oauth/authorize?${query.toString()}`);
+  const location = reply.headers.get('location');
+  ensure(!location, `the unregistered redirect_uri ${redirectUri} was answered with a redirect to ${location} (${clause})`);
+  ensure(reply.status >= 400 && reply.status < 500, `the unregistered redirect_uri ${redirectUri} was answered ${reply.status}, not an error page (${clause})`);
+}
+
+/** A token request whose client authentication is left out or wrong, built from a real grant so only the authentication can refuse it. */
+function ensureInvalidClient(reply: Reply, how: string, clause: string): void {
+  ensure(reply.status === 400 || reply.status === 401, `a token request ${how} answered ${reply.status}, not 400/401 invalid_client (${clause})`);
+  ensure(isObject(reply.json) && reply.json.error === 'invalid_client', `a token request ${how} answered error=${isObject(reply.json) ? String(reply.json.error) : reply.text.slice(0, 80)}, not invalid_client (${clause})`);
+}
+
+const CLIENT_AUTH = 'RFC 6749 §2.3.1, §5.2 invalid_client (the token endpoint authenticates the client); Authentication step 4';
+const REVOKE_AUTH = 'Endpoints · POST /api/oauth/revoke (token and client credentials); RFC 7009 §2.1';
+
+/** Revoke a token with broken client authentication; the token must be refused and stay valid. */
+async function ensureRevokeRefused(t: CheckContext, body: Record<string, string>, how: string): Promise<void> {
+  const tokens = await freshTokens(t);
+  const reply = await t.http.post('/api/oauth/revoke', { json: { token: tokens.refresh_token, token_type_hint: 'refresh_token', ...body } });
+  ensure(reply.status === 400 || reply.status === 401, `revoke ${how} answered ${reply.status}, not 400/401 invalid_client (${REVOKE_AUTH})`);
+  ensure(isObject(reply.json) && reply.json.error === 'invalid_client', `revoke ${how}: error is not invalid_client (${REVOKE_AUTH})`);
+  const still = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+  ensure(still.status === 200, `the refresh token no longer refreshes after a revoke ${how} (${REVOKE_AUTH})`);
 }
 
 export const oauthChecks: Check[] = [
@@ -77,6 +123,23 @@ export const oauthChecks: Check[] = [
     },
   },
   {
+    id: 'oauth.code.redirect-uri-near-miss',
+    clause: 'RFC 6749 §4.1.3 (redirect_uri identical to the authorize request)',
+    title: 'a code exchanged with the redirect_uri plus a trailing slash, or plus a query, is refused with invalid_grant',
+    needs: FLOW,
+    async run(t) {
+      const registered = new URL(t.cred('oauthRedirectUri'));
+      for (const variant of ['trailing-slash', 'added-query'] as const) {
+        const near = REDIRECT_NEAR_MISSES[variant]?.(registered);
+        if (!near) continue;
+        const code = await authorizationCode(t);
+        const reply = await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: near });
+        ensure(reply.status !== 200, `the code was exchanged with redirect_uri ${near} (${variant}), not the one it was issued for (RFC 6749 §4.1.3: identical)`);
+        ensureOAuthError(reply, 400, 'invalid_grant');
+      }
+    },
+  },
+  {
     id: 'oauth.code.unknown',
     clause: 'RFC 6749 §5.2 invalid_grant',
     title: 'a made-up code is refused with invalid_grant',
@@ -96,6 +159,43 @@ export const oauthChecks: Check[] = [
       });
       ensure(reply.status === 400 || reply.status === 401, `expected 400 or 401, got ${reply.status}`);
       ensureOAuthError(reply, reply.status, 'invalid_client');
+    },
+  },
+  {
+    id: 'oauth.token.no-client-auth',
+    clause: CLIENT_AUTH,
+    title: 'a refresh with a real refresh token but no client authentication — none, client_id alone, or an empty secret — is refused with invalid_client',
+    needs: FLOW,
+    async run(t) {
+      const tokens = await freshTokens(t);
+      const id = t.cred('oauthClientId');
+      const attempts: [string, Record<string, string>][] = [
+        ['without any client authentication', {}],
+        ['with client_id but no client_secret', { client_id: id }],
+        ['with an empty client_secret', { client_id: id, client_secret: '' }],
+      ];
+      for (const [how, auth] of attempts) {
+        const reply = await t.http.post('/api/oauth/token', { headers: { accept: 'application/json' }, json: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, ...auth } });
+        if (reply.status === 200 && isObject(reply.json) && typeof reply.json.access_token === 'string') t.secret(reply.json.access_token, 'access token');
+        ensureInvalidClient(reply, how, CLIENT_AUTH);
+      }
+    },
+  },
+  {
+    id: 'oauth.token.secret-near-miss',
+    clause: CLIENT_AUTH,
+    title: 'the client secret with its last character changed, one short, one extra or upper-cased is refused with invalid_client',
+    needs: FLOW,
+    async run(t) {
+      const tokens = await freshTokens(t);
+      for (const [how, secret] of Object.entries(nearMisses(t.cred('oauthClientSecret')))) {
+        t.secret(secret, `client secret (${how})`);
+        const reply = await t.http.post('/api/oauth/token', {
+          headers: { accept: 'application/json' },
+          json: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: t.cred('oauthClientId'), client_secret: secret },
+        });
+        ensureInvalidClient(reply, `with the client secret ${how}`, CLIENT_AUTH);
+      }
     },
   },
   {
@@ -208,6 +308,18 @@ export const oauthChecks: Check[] = [
     },
   },
   {
+    id: 'oauth.refresh.near-miss',
+    clause: 'RFC 6749 §5.2 invalid_grant',
+    title: 'a real refresh token with its last character changed, one short, one extra or upper-cased is refused with invalid_grant',
+    needs: FLOW,
+    async run(t) {
+      const { refresh_token: token } = await freshTokens(t);
+      for (const near of Object.values(nearMisses(token))) {
+        ensureOAuthError(await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: near }), 400, 'invalid_grant');
+      }
+    },
+  },
+  {
     id: 'oauth.revoke.refresh-token',
     clause: 'Endpoints · POST /api/oauth/revoke; RFC 7009 §2.2',
     title: 'a revoked refresh token no longer refreshes',
@@ -234,6 +346,24 @@ export const oauthChecks: Check[] = [
     },
   },
   {
+    id: 'oauth.revoke.no-client-auth',
+    clause: REVOKE_AUTH,
+    title: 'revoking a real refresh token without client authentication is refused with invalid_client, and the token still works',
+    needs: FLOW,
+    async run(t) {
+      await ensureRevokeRefused(t, {}, 'without client authentication');
+    },
+  },
+  {
+    id: 'oauth.revoke.wrong-secret',
+    clause: REVOKE_AUTH,
+    title: 'revoking a real refresh token with a wrong client secret is refused with invalid_client, and the token still works',
+    needs: FLOW,
+    async run(t) {
+      await ensureRevokeRefused(t, { client_id: t.cred('oauthClientId'), client_secret: `${t.cred('oauthClientSecret').slice(0, -1)}x` }, 'with a wrong client secret');
+    },
+  },
+  {
     id: 'oauth.authorize.unregistered-redirect',
     clause: 'Endpoints · authorize (redirect_uri must exactly match); RFC 6749 §4.1.2.1',
     title: 'an unregistered redirect_uri gets an error page, never a redirect to it',
@@ -255,14 +385,29 @@ export const oauthChecks: Check[] = [
       await ensureNotRedirected(t, `/api/oauth/authorize?${query.toString()}`, registered);
     },
   },
+  ...Object.entries(REDIRECT_NEAR_MISSES).map(([variant, make]): Check => ({
+    id: `oauth.authorize.redirect-${variant}`,
+    clause: REDIRECT_EXACT,
+    title: `a redirect_uri that differs from the registered one only by ${variant.replace('-', ' ')} is refused with an error page`,
+    needs: CLIENT,
+    async run(t) {
+      const near = make(new URL(t.cred('oauthRedirectUri')));
+      if (!near) return t.undecided(`the registered redirect URI ${t.cred('oauthRedirectUri')} has no ${variant} to vary`);
+      await ensureRedirectRefused(t, near, REDIRECT_EXACT);
+    },
+  })),
   {
     id: 'oauth.authorize.unknown-client',
     clause: 'RFC 6749 §4.1.2.1 (unknown client: do not redirect)',
-    title: 'an unknown client_id gets an error page, never a redirect',
-    needs: ['oauthRedirectUri'],
+    title: 'an unknown client_id — made up, or the real one with its case changed or a character added — gets an error page, never a redirect',
+    needs: CLIENT,
     async run(t) {
-      const query = new URLSearchParams({ response_type: 'code', client_id: t.unique('no-such-client-'), redirect_uri: t.cred('oauthRedirectUri'), state: 'x' });
-      await ensureNotRedirected(t, `/api/oauth/authorize?${query.toString()}`, t.cred('oauthRedirectUri'));
+      const id = t.cred('oauthClientId');
+      const swapped = id.toUpperCase() === id ? id.toLowerCase() : id.toUpperCase();
+      for (const clientId of [t.unique('no-such-client-'), `${id}x`, ...(swapped !== id ? [swapped] : [])]) {
+        const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: t.cred('oauthRedirectUri'), state: 'x' });
+        await ensureNotRedirected(t, `/api/oauth/authorize?${query.toString()}`, t.cred('oauthRedirectUri'));
+      }
     },
   },
   {

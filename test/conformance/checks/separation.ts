@@ -2,6 +2,7 @@ import { ensure, ensureRestError, ensureStatus, jsonObject } from '../assert.js'
 import type { CredentialName } from '../credentials.js';
 import type { Reply } from '../http.js';
 import type { Check, CheckContext } from '../runner.js';
+import { nearMisses } from './near-misses.js';
 
 /** One cheap authenticated read per surface, called with a given credential. */
 const probes = {
@@ -23,6 +24,7 @@ const LABEL: Record<CredentialName, string> = {
   oauthRedirectUri: 'redirect URI',
   userEmail: 'user email',
   userPassword: 'user password',
+  organizationId: 'organisation id',
 };
 
 function refusal(surface: Surface, reply: Reply): void {
@@ -53,6 +55,8 @@ const crossChecks: Check[] = (Object.keys(probes) as Surface[]).flatMap((surface
     })),
 );
 
+const unauthorizedClause = (surface: Surface) => (surface === 'graphql' ? 'Errors · GraphQL 401' : `Errors · ${surface === 'assessment' ? 'Assessment' : 'Automation'} API 401`);
+
 const ownChecks: Check[] = (Object.keys(probes) as Surface[]).flatMap((surface) => [
   {
     id: `separation.${surface}.accepts-own`,
@@ -66,7 +70,7 @@ const ownChecks: Check[] = (Object.keys(probes) as Surface[]).flatMap((surface) 
   },
   {
     id: `separation.${surface}.missing-credential`,
-    clause: surface === 'graphql' ? 'Errors · GraphQL 401' : `Errors · ${surface === 'assessment' ? 'Assessment' : 'Automation'} API 401`,
+    clause: unauthorizedClause(surface),
     title: `the ${surface} surface answers 401 without a credential`,
     async run(t: CheckContext) {
       const reply =
@@ -78,10 +82,24 @@ const ownChecks: Check[] = (Object.keys(probes) as Surface[]).flatMap((surface) 
   },
   {
     id: `separation.${surface}.invalid-credential`,
-    clause: surface === 'graphql' ? 'Errors · GraphQL 401' : `Errors · ${surface === 'assessment' ? 'Assessment' : 'Automation'} API 401`,
+    clause: unauthorizedClause(surface),
     title: `the ${surface} surface answers 401 to a made-up credential`,
     async run(t: CheckContext) {
       refusal(surface, await probes[surface](t, t.unique('not-a-real-credential-')));
+    },
+  },
+  {
+    id: `separation.${surface}.near-miss-credential`,
+    clause: unauthorizedClause(surface),
+    title: `the ${surface} surface answers 401 to its own ${LABEL[OWN[surface]]} with the last character changed, one short, one extra or upper-cased`,
+    needs: [OWN[surface]],
+    async run(t: CheckContext) {
+      for (const [how, near] of Object.entries(nearMisses(t.cred(OWN[surface])))) {
+        t.secret(near, `${LABEL[OWN[surface]]} (${how})`);
+        const reply = await probes[surface](t, near);
+        ensure(reply.status === 401, `the ${LABEL[OWN[surface]]} ${how} was answered ${reply.status}: a key must match exactly, not by prefix or case (${unauthorizedClause(surface)})`);
+        refusal(surface, reply);
+      }
     },
   },
 ]);

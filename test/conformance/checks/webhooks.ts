@@ -66,8 +66,11 @@ const lifecycle = (surface: WebhookSurface): Check[] => {
         const { path, key } = WEBHOOK_SURFACES[surface];
         const headers = { 'x-api-key': t.cred(key) };
         const url = receiverOf(t).url(`/${t.unique('refused-')}`);
-        for (const type of EVENT_OFFER[surface].foreign) {
-          const reply = await t.http.post(path, { headers, json: { url, events: [type] } });
+        // Each foreign type alone, and one next to an offered type (a check of the first entry only lets that through).
+        const requests = [...EVENT_OFFER[surface].foreign.map((type) => [type]), [EVENT_OFFER[surface].offered[0] as string, EVENT_OFFER[surface].foreign[0] as string]];
+        for (const events of requests) {
+          const type = events.join(', ');
+          const reply = await t.http.post(path, { headers, json: { url, events } });
           // A wrongly accepted subscription is removed before failing, so the run leaves nothing behind.
           const created = reply.status < 300 && isObject(reply.json) && typeof reply.json.id === 'string' ? reply.json.id : undefined;
           if (created) await t.http.delete(`${path}/${encodeURIComponent(created)}`, { headers });
@@ -82,12 +85,18 @@ const lifecycle = (surface: WebhookSurface): Check[] => {
       id: `webhooks.${surface}.ssrf-refused`,
       route: webhookRoute(surface),
       clause: 'docs/webhooks.md · SSRF guard (metadata and private addresses refused at subscription)',
-      title: `an ${surface} subscription to the cloud metadata address is refused with 400`,
+      title: `an ${surface} subscription to the cloud metadata address — as written, IPv4-mapped IPv6, decimal or with a trailing dot — is refused with 400`,
       needs,
       async run(t) {
         const { path, key } = WEBHOOK_SURFACES[surface];
-        const reply = await t.http.post(path, { headers: { 'x-api-key': t.cred(key) }, json: { url: 'http://169.254.169.254/latest/meta-data/' } });
-        ensureRestError(reply, 400, 'Bad Request');
+        const headers = { 'x-api-key': t.cred(key) };
+        for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[::ffff:169.254.169.254]/latest/meta-data/', 'http://2852039166/latest/meta-data/', 'http://169.254.169.254./latest/meta-data/']) {
+          const reply = await t.http.post(path, { headers, json: { url } });
+          const created = reply.status < 300 && isObject(reply.json) && typeof reply.json.id === 'string' ? reply.json.id : undefined;
+          if (created) await t.http.delete(`${path}/${encodeURIComponent(created)}`, { headers });
+          ensure(reply.status === 400, `a subscription to ${url} was answered ${reply.status}, not 400 (docs/webhooks.md · SSRF guard)`);
+          ensureRestError(reply, 400, 'Bad Request');
+        }
       },
     },
   ];
