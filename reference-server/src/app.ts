@@ -10,6 +10,7 @@ import { errorHandler, notFound } from './http/fallbacks.js';
 import { createOAuthSurface } from './oauth/index.js';
 import { redactUrlSecrets } from './log.js';
 import { createOperatorRouter } from './operator/router.js';
+import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
 import { assetRoutes } from './pages/assets.js';
 import { STYLESHEET } from './pages/styles.js';
 
@@ -45,6 +46,7 @@ export function createApp(ctx: AppContext, options: { operatorToken?: string } =
   app.use('/api/v1', assessment.router);
   app.use(INVITE_PATH, assessment.invitePages);
   app.use('/api/automation', createAutomationSurface(ctx));
+  app.use(WORKSPACE_PATH, createWorkspaceSurface(ctx));
   app.use(createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken }));
   if (options.operatorToken) app.use('/_operator', createOperatorRouter(ctx, options.operatorToken));
 

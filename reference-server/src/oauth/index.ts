@@ -3,8 +3,10 @@ import type { AccessTokenVerifier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { createAccessTokenVerifier } from './access-tokens.js';
 import { authorizeRoutes } from './authorize-routes.js';
+import { LoginThrottle } from './login-throttle.js';
 import { SigningKeys } from './keys.js';
 import { metadataRoutes } from './metadata.js';
+import { signInRoutes } from './sign-in-routes.js';
 import { oauthSweeper } from './sweeper.js';
 import { tokenRoutes } from './token-routes.js';
 
@@ -22,7 +24,10 @@ export function createOAuthSurface(ctx: AppContext): OAuthSurface {
   const keys = new SigningKeys(ctx);
   const router = Router();
   router.use(metadataRoutes(ctx, keys));
-  router.use(authorizeRoutes(ctx));
+  // One throttle for both login forms, so the workspace sign-in is no way around it.
+  const throttle = new LoginThrottle(ctx.clock);
+  router.use(authorizeRoutes(ctx, throttle));
+  router.use(signInRoutes(ctx, throttle));
   router.use(tokenRoutes(ctx, keys));
   ctx.workers.push(oauthSweeper(ctx));
   return { router, verifyAccessToken: createAccessTokenVerifier(ctx, keys) };
