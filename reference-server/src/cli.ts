@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { formatBanner } from './banner.js';
@@ -76,6 +77,21 @@ export async function operate(dataDir: string, name: CommandName, args: unknown)
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** A JSON file an operator command reads; a missing or unreadable one is a usage error, not a trace. */
+async function readJsonFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`${path} is not JSON: ${(error as Error).message}`);
+  }
 }
 
 function operatorCommand(parent: Command, name: string, description: string) {
@@ -265,6 +281,16 @@ export function buildCli(): Command {
     .requiredOption('--org <id>', 'organisation id')
     .addOption(new Option('--summary <onOff>', "show participants a plain-language summary of their result").choices(['on', 'off']).makeOptionMandatory())
     .action(async (o) => print(await operate(o.data, 'invite.settings', { orgId: o.org, showParticipantSummary: o.summary === 'on' })));
+
+  const profile = program.command('profile').description('investment/success profiles submissions are scored against');
+  operatorCommand(profile, 'create', 'create a profile from a JSON file (name, description, kind, required_fields, criteria)')
+    .requiredOption('--org <id>', 'organisation id')
+    .requiredOption('--file <path>', 'the profile as JSON, as GET /api/automation/profiles shows one (without id)')
+    .action(async (o) => print(await operate(o.data, 'profile.create', { orgId: o.org, profile: await readJsonFile(o.file) })));
+  operatorCommand(profile, 'list', "list an organisation's profiles")
+    .requiredOption('--org <id>', 'organisation id')
+    .option('--all', 'include archived profiles')
+    .action(async (o) => print(await operate(o.data, 'profile.list', { orgId: o.org, ...(o.all ? { includeArchived: true } : {}) })));
 
   const client = program.command('client').description('OAuth clients');
   operatorCommand(client, 'create', 'register an OAuth client; its secret is printed once')

@@ -6,6 +6,8 @@ import { INVITE_STATUSES } from '../assessment/invites/records.js';
 import { createInvite, createInviteSchema, InviteInputError, listInvites, revokeInvite, setInviteSettings } from '../assessment/invites/service.js';
 import { DEFAULT_PARTNER_OPERATIONS } from '../graphql/allowlist.js';
 import { seedDemo } from '../seed.js';
+import { createProfile, listProfiles, profileView } from '../submissions/index.js';
+import { profileInputSchema } from '../submissions/profiles.js';
 import { issueCredential, listCredentials, revokeCredential } from '../tenancy/credentials.js';
 import { listClients, registerClient } from '../tenancy/oauth-clients.js';
 import { createOrganization, getOrganization, listOrganizations } from '../tenancy/organizations.js';
@@ -128,6 +130,22 @@ export const COMMANDS = {
   'invite.settings': command(z.object({ orgId, showParticipantSummary: z.boolean() }), async (ctx, input) => {
     requireOrg(ctx, input.orgId);
     return setInviteSettings(ctx, input.orgId, { showParticipantSummary: input.showParticipantSummary });
+  }),
+  'profile.create': command(z.object({ orgId, profile: z.unknown() }), async (ctx, input) => {
+    requireOrg(ctx, input.orgId);
+    // The schema the scoring engine and the APIs use: a profile the CLI accepts is one that scores.
+    const parsed = profileInputSchema.safeParse(input.profile);
+    if (!parsed.success) {
+      throw new OperatorError(`invalid profile: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+    }
+    return profileView(await createProfile(ctx, input.orgId, parsed.data));
+  }),
+  'profile.list': command(z.object({ orgId, includeArchived: z.boolean().optional() }), async (ctx, input) => {
+    requireOrg(ctx, input.orgId);
+    return listProfiles(ctx, input.orgId, { includeArchived: input.includeArchived ?? false }).map((p) => ({
+      ...profileView(p),
+      ...(p.archived_at ? { archived_at: p.archived_at } : {}),
+    }));
   }),
   'seed.demo': command(z.object({}), (ctx) => seedDemo(ctx)),
 } satisfies Record<string, Command<z.ZodType>>;
