@@ -12,6 +12,7 @@ import { SERVICE, WORKSPACE_PATH } from './layout.js';
 import { OverviewPage } from './overview-page.js';
 import { profilesRoutes } from './profiles-routes.js';
 import { surfaceSnippets } from './snippets.js';
+import { submissionsRoutes } from './submissions-routes.js';
 
 export { WORKSPACE_PATH } from './layout.js';
 
@@ -59,6 +60,7 @@ export function createWorkspaceSurface(ctx: AppContext): Router {
         }
       });
 
+      submissionsRoutes(ctx, router, tools);
       keysRoutes(ctx, router, tools);
       profilesRoutes(ctx, router, tools);
     },

@@ -6,10 +6,12 @@ import type { Member } from './access.js';
 export const SERVICE = 'Workspace';
 export const WORKSPACE_PATH = '/workspace';
 
-export type Section = 'overview' | 'keys' | 'profiles';
+export type Section = 'overview' | 'submissions' | 'results' | 'keys' | 'profiles';
 
 const SECTIONS: readonly { id: Section; label: string; href: string; adminOnly: boolean }[] = [
   { id: 'overview', label: 'Overview', href: WORKSPACE_PATH, adminOnly: false },
+  { id: 'submissions', label: 'Submissions', href: `${WORKSPACE_PATH}/submissions`, adminOnly: false },
+  { id: 'results', label: 'Assessment results', href: `${WORKSPACE_PATH}/results`, adminOnly: false },
   { id: 'keys', label: 'Automation keys', href: `${WORKSPACE_PATH}/keys`, adminOnly: true },
   { id: 'profiles', label: 'Profiles', href: `${WORKSPACE_PATH}/profiles`, adminOnly: true },
 ];
@@ -20,6 +22,7 @@ export interface WorkspacePageProps {
   section: Section;
   csrfToken: string;
   hasErrors?: boolean;
+  refreshSeconds?: number;
   children: ComponentChildren;
 }
 
@@ -27,10 +30,10 @@ export interface WorkspacePageProps {
  * Every workspace page: who is signed in to which organisation, the sections this person may
  * open (admins see the admin ones), a sign-out form, and the page itself.
  */
-export function WorkspacePage({ member, title, section, csrfToken, hasErrors = false, children }: WorkspacePageProps) {
+export function WorkspacePage({ member, title, section, csrfToken, hasErrors = false, refreshSeconds, children }: WorkspacePageProps) {
   const isAdmin = member.user.role === 'admin';
   return (
-    <Layout title={title} service={SERVICE} width="wide" hasErrors={hasErrors}>
+    <Layout title={title} service={SERVICE} width="wide" hasErrors={hasErrors} {...(refreshSeconds ? { refreshSeconds } : {})}>
       <div class="workspace-bar">
         <p class="muted">
           {member.user.name} ({member.user.email}) · {member.organization.name} · {isAdmin ? 'Administrator' : 'Member'}

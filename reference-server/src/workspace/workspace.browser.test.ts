@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
 import { operate } from '../cli.js';
 import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations } from '../pages/browser-testing.js';
 import { startTestServer, type TestServer } from '../testing.js';
@@ -150,6 +151,43 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
       body: JSON.stringify({ record_id: 'crm-2', profile_id: profileId, fields: { email: 'b@fresh.example', name: 'B' } }),
     });
     expect(refused.status).toBe(400);
+    await page.context().close();
+  });
+
+  it('lists submissions with the API filters, shows one scored in full, and finds a result by email', async () => {
+    const profiles = (await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as { data: { id: string; name: string }[] };
+    const profile = profiles.data[0] as { id: string; name: string };
+    const created = await fetch(`${server.url}/api/automation/submissions`, {
+      method: 'POST',
+      headers: { 'x-api-key': server.demo.automationKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ record_id: 'browser-1', profile_id: profile.id, fields: { email: 'lee@startup.example', name: 'Lee Founder', company: 'Startup' } }),
+    });
+    const submissionId = ((await created.json()) as { job_id: string }).job_id.replace(/^job_/, 'sub_');
+
+    const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/submissions');
+    await page.getByLabel('Record ID').fill('browser-1');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    expect(new URL(page.url()).searchParams.get('record_id')).toBe('browser-1');
+    const rows = page.getByRole('table', { name: 'Submissions' }).getByRole('row');
+    expect(await rows.count()).toBe(2);
+    await checkAccessible(page);
+
+    // The detail page reloads itself (no script) until processing settles, then shows the evaluation.
+    await page.getByRole('link', { name: 'browser-1' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/workspace/submissions/${submissionId}`);
+    await page.getByRole('heading', { name: 'Score' }).waitFor({ timeout: 60_000 });
+    const main = (await page.textContent('main')) ?? '';
+    expect(main).toContain(profile.name);
+    expect(main).toContain('Lee Founder');
+    expect(await page.getByRole('table', { name: 'Criteria' }).getByRole('row').count()).toBeGreaterThan(1);
+    await page.screenshot({ path: join(SHOTS, 'workspace-submission.png'), fullPage: true });
+    await checkAccessible(page);
+
+    await page.getByRole('link', { name: 'Assessment results' }).click();
+    await page.getByLabel("Participant's email").fill(DEMO_RESULT_EMAIL);
+    await page.getByRole('button', { name: 'Find result' }).click();
+    expect(await page.getByRole('table', { name: 'Dimensions' }).getByRole('row').count()).toBeGreaterThan(5);
+    await checkAccessible(page);
     await page.context().close();
   });
 
