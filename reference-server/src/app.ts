@@ -9,6 +9,7 @@ import { createGraphqlSurface } from './graphql/index.js';
 import { errorHandler, notFound } from './http/fallbacks.js';
 import { createOAuthSurface } from './oauth/index.js';
 import { redactUrlSecrets } from './log.js';
+import { apiKeyOrg, bearerOrg, faultInjection } from './faults/middleware.js';
 import { createOperatorRouter } from './operator/router.js';
 import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
 import { assetRoutes } from './pages/assets.js';
@@ -42,6 +43,10 @@ export function createApp(ctx: AppContext, options: { operatorToken?: string } =
 
   const oauth = createOAuthSurface(ctx);
   app.use(oauth.router);
+  // Faults an organisation's admin injects into its own surfaces, met before the surface itself.
+  app.use('/api/v1', faultInjection(ctx, 'assessment', apiKeyOrg(ctx, 'developer_key')));
+  app.use('/api/automation', faultInjection(ctx, 'automation', apiKeyOrg(ctx, 'automation_key')));
+  app.post('/api', faultInjection(ctx, 'graphql', bearerOrg(ctx, oauth.verifyAccessToken)));
   const assessment = createAssessmentSurface(ctx);
   app.use('/api/v1', assessment.router);
   app.use(INVITE_PATH, assessment.invitePages);

@@ -17,6 +17,12 @@ function port(value: string): number {
   return n;
 }
 
+function wholeNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a whole number (1 or more)');
+  return n;
+}
+
 function seconds(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('a number of seconds (0 or more)');
@@ -291,6 +297,35 @@ export function buildCli(): Command {
     .requiredOption('--org <id>', 'organisation id')
     .option('--all', 'include archived profiles')
     .action(async (o) => print(await operate(o.data, 'profile.list', { orgId: o.org, ...(o.all ? { includeArchived: true } : {}) })));
+
+  const faults = program.command('faults').description("inject faults into an organisation's own API calls (for testing connectors' retries)");
+  operatorCommand(faults, 'set', 'fault the next requests (or the next minutes) of one surface for one organisation')
+    .requiredOption('--org <id>', 'organisation id')
+    .addOption(new Option('--surface <surface>', 'which API').choices(['automation', 'assessment', 'graphql']).makeOptionMandatory())
+    .addOption(new Option('--fault <kind>', 'what the requests get').choices(['429', '500', '503', 'latency', 'disconnect']).makeOptionMandatory())
+    .option('--count <n>', 'fault the next n requests (default 1)', wholeNumber)
+    .option('--minutes <n>', 'fault every request for n minutes instead', wholeNumber)
+    .option('--retry-after <seconds>', 'Retry-After of a 429 or 503 (default 1)', seconds)
+    .option('--latency <ms>', 'delay of a latency fault in milliseconds (default 2000)', wholeNumber)
+    .action(async (o) =>
+      print(
+        await operate(o.data, 'fault.set', {
+          orgId: o.org,
+          surface: o.surface,
+          kind: o.fault,
+          ...(o.count !== undefined ? { count: o.count } : {}),
+          ...(o.minutes !== undefined ? { minutes: o.minutes } : {}),
+          ...(o.retryAfter !== undefined ? { retryAfterSeconds: o.retryAfter } : {}),
+          ...(o.latency !== undefined ? { latencyMs: o.latency } : {}),
+        }),
+      ),
+    );
+  operatorCommand(faults, 'list', "list an organisation's faults in force")
+    .requiredOption('--org <id>', 'organisation id')
+    .action(async (o) => print(await operate(o.data, 'fault.list', { orgId: o.org })));
+  operatorCommand(faults, 'clear', "clear every fault of an organisation")
+    .requiredOption('--org <id>', 'organisation id')
+    .action(async (o) => print(await operate(o.data, 'fault.clear', { orgId: o.org })));
 
   const client = program.command('client').description('OAuth clients');
   operatorCommand(client, 'create', 'register an OAuth client; its secret is printed once')

@@ -5,6 +5,8 @@ import { inviteView } from '../assessment/invites/api-schemas.js';
 import { INVITE_STATUSES } from '../assessment/invites/records.js';
 import { createInvite, createInviteSchema, InviteInputError, listInvites, revokeInvite, setInviteSettings } from '../assessment/invites/service.js';
 import { DEFAULT_PARTNER_OPERATIONS } from '../graphql/allowlist.js';
+import { FAULT_KINDS, FAULT_SURFACES, faultView } from '../faults/records.js';
+import { clearFaults, listFaults, setFault } from '../faults/service.js';
 import { seedDemo } from '../seed.js';
 import { createProfile, listProfiles, profileView } from '../submissions/index.js';
 import { profileInputSchema } from '../submissions/profiles.js';
@@ -146,6 +148,35 @@ export const COMMANDS = {
       ...profileView(p),
       ...(p.archived_at ? { archived_at: p.archived_at } : {}),
     }));
+  }),
+  'fault.set': command(
+    z.object({
+      orgId,
+      surface: z.enum(FAULT_SURFACES),
+      kind: z.enum(FAULT_KINDS),
+      count: z.int().min(1).max(1000).optional(),
+      minutes: z.int().min(1).max(1440).optional(),
+      retryAfterSeconds: z.int().min(0).max(3600).optional(),
+      latencyMs: z.int().min(1).max(30_000).optional(),
+    }),
+    async (ctx, { orgId: org, retryAfterSeconds, latencyMs, ...input }) => {
+      requireOrg(ctx, org);
+      if (input.count !== undefined && input.minutes !== undefined) throw new OperatorError('give either --count or --minutes, not both');
+      const fault = await setFault(ctx, org, {
+        ...input,
+        ...(retryAfterSeconds !== undefined ? { retry_after_seconds: retryAfterSeconds } : {}),
+        ...(latencyMs !== undefined ? { latency_ms: latencyMs } : {}),
+      });
+      return faultView(fault);
+    },
+  ),
+  'fault.list': command(z.object({ orgId }), async (ctx, input) => {
+    requireOrg(ctx, input.orgId);
+    return listFaults(ctx, input.orgId).map(faultView);
+  }),
+  'fault.clear': command(z.object({ orgId }), async (ctx, input) => {
+    requireOrg(ctx, input.orgId);
+    return { cleared: await clearFaults(ctx, input.orgId) };
   }),
   'seed.demo': command(z.object({}), (ctx) => seedDemo(ctx)),
 } satisfies Record<string, Command<z.ZodType>>;

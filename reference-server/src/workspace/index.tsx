@@ -7,6 +7,7 @@ import { createPageSurface, sendPage } from '../pages/surface.js';
 import { listCredentials } from '../tenancy/credentials.js';
 import { listUsers } from '../tenancy/users.js';
 import { member, requireMember } from './access.js';
+import { developerRoutes } from './developer-routes.js';
 import { keysRoutes } from './keys-routes.js';
 import { SERVICE, WORKSPACE_PATH } from './layout.js';
 import { OverviewPage } from './overview-page.js';
@@ -63,6 +64,7 @@ export function createWorkspaceSurface(ctx: AppContext): Router {
       submissionsRoutes(ctx, router, tools);
       keysRoutes(ctx, router, tools);
       profilesRoutes(ctx, router, tools);
+      developerRoutes(ctx, router, tools);
     },
   );
 }

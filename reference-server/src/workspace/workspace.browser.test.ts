@@ -191,12 +191,42 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
+  it('sets a 503 fault that an API call meets, and clears it with one click', async () => {
+    const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/developer-tools');
+    expect((await page.textContent('main')) ?? '').toContain('No faults are set');
+    await checkAccessible(page);
+    await page.getByLabel('Or for a number of minutes').fill('0');
+    await page.getByRole('button', { name: 'Set fault' }).click();
+    expect(await page.getByRole('alert').textContent()).toContain('Enter a number of minutes from 1 to 1440');
+
+    await page.getByLabel('Or for a number of minutes').fill('');
+    await page.getByLabel('503 Service Unavailable, with Retry-After').check();
+    await page.getByLabel('For the next number of requests').fill('5');
+    await page.getByLabel('Retry-After, in seconds').fill('3');
+    await page.getByRole('button', { name: 'Set fault' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('Fault 503 set on the automation API');
+    expect(await page.getByRole('table', { name: 'Faults in force' }).textContent()).toContain('5 more request(s)');
+    await page.screenshot({ path: join(SHOTS, 'workspace-developer-tools.png'), fullPage: true });
+    await checkAccessible(page);
+
+    const faulted = await me(server.demo.automationKey);
+    expect(faulted.status).toBe(503);
+    expect(faulted.headers.get('retry-after')).toBe('3');
+    await page.reload();
+    expect(await page.getByRole('table', { name: 'Faults in force' }).textContent()).toContain('4 more request(s)');
+
+    await page.getByRole('button', { name: 'Clear all faults' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('1 fault(s) cleared');
+    expect((await me(server.demo.automationKey)).status).toBe(200);
+    await page.context().close();
+  });
+
   it('refuses a member the admin pages and their forms', async () => {
     const { orgId, password } = await newOrganization('Member Ventures', 'admin@member.example', 'max@member.example');
     const page = await signIn('max@member.example', password);
     const nav = (await page.getByRole('navigation', { name: 'Workspace' }).textContent()) ?? '';
     expect(nav).not.toContain('Automation keys');
-    for (const path of ['/workspace/keys', '/workspace/profiles', '/workspace/profiles/new']) {
+    for (const path of ['/workspace/keys', '/workspace/profiles', '/workspace/profiles/new', '/workspace/developer-tools']) {
       const answer = await page.goto(`${server.url}${path}`);
       expect(answer?.status()).toBe(403);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Only an administrator can do this');
@@ -208,6 +238,9 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     const token = await page.locator('input[name="_csrf"]').first().inputValue();
     const posted = await page.request.post(`${server.url}/workspace/keys`, { form: { _csrf: token, label: 'sneaky' } });
     expect(posted.status()).toBe(403);
+    const fault = await page.request.post(`${server.url}/workspace/developer-tools/faults`, { form: { _csrf: token, surface: 'automation', kind: '503', count: '1' } });
+    expect(fault.status()).toBe(403);
+    expect(await operate(server.dataDir, 'fault.list', { orgId })).toEqual([]);
     const keys = (await operate(server.dataDir, 'key.list', { orgId })) as { label: string }[];
     expect(keys.map((k) => k.label)).not.toContain('sneaky');
     await page.context().close();
