@@ -1,24 +1,22 @@
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
-import { createAssessmentSurface } from './assessment/index.js';
-import { PARTICIPANT_SCRIPT } from './assessment/invites/participant/script.js';
-import { INVITE_PATH } from './assessment/invites/service.js';
-import { createAutomationSurface } from './automation/index.js';
 import type { AppContext } from './context.js';
-import { createGraphqlSurface } from './graphql/index.js';
 import { errorHandler, notFound } from './http/fallbacks.js';
-import { createOAuthSurface } from './oauth/index.js';
 import { redactUrlSecrets } from './log.js';
-import { apiKeyOrg, bearerOrg, faultInjection } from './faults/middleware.js';
-import { createOperatorRouter } from './operator/router.js';
-import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
-import { assetRoutes } from './pages/assets.js';
-import { STYLESHEET } from './pages/styles.js';
 
 export const HEALTH_TEXT = 'ok: partner integration reference server';
 
-/** One Express app, one router per surface, each behind its own credential guard. */
-export function createApp(ctx: AppContext, options: { operatorToken?: string } = {}): Express {
+/** A router and where it is mounted (at the root when `path` is absent). */
+export interface Mount {
+  path?: string;
+  router: Router;
+}
+
+/**
+ * One Express app: request logging, the health text, the routers it is given (compose.ts builds
+ * them, each behind its own credential guard) in order, then the 404 and 500 fallbacks.
+ */
+export function createApp(ctx: Pick<AppContext, 'log' | 'ids'>, mounts: readonly Mount[]): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -38,22 +36,10 @@ export function createApp(ctx: AppContext, options: { operatorToken?: string } =
     res.type('text/plain').send(HEALTH_TEXT);
   });
 
-  // The stylesheet and scripts of the server-rendered pages, from this server (the CSP allows no other).
-  app.use(assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT]));
-
-  const oauth = createOAuthSurface(ctx);
-  app.use(oauth.router);
-  // Faults an organisation's admin injects into its own surfaces, met before the surface itself.
-  app.use('/api/v1', faultInjection(ctx, 'assessment', apiKeyOrg(ctx, 'developer_key')));
-  app.use('/api/automation', faultInjection(ctx, 'automation', apiKeyOrg(ctx, 'automation_key')));
-  app.post('/api', faultInjection(ctx, 'graphql', bearerOrg(ctx, oauth.verifyAccessToken)));
-  const assessment = createAssessmentSurface(ctx);
-  app.use('/api/v1', assessment.router);
-  app.use(INVITE_PATH, assessment.invitePages);
-  app.use('/api/automation', createAutomationSurface(ctx));
-  app.use(WORKSPACE_PATH, createWorkspaceSurface(ctx));
-  app.use(createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken }));
-  if (options.operatorToken) app.use('/_operator', createOperatorRouter(ctx, options.operatorToken));
+  for (const { path, router } of mounts) {
+    if (path) app.use(path, router);
+    else app.use(router);
+  }
 
   app.use(notFound);
   app.use(errorHandler(ctx.log));

@@ -4,3 +4,4 @@ export { ManualClock, systemClock, type Clock } from './clock.js';
 export type { DemoCredentials } from './seed.js';
 export { HEALTH_TEXT } from './app.js';
 export { startTestServer, type TestServer } from './testing.js';
+export { completeInvite, type InviteRun } from './assessment/invites/participant-client.js';

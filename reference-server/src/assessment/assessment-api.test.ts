@@ -293,6 +293,9 @@ describe('GET /api/v1/openapi.json', () => {
       [
         '/api/v1/assessment/questions',
         '/api/v1/assessment/results',
+        '/api/v1/assessment/invites',
+        '/api/v1/assessment/invites/{id}',
+        '/api/v1/assessment/invite-settings',
         '/api/v1/assessment/submit',
         '/api/v1/benchmark-tags',
         '/api/v1/crm-sync',

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { AccessTokenVerifier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { sendError } from '../http/error-body.js';
@@ -68,4 +68,17 @@ export function faultInjection(ctx: AppContext, surface: FaultSurface, identify:
       }
     })().catch(next);
   };
+}
+
+/**
+ * The fault injection of the three keyed surfaces, mounted before them: `/api/v1` (developer
+ * key), `/api/automation` (automation key) and `POST /api` (Bearer). OAuth and the operator
+ * endpoint are never faulted.
+ */
+export function faultInjectionRouter(ctx: AppContext, verifyAccessToken: AccessTokenVerifier): Router {
+  const router = Router();
+  router.use('/api/v1', faultInjection(ctx, 'assessment', apiKeyOrg(ctx, 'developer_key')));
+  router.use('/api/automation', faultInjection(ctx, 'automation', apiKeyOrg(ctx, 'automation_key')));
+  router.post('/api', faultInjection(ctx, 'graphql', bearerOrg(ctx, verifyAccessToken)));
+  return router;
 }

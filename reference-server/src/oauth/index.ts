@@ -7,7 +7,6 @@ import { LoginThrottle } from './login-throttle.js';
 import { SigningKeys } from './keys.js';
 import { metadataRoutes } from './metadata.js';
 import { signInRoutes } from './sign-in-routes.js';
-import { oauthSweeper } from './sweeper.js';
 import { tokenRoutes } from './token-routes.js';
 
 export interface OAuthSurface {
@@ -29,6 +28,5 @@ export function createOAuthSurface(ctx: AppContext): OAuthSurface {
   router.use(authorizeRoutes(ctx, throttle));
   router.use(signInRoutes(ctx, throttle));
   router.use(tokenRoutes(ctx, keys));
-  ctx.workers.push(oauthSweeper(ctx));
   return { router, verifyAccessToken: createAccessTokenVerifier(ctx, keys) };
 }

@@ -42,13 +42,13 @@ textarea{min-height:120px}
 .has-error input,.has-error textarea,.has-error select{border-color:var(--danger)}
 fieldset{margin:0;padding:0;border:0;min-width:0}
 legend{font-weight:700;margin-bottom:10px;padding:0;max-width:100%;white-space:normal}
-.scale{display:flex;flex-wrap:wrap;gap:8px;margin:0;padding:0}
+.scale{display:grid;grid-template-columns:repeat(6,minmax(0,56px));gap:6px;margin:0;padding:0}
 .scale .choice{position:relative}
-.scale input{position:absolute;opacity:0;width:44px;height:44px;margin:0;cursor:pointer}
-.scale label{display:grid;place-items:center;min-width:44px;min-height:44px;margin:0;border:2px solid var(--ink);font-weight:700;cursor:pointer;background:#fff}
+.scale input{position:absolute;inset:0;width:100%;height:100%;opacity:0;margin:0;cursor:pointer}
+.scale label{display:grid;place-items:center;width:100%;min-height:44px;margin:0;border:2px solid var(--ink);font-weight:700;cursor:pointer;background:#fff}
 .scale input:checked+label{background:var(--ink);color:#fff}
 .scale input:focus+label{outline:3px solid var(--focus);outline-offset:0;box-shadow:0 0 0 6px var(--ink)}
-.scale-ends{display:flex;justify-content:space-between;max-width:352px;font-size:16px;color:var(--muted);margin-top:6px}
+.scale-ends{display:flex;justify-content:space-between;max-width:366px;font-size:16px;color:var(--muted);margin-top:6px}
 .radios .choice{display:flex;align-items:center;gap:10px;min-height:44px;margin-bottom:6px}
 .radios input{width:28px;height:28px;margin:0;accent-color:var(--ink)}
 .radios label{font-weight:400;margin:0}

@@ -216,6 +216,8 @@ export const RESULT_SAMPLE = {
   createdAt: '2026-06-01T09:30:00.000Z',
   submittedAt: '2026-06-01T09:30:00.000Z',
   crmSync: { status: 'not_configured', attempts: 0 },
+  /** `api` for a submit, `invite` when a participant finished an invite link. */
+  source: 'api',
 };
 
 /** One tag of `GET /api/v1/benchmark-tags`. */

@@ -198,7 +198,7 @@ export function DonePage(props: { orgName: string; email: string; summary?: Summ
   return (
     <Layout title="Assessment complete" service={SERVICE}>
       <Panel title="Assessment complete">
-        <p class="reference">Thank you</p>
+        <p class="reference">Your answers have been sent</p>
       </Panel>
       <p>
         Your answers are saved for {props.orgName} under <strong>{props.email}</strong>. You can close this page.
@@ -207,7 +207,18 @@ export function DonePage(props: { orgName: string; email: string; summary?: Summ
         <>
           <h2>Your summary</h2>
           <p>How you described yourself, compared with people in general. It is not a judgement of you, and it is only one part of what {props.orgName} looks at.</p>
-          <SummaryList rows={props.summary.map((line) => ({ key: line.label, value: `${line.reading} ${line.description}` }))} />
+          <SummaryList
+            rows={props.summary.map((line) => ({
+              key: line.label,
+              value: (
+                <>
+                  <span class="muted">{line.description}</span>
+                  <br />
+                  {line.reading}
+                </>
+              ),
+            }))}
+          />
         </>
       ) : (
         <Notice>{props.orgName} will be in touch about what happens next.</Notice>

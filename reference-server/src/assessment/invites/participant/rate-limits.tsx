@@ -10,7 +10,8 @@ export const INVITE_RATE_WINDOW_MS = 10 * 60_000;
 export const DEFAULT_REQUESTS_PER_INVITE = 600;
 export const DEFAULT_REQUESTS_PER_ADDRESS = 1200;
 
-const tokenOf = (req: Request) => req.path.split('/')[1] ?? '';
+/** The token of the link; these limiters are mounted at `/:token`. */
+const tokenOf = (req: Request) => String(req.params.token ?? '');
 
 function limiter(limit: number, identifier: string, keyGenerator?: (req: Request) => string): RequestHandler {
   return rateLimit({

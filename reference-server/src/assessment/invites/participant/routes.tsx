@@ -68,6 +68,12 @@ export function invitePages(ctx: AppContext, effects: SaveEffects): Router {
         }
       }
 
+      /** `openInvite`, and the first visit of any page marks the invite opened. */
+      const visit = async (req: Request, res: Response) => {
+        const invite = openInvite(req, res);
+        return invite && markOpened(ctx, invite);
+      };
+
       const orgName = (invite: InviteRecord) => getOrganization(ctx, invite.organizationId)?.name ?? 'The organisation';
       const answersOf = (invite: InviteRecord) => ({ ...initialAnswers(invite), ...getDraft(ctx, invite) });
       const requiredOf = (sections: readonly Section[]) => sections.flatMap((s) => s.questions).filter((q) => q.required && q.submitField !== 'email');
@@ -81,9 +87,8 @@ export function invitePages(ctx: AppContext, effects: SaveEffects): Router {
       };
 
       router.get('/:token', async (req, res) => {
-        const found = openInvite(req, res);
-        if (!found) return;
-        const invite = await markOpened(ctx, found);
+        const invite = await visit(req, res);
+        if (!invite) return;
         const sections = sectionsFor(invite.organizationId);
         const answers = getDraft(ctx, invite);
         const firstOpen = sections.find((s) => s.questions.some((q) => q.required && q.submitField !== 'email' && !answers[q.id]));
@@ -106,8 +111,8 @@ export function invitePages(ctx: AppContext, effects: SaveEffects): Router {
         return Number.isInteger(n) && n >= 1 && n <= sections.length ? sections[n - 1] : undefined;
       };
 
-      router.get('/:token/section/:n', (req, res, next) => {
-        const invite = openInvite(req, res);
+      router.get('/:token/section/:n', async (req, res, next) => {
+        const invite = await visit(req, res);
         if (!invite) return;
         const sections = sectionsFor(invite.organizationId);
         const section = sectionNumber(req, sections);
@@ -144,7 +149,7 @@ export function invitePages(ctx: AppContext, effects: SaveEffects): Router {
       });
 
       router.post('/:token/section/:n', ...acceptForm, async (req, res, next) => {
-        const invite = openInvite(req, res);
+        const invite = await visit(req, res);
         if (!invite) return;
         const sections = sectionsFor(invite.organizationId);
         const section = sectionNumber(req, sections);
@@ -162,8 +167,8 @@ export function invitePages(ctx: AppContext, effects: SaveEffects): Router {
         else seeOther(res, section.number === sections.length ? `${base(req)}/review` : `${base(req)}/section/${section.number + 1}`);
       });
 
-      router.get('/:token/review', (req, res) => {
-        const invite = openInvite(req, res);
+      router.get('/:token/review', async (req, res) => {
+        const invite = await visit(req, res);
         if (!invite) return;
         const sections = sectionsFor(invite.organizationId);
         const answers = answersOf(invite);

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import { createApp, type Mount } from './app.js';
+import { createAssessmentSurface } from './assessment/index.js';
+import { PARTICIPANT_SCRIPT } from './assessment/invites/participant/script.js';
+import { INVITE_PATH } from './assessment/invites/service.js';
+import { CrmSyncWorker } from './assessment/crm/queue.js';
+import { crmTransport } from './assessment/crm/transport.js';
+import { createAutomationSurface } from './automation/index.js';
+import type { Clock } from './clock.js';
+import type { ServerConfig } from './config.js';
+import type { AppContext, Worker } from './context.js';
+import { openDataFolder } from './data-folder.js';
+import { createGraphqlSurface } from './graphql/index.js';
+import type { IdSource } from './ids.js';
+import { createLogger } from './log.js';
+import { createOAuthSurface } from './oauth/index.js';
+import { oauthSweeper } from './oauth/sweeper.js';
+import { faultInjectionRouter } from './faults/middleware.js';
+import { createOperatorRouter } from './operator/router.js';
+import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
+import { assetRoutes } from './pages/assets.js';
+import { STYLESHEET } from './pages/styles.js';
+import type { FolderLock } from './store/folder-lock.js';
+import { SubmissionProcessor } from './submissions/processor.js';
+import { DeliveryWorker } from './webhooks/delivery-worker.js';
+
+export interface ComposeDeps {
+  clock?: Clock;
+  ids?: IdSource;
+  log?: Logger;
+}
+
+/** The background work of a server, started after it listens and stopped before the store closes. */
+export interface Workers {
+  submissions: SubmissionProcessor;
+  delivery: DeliveryWorker;
+  crm: CrmSyncWorker;
+  oauthSweeper: Worker;
+}
+
+export interface ComposedServer {
+  ctx: AppContext;
+  app: Express;
+  workers: Workers;
+  lock: FolderLock;
+  /** The loopback operator endpoint's per-run token (written to the lock file once listening). */
+  operatorToken: string;
+  /** Closes the store and releases the folder (stop the workers first). */
+  closeFolder(): Promise<void>;
+}
+
+/**
+ * The composition root: everything a running server is made of, and who is handed what.
+ *
+ *   data folder → store, keyring (master key), folder lock      data-folder.ts
+ *   clock, ids, log                                             injected by tests, else real
+ *   ctx.events: event listeners + wake-ups after durable writes webhooks/outbox.ts
+ *   background workers: submission processing, webhook delivery, CRM sync, OAuth record sweep
+ *   surfaces, mounted in this order:
+ *     /api/oauth/*, /.well-known/*   OAuth authorization server   oauth/
+ *     /assets/*                      stylesheet and scripts of the pages  pages/
+ *     /api/v1                        Assessment API (developer key) assessment/
+ *     /invite/<token>                participant's pages of an invite     assessment/invites/
+ *     /api/v1, /api/automation, POST /api  injected faults of the org's own calls  faults/
+ *     /api/automation                Automation API (automation key) automation/
+ *     /workspace                     the application's pages (investor sign-in)  workspace/
+ *     POST /api, /api/schema.graphql Partner GraphQL (OAuth Bearer)  graphql/
+ *     /_operator                     loopback operator commands     operator/
+ *
+ * Adding a surface: build its router here from what it needs and add it to `mounts`.
+ * Adding background work: build it here and add it to `workers`.
+ */
+export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}): Promise<ComposedServer> {
+  const log = deps.log ?? createLogger(config.logLevel);
+  const folder = await openDataFolder(config, log, 'server', deps);
+  const { ctx } = folder;
+
+  const submissions = new SubmissionProcessor(ctx);
+  const delivery = new DeliveryWorker(ctx);
+  const crm = new CrmSyncWorker(ctx, crmTransport);
+  ctx.events.listen(submissions.assessmentListener);
+  ctx.events.afterCommit((ops) => {
+    delivery.wake(ops);
+    submissions.wake(ops);
+  });
+  const workers: Workers = { submissions, delivery, crm, oauthSweeper: oauthSweeper(ctx) };
+
+  const operatorToken = randomBytes(32).toString('base64url');
+  const oauth = createOAuthSurface(ctx);
+  const assessment = createAssessmentSurface(ctx, { crm });
+  const mounts: Mount[] = [
+    // Served from this server: the pages' CSP allows no other origin for style or script.
+    { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT]) },
+    { router: oauth.router },
+    // Faults an organisation's admin injects into its own calls, met before the surface itself.
+    { router: faultInjectionRouter(ctx, oauth.verifyAccessToken) },
+    { path: '/api/v1', router: assessment.router },
+    { path: INVITE_PATH, router: assessment.invitePages },
+    { path: '/api/automation', router: createAutomationSurface(ctx) },
+    { path: WORKSPACE_PATH, router: createWorkspaceSurface(ctx) },
+    { router: createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken }) },
+    { path: '/_operator', router: createOperatorRouter(ctx, operatorToken) },
+  ];
+
+  return { ctx, app: createApp(ctx, mounts), workers, lock: folder.lock, operatorToken, closeFolder: () => folder.close() };
+}
