@@ -1,15 +1,17 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { composeServer, type ComposeDeps, type Workers } from './compose.js';
+import { composeServer, type ComposeDeps } from './compose.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
+import type { JobRunner } from './jobs/runner.js';
 import { seedDemo, type DemoCredentials } from './seed.js';
 import { listOrganizations } from './tenancy/organizations.js';
 
 export interface RunningServer {
   url: string;
   ctx: AppContext;
-  workers: Workers;
+  /** The background work (tests await `jobs.idle()` instead of sleeping). */
+  jobs: JobRunner;
   /** Present when this start seeded an empty folder: the only time its secrets are shown. */
   demo?: DemoCredentials;
   close(): Promise<void>;
@@ -23,8 +25,7 @@ const DRAIN_MS = 10_000;
 /** Composes a server (compose.ts), seeds an empty folder, listens, then starts the background work. */
 export async function startServer(config: ServerConfig, deps: StartDeps = {}): Promise<RunningServer> {
   const composed = await composeServer(config, deps);
-  const { ctx, app, workers } = composed;
-  const all = Object.values(workers);
+  const { ctx, app, jobs } = composed;
   let http: Server | undefined;
   try {
     const demo = config.seed && listOrganizations(ctx).length === 0 ? await seedDemo(ctx) : undefined;
@@ -40,7 +41,7 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
       operatorUrl: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_operator`,
       operatorToken: composed.operatorToken,
     });
-    for (const worker of all) worker.start();
+    jobs.start();
     ctx.log.info({ url, dataDir: config.dataDir }, 'reference server listening');
 
     let closing: Promise<void> | undefined;
@@ -48,18 +49,18 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
     return {
       url,
       ctx,
-      workers,
+      jobs,
       ...(demo ? { demo } : {}),
       close() {
         closing ??= (async () => {
-          // Stop taking requests, let in-flight ones (and their writes) finish, then stop workers
-          // and flush the store before the lock is released.
+          // Stop taking requests, let in-flight ones (and their writes) finish, then drain the
+          // job runner and flush the store before the lock is released.
           const drained = new Promise<void>((resolve) => server.close(() => resolve()));
           server.closeIdleConnections();
           const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
           await drained;
           clearTimeout(cut);
-          await Promise.all(all.map((worker) => worker.stop()));
+          await jobs.stop();
           await composed.closeFolder();
           ctx.log.info('reference server stopped');
         })();

@@ -221,7 +221,6 @@ describe('CRM sync target', () => {
       });
       expect(answer.status).toBe(200);
       const { responseId } = (await answer.json()) as { responseId: string };
-      const worker = restarted.workers.crm;
       const crmSync = async () =>
         ((await (await fetch(`${base}/api/v1/assessment/results?result_id=${responseId}`, { headers: { 'x-api-key': developerKey } })).json()) as {
           result: { crmSync: { status: string; attempts: number; lastError?: string } };
@@ -229,7 +228,7 @@ describe('CRM sync target', () => {
       // The first attempt starts right after the response; each round trip lets it begin, idle() lets it end.
       let state = await crmSync();
       for (let round = 0; state.status === 'pending' && round < 50; round += 1) {
-        await worker.idle();
+        await restarted.jobs.idle();
         state = await crmSync();
       }
       expect(state).toMatchObject({ status: 'retrying', attempts: 1, lastError: expect.stringMatching(/loopback/) });

@@ -5,7 +5,6 @@ import type { AppContext } from '../context.js';
 import { instrumentJson } from '../psychometrics/instrument.js';
 import { webhookRoutes } from '../webhooks/index.js';
 import { listBenchmarkTags } from './benchmark-tags.js';
-import type { CrmSyncWorker } from './crm/queue.js';
 import { crmSyncRoutes } from './crm/routes.js';
 import { checkCrmTarget } from './crm/transport.js';
 import { assessmentErrorHandler } from './errors.js';
@@ -30,8 +29,8 @@ export interface AssessmentSurface {
  * Router for `/api/v1`: the developer key first, then this surface's own JSON parser and error
  * handler, so a malformed body gets the spec's 400 body and a failure its 500 body.
  */
-export function createAssessmentSurface(ctx: AppContext, deps: { crm: CrmSyncWorker }): AssessmentSurface {
-  const effects = assessmentSaveEffects(ctx, deps.crm);
+export function createAssessmentSurface(ctx: AppContext): AssessmentSurface {
+  const effects = assessmentSaveEffects(ctx);
   const router = Router();
   let openApi: string | undefined;
   // The contract is public: served before the key guard.

@@ -12,7 +12,7 @@ import { parseSubmission, type Submission } from './submission.js';
 /** What else happens when a result is saved: store operations in the same write, and a nudge after it. */
 export interface SaveEffects {
   opsFor(saved: SavedResult): WriteOp[];
-  /** `ops`: what `opsFor` returned for the write that went through. */
+  /** `ops`: every op of the write that went through (the result's CRM job and what `opsFor` returned). */
   afterSave(saved: SavedResult, ops: readonly WriteOp[]): void;
 }
 
@@ -40,7 +40,7 @@ export async function submitAssessment(
   const { norm, reference } = selectNorm(submission.benchmark);
   const scores = scoreAnswers(submission.answers, norm, reference);
   const crm = crmSyncPlan(ctx, orgId);
-  let effectOps: WriteOp[] = [];
+  let written: WriteOp[] = [];
   const saved = await saveResult(
     ctx,
     orgId,
@@ -56,11 +56,11 @@ export async function submitAssessment(
       source: options.source,
     },
     (saved) => {
-      effectOps = effects.opsFor(saved);
-      return [...crm.ops(saved.result), ...effectOps, ...(options.alsoOps?.(saved) ?? [])];
+      written = [...crm.ops(saved.result), ...effects.opsFor(saved)];
+      return [...written, ...(options.alsoOps?.(saved) ?? [])];
     },
   );
-  effects.afterSave(saved, effectOps);
+  effects.afterSave(saved, written);
   return saved;
 }
 

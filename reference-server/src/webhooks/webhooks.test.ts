@@ -311,8 +311,8 @@ describe('durability', () => {
   it('a restart with queued jobs and undelivered events loses nothing', async () => {
     const { secret } = await subscribe();
     await receiver.stop();
-    // Simulate a crash before processing: the processor is stopped, jobs stay queued on disk.
-    await server.workers.submissions.stop();
+    // Simulate a crash before processing: the job runner is stopped, jobs stay queued on disk.
+    await server.jobs.stop();
     const recordIds = [await createDeal(), await createDeal(), await createDeal()];
     await settle(server);
     const before = (await (await api('/submissions?status=queued')).json()) as { data: unknown[] };
