@@ -88,7 +88,6 @@ legend{font-weight:700;margin-bottom:10px;padding:0;max-width:100%;white-space:n
 table{width:100%;border-collapse:collapse;margin-bottom:30px}
 th,td{text-align:left;padding:10px 20px 10px 0;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:anywhere}
 .table-scroll{overflow-x:auto}
-th{overflow-wrap:normal}
 .workspace-bar{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:baseline;gap:0 20px}
 .workspace-nav{list-style:none;margin:0 0 30px;padding:0 0 10px;display:flex;flex-wrap:wrap;gap:8px 24px;border-bottom:1px solid var(--line)}
 .workspace-nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
