@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,6 +124,33 @@ describe('reference-server CLI', () => {
     const revoked = await json<{ revokedAt: string }>(['key', 'revoke', developer.credential.keyId, '--data', dataDir]);
     expect(revoked.revokedAt).toEqual(expect.any(String));
   }, 60_000);
+
+  it('creates a profile from a JSON file with the scoring schema, and lists it', async () => {
+    const org = await json<{ id: string }>(['org', 'create', '--name', 'Profile Capital', '--data', dataDir]);
+    const file = join(dataDir, 'profile.json');
+    const profile = {
+      name: 'Seed founders',
+      description: 'Early teams',
+      kind: 'founder',
+      required_fields: ['email'],
+      criteria: [{ key: 'team', label: 'Team', description: 'Has a CTO.', weight: 1, rule: { type: 'field_present', field: 'cto' } }],
+    };
+    await writeFile(file, JSON.stringify(profile));
+    const created = await json<{ id: string; name: string; assessment_required: boolean }>(['profile', 'create', '--org', org.id, '--file', file, '--data', dataDir]);
+    expect(created).toMatchObject({ name: 'Seed founders', assessment_required: false });
+    expect(created.id).toMatch(/^prf_/);
+    const listed = await json<{ id: string }[]>(['profile', 'list', '--org', org.id, '--data', dataDir]);
+    expect(listed.map((p) => p.id)).toEqual([created.id]);
+
+    await writeFile(file, JSON.stringify({ ...profile, criteria: [{ ...profile.criteria[0], weight: -1 }] }));
+    const refused = await run(['profile', 'create', '--org', org.id, '--file', file, '--data', dataDir]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/invalid profile: criteria\.0\.weight/);
+    const notJson = await run(['profile', 'create', '--org', org.id, '--file', join(dataDir, 'missing.json'), '--data', dataDir]);
+    expect(notJson.code).not.toBe(0);
+    expect(notJson.stderr).toMatch(/cannot read .*missing\.json: ENOENT/);
+    expect(await json<unknown[]>(['profile', 'list', '--org', org.id, '--data', dataDir])).toHaveLength(1);
+  }, 120_000);
 
   it('explains bad input instead of failing obscurely', async () => {
     const noOrg = await run(['key', 'create', '--org', 'org_missing', '--kind', 'developer', '--data', dataDir]);

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { formatBanner } from './banner.js';
@@ -13,6 +14,12 @@ const DEFAULT_DATA = './data';
 function port(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port is an integer from 0 to 65535');
+  return n;
+}
+
+function wholeNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a whole number (1 or more)');
   return n;
 }
 
@@ -76,6 +83,21 @@ export async function operate(dataDir: string, name: CommandName, args: unknown)
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** A JSON file an operator command reads; a missing or unreadable one is a usage error, not a trace. */
+async function readJsonFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`${path} is not JSON: ${(error as Error).message}`);
+  }
 }
 
 function operatorCommand(parent: Command, name: string, description: string) {
@@ -268,6 +290,45 @@ export function buildCli(): Command {
     .requiredOption('--org <id>', 'organisation id')
     .addOption(new Option('--summary <onOff>', "show participants a plain-language summary of their result").choices(['on', 'off']).makeOptionMandatory())
     .action(async (o) => print(await operate(o.data, 'invite.settings', { orgId: o.org, showParticipantSummary: o.summary === 'on' })));
+
+  const profile = program.command('profile').description('investment/success profiles submissions are scored against');
+  operatorCommand(profile, 'create', 'create a profile from a JSON file (name, description, kind, required_fields, criteria)')
+    .requiredOption('--org <id>', 'organisation id')
+    .requiredOption('--file <path>', 'the profile as JSON, as GET /api/automation/profiles shows one (without id)')
+    .action(async (o) => print(await operate(o.data, 'profile.create', { orgId: o.org, profile: await readJsonFile(o.file) })));
+  operatorCommand(profile, 'list', "list an organisation's profiles")
+    .requiredOption('--org <id>', 'organisation id')
+    .option('--all', 'include archived profiles')
+    .action(async (o) => print(await operate(o.data, 'profile.list', { orgId: o.org, ...(o.all ? { includeArchived: true } : {}) })));
+
+  const faults = program.command('faults').description("inject faults into an organisation's own API calls (for testing connectors' retries)");
+  operatorCommand(faults, 'set', 'fault the next requests (or the next minutes) of one surface for one organisation')
+    .requiredOption('--org <id>', 'organisation id')
+    .addOption(new Option('--surface <surface>', 'which API').choices(['automation', 'assessment', 'graphql']).makeOptionMandatory())
+    .addOption(new Option('--fault <kind>', 'what the requests get').choices(['429', '500', '503', 'latency', 'disconnect']).makeOptionMandatory())
+    .option('--count <n>', 'fault the next n requests (default 1)', wholeNumber)
+    .option('--minutes <n>', 'fault every request for n minutes instead', wholeNumber)
+    .option('--retry-after <seconds>', 'Retry-After of a 429 or 503 (default 1)', seconds)
+    .option('--latency <ms>', 'delay of a latency fault in milliseconds (default 2000)', wholeNumber)
+    .action(async (o) =>
+      print(
+        await operate(o.data, 'fault.set', {
+          orgId: o.org,
+          surface: o.surface,
+          kind: o.fault,
+          ...(o.count !== undefined ? { count: o.count } : {}),
+          ...(o.minutes !== undefined ? { minutes: o.minutes } : {}),
+          ...(o.retryAfter !== undefined ? { retryAfterSeconds: o.retryAfter } : {}),
+          ...(o.latency !== undefined ? { latencyMs: o.latency } : {}),
+        }),
+      ),
+    );
+  operatorCommand(faults, 'list', "list an organisation's faults in force")
+    .requiredOption('--org <id>', 'organisation id')
+    .action(async (o) => print(await operate(o.data, 'fault.list', { orgId: o.org })));
+  operatorCommand(faults, 'clear', "clear every fault of an organisation")
+    .requiredOption('--org <id>', 'organisation id')
+    .action(async (o) => print(await operate(o.data, 'fault.clear', { orgId: o.org })));
 
   const client = program.command('client').description('OAuth clients');
   operatorCommand(client, 'create', 'register an OAuth client; its secret is printed once')

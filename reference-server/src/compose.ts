@@ -18,7 +18,9 @@ import { createLogger } from './log.js';
 import { JobRunner } from './jobs/runner.js';
 import { createOAuthSurface } from './oauth/index.js';
 import { oauthSweep } from './oauth/sweeper.js';
+import { faultInjectionRouter } from './faults/middleware.js';
 import { createOperatorRouter } from './operator/router.js';
+import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
 import { assetRoutes } from './pages/assets.js';
 import { STYLESHEET } from './pages/styles.js';
 import type { FolderLock } from './store/folder-lock.js';
@@ -59,7 +61,9 @@ export interface ComposedServer {
  *     /assets/*                      stylesheet and scripts of the pages  pages/
  *     /api/v1                        Assessment API (developer key) assessment/
  *     /invite/<token>                participant's pages of an invite     assessment/invites/
+ *     /api/v1, /api/automation, POST /api  injected faults of the org's own calls  faults/
  *     /api/automation                Automation API (automation key) automation/
+ *     /workspace                     the application's pages (investor sign-in)  workspace/
  *     POST /api, /api/schema.graphql Partner GraphQL (OAuth Bearer)  graphql/
  *     /_operator                     loopback operator commands     operator/
  *
@@ -90,9 +94,12 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
     // Served from this server: the pages' CSP allows no other origin for style or script.
     { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT]) },
     { router: oauth.router },
+    // Faults an organisation's admin injects into its own calls, met before the surface itself.
+    { router: faultInjectionRouter(ctx, oauth.verifyAccessToken) },
     { path: '/api/v1', router: assessment.router },
     { path: INVITE_PATH, router: assessment.invitePages },
     { path: '/api/automation', router: createAutomationSurface(ctx) },
+    { path: WORKSPACE_PATH, router: createWorkspaceSurface(ctx) },
     { router: createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken }) },
     { path: '/_operator', router: createOperatorRouter(ctx, operatorToken) },
   ];

@@ -5,3 +5,4 @@ export type { DemoCredentials } from './seed.js';
 export { HEALTH_TEXT } from './app.js';
 export { startTestServer, type TestServer } from './testing.js';
 export { completeInvite, type InviteRun } from './assessment/invites/participant-client.js';
+export { operate } from './cli.js';

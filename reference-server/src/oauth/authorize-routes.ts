@@ -8,7 +8,7 @@ import { authenticateUser, normalizeEmail } from '../tenancy/users.js';
 import { authorizeUrl, checkAuthorizeRequest, errorRedirect, withParams, type AuthorizeRequest } from './authorize-request.js';
 import { createCsrf, currentSession, ensureBrowserId, newNonce, pageHeaders, setFlash, startSession, takeFlash, type Flash } from './browser.js';
 import { issueCode } from './codes.js';
-import { LoginThrottle } from './login-throttle.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { consentPage, errorPage, loginPage } from './pages.js';
 import { issuerOf, oauthSettings } from './settings.js';
 
@@ -35,10 +35,9 @@ function flashMessage(flash: Flash | undefined): string | undefined {
  * make the browser post the password again to wherever it is sent next), and every page and
  * redirect carries the headers of `pageHeaders`.
  */
-export function authorizeRoutes(ctx: AppContext): Router {
+export function authorizeRoutes(ctx: AppContext, throttle: LoginThrottle): Router {
   const router = Router();
   const csrf = createCsrf(ctx);
-  const throttle = new LoginThrottle(ctx.clock);
   const forms = express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 30 });
   router.use('/api/oauth/authorize', cookieParser());
 

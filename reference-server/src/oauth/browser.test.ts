@@ -73,7 +73,8 @@ describe('signing in with a real browser', () => {
 
     const cookies = await context.cookies(`${server.url}/api/oauth/authorize`);
     const session = cookies.find((c) => c.name === 'pis_session');
-    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/oauth' });
+    // Origin-wide: one sign-in serves the OAuth pages and the workspace.
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
     await Promise.all([page.waitForURL(`${callbackUrl}?**`), page.getByRole('button', { name: 'Allow access' }).click()]);
     const landed = new URL(page.url());

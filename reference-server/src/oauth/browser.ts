@@ -13,9 +13,10 @@ import { iso, issuerOf, SESSION_TTL_MS } from './settings.js';
  * The browser side of sign-in: the session cookie, the CSRF token of the forms, a one-shot
  * "flash" message carried across a 303, and the headers every page sends.
  *
- * Cookies are HttpOnly, scoped to /api/oauth and SameSite=Lax: Lax (not Strict) because the
- * user arrives by a top-level navigation from the partner's site, and a Strict session cookie
- * would not be sent then, so every sign-in would ask for the password again.
+ * Cookies are HttpOnly and SameSite=Lax: Lax (not Strict) because the user arrives by a top-level
+ * navigation from the partner's site, and a Strict session cookie would not be sent then, so
+ * every sign-in would ask for the password again. They are scoped to the whole origin because
+ * one sign-in serves both the OAuth pages and the workspace (`/workspace`).
  */
 export const COOKIES = {
   session: 'pis_session',
@@ -25,7 +26,7 @@ export const COOKIES = {
   flash: 'pis_flash',
 } as const;
 
-const COOKIE_PATH = '/api/oauth';
+const COOKIE_PATH = '/';
 
 function cookieOptions(ctx: AppContext, maxAgeMs?: number): CookieOptions {
   return {
@@ -64,6 +65,13 @@ export async function startSession(ctx: AppContext, req: Request, res: Response,
   const record: SessionRecord = { id: ctx.keyring.hash(token), userId: user.id, authTime: iso(now), expiresAt: iso(now + SESSION_TTL_MS) };
   await ctx.store.write([put(OAUTH_SESSIONS, GLOBAL, record), ...(previous ? [del(OAUTH_SESSIONS, GLOBAL, previous.record.id)] : [])]);
   res.cookie(COOKIES.session, token, cookieOptions(ctx, SESSION_TTL_MS));
+}
+
+/** Signs the browser out: the session record goes, so the cookie is worthless even if kept. */
+export async function endSession(ctx: AppContext, req: Request, res: Response): Promise<void> {
+  const session = currentSession(ctx, req);
+  if (session) await ctx.store.write([del(OAUTH_SESSIONS, GLOBAL, session.record.id)]);
+  res.clearCookie(COOKIES.session, cookieOptions(ctx));
 }
 
 /** Makes sure the browser has its id before a form is rendered, so the CSRF token can bind to it. */

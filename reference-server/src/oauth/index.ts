@@ -3,8 +3,10 @@ import type { AccessTokenVerifier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { createAccessTokenVerifier } from './access-tokens.js';
 import { authorizeRoutes } from './authorize-routes.js';
+import { LoginThrottle } from './login-throttle.js';
 import { SigningKeys } from './keys.js';
 import { METADATA_PATH, metadataRoutes } from './metadata.js';
+import { signInRoutes } from './sign-in-routes.js';
 import { tokenRoutes } from './token-routes.js';
 
 export interface OAuthSurface {
@@ -21,7 +23,10 @@ export function createOAuthSurface(ctx: AppContext): OAuthSurface {
   const keys = new SigningKeys(ctx);
   const routes = Router();
   routes.use(metadataRoutes(ctx, keys));
-  routes.use(authorizeRoutes(ctx));
+  // One throttle for both login forms, so the workspace sign-in is no way around it.
+  const throttle = new LoginThrottle(ctx.clock);
+  routes.use(authorizeRoutes(ctx, throttle));
+  routes.use(signInRoutes(ctx, throttle));
   routes.use(tokenRoutes(ctx, keys));
   // The surface sits at the root of the app: a request for another surface passes by with one
   // prefix test instead of walking every OAuth route.

@@ -113,7 +113,10 @@ const hiddenFields = (fields: Record<string, string | undefined>): Html[] =>
 
 export interface LoginPage {
   nonce: string;
-  clientName: string;
+  /** The application being connected; absent when signing in to the workspace itself. */
+  clientName?: string;
+  /** Where the form posts: the authorize flow's login or the workspace sign-in. */
+  action?: string;
   csrfToken: string;
   fields: Record<string, string | undefined>;
   email?: string;
@@ -126,9 +129,13 @@ export function loginPage(page: LoginPage): string {
     'Sign in',
     page.nonce,
     html`<h1>Sign in to continue</h1>
-<p class="lead">Use your ${PRODUCT_NAME} investor account to connect <strong>${page.clientName}</strong>.</p>
+${
+      page.clientName
+        ? html`<p class="lead">Use your ${PRODUCT_NAME} investor account to connect <strong>${page.clientName}</strong>.</p>`
+        : html`<p class="lead">Use your ${PRODUCT_NAME} investor account to open your organisation's workspace.</p>`
+    }
 ${page.error ? html`<div class="alert" role="alert" id="${errorId}">${WARNING}<span>${page.error}</span></div>` : undefined}
-<form method="post" action="/api/oauth/authorize/login" novalidate>
+<form method="post" action="${page.action ?? '/api/oauth/authorize/login'}" novalidate>
 ${hiddenFields({ ...page.fields, _csrf: page.csrfToken })}
 <div class="field">
 <label for="email">Work email</label>
@@ -144,7 +151,7 @@ ${hiddenFields({ ...page.fields, _csrf: page.csrfToken })}
 </div>
 <button class="primary" type="submit">Sign in</button>
 </form>
-<p class="fine">You will be asked to confirm what ${page.clientName} can access before anything is shared.</p>`,
+${page.clientName ? html`<p class="fine">You will be asked to confirm what ${page.clientName} can access before anything is shared.</p>` : undefined}`,
   );
 }
 

@@ -5,7 +5,11 @@ import { inviteView } from '../assessment/invites/api-schemas.js';
 import { INVITE_STATUSES } from '../assessment/invites/records.js';
 import { createInvite, createInviteSchema, InviteInputError, listInvites, revokeInvite, setInviteSettings } from '../assessment/invites/service.js';
 import { DEFAULT_PARTNER_OPERATIONS } from '../graphql/allowlist.js';
+import { FAULT_KINDS, FAULT_SURFACES, faultView } from '../faults/records.js';
+import { clearFaults, listFaults, setFault } from '../faults/service.js';
 import { seedDemo } from '../seed.js';
+import { createProfile, listProfiles, profileView } from '../submissions/index.js';
+import { profileInputSchema } from '../submissions/profiles.js';
 import { issueCredential, listCredentials, revokeCredential } from '../tenancy/credentials.js';
 import { listClients, registerClient } from '../tenancy/oauth-clients.js';
 import { createOrganization, getOrganization, listOrganizations } from '../tenancy/organizations.js';
@@ -128,6 +132,51 @@ export const COMMANDS = {
   'invite.settings': command(z.object({ orgId, showParticipantSummary: z.boolean() }), async (ctx, input) => {
     requireOrg(ctx, input.orgId);
     return setInviteSettings(ctx, input.orgId, { showParticipantSummary: input.showParticipantSummary });
+  }),
+  'profile.create': command(z.object({ orgId, profile: z.unknown() }), async (ctx, input) => {
+    requireOrg(ctx, input.orgId);
+    // The schema the scoring engine and the APIs use: a profile the CLI accepts is one that scores.
+    const parsed = profileInputSchema.safeParse(input.profile);
+    if (!parsed.success) {
+      throw new OperatorError(`invalid profile: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+    }
+    return profileView(await createProfile(ctx, input.orgId, parsed.data));
+  }),
+  'profile.list': command(z.object({ orgId, includeArchived: z.boolean().optional() }), async (ctx, input) => {
+    requireOrg(ctx, input.orgId);
+    return listProfiles(ctx, input.orgId, { includeArchived: input.includeArchived ?? false }).map((p) => ({
+      ...profileView(p),
+      ...(p.archived_at ? { archived_at: p.archived_at } : {}),
+    }));
+  }),
+  'fault.set': command(
+    z.object({
+      orgId,
+      surface: z.enum(FAULT_SURFACES),
+      kind: z.enum(FAULT_KINDS),
+      count: z.int().min(1).max(1000).optional(),
+      minutes: z.int().min(1).max(1440).optional(),
+      retryAfterSeconds: z.int().min(0).max(3600).optional(),
+      latencyMs: z.int().min(1).max(30_000).optional(),
+    }),
+    async (ctx, { orgId: org, retryAfterSeconds, latencyMs, ...input }) => {
+      requireOrg(ctx, org);
+      if (input.count !== undefined && input.minutes !== undefined) throw new OperatorError('give either --count or --minutes, not both');
+      const fault = await setFault(ctx, org, {
+        ...input,
+        ...(retryAfterSeconds !== undefined ? { retry_after_seconds: retryAfterSeconds } : {}),
+        ...(latencyMs !== undefined ? { latency_ms: latencyMs } : {}),
+      });
+      return faultView(fault);
+    },
+  ),
+  'fault.list': command(z.object({ orgId }), async (ctx, input) => {
+    requireOrg(ctx, input.orgId);
+    return listFaults(ctx, input.orgId).map(faultView);
+  }),
+  'fault.clear': command(z.object({ orgId }), async (ctx, input) => {
+    requireOrg(ctx, input.orgId);
+    return { cleared: await clearFaults(ctx, input.orgId) };
   }),
   'seed.demo': command(z.object({}), (ctx) => seedDemo(ctx)),
 } satisfies Record<string, Command<z.ZodType>>;

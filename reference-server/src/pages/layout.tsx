@@ -14,17 +14,20 @@ export interface LayoutProps {
   scripts?: readonly string[];
   /** Main column width: `narrow` for forms and messages. */
   width?: 'narrow' | 'wide';
+  /** Reloads the page after this many seconds (a status still moving), without any script. */
+  refreshSeconds?: number;
   children: ComponentChildren;
 }
 
 /** The document around every page: skip link, header, one `main` landmark, footer. */
-export function Layout({ title, service, hasErrors = false, scripts = [], width = 'narrow', children }: LayoutProps) {
+export function Layout({ title, service, hasErrors = false, scripts = [], width = 'narrow', refreshSeconds, children }: LayoutProps) {
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
+        {refreshSeconds ? <meta http-equiv="refresh" content={String(refreshSeconds)} /> : null}
         <title>{`${hasErrors ? 'Error: ' : ''}${title} – ${service} – ${PRODUCT_NAME}`}</title>
         <link rel="stylesheet" href={STYLESHEET.path} />
         {scripts.map((src) => (

@@ -88,6 +88,14 @@ legend{font-weight:700;margin-bottom:10px;padding:0;max-width:100%;white-space:n
 table{width:100%;border-collapse:collapse;margin-bottom:30px}
 th,td{text-align:left;padding:10px 20px 10px 0;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:anywhere}
 .table-scroll{overflow-x:auto}
+.workspace-bar{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:baseline;gap:0 20px}
+.workspace-nav{list-style:none;margin:0 0 30px;padding:0 0 10px;display:flex;flex-wrap:wrap;gap:8px 24px;border-bottom:1px solid var(--line)}
+.workspace-nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
+.snippet{background:var(--bg);border-left:5px solid var(--line);padding:15px;margin:0 0 30px;overflow-x:auto;font-size:16px;white-space:pre-wrap;overflow-wrap:anywhere}
+.filters{display:flex;flex-wrap:wrap;gap:0 20px;align-items:flex-end}
+.filters .form-group{margin-bottom:20px}
+.filters select,.filters input{max-width:16em}
+.secret{font-family:ui-monospace,monospace;max-width:100%!important;margin-bottom:20px}
 .site-footer{border-top:1px solid var(--line);background:var(--bg);padding:25px 0;font-size:16px;color:var(--muted)}
 .visually-hidden{position:absolute!important;width:1px!important;height:1px!important;margin:0!important;padding:0!important;overflow:hidden!important;clip:rect(0 0 0 0)!important;clip-path:inset(50%)!important;border:0!important;white-space:nowrap!important}
 @media (max-width:640px){body{font-size:16px}h1,.h1{font-size:27px}h2,.h2{font-size:21px}.lead{font-size:19px}main{padding-top:20px}.button{width:100%;margin-right:0}.summary-list dt{flex-basis:100%}}

@@ -62,7 +62,7 @@ export {
   type FieldMapping,
   type FieldMappingView,
 } from './field-mapping.js';
-export { createProfile, getProfile, listProfiles, profileView, profileViewSchema, type ProfileInput, type ProfileRecord, type ProfileView } from './profiles.js';
+export { archiveProfile, createProfile, getProfile, listProfiles, updateProfile, profileView, profileViewSchema, type ProfileInput, type ProfileRecord, type ProfileView } from './profiles.js';
 export { SubmissionProcessor } from './processor.js';
 export {
   criterionScoreSchema,

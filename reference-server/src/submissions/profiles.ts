@@ -72,6 +72,9 @@ export interface ProfileRecord extends StoredRecord, ProfileInput {
   id: string;
   orgId: string;
   created_at: string;
+  updated_at?: string;
+  /** Set when an admin archives the profile: no longer listed nor accepted for new submissions. */
+  archived_at?: string;
 }
 
 /** A profile as the APIs show it; profileView is typed by it and the contract documents generated from it. */
@@ -86,7 +89,7 @@ export const profileViewSchema = profileInputSchema
 export type ProfileView = z.infer<typeof profileViewSchema>;
 
 export function profileView(profile: ProfileRecord): ProfileView {
-  const { orgId: _org, ...view } = profile;
+  const { orgId: _org, updated_at: _updated, archived_at: _archived, ...view } = profile;
   return { ...view, assessment_required: profile.criteria.some((c) => c.rule.type === 'assessment_fit') };
 }
 
@@ -94,9 +97,32 @@ export function getProfile(ctx: Pick<AppContext, 'store'>, orgId: string, id: st
   return ctx.store.get<ProfileRecord>(PROFILES, orgId, id);
 }
 
-/** The organisation's profiles, oldest first (a short list: an organisation has a handful). */
-export function listProfiles(ctx: Pick<AppContext, 'store'>, orgId: string): ProfileRecord[] {
-  return ctx.store.all<ProfileRecord>(PROFILES, orgId);
+/**
+ * The organisation's profiles a submission can be made into, oldest first (a short list: an
+ * organisation has a handful); `includeArchived` adds the archived ones, for the workspace.
+ */
+export function listProfiles(ctx: Pick<AppContext, 'store'>, orgId: string, options: { includeArchived?: boolean } = {}): ProfileRecord[] {
+  const all = ctx.store.all<ProfileRecord>(PROFILES, orgId);
+  return options.includeArchived ? all : all.filter((p) => !p.archived_at);
+}
+
+/** Replaces a profile's definition; submissions already scored keep their scores until re-scored. */
+export async function updateProfile(ctx: Pick<AppContext, 'store' | 'clock'>, profile: ProfileRecord, input: ProfileInput): Promise<ProfileRecord> {
+  const parsed = profileInputSchema.parse(input);
+  const record: ProfileRecord = { ...profile, ...parsed, updated_at: new Date(ctx.clock.now()).toISOString() };
+  await ctx.store.write([put(PROFILES, profile.orgId, record)]);
+  return record;
+}
+
+/**
+ * Archives a profile rather than deleting it: submissions made into it still show and re-score
+ * against it, but it leaves the lists and new submissions into it are refused as unknown.
+ */
+export async function archiveProfile(ctx: Pick<AppContext, 'store' | 'clock'>, profile: ProfileRecord): Promise<ProfileRecord> {
+  if (profile.archived_at) return profile;
+  const record: ProfileRecord = { ...profile, archived_at: new Date(ctx.clock.now()).toISOString() };
+  await ctx.store.write([put(PROFILES, profile.orgId, record)]);
+  return record;
 }
 
 /** Stores a profile; `id` may be given (seeds use readable ones), else `prf_<random>`. */

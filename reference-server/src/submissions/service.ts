@@ -65,7 +65,8 @@ export async function createSubmission(ctx: Ctx, orgId: string, input: Submissio
     ];
     return differs.length ? { kind: 'conflict', submission: existing, differs } : { kind: 'existing', submission: existing };
   }
-  if (!getProfile(ctx, orgId, input.profile_id)) return { kind: 'unknown_profile' };
+  const profile = getProfile(ctx, orgId, input.profile_id);
+  if (!profile || profile.archived_at) return { kind: 'unknown_profile' };
   // One random part for both ids, so a job id leads back to its submission without an index.
   const token = ctx.ids.next('sub').slice(4);
   const now = new Date(ctx.clock.now()).toISOString();

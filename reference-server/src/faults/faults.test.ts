@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operate } from '../cli.js';
+import { startTestServer, type TestServer } from '../testing.js';
+
+/**
+ * Injected faults over the wire: set through the operator interface (the same records as the
+ * workspace page), met by the organisation's own calls in order, used up durably, and never by
+ * another organisation or a request without a valid credential.
+ */
+let server: TestServer;
+let other: { orgId: string; key: string };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const org = (await operate(server.dataDir, 'org.create', { name: 'Bystander Capital' })) as { id: string };
+  await operate(server.dataDir, 'user.create', { orgId: org.id, email: 'bo@bystander.example', name: 'Bo', role: 'admin' });
+  const key = (await operate(server.dataDir, 'key.create', { orgId: org.id, kind: 'automation' })) as { secret: string };
+  other = { orgId: org.id, key: key.secret };
+});
+
+afterAll(() => server?.dispose());
+
+const me = (key: string) => fetch(`${server.url}/api/automation/me`, { headers: { 'x-api-key': key } });
+const set = (input: Record<string, unknown>) => operate(server.dataDir, 'fault.set', { orgId: server.demo.organizationId, ...input });
+
+describe('injected faults', () => {
+  it('answers the next requests with the faults in the order they were set, then the real answer', async () => {
+    await set({ surface: 'automation', kind: '429', retryAfterSeconds: 2 });
+    await set({ surface: 'automation', kind: '503', count: 2, retryAfterSeconds: 0 });
+    const listed = (await operate(server.dataDir, 'fault.list', { orgId: server.demo.organizationId })) as { kind: string }[];
+    expect(listed.map((f) => f.kind)).toEqual(['429', '503']);
+
+    // Another organisation's calls and a request without a valid key never meet them.
+    expect((await me(other.key)).status).toBe(200);
+    expect((await me('pis_auto_not-a-key')).status).toBe(401);
+
+    const first = await me(server.demo.automationKey);
+    expect(first.status).toBe(429);
+    expect(first.headers.get('retry-after')).toBe('2');
+    expect(first.headers.get('x-injected-fault')).toMatch(/^flt_\S+ 429/);
+    expect(await first.json()).toMatchObject({ error: 'Too Many Requests' });
+    for (let i = 0; i < 2; i++) {
+      const unavailable = await me(server.demo.automationKey);
+      expect(unavailable.status).toBe(503);
+      expect(await unavailable.json()).toMatchObject({ error: 'Service Unavailable' });
+    }
+    expect((await me(server.demo.automationKey)).status).toBe(200);
+    expect(await operate(server.dataDir, 'fault.list', { orgId: server.demo.organizationId })).toEqual([]);
+  });
+
+  it('faults only the surface it was set on, and the GraphQL surface by its Bearer credential', async () => {
+    await set({ surface: 'graphql', kind: '500' });
+    const questions = await fetch(`${server.url}/api/v1/assessment/questions`, { headers: { 'x-api-key': server.demo.developerKey } });
+    expect(questions.status).toBe(200);
+    expect((await me(server.demo.automationKey)).status).toBe(200);
+    const graphql = () =>
+      fetch(`${server.url}/api`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.demo.partnerCredential}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ organization { name } }' }),
+      });
+    const faulted = await graphql();
+    expect(faulted.status).toBe(500);
+    expect(faulted.headers.get('x-injected-fault')).toMatch(/ 500 /);
+    expect((await graphql()).status).toBe(200);
+  });
+
+  it('cuts the connection, delays, and can be cleared at once', async () => {
+    await set({ surface: 'assessment', kind: 'disconnect' });
+    await expect(fetch(`${server.url}/api/v1/assessment/questions`, { headers: { 'x-api-key': server.demo.developerKey } })).rejects.toThrow();
+
+    await set({ surface: 'assessment', kind: 'latency', latencyMs: 50 });
+    const delayed = await fetch(`${server.url}/api/v1/benchmark-tags`, { headers: { 'x-api-key': server.demo.developerKey } });
+    expect(delayed.status).toBe(200);
+    expect(delayed.headers.get('x-injected-fault')).toMatch(/ latency /);
+
+    await set({ surface: 'automation', kind: '503', minutes: 10 });
+    expect((await me(server.demo.automationKey)).status).toBe(503);
+    expect((await me(server.demo.automationKey)).status).toBe(503);
+    expect(await operate(server.dataDir, 'fault.clear', { orgId: server.demo.organizationId })).toEqual({ cleared: 1 });
+    expect((await me(server.demo.automationKey)).status).toBe(200);
+  });
+
+  it('refuses a fault it cannot apply', async () => {
+    await expect(set({ surface: 'automation', kind: '503', count: 1, minutes: 1 })).rejects.toThrow(/either --count or --minutes/);
+    await expect(set({ surface: 'operator', kind: '503' })).rejects.toThrow();
+    await expect(operate(server.dataDir, 'fault.set', { orgId: 'org_missing', surface: 'automation', kind: '503' })).rejects.toThrow(/unknown organisation/);
+  });
+});

@@ -1,0 +1,84 @@
+import { Router, type Request, type RequestHandler } from 'express';
+import type { AccessTokenVerifier } from '../auth/guards.js';
+import type { AppContext } from '../context.js';
+import { sendError } from '../http/error-body.js';
+import { resolveCredential } from '../tenancy/credentials.js';
+import type { FaultRecord, FaultSurface } from './records.js';
+import { noFaults, takeFault } from './service.js';
+
+/** Finds the organisation a request's credential belongs to, without answering for the guard. */
+type Identify = (req: Request) => Promise<string | undefined>;
+
+export const apiKeyOrg =
+  (ctx: AppContext, kind: 'developer_key' | 'automation_key'): Identify =>
+  async (req) => {
+    const key = req.headers['x-api-key'];
+    return typeof key === 'string' ? resolveCredential(ctx, kind, key)?.orgId : undefined;
+  };
+
+export const bearerOrg =
+  (ctx: AppContext, verifyAccessToken: AccessTokenVerifier): Identify =>
+  async (req) => {
+    const token = /^Bearer ([\x21-\x7e]+)$/i.exec((req.headers.authorization ?? '').trim())?.[1];
+    if (!token) return undefined;
+    return resolveCredential(ctx, 'partner_credential', token)?.orgId ?? (await verifyAccessToken(token))?.orgId;
+  };
+
+const describe = (f: FaultRecord) => `${f.id} ${f.kind} (set in the workspace's developer tools)`;
+
+/**
+ * Applies an organisation's injected faults to its own requests, before the surface sees them.
+ * Only requests with a valid credential of that organisation are touched (so neither the operator
+ * nor another organisation ever meets one), and every faulted answer says it was injected in an
+ * `X-Injected-Fault` header. With no fault stored anywhere this is one count.
+ */
+export function faultInjection(ctx: AppContext, surface: FaultSurface, identify: Identify): RequestHandler {
+  return (req, res, next) => {
+    if (noFaults(ctx)) {
+      next();
+      return;
+    }
+    void (async () => {
+      const orgId = await identify(req);
+      const fault = orgId ? await takeFault(ctx, orgId, surface) : undefined;
+      if (!fault) {
+        next();
+        return;
+      }
+      ctx.log.info({ fault: fault.id, kind: fault.kind, surface }, 'injected fault');
+      res.set('X-Injected-Fault', describe(fault));
+      switch (fault.kind) {
+        case 'latency':
+          setTimeout(next, fault.latencyMs);
+          return;
+        case 'disconnect':
+          req.socket.destroy();
+          return;
+        case '429':
+          res.set('Retry-After', String(fault.retryAfterSeconds));
+          sendError(res, 429, `Too many requests (an injected fault): retry after ${fault.retryAfterSeconds} second(s).`);
+          return;
+        case '503':
+          res.set('Retry-After', String(fault.retryAfterSeconds));
+          sendError(res, 503, `The service is unavailable (an injected fault): retry after ${fault.retryAfterSeconds} second(s).`);
+          return;
+        case '500':
+          sendError(res, 500, 'An internal error (an injected fault): retry with backoff.');
+          return;
+      }
+    })().catch(next);
+  };
+}
+
+/**
+ * The fault injection of the three keyed surfaces, mounted before them: `/api/v1` (developer
+ * key), `/api/automation` (automation key) and `POST /api` (Bearer). OAuth and the operator
+ * endpoint are never faulted.
+ */
+export function faultInjectionRouter(ctx: AppContext, verifyAccessToken: AccessTokenVerifier): Router {
+  const router = Router();
+  router.use('/api/v1', faultInjection(ctx, 'assessment', apiKeyOrg(ctx, 'developer_key')));
+  router.use('/api/automation', faultInjection(ctx, 'automation', apiKeyOrg(ctx, 'automation_key')));
+  router.post('/api', faultInjection(ctx, 'graphql', bearerOrg(ctx, verifyAccessToken)));
+  return router;
+}

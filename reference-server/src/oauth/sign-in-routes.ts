@@ -1,0 +1,110 @@
+import express, { Router, type Request, type Response } from 'express';
+import cookieParser from 'cookie-parser';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { authenticateUser, normalizeEmail } from '../tenancy/users.js';
+import { createCsrf, ensureBrowserId, newNonce, pageHeaders, setFlash, startSession, takeFlash, type Flash } from './browser.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { loginPage } from './pages.js';
+
+const FORM_LIMIT = '16kb';
+const SIGN_IN_PATH = '/api/oauth/sign-in';
+const DEFAULT_RETURN = '/workspace';
+
+const SignInForm = z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default(''), return_to: z.string().max(2000).optional() });
+
+/**
+ * Where a sign-in may send the browser afterwards: only a path of the workspace on this origin.
+ * Anything else (another host, `//host`, a backslash trick) falls back to the workspace home,
+ * so the sign-in page cannot be used as an open redirect.
+ */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== 'string' || !/^\/workspace(?:[/?#]|$)/.test(value) || /[\\\s]/.test(value)) return DEFAULT_RETURN;
+  return value;
+}
+
+export const signInUrl = (returnTo: string): string => `${SIGN_IN_PATH}?return_to=${encodeURIComponent(safeReturnPath(returnTo))}`;
+
+function flashMessage(flash: Flash | undefined): string | undefined {
+  switch (flash?.kind) {
+    case 'invalid_credentials':
+      return 'That email and password do not match an account. Check them and try again.';
+    case 'form_expired':
+      return 'This page was open too long or was submitted from elsewhere. Please try again.';
+    case 'throttled':
+      return `Too many attempts for this account. Try again in ${flash.retryMinutes ?? 15} minute(s).`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The investor login outside an OAuth authorization: the same page, the same session and the
+ * same throttle as the authorize flow's login, for people opening the workspace directly.
+ * `GET /api/oauth/sign-in` always shows the form (like `prompt=login`); a successful POST starts
+ * a new session and answers 303 to the workspace page the person came from.
+ */
+export function signInRoutes(ctx: AppContext, throttle: LoginThrottle): Router {
+  const router = Router();
+  const csrf = createCsrf(ctx);
+  const forms = express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 10 });
+  router.use(SIGN_IN_PATH, cookieParser());
+
+  const seeOther = (res: Response, location: string) => {
+    pageHeaders(res, newNonce());
+    res.redirect(303, location);
+  };
+
+  router.get(SIGN_IN_PATH, (req: Request, res: Response) => {
+    ensureBrowserId(ctx, req, res);
+    const flash = takeFlash(ctx, req, res);
+    const nonce = newNonce();
+    pageHeaders(res, nonce);
+    const error = flashMessage(flash);
+    res.type('html').send(
+      loginPage({
+        nonce,
+        action: SIGN_IN_PATH,
+        csrfToken: csrf.token(req, res),
+        fields: { return_to: safeReturnPath(req.query['return_to']) },
+        ...(flash?.email ? { email: flash.email } : {}),
+        ...(error ? { error } : {}),
+      }),
+    );
+  });
+
+  router.post(SIGN_IN_PATH, forms, async (req, res, next) => {
+    try {
+      const form = SignInForm.safeParse(req.body ?? {});
+      const returnTo = safeReturnPath(form.success ? form.data.return_to : undefined);
+      const back = signInUrl(returnTo);
+      if (!csrf.valid(req)) {
+        setFlash(ctx, res, { kind: 'form_expired' });
+        seeOther(res, back);
+        return;
+      }
+      const email = form.success ? form.data.email : '';
+      const key = normalizeEmail(email);
+      const wait = throttle.retryAfter(key);
+      if (wait > 0) {
+        setFlash(ctx, res, { kind: 'throttled', email, retryMinutes: wait / 60_000 });
+        seeOther(res, back);
+        return;
+      }
+      const user = form.success && email && form.data.password ? await authenticateUser(ctx, email, form.data.password) : undefined;
+      if (!user) {
+        throttle.fail(key);
+        setFlash(ctx, res, { kind: 'invalid_credentials', email });
+        seeOther(res, back);
+        return;
+      }
+      throttle.succeed(key);
+      await startSession(ctx, req, res, user);
+      seeOther(res, returnTo);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operate } from '../cli.js';
+import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
+import { startTestServer, type TestServer } from '../testing.js';
+
+/**
+ * One organisation's admin, by URL tampering on every workspace route, sees and changes nothing
+ * of another organisation's: every id in a path is looked up inside the signed-in person's own
+ * organisation, so a foreign id is simply not found (404), and the foreign record is unchanged.
+ */
+let server: TestServer;
+
+/** A browser reduced to what the workspace needs: a cookie jar, no redirects followed. */
+class Visitor {
+  readonly #cookies = new Map<string, string>();
+  constructor(readonly base: string) {}
+
+  async request(path: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<{ status: number; location: string | null; body: string }> {
+    const answer = await fetch(`${this.base}${path}`, {
+      method: init.method ?? 'GET',
+      redirect: 'manual',
+      headers: {
+        cookie: [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
+    });
+    for (const line of answer.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      const value = pair.slice(at + 1);
+      if (value === '' || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) this.#cookies.delete(pair.slice(0, at));
+      else this.#cookies.set(pair.slice(0, at), value);
+    }
+    return { status: answer.status, location: answer.headers.get('location'), body: await answer.text() };
+  }
+
+  /** The CSRF token of the first form on a page. */
+  async token(path: string): Promise<string> {
+    const page = await this.request(path);
+    const token = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1];
+    if (!token) throw new Error(`no form token on ${path} (${page.status})`);
+    return token;
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    const token = await this.token('/api/oauth/sign-in?return_to=/workspace');
+    const answer = await this.request('/api/oauth/sign-in', { method: 'POST', form: { _csrf: token, email, password, return_to: '/workspace' } });
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe('/workspace');
+  }
+}
+
+const automation = (key: string, path: string, init: RequestInit = {}) =>
+  fetch(`${server.url}/api/automation${path}`, { ...init, headers: { 'x-api-key': key, 'content-type': 'application/json', ...init.headers } });
+
+let victim: { profileId: string; submissionId: string; keyId: string; key: string; email: string };
+let intruder: Visitor;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // The demo organisation is the victim: it has a profile, a submission, a key and a result.
+  const profiles = (await (await automation(server.demo.automationKey, '/profiles')).json()) as { data: { id: string }[] };
+  const profileId = profiles.data[0]?.id as string;
+  const created = await automation(server.demo.automationKey, '/submissions', {
+    method: 'POST',
+    body: JSON.stringify({ record_id: 'victim-1', profile_id: profileId, fields: { email: 'secret-founder@victim.example', name: 'Secret Founder' } }),
+  });
+  const submissionId = ((await created.json()) as { job_id: string }).job_id.replace(/^job_/, 'sub_');
+  const keys = (await operate(server.dataDir, 'key.list', { orgId: server.demo.organizationId })) as { keyId: string; kind: string }[];
+  const keyId = keys.find((k) => k.kind === 'automation_key')?.keyId as string;
+  victim = { profileId, submissionId, keyId, key: server.demo.automationKey, email: 'secret-founder@victim.example' };
+
+  const org = (await operate(server.dataDir, 'org.create', { name: 'Intruder Capital' })) as { id: string };
+  await operate(server.dataDir, 'user.create', { orgId: org.id, email: 'eve@intruder.example', name: 'Eve', password: 'correct horse battery staple', role: 'admin' });
+  intruder = new Visitor(server.url);
+  await intruder.signIn('eve@intruder.example', 'correct horse battery staple');
+});
+
+afterAll(() => server?.dispose());
+
+describe('the workspace across organisations', () => {
+  it('shows the intruder only their own organisation', async () => {
+    for (const path of ['/workspace', '/workspace/submissions', '/workspace/profiles', '/workspace/keys']) {
+      const page = await intruder.request(path);
+      expect(page.status, path).toBe(200);
+      expect(page.body, path).not.toContain(server.demo.organizationName);
+      expect(page.body, path).not.toContain(victim.profileId);
+      expect(page.body, path).not.toContain('victim-1');
+    }
+  });
+
+  it('finds no foreign id on any read route', async () => {
+    for (const path of [`/workspace/submissions/${victim.submissionId}`, `/workspace/profiles/${victim.profileId}`]) {
+      expect((await intruder.request(path)).status, path).toBe(404);
+    }
+    const filtered = await intruder.request(`/workspace/submissions?profile_id=${victim.profileId}&record_id=victim-1`);
+    expect(filtered.body).not.toContain(victim.submissionId);
+    const paged = await intruder.request(`/workspace/submissions?after=${victim.submissionId}`);
+    expect(paged.body).not.toContain('victim-1');
+    // The demo organisation holds a result for this email; the intruder's workspace does not show it.
+    const result = await intruder.request(`/workspace/results?email=${encodeURIComponent(DEMO_RESULT_EMAIL)}`);
+    expect(result.body).toContain('No result is stored');
+  });
+
+  it('changes nothing through a foreign id on any form', async () => {
+    const token = await intruder.token('/workspace/profiles/new');
+    const edit = await intruder.request(`/workspace/profiles/${victim.profileId}`, {
+      method: 'POST',
+      form: { _csrf: token, name: 'Hijacked', kind: 'founder', description: '', required_fields: '', criteria: '[]' },
+    });
+    expect(edit.status).toBe(404);
+    expect((await intruder.request(`/workspace/profiles/${victim.profileId}/archive`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
+    expect((await intruder.request(`/workspace/keys/${victim.keyId}/revoke`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
+
+    const profile = (await (await automation(victim.key, `/profiles/${victim.profileId}`)).json()) as { name: string };
+    expect(profile.name).not.toBe('Hijacked');
+    const listed = (await (await automation(victim.key, '/profiles')).json()) as { data: { id: string }[] };
+    expect(listed.data.map((p) => p.id)).toContain(victim.profileId);
+    expect((await automation(victim.key, '/me')).status).toBe(200);
+  });
+
+  it('refuses a form without the session it was issued to, and sends a signed-out visitor to the sign-in page', async () => {
+    const stranger = new Visitor(server.url);
+    const page = await stranger.request('/workspace/keys');
+    expect(page.status).toBe(303);
+    expect(page.location).toBe('/api/oauth/sign-in?return_to=%2Fworkspace%2Fkeys');
+    const token = await intruder.token('/workspace/keys');
+    const forged = await stranger.request('/workspace/keys', { method: 'POST', form: { _csrf: token, label: 'forged' } });
+    expect(forged.status).toBe(303);
+    const keys = (await operate(server.dataDir, 'key.list', {})) as { label: string }[];
+    expect(keys.map((k) => k.label)).not.toContain('forged');
+  });
+
+  it('never sends the browser off-site after signing in', async () => {
+    const visitor = new Visitor(server.url);
+    for (const returnTo of ['https://evil.example/', '//evil.example/workspace', '/workspace\\@evil.example', '/api/oauth/token']) {
+      const token = await visitor.token(`/api/oauth/sign-in?return_to=${encodeURIComponent(returnTo)}`);
+      const answer = await visitor.request('/api/oauth/sign-in', { method: 'POST', form: { _csrf: token, email: server.demo.user.email, password: server.demo.user.password, return_to: returnTo } });
+      expect(answer.location, returnTo).toBe('/workspace');
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import type { Router } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { faultInputSchema, faultView } from '../faults/records.js';
+import { clearFaults, listFaults, setFault } from '../faults/service.js';
+import type { FieldError } from '../pages/components.js';
+import { createFlash } from '../pages/flash.js';
+import { formField, seeOther } from '../pages/forms.js';
+import { sendPage, type PageTools } from '../pages/surface.js';
+import { member, requireAdmin } from './access.js';
+import { DEVELOPER_PATH, DeveloperToolsPage, emptyFaultForm, type FaultFormValues } from './developer-pages.js';
+import { WORKSPACE_PATH } from './layout.js';
+
+const MESSAGES: Record<string, string> = {
+  surface: 'Choose which API to fault',
+  kind: 'Choose what the requests get',
+  count: 'Enter a number of requests from 1 to 1000',
+  minutes: 'Enter a number of minutes from 1 to 1440, or leave it empty to use a number of requests',
+  retry_after_seconds: 'Enter a Retry-After from 0 to 3600 seconds',
+  latency_ms: 'Enter a latency from 1 to 30000 milliseconds',
+};
+
+const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+/** Developer tools (admin): the fault injection of the organisation's own API calls. */
+export function developerRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
+  const flash = createFlash(ctx, { cookieName: 'pis_ws_dev', cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(300) }) });
+
+  router.get('/developer-tools', requireAdmin, (req, res) => {
+    const me = member(res);
+    const notice = flash.take(req, res)?.notice;
+    sendPage(res, <DeveloperToolsPage member={me} csrfToken={csrf.token(req, res)} faults={listFaults(ctx, me.organization.id).map(faultView)} values={emptyFaultForm()} {...(notice ? { notice } : {})} />);
+  });
+
+  router.post('/developer-tools/faults', ...acceptForm, requireAdmin, async (req, res, next) => {
+    try {
+      const me = member(res);
+      const field = (name: keyof FaultFormValues) => formField(req.body, name) ?? '';
+      const values: FaultFormValues = {
+        surface: field('surface'),
+        kind: field('kind'),
+        count: field('count'),
+        minutes: field('minutes'),
+        retry_after_seconds: field('retry_after_seconds'),
+        latency_ms: field('latency_ms'),
+      };
+      const minutes = number(values.minutes);
+      const parsed = faultInputSchema.safeParse({
+        surface: values.surface,
+        kind: values.kind,
+        ...(minutes !== undefined ? { minutes } : { count: number(values.count) ?? 1 }),
+        retry_after_seconds: number(values.retry_after_seconds) ?? 1,
+        latency_ms: number(values.latency_ms) ?? 2000,
+      });
+      if (!parsed.success) {
+        const errors: FieldError[] = [];
+        for (const issue of parsed.error.issues) {
+          const name = String(issue.path[0] ?? 'kind');
+          if (!errors.some((e) => e.field === name)) errors.push({ field: name, message: MESSAGES[name] ?? issue.message });
+        }
+        sendPage(res, <DeveloperToolsPage member={me} csrfToken={csrf.token(req, res)} faults={listFaults(ctx, me.organization.id).map(faultView)} values={values} errors={errors} />, 400);
+        return;
+      }
+      const fault = await setFault(ctx, me.organization.id, parsed.data);
+      flash.set(res, { notice: `Fault ${fault.kind} set on the ${fault.surface} API.` });
+      seeOther(res, DEVELOPER_PATH);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post('/developer-tools/faults/clear', ...acceptForm, requireAdmin, async (_req, res, next) => {
+    try {
+      const cleared = await clearFaults(ctx, member(res).organization.id);
+      flash.set(res, { notice: `${cleared} fault(s) cleared: every API call gets its real answer again.` });
+      seeOther(res, DEVELOPER_PATH);
+    } catch (error) {
+      next(error);
+    }
+  });
+}

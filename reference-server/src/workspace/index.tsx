@@ -1,0 +1,70 @@
+import type { Router } from 'express';
+import type { AppContext } from '../context.js';
+import { endSession, currentSession } from '../oauth/browser.js';
+import { signInUrl } from '../oauth/sign-in-routes.js';
+import { seeOther } from '../pages/forms.js';
+import { createPageSurface, sendPage } from '../pages/surface.js';
+import { listCredentials } from '../tenancy/credentials.js';
+import { listUsers } from '../tenancy/users.js';
+import { member, requireMember } from './access.js';
+import { developerRoutes } from './developer-routes.js';
+import { keysRoutes } from './keys-routes.js';
+import { SERVICE, WORKSPACE_PATH } from './layout.js';
+import { OverviewPage } from './overview-page.js';
+import { profilesRoutes } from './profiles-routes.js';
+import { surfaceSnippets } from './snippets.js';
+import { submissionsRoutes } from './submissions-routes.js';
+
+export { WORKSPACE_PATH } from './layout.js';
+
+/**
+ * The workspace: the application's pages for an organisation's people, under `/workspace`,
+ * signed in with the same investor session as the OAuth pages. Every page shows the signed-in
+ * person's own organisation only (ids from the URL are looked up inside it); admin pages and
+ * their forms check the role on the server.
+ */
+export function createWorkspaceSurface(ctx: AppContext): Router {
+  return createPageSurface(
+    ctx,
+    {
+      service: SERVICE,
+      cookiePath: WORKSPACE_PATH,
+      cookiePrefix: 'pis_ws',
+      sessionIdentifier: (req) => currentSession(ctx, req)?.record.id,
+      formLimit: '64kb',
+      parameterLimit: 20,
+    },
+    (router, tools) => {
+      router.use(requireMember(ctx));
+
+      router.get('/', (req, res) => {
+        const me = member(res);
+        const orgId = me.organization.id;
+        sendPage(
+          res,
+          <OverviewPage
+            member={me}
+            csrfToken={tools.csrf.token(req, res)}
+            users={listUsers(ctx, orgId)}
+            credentials={listCredentials(ctx, orgId).filter((c) => !c.revokedAt)}
+            snippets={surfaceSnippets(ctx.config.publicUrl ?? '')}
+          />,
+        );
+      });
+
+      router.post('/sign-out', ...tools.acceptForm, async (req, res, next) => {
+        try {
+          await endSession(ctx, req, res);
+          seeOther(res, signInUrl(WORKSPACE_PATH));
+        } catch (error) {
+          next(error);
+        }
+      });
+
+      submissionsRoutes(ctx, router, tools);
+      keysRoutes(ctx, router, tools);
+      profilesRoutes(ctx, router, tools);
+      developerRoutes(ctx, router, tools);
+    },
+  );
+}

@@ -1,0 +1,106 @@
+import { Button, ErrorSummary, PostForm, TextField, type FieldError } from '../pages/components.js';
+import type { PublicCredential } from '../tenancy/credentials.js';
+import type { Member } from './access.js';
+import { Notice, WorkspacePage, WORKSPACE_PATH } from './layout.js';
+import { dateTime } from './overview-page.js';
+
+export const KEYS_PATH = `${WORKSPACE_PATH}/keys`;
+
+export interface KeysPageProps {
+  member: Member;
+  csrfToken: string;
+  keys: readonly (PublicCredential & { ownerEmail: string })[];
+  label?: string;
+  errors?: readonly FieldError[];
+  revoked?: string;
+}
+
+/** The organisation's automation keys: create one, see which exist, revoke one. */
+export function KeysPage({ member, csrfToken, keys, label = '', errors = [], revoked }: KeysPageProps) {
+  const labelError = errors.find((e) => e.field === 'label')?.message;
+  return (
+    <WorkspacePage member={member} title="Automation keys" section="keys" csrfToken={csrfToken} hasErrors={errors.length > 0}>
+      <ErrorSummary errors={errors} />
+      {revoked ? <Notice>The key “{revoked}” was revoked. Requests with it are now refused.</Notice> : null}
+      <h1>Automation keys</h1>
+      <p>
+        An automation key lets Zapier, n8n or your own scripts call the Automation API (<code>/api/automation</code>) for {member.organization.name}.
+        It acts for the administrator who creates it.
+      </p>
+      <h2>Create a key</h2>
+      <PostForm action={KEYS_PATH} csrfToken={csrfToken}>
+        <TextField id="label" label="Label" hint="Say where the key will be used, for example “Zapier – deal flow”." value={label} maxLength={200} {...(labelError ? { error: labelError } : {})} />
+        <Button>Create key</Button>
+      </PostForm>
+      <h2 id="keys-heading">Keys</h2>
+      {keys.length === 0 ? (
+        <p>There are no automation keys yet.</p>
+      ) : (
+        <div class="table-scroll">
+          <table aria-labelledby="keys-heading">
+            <thead>
+              <tr>
+                <th scope="col">Label</th>
+                <th scope="col">Starts with</th>
+                <th scope="col">Acts for</th>
+                <th scope="col">Created</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr>
+                  <td>{key.label}</td>
+                  <td>
+                    <code>{key.hint}</code>
+                  </td>
+                  <td>{key.ownerEmail}</td>
+                  <td>{dateTime(key.createdAt)}</td>
+                  <td>
+                    {key.revokedAt ? (
+                      <span class="tag grey">Revoked {dateTime(key.revokedAt)}</span>
+                    ) : (
+                      <PostForm action={`${KEYS_PATH}/${encodeURIComponent(key.keyId)}/revoke`} csrfToken={csrfToken}>
+                        <Button variant="warning">
+                          Revoke<span class="visually-hidden"> {key.label}</span>
+                        </Button>
+                      </PostForm>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </WorkspacePage>
+  );
+}
+
+/**
+ * The answer to the create form, and the only place the secret ever appears: it is not stored
+ * (only its keyed hash is), not logged, and this page is sent with `Cache-Control: no-store`.
+ */
+export function KeyCreatedPage({ member, csrfToken, credential, secret }: { member: Member; csrfToken: string; credential: PublicCredential; secret: string }) {
+  return (
+    <WorkspacePage member={member} title="Key created" section="keys" csrfToken={csrfToken}>
+      <div class="panel">
+        <h1>Key created</h1>
+        <p>“{credential.label}”</p>
+      </div>
+      <div class="notice" role="status">
+        <p>
+          <strong>Copy the key now: it is shown only once.</strong> The server keeps only a hash of it, so nobody can show it again. If it is lost, create a new key and revoke this one.
+        </p>
+      </div>
+      <label for="secret">Automation key</label>
+      <input id="secret" class="secret" type="text" readOnly value={secret} autoComplete="off" spellcheck={false} />
+      <p>
+        Try it: <code>curl -H "x-api-key: …" /api/automation/me</code>
+      </p>
+      <p>
+        <a href={KEYS_PATH}>Back to automation keys</a>
+      </p>
+    </WorkspacePage>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Router } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { createFlash } from '../pages/flash.js';
+import { formField, seeOther } from '../pages/forms.js';
+import { sendPage, type PageTools } from '../pages/surface.js';
+import { issueCredential, listCredentials, revokeCredential } from '../tenancy/credentials.js';
+import { listUsers } from '../tenancy/users.js';
+import { member, requireAdmin } from './access.js';
+import { KeyCreatedPage, KeysPage, KEYS_PATH } from './keys-pages.js';
+import { WORKSPACE_PATH } from './layout.js';
+
+const labelSchema = z.string().trim().min(1, 'Enter a label for the key').max(200, 'The label must be 200 characters or fewer');
+
+/**
+ * Automation keys, issued by an organisation admin inside the application (the spec). The same
+ * records as the operator's `key create --kind automation`: both go through issueCredential.
+ */
+export function keysRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
+  const flash = createFlash(ctx, { cookieName: 'pis_ws_keys', cookiePath: WORKSPACE_PATH, schema: z.object({ revoked: z.string().max(200) }) });
+
+  const keysOf = (orgId: string) => {
+    const emails = new Map(listUsers(ctx, orgId).map((u) => [u.id, u.email]));
+    return listCredentials(ctx, orgId)
+      .filter((c) => c.kind === 'automation_key')
+      .map((c) => ({ ...c, ownerEmail: (c.userId && emails.get(c.userId)) || '—' }));
+  };
+
+  router.get('/keys', requireAdmin, (req, res) => {
+    const me = member(res);
+    const notice = flash.take(req, res);
+    sendPage(res, <KeysPage member={me} csrfToken={csrf.token(req, res)} keys={keysOf(me.organization.id)} {...(notice ? { revoked: notice.revoked } : {})} />);
+  });
+
+  router.post('/keys', ...acceptForm, requireAdmin, async (req, res, next) => {
+    try {
+      const me = member(res);
+      const raw = formField(req.body, 'label') ?? '';
+      const label = labelSchema.safeParse(raw);
+      if (!label.success) {
+        const message = label.error.issues[0]?.message ?? 'Enter a label for the key';
+        sendPage(res, <KeysPage member={me} csrfToken={csrf.token(req, res)} keys={keysOf(me.organization.id)} label={raw} errors={[{ field: 'label', message }]} />, 400);
+        return;
+      }
+      const issued = await issueCredential(ctx, { kind: 'automation_key', orgId: me.organization.id, userId: me.user.id, label: label.data });
+      sendPage(res, <KeyCreatedPage member={me} csrfToken={csrf.token(req, res)} credential={issued.credential} secret={issued.secret} />, 201);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post('/keys/:keyId/revoke', ...acceptForm, requireAdmin, async (req, res, next) => {
+    try {
+      const me = member(res);
+      // Looked up among this organisation's automation keys only: another organisation's key id is simply not found.
+      const key = keysOf(me.organization.id).find((k) => k.keyId === req.params.keyId);
+      if (!key) {
+        next();
+        return;
+      }
+      await revokeCredential(ctx, key.keyId);
+      flash.set(res, { revoked: key.label });
+      seeOther(res, KEYS_PATH);
+    } catch (error) {
+      next(error);
+    }
+  });
+}

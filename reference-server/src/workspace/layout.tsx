@@ -1,0 +1,69 @@
+import type { ComponentChildren } from 'preact';
+import { Button, PostForm } from '../pages/components.js';
+import { Layout } from '../pages/layout.js';
+import type { Member } from './access.js';
+
+export const SERVICE = 'Workspace';
+export const WORKSPACE_PATH = '/workspace';
+
+export type Section = 'overview' | 'submissions' | 'results' | 'keys' | 'profiles' | 'developer';
+
+const SECTIONS: readonly { id: Section; label: string; href: string; adminOnly: boolean }[] = [
+  { id: 'overview', label: 'Overview', href: WORKSPACE_PATH, adminOnly: false },
+  { id: 'submissions', label: 'Submissions', href: `${WORKSPACE_PATH}/submissions`, adminOnly: false },
+  { id: 'results', label: 'Assessment results', href: `${WORKSPACE_PATH}/results`, adminOnly: false },
+  { id: 'keys', label: 'Automation keys', href: `${WORKSPACE_PATH}/keys`, adminOnly: true },
+  { id: 'profiles', label: 'Profiles', href: `${WORKSPACE_PATH}/profiles`, adminOnly: true },
+  { id: 'developer', label: 'Developer tools', href: `${WORKSPACE_PATH}/developer-tools`, adminOnly: true },
+];
+
+export interface WorkspacePageProps {
+  member: Member;
+  title: string;
+  section: Section;
+  csrfToken: string;
+  hasErrors?: boolean;
+  refreshSeconds?: number;
+  children: ComponentChildren;
+}
+
+/**
+ * Every workspace page: who is signed in to which organisation, the sections this person may
+ * open (admins see the admin ones), a sign-out form, and the page itself.
+ */
+export function WorkspacePage({ member, title, section, csrfToken, hasErrors = false, refreshSeconds, children }: WorkspacePageProps) {
+  const isAdmin = member.user.role === 'admin';
+  return (
+    <Layout title={title} service={SERVICE} width="wide" hasErrors={hasErrors} {...(refreshSeconds ? { refreshSeconds } : {})}>
+      <div class="workspace-bar">
+        <p class="muted">
+          {member.user.name} ({member.user.email}) · {member.organization.name} · {isAdmin ? 'Administrator' : 'Member'}
+        </p>
+        <PostForm action={`${WORKSPACE_PATH}/sign-out`} csrfToken={csrfToken}>
+          <Button variant="secondary">Sign out</Button>
+        </PostForm>
+      </div>
+      <nav aria-label="Workspace">
+        <ul class="workspace-nav">
+          {SECTIONS.filter((s) => isAdmin || !s.adminOnly).map((s) => (
+            <li>
+              <a href={s.href} aria-current={s.id === section ? 'page' : undefined}>
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {children}
+    </Layout>
+  );
+}
+
+/** A one-line confirmation at the top of the page after a form went through. */
+export function Notice({ children }: { children: ComponentChildren }) {
+  return (
+    <div class="notice success" role="status">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { Button, ChoiceGroup, ErrorSummary, PostForm, TextField, type FieldError } from '../pages/components.js';
+import { profileKinds, type ProfileRecord } from '../submissions/profiles.js';
+import type { Member } from './access.js';
+import { Notice, WorkspacePage, WORKSPACE_PATH } from './layout.js';
+import { dateTime } from './overview-page.js';
+import type { ProfileFormValues } from './profile-form.js';
+
+export const PROFILES_PATH = `${WORKSPACE_PATH}/profiles`;
+
+const KIND_LABELS: Record<(typeof profileKinds)[number], string> = { founder: 'Founders', candidate: 'Candidates', deal: 'Deals' };
+
+export function ProfilesPage({ member, csrfToken, profiles, notice }: { member: Member; csrfToken: string; profiles: readonly ProfileRecord[]; notice?: string }) {
+  return (
+    <WorkspacePage member={member} title="Profiles" section="profiles" csrfToken={csrfToken}>
+      {notice ? <Notice>{notice}</Notice> : null}
+      <h1>Profiles</h1>
+      <p>A profile is what a submission is scored against: weighted criteria, each with a rule. Submissions name it by its ID (<code>profile_id</code>).</p>
+      <p>
+        <a class="button" href={`${PROFILES_PATH}/new`}>
+          Create a profile
+        </a>
+      </p>
+      <div class="table-scroll">
+        <table aria-label="Profiles">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">ID</th>
+              <th scope="col">Criteria</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {profiles.map((profile) => (
+              <tr>
+                <td>
+                  <a href={`${PROFILES_PATH}/${encodeURIComponent(profile.id)}`}>{profile.name}</a>
+                </td>
+                <td>
+                  <code>{profile.id}</code>
+                </td>
+                <td>{profile.criteria.length}</td>
+                <td>{profile.archived_at ? <span class="tag grey">Archived {dateTime(profile.archived_at)}</span> : <span class="tag green">Active</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </WorkspacePage>
+  );
+}
+
+export interface ProfileFormPageProps {
+  member: Member;
+  csrfToken: string;
+  values: ProfileFormValues;
+  errors?: readonly FieldError[];
+  /** The profile being edited; absent when creating one. */
+  profile?: ProfileRecord;
+}
+
+/** Create or edit a profile; archiving is a separate form at the bottom of the edit page. */
+export function ProfileFormPage({ member, csrfToken, values, errors = [], profile }: ProfileFormPageProps) {
+  const error = (field: string) => {
+    const message = errors.find((e) => e.field === field)?.message;
+    return message ? { error: message } : {};
+  };
+  const title = profile ? `Edit ${profile.name}` : 'Create a profile';
+  const archived = Boolean(profile?.archived_at);
+  return (
+    <WorkspacePage member={member} title={title} section="profiles" csrfToken={csrfToken} hasErrors={errors.length > 0}>
+      <ErrorSummary errors={errors} />
+      <p>
+        <a href={PROFILES_PATH}>Back to profiles</a>
+      </p>
+      <h1>{title}</h1>
+      {profile ? (
+        <p>
+          ID <code>{profile.id}</code>
+          {archived ? ' · archived: new submissions into it are refused' : ''}
+        </p>
+      ) : null}
+      <PostForm action={profile ? `${PROFILES_PATH}/${encodeURIComponent(profile.id)}` : PROFILES_PATH} csrfToken={csrfToken}>
+        <TextField id="name" label="Name" value={values.name} maxLength={120} {...error('name')} />
+        <ChoiceGroup
+          id="kind"
+          name="kind"
+          legend="What does it evaluate?"
+          choices={profileKinds.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }))}
+          selected={values.kind}
+          {...error('kind')}
+        />
+        <TextField id="description" label="Description" multiline value={values.description} maxLength={1000} {...error('description')} />
+        <TextField
+          id="required_fields"
+          label="Required fields"
+          hint="Field names a submission must carry to be scored, separated by commas, for example: email, name, company."
+          value={values.required_fields}
+          {...error('required_fields')}
+        />
+        <TextField
+          id="criteria"
+          label="Criteria (JSON)"
+          hint="A list of 1 to 30 criteria, each with key, label, description, weight and rule, exactly as GET /api/automation/profiles shows them. The rules are described in the Automation API documentation under Scoring."
+          multiline
+          value={values.criteria}
+          {...error('criteria')}
+        />
+        <Button>{profile ? 'Save changes' : 'Create profile'}</Button>
+      </PostForm>
+      {profile && !archived ? (
+        <>
+          <h2>Archive this profile</h2>
+          <p>Archived profiles leave the profile lists and cannot receive new submissions. Submissions already made into it keep it.</p>
+          <PostForm action={`${PROFILES_PATH}/${encodeURIComponent(profile.id)}/archive`} csrfToken={csrfToken}>
+            <Button variant="warning">Archive profile</Button>
+          </PostForm>
+        </>
+      ) : null}
+    </WorkspacePage>
+  );
+}

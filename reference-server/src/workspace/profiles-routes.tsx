@@ -1,0 +1,94 @@
+import type { Request, Response, Router } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { createFlash } from '../pages/flash.js';
+import { seeOther } from '../pages/forms.js';
+import { sendPage, type PageTools } from '../pages/surface.js';
+import { archiveProfile, createProfile, getProfile, listProfiles, updateProfile, type ProfileRecord } from '../submissions/index.js';
+import { member, requireAdmin } from './access.js';
+import { WORKSPACE_PATH } from './layout.js';
+import { emptyProfileForm, parseProfileForm, profileFormValues, readProfileForm } from './profile-form.js';
+import { ProfileFormPage, ProfilesPage, PROFILES_PATH } from './profiles-pages.js';
+
+/**
+ * Profiles (admin): create, edit, archive. Without them a new organisation could not receive a
+ * submission; the operator's `profile create` writes the same records through the same schema.
+ */
+export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
+  const flash = createFlash(ctx, { cookieName: 'pis_ws_profiles', cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(300) }) });
+
+  /** The profile of the URL in the member's own organisation: another organisation's id is not found. */
+  const profileOf = (req: Request, res: Response): ProfileRecord | undefined => getProfile(ctx, member(res).organization.id, String(req.params.id));
+
+  router.get('/profiles', requireAdmin, (req, res) => {
+    const me = member(res);
+    const notice = flash.take(req, res)?.notice;
+    sendPage(res, <ProfilesPage member={me} csrfToken={csrf.token(req, res)} profiles={listProfiles(ctx, me.organization.id, { includeArchived: true })} {...(notice ? { notice } : {})} />);
+  });
+
+  router.get('/profiles/new', requireAdmin, (req, res) => {
+    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={emptyProfileForm()} />);
+  });
+
+  router.post('/profiles', ...acceptForm, requireAdmin, async (req, res, next) => {
+    try {
+      const me = member(res);
+      const values = readProfileForm(req.body);
+      const parsed = parseProfileForm(values);
+      if (!parsed.ok) {
+        sendPage(res, <ProfileFormPage member={me} csrfToken={csrf.token(req, res)} values={values} errors={parsed.errors} />, 400);
+        return;
+      }
+      const profile = await createProfile(ctx, me.organization.id, parsed.input);
+      flash.set(res, { notice: `Profile “${profile.name}” created with ID ${profile.id}.` });
+      seeOther(res, PROFILES_PATH);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get('/profiles/:id', requireAdmin, (req, res, next) => {
+    const profile = profileOf(req, res);
+    if (!profile) {
+      next();
+      return;
+    }
+    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={profileFormValues(profile)} profile={profile} />);
+  });
+
+  router.post('/profiles/:id', ...acceptForm, requireAdmin, async (req, res, next) => {
+    try {
+      const profile = profileOf(req, res);
+      if (!profile) {
+        next();
+        return;
+      }
+      const values = readProfileForm(req.body);
+      const parsed = parseProfileForm(values);
+      if (!parsed.ok) {
+        sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={values} errors={parsed.errors} profile={profile} />, 400);
+        return;
+      }
+      const saved = await updateProfile(ctx, profile, parsed.input);
+      flash.set(res, { notice: `Profile “${saved.name}” saved.` });
+      seeOther(res, PROFILES_PATH);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post('/profiles/:id/archive', ...acceptForm, requireAdmin, async (req, res, next) => {
+    try {
+      const profile = profileOf(req, res);
+      if (!profile) {
+        next();
+        return;
+      }
+      await archiveProfile(ctx, profile);
+      flash.set(res, { notice: `Profile “${profile.name}” archived.` });
+      seeOther(res, PROFILES_PATH);
+    } catch (error) {
+      next(error);
+    }
+  });
+}

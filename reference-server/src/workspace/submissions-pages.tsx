@@ -1,0 +1,233 @@
+import { Button, SummaryList } from '../pages/components.js';
+import type { ProfileRecord, ResourceRecord, SubmissionRecord, TranscriptRecord } from '../submissions/index.js';
+import { SUBMISSION_STATUSES } from '../submissions/records.js';
+import type { Member } from './access.js';
+import { WorkspacePage, WORKSPACE_PATH } from './layout.js';
+import { dateTime } from './overview-page.js';
+
+export const SUBMISSIONS_PATH = `${WORKSPACE_PATH}/submissions`;
+export const submissionUrl = (id: string) => `${SUBMISSIONS_PATH}/${encodeURIComponent(id)}`;
+
+/** Statuses that still change by themselves: their pages reload until they settle. */
+const MOVING = new Set(['queued', 'processing']);
+const REFRESH_SECONDS = 5;
+
+const STATUS_TAGS: Record<SubmissionRecord['status'], string> = {
+  queued: 'tag grey',
+  processing: 'tag',
+  completed: 'tag green',
+  awaiting_assessment: 'tag',
+  failed: 'tag red',
+};
+
+export function StatusTag({ status }: { status: SubmissionRecord['status'] }) {
+  return <span class={STATUS_TAGS[status]}>{status.replace('_', ' ')}</span>;
+}
+
+export interface SubmissionFilters {
+  status?: string;
+  profile_id?: string;
+  record_id?: string;
+}
+
+export interface SubmissionsPageProps {
+  member: Member;
+  csrfToken: string;
+  submissions: readonly SubmissionRecord[];
+  profiles: ReadonlyMap<string, ProfileRecord>;
+  filters: SubmissionFilters;
+  /** The URL of the next page, when there is one. */
+  nextUrl?: string;
+  filterError?: string;
+}
+
+/** The submissions list with the API's filters and cursor pages (newest first). */
+export function SubmissionsPage({ member, csrfToken, submissions, profiles, filters, nextUrl, filterError }: SubmissionsPageProps) {
+  const moving = submissions.some((s) => MOVING.has(s.status));
+  return (
+    <WorkspacePage member={member} title="Submissions" section="submissions" csrfToken={csrfToken} {...(moving ? { refreshSeconds: REFRESH_SECONDS } : {})}>
+      <h1>Submissions</h1>
+      <form method="get" action={SUBMISSIONS_PATH} class="filters">
+        <div class="form-group">
+          <label for="status">Status</label>
+          <select id="status" name="status">
+            <option value="">Any status</option>
+            {SUBMISSION_STATUSES.map((status) => (
+              <option value={status} selected={filters.status === status}>
+                {status.replace('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="form-group">
+          <label for="profile_id">Profile</label>
+          <select id="profile_id" name="profile_id">
+            <option value="">Any profile</option>
+            {[...profiles.values()].map((profile) => (
+              <option value={profile.id} selected={filters.profile_id === profile.id}>
+                {profile.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="form-group">
+          <label for="record_id">Record ID</label>
+          <input id="record_id" name="record_id" type="text" value={filters.record_id ?? ''} />
+        </div>
+        <Button variant="secondary">Filter</Button>
+      </form>
+      {filterError ? (
+        <p class="error-message" role="alert">
+          {filterError}
+        </p>
+      ) : null}
+      {moving ? <p class="muted">Some submissions are still being processed: this page reloads every {REFRESH_SECONDS} seconds until they settle.</p> : null}
+      {submissions.length === 0 ? (
+        <p>No submissions match.</p>
+      ) : (
+        <div class="table-scroll">
+          <table aria-label="Submissions">
+            <thead>
+              <tr>
+                <th scope="col">Record ID</th>
+                <th scope="col">Profile</th>
+                <th scope="col">Status</th>
+                <th scope="col">Score</th>
+                <th scope="col">Updated</th>
+              </tr>
+            </thead>
+            <tbody>
+              {submissions.map((s) => (
+                <tr>
+                  <td>
+                    <a href={submissionUrl(s.id)}>{s.recordId}</a>
+                  </td>
+                  <td>{profiles.get(s.profileId)?.name ?? s.profileId}</td>
+                  <td>
+                    <StatusTag status={s.status} />
+                  </td>
+                  <td>{s.evaluation ? `${s.evaluation.score.overall} (${s.evaluation.score.band})` : '—'}</td>
+                  <td>{dateTime(s.updatedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {nextUrl ? (
+        <p>
+          <a href={nextUrl}>Next page</a>
+        </p>
+      ) : null}
+    </WorkspacePage>
+  );
+}
+
+export interface SubmissionPageProps {
+  member: Member;
+  csrfToken: string;
+  submission: SubmissionRecord;
+  profile?: ProfileRecord;
+  resources: readonly ResourceRecord[];
+  transcripts: readonly TranscriptRecord[];
+}
+
+const fieldText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** One submission: its status and timeline, fields, attachments, and the evaluation once scored. */
+export function SubmissionPage({ member, csrfToken, submission: s, profile, resources, transcripts }: SubmissionPageProps) {
+  const evaluation = s.evaluation;
+  return (
+    <WorkspacePage member={member} title={`Submission ${s.recordId}`} section="submissions" csrfToken={csrfToken} {...(MOVING.has(s.status) ? { refreshSeconds: REFRESH_SECONDS } : {})}>
+      <p>
+        <a href={SUBMISSIONS_PATH}>Back to submissions</a>
+      </p>
+      <h1>
+        <span class="caption">Submission</span>
+        {s.recordId}
+      </h1>
+      <p>
+        <StatusTag status={s.status} />
+        {MOVING.has(s.status) ? <span class="muted"> · this page reloads every {REFRESH_SECONDS} seconds until it settles</span> : null}
+      </p>
+      <SummaryList
+        rows={[
+          { key: 'Submission ID', value: <code>{s.id}</code> },
+          { key: 'Job ID', value: <code>{s.jobId}</code> },
+          { key: 'Profile', value: profile ? `${profile.name} (${profile.id})` : s.profileId },
+          { key: 'Source', value: s.source ?? '—' },
+          { key: 'Created', value: dateTime(s.createdAt) },
+          { key: 'Last processed', value: s.processedAt ? dateTime(s.processedAt) : 'not yet' },
+          { key: 'Processing runs', value: String(s.runs) },
+          ...(s.error ? [{ key: 'Error', value: `${s.error.code}: ${s.error.message}` }] : []),
+        ]}
+      />
+      {evaluation ? (
+        <>
+          <h2>Score</h2>
+          <p class="lead">
+            {evaluation.score.overall} out of 100 · {evaluation.score.band}
+            {evaluation.score.partial ? ' · partial: waiting for the assessment' : ''}
+          </p>
+          <div class="table-scroll">
+            <table aria-label="Criteria">
+              <thead>
+                <tr>
+                  <th scope="col">Criterion</th>
+                  <th scope="col">Weight</th>
+                  <th scope="col">Score</th>
+                  <th scope="col">Evidence</th>
+                </tr>
+              </thead>
+              <tbody>
+                {evaluation.criteria.map((c) => (
+                  <tr>
+                    <td>{c.label}</td>
+                    <td>{c.weight}</td>
+                    <td>{c.score ?? 'pending'}</td>
+                    <td>{c.evidence}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h2>Founders</h2>
+          <ul>
+            {evaluation.founders.map((f) => (
+              <li>
+                {f.name ?? f.email ?? 'Unnamed'}
+                {f.role ? `, ${f.role}` : ''}
+                {f.assessment ? ` · assessment fit ${f.assessment.fit}` : ' · no assessment result yet'}
+              </li>
+            ))}
+          </ul>
+          <h2>Report</h2>
+          <p>{evaluation.report.summary}</p>
+          <SummaryList
+            rows={[
+              { key: 'Strengths', value: evaluation.report.strengths.join(', ') || 'none' },
+              { key: 'Concerns', value: evaluation.report.concerns.join(', ') || 'none' },
+              { key: 'Generated', value: dateTime(evaluation.report.generated_at) },
+            ]}
+          />
+        </>
+      ) : null}
+      <h2>Fields</h2>
+      <SummaryList rows={Object.entries(s.fields).map(([key, value]) => ({ key, value: fieldText(value) }))} />
+      <h2>Attachments</h2>
+      {resources.length + transcripts.length === 0 ? <p>None.</p> : null}
+      <ul>
+        {resources.map((r) => (
+          <li>
+            Resource {r.name} <code>{r.id}</code>
+          </li>
+        ))}
+        {transcripts.map((t) => (
+          <li>
+            Transcript {t.title ?? t.id} <code>{t.id}</code>
+          </li>
+        ))}
+      </ul>
+    </WorkspacePage>
+  );
+}
