@@ -4,14 +4,7 @@ import type { ServerConfig } from './config.js';
 import type { Keyring } from './crypto/keyring.js';
 import type { IdSource } from './ids.js';
 import type { Store } from './store/store.js';
-
-/** A background loop (queue processor, webhook delivery) started and stopped with the server. */
-export interface Worker {
-  name: string;
-  start(): void;
-  /** Resolves once the loop has finished what it had started. */
-  stop(): Promise<void>;
-}
+import type { EventBus } from './webhooks/outbox.js';
 
 /** What every module of a running server is handed: its dependencies, never globals. */
 export interface AppContext {
@@ -21,5 +14,6 @@ export interface AppContext {
   ids: IdSource;
   keyring: Keyring;
   log: Logger;
-  workers: Worker[];
+  /** Listeners of published events, and who is woken once a publishing write is durable. */
+  events: EventBus;
 }

@@ -1,43 +1,34 @@
-import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from 'pino';
-import { createApp } from './app.js';
-import type { Clock } from './clock.js';
+import { composeServer, type ComposeDeps } from './compose.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { openDataFolder } from './data-folder.js';
-import type { IdSource } from './ids.js';
-import { createLogger } from './log.js';
+import type { JobRunner } from './jobs/runner.js';
 import { seedDemo, type DemoCredentials } from './seed.js';
 import { listOrganizations } from './tenancy/organizations.js';
 
 export interface RunningServer {
   url: string;
   ctx: AppContext;
+  /** The background work (tests await `jobs.idle()` instead of sleeping). */
+  jobs: JobRunner;
   /** Present when this start seeded an empty folder: the only time its secrets are shown. */
   demo?: DemoCredentials;
   close(): Promise<void>;
 }
 
-export interface StartDeps {
-  clock?: Clock;
-  ids?: IdSource;
-  log?: Logger;
-}
+export type StartDeps = ComposeDeps;
 
 /** How long a shutdown waits for in-flight requests before cutting their connections. */
 const DRAIN_MS = 10_000;
 
+/** Composes a server (compose.ts), seeds an empty folder, listens, then starts the background work. */
 export async function startServer(config: ServerConfig, deps: StartDeps = {}): Promise<RunningServer> {
-  const log = deps.log ?? createLogger(config.logLevel);
-  const folder = await openDataFolder(config, log, 'server', deps);
-  const { ctx } = folder;
+  const composed = await composeServer(config, deps);
+  const { ctx, app, jobs } = composed;
   let http: Server | undefined;
   try {
     const demo = config.seed && listOrganizations(ctx).length === 0 ? await seedDemo(ctx) : undefined;
-    const operatorToken = randomBytes(32).toString('base64url');
-    const app = createApp(ctx, { operatorToken });
     http = await new Promise<Server>((resolve, reject) => {
       const server = app.listen(config.port, config.host, () => resolve(server));
       server.once('error', reject);
@@ -46,35 +37,39 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     const url = `http://${host}:${port}`;
     ctx.config.publicUrl ??= url;
-    await folder.lock.update({ operatorUrl: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_operator`, operatorToken });
-    for (const worker of ctx.workers) worker.start();
-    log.info({ url, dataDir: config.dataDir }, 'reference server listening');
+    await composed.lock.update({
+      operatorUrl: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_operator`,
+      operatorToken: composed.operatorToken,
+    });
+    jobs.start();
+    ctx.log.info({ url, dataDir: config.dataDir }, 'reference server listening');
 
     let closing: Promise<void> | undefined;
     const server = http;
     return {
       url,
       ctx,
+      jobs,
       ...(demo ? { demo } : {}),
       close() {
         closing ??= (async () => {
-          // Stop taking requests, let in-flight ones (and their writes) finish, then stop workers
-          // and flush the store before the lock is released.
+          // Stop taking requests, let in-flight ones (and their writes) finish, then drain the
+          // job runner and flush the store before the lock is released.
           const drained = new Promise<void>((resolve) => server.close(() => resolve()));
           server.closeIdleConnections();
           const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
           await drained;
           clearTimeout(cut);
-          await Promise.all(ctx.workers.map((worker) => worker.stop()));
-          await folder.close();
-          log.info('reference server stopped');
+          await jobs.stop();
+          await composed.closeFolder();
+          ctx.log.info('reference server stopped');
         })();
         return closing;
       },
     };
   } catch (error) {
     http?.close();
-    await folder.close();
+    await composed.closeFolder();
     throw error;
   }
 }

@@ -3,11 +3,10 @@ import { developerKeyGuard } from '../auth/guards.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { instrumentJson } from '../psychometrics/instrument.js';
-import { eventOps, eventsCommitted, installWebhooks, webhookRoutes } from '../webhooks/index.js';
+import { eventOps, eventsCommitted, webhookRoutes } from '../webhooks/index.js';
 import { listBenchmarkTags } from './benchmark-tags.js';
-import { CrmSyncWorker } from './crm/queue.js';
 import { crmSyncRoutes } from './crm/routes.js';
-import { checkCrmTarget, crmTransport } from './crm/transport.js';
+import { checkCrmTarget } from './crm/transport.js';
 import { assessmentErrorHandler } from './errors.js';
 import { assessmentEvent } from './events.js';
 import { assessmentOpenApi } from './openapi.js';
@@ -22,10 +21,6 @@ const BODY_LIMIT = '256kb';
  * handler, so a malformed body gets the spec's 400 body and a failure its 500 body.
  */
 export function createAssessmentSurface(ctx: AppContext): Router {
-  const crm = new CrmSyncWorker(ctx, crmTransport);
-  ctx.workers.push(crm);
-  installWebhooks(ctx);
-
   const router = Router();
   let openApi: string | undefined;
   // The contract is public: served before the key guard.
@@ -48,10 +43,8 @@ export function createAssessmentSurface(ctx: AppContext): Router {
         const event = assessmentEvent(saved);
         return eventOps(ctx, saved.result.organizationId, event.type, event.data);
       },
-      afterSave: ({ result }, ops) => {
-        eventsCommitted(ctx, ops);
-        if (result.crmSync.status === 'pending') crm.enqueue(result.organizationId, result.id);
-      },
+      // Wakes the job runner for the webhook deliveries and the CRM sync job in the write.
+      afterSave: (_saved, ops) => eventsCommitted(ctx, ops),
     }),
   );
   router.get('/assessment/results', getResultsHandler(ctx));

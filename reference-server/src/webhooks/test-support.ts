@@ -1,15 +1,10 @@
-import type { AppContext } from '../context.js';
-import { installSubmissions } from '../submissions/index.js';
-import { installWebhooks } from './engine.js';
+import type { RunningServer } from '../server.js';
 
-/** Waits until the submission processor and the webhook worker have nothing left to do right now. */
-export async function settle(ctx: AppContext): Promise<void> {
-  const processor = installSubmissions(ctx);
-  const delivery = installWebhooks(ctx);
+/** Waits until the job runner has nothing left to do right now (timers in the future aside). */
+export async function settle(server: Pick<RunningServer, 'jobs'>): Promise<void> {
   for (let round = 0; round < 20; round += 1) {
-    await processor.idle();
-    await delivery.idle();
+    await server.jobs.idle();
     await new Promise((resolve) => setImmediate(resolve));
-    if (processor.busy === false && delivery.busy === false) return;
+    if (!server.jobs.busy) return;
   }
 }

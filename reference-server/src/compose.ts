@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import { createApp, type Mount } from './app.js';
+import { createAssessmentSurface } from './assessment/index.js';
+import { CrmSync } from './assessment/crm/queue.js';
+import { crmTransport } from './assessment/crm/transport.js';
+import { createAutomationSurface } from './automation/index.js';
+import type { Clock } from './clock.js';
+import type { ServerConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { openDataFolder } from './data-folder.js';
+import { createGraphqlSurface } from './graphql/index.js';
+import type { IdSource } from './ids.js';
+import { createLogger } from './log.js';
+import { JobRunner } from './jobs/runner.js';
+import { createOAuthSurface } from './oauth/index.js';
+import { oauthSweep } from './oauth/sweeper.js';
+import { createOperatorRouter } from './operator/router.js';
+import type { FolderLock } from './store/folder-lock.js';
+import { SubmissionProcessor } from './submissions/processor.js';
+import { WebhookDelivery } from './webhooks/delivery.js';
+
+export interface ComposeDeps {
+  clock?: Clock;
+  ids?: IdSource;
+  log?: Logger;
+}
+
+export interface ComposedServer {
+  ctx: AppContext;
+  app: Express;
+  /** The background work: started after the server listens, stopped before the store closes. */
+  jobs: JobRunner;
+  lock: FolderLock;
+  /** The loopback operator endpoint's per-run token (written to the lock file once listening). */
+  operatorToken: string;
+  /** Closes the store and releases the folder (stop the job runner first). */
+  closeFolder(): Promise<void>;
+}
+
+/**
+ * The composition root: everything a running server is made of, and who is handed what.
+ *
+ *   data folder → store, keyring (master key), folder lock      data-folder.ts
+ *   clock, ids, log                                             injected by tests, else real
+ *   ctx.events: event listeners + wake-ups after durable writes webhooks/outbox.ts
+ *   the job runner (jobs/runner.ts) and its durable queues:
+ *     submission processing   submissions/processor.ts  (jobs in `automation_jobs`, at once)
+ *     webhook delivery        webhooks/delivery.ts      (the outbox, retried per webhooks/schedule.ts)
+ *     CRM sync                assessment/crm/queue.ts   (one job per result, with backoff)
+ *   and its periodic jobs: the OAuth record sweep (oauth/sweeper.ts)
+ *   surfaces, mounted in this order:
+ *     /api/oauth/*, /.well-known/*   OAuth authorization server   oauth/
+ *     /api/v1                        Assessment API (developer key) assessment/
+ *     /api/automation                Automation API (automation key) automation/
+ *     POST /api, /api/schema.graphql Partner GraphQL (OAuth Bearer)  graphql/
+ *     /_operator                     loopback operator commands     operator/
+ *
+ * Adding a surface: build its router here from what it needs and add it to `mounts`.
+ * Adding background work: `jobs.add(queue)` for durable jobs kept in a store collection,
+ * `jobs.every(job)` for periodic work (sweeps).
+ */
+export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}): Promise<ComposedServer> {
+  const log = deps.log ?? createLogger(config.logLevel);
+  const folder = await openDataFolder(config, log, 'server', deps);
+  const { ctx } = folder;
+
+  const jobs = new JobRunner(ctx);
+  const submissions = new SubmissionProcessor(ctx);
+  jobs.add(submissions.queue);
+  jobs.add(new WebhookDelivery(ctx).queue);
+  jobs.add(new CrmSync(ctx, crmTransport).queue);
+  jobs.every(oauthSweep(ctx));
+  // Publishing a result re-queues the submissions awaiting it, in the same write.
+  ctx.events.listen(submissions.assessmentListener);
+  // Once a write holding jobs or outbox entries is durable, the runner schedules them.
+  ctx.events.afterCommit((ops) => jobs.committed(ops));
+
+  const operatorToken = randomBytes(32).toString('base64url');
+  const oauth = createOAuthSurface(ctx);
+  const mounts: Mount[] = [
+    { router: oauth.router },
+    { path: '/api/v1', router: createAssessmentSurface(ctx) },
+    { path: '/api/automation', router: createAutomationSurface(ctx) },
+    { router: createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken }) },
+    { path: '/_operator', router: createOperatorRouter(ctx, operatorToken) },
+  ];
+
+  return { ctx, app: createApp(ctx, mounts), jobs, lock: folder.lock, operatorToken, closeFolder: () => folder.close() };
+}
