@@ -71,6 +71,7 @@ export const RESOURCE_CHECKS: ResourceCheck[] = [
           resource: 'submission',
           operation: 'create',
           recordId: RECORD_ID,
+          profileId: 'prf_preseed_founder',
           fieldsInput: 'keyValue',
           fieldValues: { field: [{ name: 'email', value: 'ada@founders.example' }, { name: 'name', value: 'Ada Founder' }, { name: 'company', value: 'Analytical Engines' }] },
         },
