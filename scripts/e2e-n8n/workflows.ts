@@ -84,8 +84,9 @@ export const RESOURCE_CHECKS: ResourceCheck[] = [
       const [created] = only(items, 'Create Submission');
       must(created?.['record_id'] === recordId, `created submission has record_id ${String(created?.['record_id'])}`);
       const listed = only(items, 'Get Submissions');
-      must(listed.some((s) => s['id'] === created?.['id']), 'Get Many does not list the created submission');
-      return `Create → ${String(created?.['id'])} (${String(created?.['status'])}); Get Many by record ID finds it`;
+      // Create answers {status, job_id, submission_id, record_id}; the list gives submissions by their id.
+      must(listed.some((s) => s['id'] === created?.['submission_id']), `Get Many does not list ${String(created?.['submission_id'])}: ${JSON.stringify(listed)}`);
+      return `Create → ${String(created?.['submission_id'])} (${String(created?.['status'])}); Get Many by record ID finds it`;
     },
   },
   {
