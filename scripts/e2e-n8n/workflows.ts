@@ -140,12 +140,11 @@ export const RESOURCE_CHECKS: ResourceCheck[] = [
   {
     id: 'e2eWfAssessment1',
     resource: 'Assessment',
-    steps: [node({ resource: 'assessment', operation: 'getQuestions' }, 'assessment', 'Get Questions')],
+    steps: [node({ resource: 'assessment', operation: 'getQuestions', output: 'questions' }, 'assessment', 'Get Questions')],
     expect(items) {
       const questions = only(items, 'Get Questions');
-      const count = questions.length === 1 && Array.isArray(questions[0]?.['questions']) ? (questions[0]['questions'] as unknown[]).length : questions.length;
-      must(count === 140, `expected the 140 questions, got ${count}`);
-      return `Get Questions → ${count} questions`;
+      must(questions.length === 140, `expected the 140 questions, got ${questions.length}`);
+      return `Get Questions (one item per question) → ${questions.length} questions`;
     },
   },
   {
