@@ -14,8 +14,10 @@ export interface N8nInstance {
   cli(args: string[]): Promise<string>;
   /** writes `value` as a JSON file in the instance's folder and returns its path */
   file(name: string, value: unknown): string;
-  /** `n8n start` until `stop()`; resolves once n8n says the editor is up */
-  start(): Promise<void>;
+  /** `n8n start` until `stop()`; resolves once its log shows `readyLine` */
+  start(readyLine: string): Promise<void>;
+  /** the last lines `n8n start` logged */
+  startLog(): string;
   stop(): Promise<void>;
   webhookBase: string;
   dispose(): Promise<void>;
@@ -68,13 +70,14 @@ export function n8nInstance(install: N8nInstall, options: { extensions: string; 
       writeFileSync(path, JSON.stringify(value, null, 2));
       return path;
     },
-    start() {
+    startLog: () => serverLog.slice(-3000),
+    start(readyLine) {
       return new Promise((resolve, reject) => {
         const child = spawn(install.node, [install.bin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
         server = child;
         const onData = (chunk: Buffer) => {
           serverLog += chunk.toString();
-          if (serverLog.includes('Editor is now accessible via')) resolve();
+          if (serverLog.includes(readyLine)) resolve();
         };
         child.stdout.on('data', onData);
         child.stderr.on('data', onData);

@@ -125,7 +125,10 @@ async function main(): Promise<void> {
 
     await check('trigger: publish + n8n start', async () => {
       await n8n.cli(['publish:workflow', `--id=${TRIGGER_WORKFLOW_ID}`]);
-      await withTimeout(n8n.start(), 180_000, 'n8n start');
+      // Published workflows are activated after the editor is up; activation subscribes the trigger.
+      await withTimeout(n8n.start('Activated workflow'), 180_000, 'workflow activation by n8n start').catch((error: unknown) => {
+        throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${n8n.startLog()}`);
+      });
       const listed = (await (await fetch(`${server.url}/api/automation/webhooks`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as {
         data: { url: string; events: string[] }[];
       };
