@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 type Subscribed = { id: string; secret: string };
-type Output = typeof RESULT_EVENT_SAMPLE;
+type Output = typeof RESULT_EVENT_SAMPLE & { event_id: string };
 
 /** RESULT_EVENT_SAMPLE's answers, as Zapier hands mapped values over: text. */
 const ANSWERS = Object.fromEntries(Array.from({ length: 127 }, (_, i) => [`q${i + 5}`, String((((i + 5) * 7) % 6) + 1)]));
@@ -79,10 +79,14 @@ describe('New Assessment Result (REST hook)', () => {
     await deliveryOf('assessment.completed', ada.responseId, withReplaced.secret);
     const [output] = (await appTester(trigger.perform, { authData, subscribeData: firstOnly, rawRequest: zapierRawRequest(delivery) })) as Output[];
     expect(output).toMatchObject({ result_id: ada.responseId, revision: 1, previous_revision: null, email: 'ada@example.com', full_name: 'Ada Lovelace' });
-    expect(Object.keys(output!)).toEqual(Object.keys(RESULT_EVENT_SAMPLE));
+    // The event's id (the webhook-id header, the same in every retry) is the only primary key.
+    expect(output!.event_id).toBe(delivery.headers['webhook-id']);
+    expect((trigger.outputFields as { key: string; primary?: boolean }[]).filter((f) => f.primary).map((f) => f.key)).toEqual(['event_id']);
+    expect(Object.keys(output!)).toEqual(['event_id', ...Object.keys(RESULT_EVENT_SAMPLE)]);
     expect(flatKeys(output!)).toEqual(fieldKeys(trigger.outputFields));
-    // The same answers as the sample, scored by the server: only the id and time differ.
-    expect({ ...output, result_id: RESULT_EVENT_SAMPLE.result_id, submitted_at: RESULT_EVENT_SAMPLE.submitted_at }).toEqual(RESULT_EVENT_SAMPLE);
+    // The same answers as the sample, scored by the server: only the ids and time differ.
+    const { event_id: _eventId, ...result } = output!;
+    expect({ ...result, result_id: RESULT_EVENT_SAMPLE.result_id, submitted_at: RESULT_EVENT_SAMPLE.submitted_at }).toEqual(RESULT_EVENT_SAMPLE);
 
     const forged = { ...zapierRawRequest(delivery), content: delivery.body.replace('"revision":1', '"revision":7') };
     await expect(appTester(trigger.perform, { authData, subscribeData: firstOnly, rawRequest: forged })).rejects.toMatchObject({ name: 'HaltedError' });
@@ -100,7 +104,8 @@ describe('New Assessment Result (REST hook)', () => {
     expect(outputs).toHaveLength(1);
     replacedOutput = outputs[0]!;
     expect(replacedOutput).toMatchObject({ result_id: ada.responseId, revision: 2, previous_revision: 1, full_name: 'Ada King' });
-    expect(Object.keys(replacedOutput)).toEqual(Object.keys(RESULT_EVENT_SAMPLE));
+    expect(Object.keys(replacedOutput)).toEqual(['event_id', ...Object.keys(RESULT_EVENT_SAMPLE)]);
+    expect(replacedOutput.event_id).toBe(delivery.headers['webhook-id']);
     // Events fan out to subscriptions in the write that stores the result: the completed-only
     // subscription got its one attempt (the first result) and nothing for the replacement.
     const attempts = (await (
@@ -116,8 +121,9 @@ describe('New Assessment Result (REST hook)', () => {
       inputData: { test_emails: ['ADA@example.com', 'nobody@example.com', 'grace@example.com, ada@example.com'] },
     })) as Output[];
     expect(listed.map((r) => r.email)).toEqual(['grace@example.com', 'ada@example.com']);
-    // The stored result read back is exactly what the replacement's event carried.
-    expect(listed[1]).toEqual(replacedOutput);
+    // The stored result read back is exactly what the replacement's event carried; no event
+    // delivered it, which its id says.
+    expect(listed[1]).toEqual({ ...replacedOutput, event_id: `listed_${ada.responseId}_2` });
     for (const item of listed) expect(flatKeys(item)).toEqual(fieldKeys(trigger.outputFields));
     expect(await appTester(trigger.performList!, { authData, inputData: {} })).toEqual([]);
   });

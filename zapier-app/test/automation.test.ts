@@ -147,7 +147,10 @@ describe('New Submission, Submission Completed, Submission Failed (REST hooks)',
     expect(output).toHaveLength(1);
     // The item is the submission as it stands when the zap runs (queued a moment ago, maybe scored by now).
     expect(output[0]).toMatchObject({ id: created['id'], record_id: 'crm-4001' });
-    expect(Object.keys(output[0]!)).toEqual(Object.keys(SUBMISSION_SAMPLE));
+    // The event's id, the same in every retry of this delivery, is the item's key for Zapier's de-duplication.
+    expect(output[0]!['event_id']).toBe(delivery.headers['webhook-id']);
+    expect(output[0]!['event_id']).toMatch(/^evt_/);
+    expect(Object.keys(output[0]!)).toEqual(['event_id', ...Object.keys(SUBMISSION_SAMPLE)]);
 
     const forged = { ...rawRequest, content: delivery.body.replace('crm-4001', 'crm-9999') };
     await expect(appTester(hook.perform, { authData, subscribeData, rawRequest: forged })).rejects.toMatchObject({ name: 'HaltedError' });
@@ -169,12 +172,12 @@ describe('New Submission, Submission Completed, Submission Failed (REST hooks)',
     await appTester(create.perform, { authData, inputData: { profile_id: 'prf_seed_deal', record_id: recordId, name: 'Ada', ...fields } });
     const delivery = await receiver.next((d) => d.body.includes(`"${type}"`) && d.body.includes(`"${recordId}"`));
     const output = (await appTester(trigger.perform, { authData, subscribeData, rawRequest: zapierRawRequest(delivery) })) as Record<string, unknown>[];
-    expect(output[0]).toMatchObject({ record_id: recordId, status });
-    expect(Object.keys(output[0]!)).toEqual(Object.keys(SUBMISSION_SAMPLE));
+    expect(output[0]).toMatchObject({ record_id: recordId, status, event_id: delivery.headers['webhook-id'] });
+    expect(Object.keys(output[0]!)).toEqual(['event_id', ...Object.keys(SUBMISSION_SAMPLE)]);
     const listed = (await appTester(trigger.performList!, { authData })) as Record<string, unknown>[];
-    expect(listed[0]).toMatchObject({ record_id: recordId, status });
-    // The live hook and performList give the same item, evaluation included.
-    expect(listed[0]).toEqual(output[0]);
+    expect(listed[0]).toMatchObject({ record_id: recordId, status, event_id: `listed_${String(listed[0]!['id'])}` });
+    // The live hook and performList give the same item, evaluation included; only the event id differs.
+    expect({ ...listed[0], event_id: undefined }).toEqual({ ...output[0], event_id: undefined });
     if (status === 'completed') {
       const detail = (await (await fetch(`${server.url}/api/automation/submissions/${String(output[0]!['id'])}`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as {
         score: { overall: number; band: string };
@@ -202,6 +205,13 @@ describe('New Submission, Submission Completed, Submission Failed (REST hooks)',
     expect(recent).toHaveLength(3);
     const times = recent.map((item) => String(item['created_at']));
     expect([...times].sort().reverse()).toEqual(times);
-    for (const item of recent) expect(Object.keys(item)).toEqual(Object.keys(SUBMISSION_SAMPLE));
+    for (const item of recent) expect(Object.keys(item)).toEqual(['event_id', ...Object.keys(SUBMISSION_SAMPLE)]);
+  });
+
+  it.each(['new_submission', 'submission_completed', 'submission_failed'] as const)('%s: Zapier de-duplicates on the event id alone', (key) => {
+    const trigger = operationOf(App.triggers[key]!);
+    const primary = (trigger.outputFields as { key: string; primary?: boolean }[]).filter((field) => field.primary).map((field) => field.key);
+    expect(primary).toEqual(['event_id']);
+    expect(fieldKeys(trigger.outputFields)).toEqual(flatKeys(trigger.sample as object));
   });
 });

@@ -67,15 +67,11 @@ export function resultEventFromStored(result: StoredResult): ResultEvent {
 }
 
 /**
- * Fields from the sample; a result revision is what is new (Zapier deduplicates on result ID and
- * revision together: a replaced result is a new record), and `previous_revision` is a number
- * even though the sample's is null.
+ * Fields from the sample; `previous_revision` is a number even though the sample's is null. The
+ * trigger adds the event id as the primary key (webhooks/event-id.ts): a replaced result is a new
+ * event, a retried delivery the same one.
  */
 export const resultEventOutputFields: OutputField[] = outputFieldsFrom(RESULT_EVENT_SAMPLE, ASSESSMENT_LABELS, {
   result_id: 'result ID',
   benchmark__id: 'benchmark ID',
-}).map((field) => {
-  if (field.key === 'result_id' || field.key === 'revision') return { ...field, primary: true };
-  if (field.key === 'previous_revision') return { ...field, type: 'number' };
-  return field;
-});
+}).map((field) => (field.key === 'previous_revision' ? { ...field, type: 'number' } : field));

@@ -3,6 +3,7 @@ import { RESULT_EVENT_SAMPLE, resultEventFromStored, resultEventOutput, resultEv
 import type { RESULT_SAMPLE } from '../assessment/samples.js';
 import { apiUrl } from '../config.js';
 import { requireKey } from '../keys.js';
+import { listedEventId, SAMPLE_EVENT_ID, withEventId, withEventIdField } from '../webhooks/event-id.js';
 import { restHook } from '../webhooks/rest-hook.js';
 
 /** At most this many Test Emails are looked up: one request each. */
@@ -33,7 +34,7 @@ const hook = restHook<Record<string, unknown>, ResultEvent>({
  * records are the current results of the people named in Test Emails, newest first, in the
  * event's shape (docs/decisions/zapier-assessment-result-trigger.md).
  */
-const performList = async (z: ZObject, bundle: Bundle): Promise<ResultEvent[]> => {
+const performList = async (z: ZObject, bundle: Bundle): Promise<({ event_id: string } & ResultEvent)[]> => {
   // Checked even with nothing to look up: testing the trigger is where a missing key shows first.
   requireKey(z, bundle, 'assessment');
   const found = await Promise.all(
@@ -44,7 +45,8 @@ const performList = async (z: ZObject, bundle: Bundle): Promise<ResultEvent[]> =
   return found
     .filter((response) => response.status !== 404)
     .map((response) => resultEventFromStored(response.data.result))
-    .sort((a, b) => b.submitted_at.localeCompare(a.submitted_at));
+    .sort((a, b) => b.submitted_at.localeCompare(a.submitted_at))
+    .map((result) => withEventId(listedEventId(result.result_id, result.revision), result));
 };
 
 export const newAssessmentResult = defineTrigger({
@@ -76,7 +78,7 @@ export const newAssessmentResult = defineTrigger({
     ],
     ...hook,
     performList,
-    sample: RESULT_EVENT_SAMPLE,
-    outputFields: resultEventOutputFields,
+    sample: withEventId(SAMPLE_EVENT_ID, RESULT_EVENT_SAMPLE),
+    outputFields: withEventIdField(resultEventOutputFields),
   },
 });

@@ -3,7 +3,11 @@ import { SUBMISSION_SAMPLE } from '../automation/samples.js';
 import { requireEvaluation, type Submission } from '../automation/evaluation.js';
 import { submissionOutputFields } from '../automation/submission-fields.js';
 import { listSubmissions } from '../automation/submissions.js';
+import { listedEventId, SAMPLE_EVENT_ID, withEventId, withEventIdField } from '../webhooks/event-id.js';
 import { restHook } from '../webhooks/rest-hook.js';
+
+const SUBMISSION_EVENT_SAMPLE = withEventId(SAMPLE_EVENT_ID, SUBMISSION_SAMPLE);
+const submissionEventOutputFields = withEventIdField(submissionOutputFields);
 
 /** How many recent submissions performList offers as samples. */
 const SAMPLES = 3;
@@ -16,12 +20,15 @@ function submissionHook(options: { key: string; label: string; description: stri
     // The delivery names the submission; its evaluation is read the way performList reads it.
     toOutput: (z, event) => requireEvaluation(z, event.data.id),
   });
-  const performList = (z: ZObject, _bundle: Bundle) => listSubmissions(z, { limit: SAMPLES, ...(options.status ? { status: options.status } : {}) });
+  const performList = async (z: ZObject, _bundle: Bundle) => {
+    const listed = await listSubmissions(z, { limit: SAMPLES, ...(options.status ? { status: options.status } : {}) });
+    return listed.map((submission) => withEventId(listedEventId(submission.id), submission));
+  };
   return defineTrigger({
     key: options.key,
     noun: 'Submission',
     display: { label: options.label, description: options.description },
-    operation: { ...hook, performList, sample: SUBMISSION_SAMPLE, outputFields: submissionOutputFields },
+    operation: { ...hook, performList, sample: SUBMISSION_EVENT_SAMPLE, outputFields: submissionEventOutputFields },
   });
 }
 

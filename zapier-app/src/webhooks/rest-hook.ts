@@ -1,5 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { apiUrl } from '../config.js';
+import { withEventId } from './event-id.js';
 import { verifiedEvent, type PlatformEvent } from './verify.js';
 
 /** Where a surface keeps its webhook subscriptions (the same CRUD on both APIs). */
@@ -15,7 +16,7 @@ export interface SubscribeData {
  * The REST hook lifecycle of one trigger: subscribe Zapier's target URL to `events` (the answer's
  * `secret`, shown once, is kept in subscribeData to verify every delivery), unsubscribe by id,
  * and turn a verified delivery into the trigger's output with `toOutput`, the same function
- * performList applies, so a sample and a live delivery look alike.
+ * performList applies, so a sample and a live delivery look alike, plus the event's id.
  */
 export function restHook<T, O extends object>(options: {
   path: HookPath;
@@ -41,7 +42,10 @@ export function restHook<T, O extends object>(options: {
     return {};
   };
 
-  const perform = async (z: ZObject, bundle: Bundle): Promise<O[]> => [await options.toOutput(z, verifiedEvent<T>(z, bundle))];
+  const perform = async (z: ZObject, bundle: Bundle): Promise<({ event_id: string } & O)[]> => {
+    const event = verifiedEvent<T>(z, bundle);
+    return [withEventId(event.id, await options.toOutput(z, event))];
+  };
 
   return { type: 'hook' as const, performSubscribe, performUnsubscribe, perform };
 }

@@ -1,0 +1,100 @@
+// One n8n instance for the e2e run: its own user folder (sqlite, settings, encryption key) in a temp
+// dir, the built node package loaded from N8N_CUSTOM_EXTENSIONS, nothing reaching out to n8n's servers.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { N8nInstall } from './install-n8n.js';
+
+export interface N8nInstance {
+  /**
+   * runs `n8n <args>` to completion; resolves with its stdout, rejects with its output on failure.
+   * Asynchronous on purpose: the reference server n8n talks to runs in this process.
+   */
+  cli(args: string[]): Promise<string>;
+  /** writes `value` as a JSON file in the instance's folder and returns its path */
+  file(name: string, value: unknown): string;
+  /** `n8n start` until `stop()`; resolves once its log shows `readyLine` */
+  start(readyLine: string): Promise<void>;
+  /** the last lines `n8n start` logged */
+  startLog(): string;
+  stop(): Promise<void>;
+  webhookBase: string;
+  dispose(): Promise<void>;
+}
+
+export function n8nInstance(install: N8nInstall, options: { extensions: string; port: number }): N8nInstance {
+  const home = mkdtempSync(join(tmpdir(), 'e2e-n8n-'));
+  const webhookBase = `http://127.0.0.1:${options.port}/`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    N8N_USER_FOLDER: home,
+    N8N_CUSTOM_EXTENSIONS: options.extensions,
+    N8N_ENCRYPTION_KEY: 'e2e-n8n-encryption-key',
+    N8N_PORT: String(options.port),
+    N8N_LISTEN_ADDRESS: '127.0.0.1',
+    N8N_HOST: '127.0.0.1',
+    WEBHOOK_URL: webhookBase,
+    N8N_DIAGNOSTICS_ENABLED: 'false',
+    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+    N8N_TEMPLATES_ENABLED: 'false',
+    N8N_PERSONALIZATION_ENABLED: 'false',
+    N8N_RUNNERS_ENABLED: 'false',
+    // `execute` prints the run's data at level info
+    N8N_LOG_LEVEL: 'info',
+    N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+    NODE_ENV: 'production',
+  };
+  let server: ReturnType<typeof spawn> | undefined;
+  let serverLog = '';
+
+  return {
+    webhookBase,
+    cli(args) {
+      return new Promise((resolve, reject) => {
+        const child = spawn(install.node, [install.bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.once('error', reject);
+        child.once('exit', (code) => {
+          if (code === 0) resolve(stdout);
+          else reject(new Error(`n8n ${args.join(' ')} failed (exit ${code}):\n${stdout}\n${stderr}`));
+        });
+      });
+    },
+    file(name, value) {
+      const path = join(home, name);
+      writeFileSync(path, JSON.stringify(value, null, 2));
+      return path;
+    },
+    startLog: () => serverLog.slice(-3000),
+    start(readyLine) {
+      return new Promise((resolve, reject) => {
+        const child = spawn(install.node, [install.bin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        server = child;
+        const onData = (chunk: Buffer) => {
+          serverLog += chunk.toString();
+          if (serverLog.includes(readyLine)) resolve();
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+        child.once('exit', (code) => reject(new Error(`n8n start exited (${code}) before it was ready:\n${serverLog.slice(-4000)}`)));
+      });
+    },
+    async stop() {
+      const child = server;
+      server = undefined;
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+    async dispose() {
+      await this.stop();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
