@@ -59,7 +59,7 @@ describe('Trigger on the Assessment API', () => {
 
 	it('names the chosen assessment events in its subtitle (n8n drops the hidden automation list)', () => {
 		const subtitle = trigger.workflow.expression.getSimpleParameterValue(trigger.node, String(new EvaluationPlatformTrigger().description.subtitle), 'internal', {});
-		expect(subtitle).toBe('assessment.completed, assessment.replaced');
+		expect(subtitle).toBe('Assessment Completed, Assessment Replaced');
 	});
 
 	it('finds its subscription on re-activation instead of creating another', async () => {

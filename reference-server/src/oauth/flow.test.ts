@@ -66,7 +66,8 @@ describe('a partner connecting an account', () => {
     const sessionCookie = login.headers.getSetCookie().find((c) => c.startsWith('pis_session='));
     expect(sessionCookie).toMatch(/HttpOnly/);
     expect(sessionCookie).toMatch(/SameSite=Lax/);
-    expect(sessionCookie).toMatch(/Path=\/api\/oauth/);
+    // Origin-wide: one sign-in serves the OAuth pages and the workspace.
+    expect(sessionCookie).toMatch(/Path=\/;/);
 
     const consentPage = await b.get(login.headers.get('location') as string);
     expect(consentPage.status).toBe(200);

@@ -19,7 +19,7 @@ export const RESULT_EVENT_SAMPLE = {
     achievement_drive: { t: 34.6, percentile: 6, sten: 2, band: 'low' },
     perseverance: { t: 38.3, percentile: 12, sten: 3, band: 'low' },
     resilience: { t: 41.3, percentile: 19, sten: 4, band: 'low' },
-    risk_tolerance: { t: 40, percentile: 16, sten: 3, band: 'low' },
+    risk_tolerance: { t: 40, percentile: 16, sten: 4, band: 'low' },
     innovativeness: { t: 34.4, percentile: 6, sten: 2, band: 'low' },
     proactiveness: { t: 39.3, percentile: 14, sten: 3, band: 'low' },
     self_efficacy: { t: 35.8, percentile: 8, sten: 3, band: 'low' },
