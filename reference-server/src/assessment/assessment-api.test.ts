@@ -9,7 +9,7 @@ import {
   submitResponseSchema,
 } from './api-schemas.js';
 import { straightLine, workedExample } from '../psychometrics/fixtures.js';
-import { RESULTS } from '../psychometrics/results.js';
+import { RESULTS } from '../assessment-results/store.js';
 import { startTestServer, type TestServer } from 'reference-server/testing';
 
 let server: TestServer;

@@ -5,7 +5,7 @@ import { defaultConfig } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import { answersFrom } from '../psychometrics/fixtures.js';
 import { selectNorm } from '../psychometrics/norms.js';
-import { saveResult } from '../psychometrics/results.js';
+import { saveResult } from '../assessment-results/store.js';
 import { scoreAnswers } from '../psychometrics/scoring.js';
 import { put, type WriteOp } from '../store/store.js';
 import { issueCredential } from '../tenancy/credentials.js';
