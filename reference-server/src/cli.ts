@@ -4,9 +4,10 @@ import { formatBanner } from './banner.js';
 import { defaultConfig, DEFAULT_HOST, DEFAULT_PORT, type ServerConfig } from './config.js';
 import { openDataFolder } from './data-folder.js';
 import { createLogger } from './log.js';
+import { forwardCommand } from './operator/client.js';
 import { runCommand, type CommandName } from './operator/commands.js';
 import { startServer } from './server.js';
-import { FolderLockedError, type LockHolder } from './store/folder-lock.js';
+import { FolderLockedError } from './store/folder-lock.js';
 
 const DEFAULT_DATA = './data';
 
@@ -41,17 +42,6 @@ const allowlist = (value: string, previous: string[]): string[] => {
 
 const dataOption = () => new Option('--data <dir>', 'data folder').default(DEFAULT_DATA).env('REFERENCE_SERVER_DATA');
 
-async function forward(holder: LockHolder, name: CommandName, args: unknown): Promise<unknown> {
-  const response = await fetch(`${holder.operatorUrl}/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${holder.operatorToken}` },
-    body: JSON.stringify(args),
-  });
-  const body = (await response.json()) as { message?: string };
-  if (!response.ok) throw new Error(body.message ?? `operator endpoint answered ${response.status}`);
-  return body;
-}
-
 /**
  * Runs an operator command on a data folder: directly when no server holds it, otherwise through
  * the holding server's loopback operator endpoint, so there is only ever one writer.
@@ -63,7 +53,7 @@ export async function operate(dataDir: string, name: CommandName, args: unknown)
     folder = await openDataFolder(config, createLogger('silent'), 'cli');
   } catch (error) {
     if (error instanceof FolderLockedError && error.holder.operatorUrl && error.holder.operatorToken) {
-      return forward(error.holder, name, args);
+      return forwardCommand(error.holder, name, args);
     }
     throw error;
   }
@@ -127,7 +117,15 @@ export function buildCli(): Command {
         .env('OAUTH_REFRESH_TOKEN_TTL_SECONDS')
         .argParser(seconds),
     )
+    .addOption(new Option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)').env('REFERENCE_SERVER_TLS_CERT'))
+    .addOption(new Option('--tls-key <file>', 'PEM private key of --tls-cert').env('REFERENCE_SERVER_TLS_KEY'))
+    .addOption(
+      new Option('--insecure-http', 'serve plain HTTP on a non-loopback address (a TLS-terminating proxy stands in front)')
+        .default(false)
+        .env('REFERENCE_SERVER_INSECURE_HTTP'),
+    )
     .action(async (options) => {
+      if (Boolean(options.tlsCert) !== Boolean(options.tlsKey)) throw new Error('--tls-cert and --tls-key go together');
       const config: ServerConfig = defaultConfig({
         dataDir: resolve(options.data),
         host: options.host,
@@ -140,6 +138,8 @@ export function buildCli(): Command {
         ...(options.refreshGrace !== undefined ? { refreshGraceSeconds: options.refreshGrace } : {}),
         ...(options.refreshTokenTtl !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtl } : {}),
         ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+        ...(options.tlsCert ? { tls: { certFile: resolve(options.tlsCert), keyFile: resolve(options.tlsKey) } } : {}),
+        ...(options.insecureHttp ? { insecureHttp: true } : {}),
       });
       const server = await startServer(config);
       process.stdout.write(`${formatBanner(server.url, config.dataDir, server.demo)}\n`);

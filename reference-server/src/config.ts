@@ -26,6 +26,10 @@ export interface ServerConfig {
   refreshTokenTtlSeconds?: number;
   /** Compact the store's journal past this many bytes. */
   compactAfterBytes?: number;
+  /** Serve HTTPS with this PEM certificate (chain) and key; the public URL then starts with https. */
+  tls?: { certFile: string; keyFile: string };
+  /** Serve plain HTTP on a non-loopback address (a TLS-terminating proxy stands in front). */
+  insecureHttp?: boolean;
 }
 
 export const DEFAULT_PORT = 8787;

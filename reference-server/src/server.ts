@@ -11,6 +11,7 @@ import type { IdSource } from './ids.js';
 import { createLogger } from './log.js';
 import { seedDemo, type DemoCredentials } from './seed.js';
 import { listOrganizations } from './tenancy/organizations.js';
+import { checkTransport, createListener, loadTls } from './transport/tls.js';
 
 export interface RunningServer {
   url: string;
@@ -31,6 +32,8 @@ const DRAIN_MS = 10_000;
 
 export async function startServer(config: ServerConfig, deps: StartDeps = {}): Promise<RunningServer> {
   const log = deps.log ?? createLogger(config.logLevel);
+  checkTransport(config);
+  const tls = config.tls ? await loadTls(config.tls) : undefined;
   const folder = await openDataFolder(config, log, 'server', deps);
   const { ctx } = folder;
   let http: Server | undefined;
@@ -38,15 +41,21 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
     const demo = config.seed && listOrganizations(ctx).length === 0 ? await seedDemo(ctx) : undefined;
     const operatorToken = randomBytes(32).toString('base64url');
     const app = createApp(ctx, { operatorToken });
+    const listener = createListener(app, tls);
     http = await new Promise<Server>((resolve, reject) => {
-      const server = app.listen(config.port, config.host, () => resolve(server));
-      server.once('error', reject);
+      listener.once('error', reject);
+      listener.listen(config.port, config.host, () => resolve(listener));
     });
     const { port } = http.address() as AddressInfo;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-    const url = `http://${host}:${port}`;
+    const scheme = tls ? 'https' : 'http';
+    const url = `${scheme}://${host}:${port}`;
     ctx.config.publicUrl ??= url;
-    await folder.lock.update({ operatorUrl: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_operator`, operatorToken });
+    await folder.lock.update({
+      operatorUrl: `${scheme}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_operator`,
+      operatorToken,
+      ...(tls ? { operatorCertSha256: tls.fingerprint256 } : {}),
+    });
     for (const worker of ctx.workers) worker.start();
     log.info({ url, dataDir: config.dataDir }, 'reference server listening');
 
