@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
 import { createAssessmentSurface } from './assessment/index.js';
 import { createAutomationSurface } from './automation/index.js';
@@ -11,10 +11,17 @@ import { createOperatorRouter } from './operator/router.js';
 export const HEALTH_TEXT = 'ok: partner integration reference server';
 
 /** One Express app, one router per surface, each behind its own credential guard. */
-export function createApp(ctx: AppContext, options: { operatorToken?: string } = {}): Express {
+export interface AppOptions {
+  operatorToken?: string;
+  /** The metrics middleware (first of all) and the /metrics, /healthz, /readyz routes. */
+  ops?: { requests: RequestHandler; routes: Router };
+}
+
+export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  if (options.ops) app.use(options.ops.requests);
   app.use(
     pinoHttp({
       logger: ctx.log,
@@ -27,6 +34,7 @@ export function createApp(ctx: AppContext, options: { operatorToken?: string } =
     }),
   );
 
+  if (options.ops) app.use(options.ops.routes);
   app.get('/api', (_req, res) => {
     res.type('text/plain').send(HEALTH_TEXT);
   });

@@ -124,6 +124,11 @@ export function buildCli(): Command {
         .default(false)
         .env('REFERENCE_SERVER_INSECURE_HTTP'),
     )
+    .addOption(
+      new Option('--metrics-token <token>', 'bearer token GET /metrics requires from every caller (default: loopback callers only)').env(
+        'REFERENCE_SERVER_METRICS_TOKEN',
+      ),
+    )
     .action(async (options) => {
       if (Boolean(options.tlsCert) !== Boolean(options.tlsKey)) throw new Error('--tls-cert and --tls-key go together');
       const config: ServerConfig = defaultConfig({
@@ -140,6 +145,7 @@ export function buildCli(): Command {
         ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
         ...(options.tlsCert ? { tls: { certFile: resolve(options.tlsCert), keyFile: resolve(options.tlsKey) } } : {}),
         ...(options.insecureHttp ? { insecureHttp: true } : {}),
+        ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
       });
       const server = await startServer(config);
       process.stdout.write(`${formatBanner(server.url, config.dataDir, server.demo)}\n`);

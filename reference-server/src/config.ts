@@ -30,6 +30,8 @@ export interface ServerConfig {
   tls?: { certFile: string; keyFile: string };
   /** Serve plain HTTP on a non-loopback address (a TLS-terminating proxy stands in front). */
   insecureHttp?: boolean;
+  /** Bearer token /metrics requires from every caller; without one, /metrics answers loopback callers only. */
+  metricsToken?: string;
 }
 
 export const DEFAULT_PORT = 8787;

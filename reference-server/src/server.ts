@@ -9,6 +9,7 @@ import type { AppContext } from './context.js';
 import { openDataFolder } from './data-folder.js';
 import type { IdSource } from './ids.js';
 import { createLogger } from './log.js';
+import { installObservability } from './observability/index.js';
 import { seedDemo, type DemoCredentials } from './seed.js';
 import { listOrganizations } from './tenancy/organizations.js';
 import { checkTransport, createListener, loadTls } from './transport/tls.js';
@@ -38,9 +39,10 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
   const { ctx } = folder;
   let http: Server | undefined;
   try {
+    const observability = installObservability(ctx);
     const demo = config.seed && listOrganizations(ctx).length === 0 ? await seedDemo(ctx) : undefined;
     const operatorToken = randomBytes(32).toString('base64url');
-    const app = createApp(ctx, { operatorToken });
+    const app = createApp(ctx, { operatorToken, ops: observability });
     const listener = createListener(app, tls);
     http = await new Promise<Server>((resolve, reject) => {
       listener.once('error', reject);
@@ -57,6 +59,7 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
       ...(tls ? { operatorCertSha256: tls.fingerprint256 } : {}),
     });
     for (const worker of ctx.workers) worker.start();
+    observability.workersStarted();
     log.info({ url, dataDir: config.dataDir }, 'reference server listening');
 
     let closing: Promise<void> | undefined;
@@ -67,8 +70,9 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
       ...(demo ? { demo } : {}),
       close() {
         closing ??= (async () => {
-          // Stop taking requests, let in-flight ones (and their writes) finish, then stop workers
-          // and flush the store before the lock is released.
+          // Stop taking requests (and say so on /readyz), let in-flight ones (and their writes)
+          // finish, then stop workers and flush the store before the lock is released.
+          observability.workersStopping();
           const drained = new Promise<void>((resolve) => server.close(() => resolve()));
           server.closeIdleConnections();
           const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);

@@ -1,15 +1,9 @@
 import express, { Router } from 'express';
-import ipaddr from 'ipaddr.js';
 import type { AppContext } from '../context.js';
 import { safeEqual } from '../crypto/keyring.js';
 import { sendError } from '../http/error-body.js';
+import { isLoopbackAddress } from '../transport/tls.js';
 import { isCommandName, OperatorError, runCommand } from './commands.js';
-
-function isLoopback(address: string | undefined): boolean {
-  if (!address || !ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.process(address);
-  return parsed.range() === 'loopback';
-}
 
 /**
  * `POST /_operator/<command>`: the operator CLI's way in while this server holds the data folder.
@@ -19,7 +13,7 @@ export function createOperatorRouter(ctx: AppContext, token: string): Router {
   const router = Router();
   router.use((req, res, next) => {
     const presented = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
-    if (!isLoopback(req.socket.remoteAddress) || !safeEqual(presented, token)) {
+    if (!isLoopbackAddress(req.socket.remoteAddress) || !safeEqual(presented, token)) {
       sendError(res, 404, `No route for ${req.method} ${req.originalUrl}.`);
       return;
     }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import { Partition } from './partition.js';
-import type { Page, PageQuery, Store, StoredRecord, WriteOp } from './store.js';
+import type { Page, PageQuery, Store, StoreStats, StoredRecord, WriteOp } from './store.js';
 
 /**
  * The default Store: lowdb snapshot files, one per scope and collection, plus a journal.
@@ -93,6 +93,8 @@ export class JournalStore implements Store {
   #compacting: Promise<void> | undefined;
   #failure: unknown;
   #closed = false;
+  #compactions = 0;
+  #lastCompactionAt: number | undefined;
 
   private constructor(dir: string, options: JournalStoreOptions) {
     this.#dir = dir;
@@ -128,6 +130,23 @@ export class JournalStore implements Store {
 
   scopes(collection: string): string[] {
     return [...(this.#partitions.get(collection)?.entries() ?? [])].filter(([, p]) => p.size > 0).map(([scope]) => scope);
+  }
+
+  collections(): string[] {
+    return [...this.#partitions.keys()].filter((collection) => this.scopes(collection).length > 0);
+  }
+
+  stats(): StoreStats {
+    let records = 0;
+    for (const byScope of this.#partitions.values()) for (const partition of byScope.values()) records += partition.size;
+    return {
+      writable: !this.#closed && !this.#failure,
+      records,
+      journalBytes: this.#journalBytes,
+      snapshotBytes: this.#snapshotTotal,
+      compactions: this.#compactions,
+      ...(this.#lastCompactionAt !== undefined ? { lastCompactionAt: this.#lastCompactionAt } : {}),
+    };
   }
 
   write(ops: WriteOp[]): Promise<void> {
@@ -245,6 +264,8 @@ export class JournalStore implements Store {
       }
       await rm(rotated, { force: true });
       await syncPath(this.#dir);
+      this.#compactions += 1;
+      this.#lastCompactionAt = Date.now();
     } catch (error) {
       for (const key of dirty) this.#dirty.add(key);
       throw error;

@@ -19,11 +19,14 @@ export interface TlsMaterial {
   fingerprint256: string;
 }
 
-/** True when the address is only reachable from this machine (127.0.0.0/8, ::1, localhost). */
+/** True for 127.0.0.0/8, ::1 and IPv4-mapped loopback (a peer address or a listen address). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return !!address && ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
+}
+
+/** True when the listen address is only reachable from this machine. */
 export function isLoopbackHost(host: string): boolean {
-  if (host === 'localhost') return true;
-  const bare = host.replace(/^\[|\]$/g, '');
-  return ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'loopback';
+  return host === 'localhost' || isLoopbackAddress(host.replace(/^\[|\]$/g, ''));
 }
 
 /**
