@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { backupFolder, restoreFolder } from './backup/backup.js';
 import { formatBanner } from './banner.js';
 import { defaultConfig, DEFAULT_HOST, DEFAULT_PORT, type ServerConfig } from './config.js';
 import { openDataFolder } from './data-folder.js';
@@ -174,6 +175,20 @@ export function buildCli(): Command {
       if (options.json) process.stdout.write(`${JSON.stringify(demo)}\n`);
       else process.stdout.write(`${formatBanner('(not running)', resolve(options.data), demo)}\n`);
     });
+
+  program
+    .command('backup')
+    .description('write a consistent backup of a data folder (through the running server, if one holds it)')
+    .addOption(dataOption())
+    .requiredOption('--out <file>', 'backup file to write (gzip; holds the master key when the folder does: keep it secret)')
+    .action(async (o) => print(await backupFolder(o.data, o.out)));
+
+  program
+    .command('restore')
+    .description('restore a backup into an empty data folder')
+    .requiredOption('--from <file>', 'backup file written by `backup`')
+    .requiredOption('--data <dir>', 'empty (or absent) data folder to restore into')
+    .action(async (o) => print(await restoreFolder(o.from, o.data)));
 
   const org = program.command('org').description('organisations');
   operatorCommand(org, 'create', 'create an organisation')

@@ -1,4 +1,6 @@
+import { pipeline } from 'node:stream/promises';
 import express, { Router } from 'express';
+import { backupStream } from '../backup/backup.js';
 import type { AppContext } from '../context.js';
 import { safeEqual } from '../crypto/keyring.js';
 import { sendError } from '../http/error-body.js';
@@ -18,6 +20,16 @@ export function createOperatorRouter(ctx: AppContext, token: string): Router {
       return;
     }
     next();
+  });
+  // Binary, so not one of the JSON commands: a consistent gzip backup of this server's store.
+  router.post('/backup', async (_req, res, next) => {
+    try {
+      const stream = await backupStream(ctx);
+      res.type('application/gzip');
+      await pipeline(stream, res);
+    } catch (error) {
+      next(error);
+    }
   });
   router.post('/:command', express.json({ limit: '64kb' }), async (req, res, next) => {
     const name = req.params.command ?? '';
