@@ -24,6 +24,15 @@ function seconds(value: string): number {
   return n;
 }
 
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** `90`, `90s`, `15m`, `12h` or `7d`, in seconds. */
+function duration(value: string): number {
+  const match = /^(\d+)([smhd]?)$/.exec(value.trim());
+  if (!match) throw new InvalidArgumentError('a duration: seconds, or a number followed by s, m, h or d (e.g. 7d)');
+  return Number(match[1]) * (UNIT_SECONDS[match[2] || 's'] as number);
+}
+
 const list = (value: string, previous: string[] = []): string[] => [
   ...previous,
   ...value.split(',').map((s) => s.trim()).filter(Boolean),
@@ -126,6 +135,24 @@ export function buildCli(): Command {
         .env('REFERENCE_SERVER_INSECURE_HTTP'),
     )
     .addOption(
+      new Option('--retain-events <duration>', 'keep webhook events with no delivery pending this long (default 7d; undelivered events are never removed)')
+        .env('REFERENCE_SERVER_RETAIN_EVENTS')
+        .argParser(duration),
+    )
+    .addOption(
+      new Option('--retain-attempts <duration>', 'keep webhook delivery attempts this long (default 7d; a pending delivery keeps its attempts)')
+        .env('REFERENCE_SERVER_RETAIN_ATTEMPTS')
+        .argParser(duration),
+    )
+    .addOption(
+      new Option('--retain-rotated-tokens <duration>', 'keep rotated refresh tokens (for replay detection) this long after rotation (default: until they expire)')
+        .env('REFERENCE_SERVER_RETAIN_ROTATED_TOKENS')
+        .argParser(duration),
+    )
+    .addOption(
+      new Option('--retention-interval <duration>', 'how often the retention sweep runs (default 1h)').env('REFERENCE_SERVER_RETENTION_INTERVAL').argParser(duration),
+    )
+    .addOption(
       new Option('--metrics-token <token>', 'bearer token GET /metrics requires from every caller (default: loopback callers only)').env(
         'REFERENCE_SERVER_METRICS_TOKEN',
       ),
@@ -147,6 +174,12 @@ export function buildCli(): Command {
         ...(options.tlsCert ? { tls: { certFile: resolve(options.tlsCert), keyFile: resolve(options.tlsKey) } } : {}),
         ...(options.insecureHttp ? { insecureHttp: true } : {}),
         ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+        retention: {
+          ...(options.retainEvents !== undefined ? { eventsSeconds: options.retainEvents } : {}),
+          ...(options.retainAttempts !== undefined ? { attemptsSeconds: options.retainAttempts } : {}),
+          ...(options.retainRotatedTokens !== undefined ? { rotatedTokensSeconds: options.retainRotatedTokens } : {}),
+          ...(options.retentionInterval !== undefined ? { intervalSeconds: options.retentionInterval } : {}),
+        },
       });
       const server = await startServer(config);
       process.stdout.write(`${formatBanner(server.url, config.dataDir, server.demo)}\n`);

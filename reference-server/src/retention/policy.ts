@@ -1,3 +1,4 @@
+import type { ServerConfig } from '../config.js';
 import { del, type Store, type StoredRecord, type WriteOp } from '../store/store.js';
 import { ATTEMPTS, EVENTS, OUTBOX, type AttemptRecord, type EventRecord, type OutboxEntry } from '../webhooks/records.js';
 
@@ -11,6 +12,19 @@ export interface RetentionWindows {
 
 export const DAY_MS = 24 * 3600_000;
 export const DEFAULT_RETENTION: RetentionWindows = { eventsMs: 7 * DAY_MS, attemptsMs: 7 * DAY_MS };
+export const DEFAULT_SWEEP_INTERVAL_MS = 3600_000;
+
+/** The windows a server runs with: its configuration over the defaults. */
+export function retentionWindows(config: Pick<ServerConfig, 'retention'>): RetentionWindows {
+  const r = config.retention ?? {};
+  return {
+    eventsMs: r.eventsSeconds !== undefined ? r.eventsSeconds * 1000 : DEFAULT_RETENTION.eventsMs,
+    attemptsMs: r.attemptsSeconds !== undefined ? r.attemptsSeconds * 1000 : DEFAULT_RETENTION.attemptsMs,
+  };
+}
+
+export const sweepIntervalMs = (config: Pick<ServerConfig, 'retention'>): number =>
+  config.retention?.intervalSeconds !== undefined ? Math.max(1, config.retention.intervalSeconds) * 1000 : DEFAULT_SWEEP_INTERVAL_MS;
 
 export interface RetentionPlan {
   ops: WriteOp[];
