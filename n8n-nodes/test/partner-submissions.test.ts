@@ -156,7 +156,7 @@ describe('Partner API: Get Many Submissions', () => {
 		expect(limited.items?.[0]?.json.recordId).toBe('gql-page-229');
 		const one = await engine.run({ resource: 'partner', operation: 'getSubmissions', returnAll: true, filters: { recordId: 'gql-page-7' } }, { credentials });
 		expect(one.items?.map((i) => i.json.recordId)).toEqual(['gql-page-7']);
-		await settle(server.ctx);
+		await settle(server);
 		const completed = await engine.run({ resource: 'partner', operation: 'getSubmissions', returnAll: true, filters: { status: 'COMPLETED', profileId: 'prf_seed_deal' } }, { credentials });
 		expect(completed.items?.length).toBeGreaterThanOrEqual(230);
 		expect(completed.items?.every((i) => i.json.status === 'COMPLETED' && i.json.profileId === 'prf_seed_deal')).toBe(true);
@@ -172,7 +172,7 @@ describe('Partner API: Get Submission', () => {
 			}),
 			{ credentials },
 		);
-		await settle(server.ctx);
+		await settle(server);
 		const byRecord = await engine.run({ resource: 'partner', operation: 'getSubmission', findBy: 'recordId', recordId: 'n8n-gql-full' }, { credentials });
 		expect(byRecord.error).toBeUndefined();
 		const submission = byRecord.items?.[0]?.json as {

@@ -1,27 +1,26 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
-import { createAssessmentSurface } from './assessment/index.js';
-import { createAutomationSurface } from './automation/index.js';
 import type { AppContext } from './context.js';
-import { createGraphqlSurface } from './graphql/index.js';
 import { errorHandler, notFound } from './http/fallbacks.js';
-import { createOAuthSurface } from './oauth/index.js';
-import { createOperatorRouter } from './operator/router.js';
 
 export const HEALTH_TEXT = 'ok: partner integration reference server';
 
-/** One Express app, one router per surface, each behind its own credential guard. */
-export interface AppOptions {
-  operatorToken?: string;
-  /** The metrics middleware (first of all) and the /metrics, /healthz, /readyz routes. */
-  ops?: { requests: RequestHandler; routes: Router };
+/** A router and where it is mounted (at the root when `path` is absent). */
+export interface Mount {
+  path?: string;
+  router: Router;
 }
 
-export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
+/**
+ * One Express app: the `first` middleware (metrics), request logging, the health text, the
+ * routers it is given (compose.ts builds them, each behind its own credential guard) in order,
+ * then the 404 and 500 fallbacks.
+ */
+export function createApp(ctx: Pick<AppContext, 'log' | 'ids'>, mounts: readonly Mount[], first?: RequestHandler): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  if (options.ops) app.use(options.ops.requests);
+  if (first) app.use(first);
   app.use(
     pinoHttp({
       logger: ctx.log,
@@ -34,17 +33,14 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     }),
   );
 
-  if (options.ops) app.use(options.ops.routes);
   app.get('/api', (_req, res) => {
     res.type('text/plain').send(HEALTH_TEXT);
   });
 
-  const oauth = createOAuthSurface(ctx);
-  app.use(oauth.router);
-  app.use('/api/v1', createAssessmentSurface(ctx));
-  app.use('/api/automation', createAutomationSurface(ctx));
-  app.use(createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken }));
-  if (options.operatorToken) app.use('/_operator', createOperatorRouter(ctx, options.operatorToken));
+  for (const { path, router } of mounts) {
+    if (path) app.use(path, router);
+    else app.use(router);
+  }
 
   app.use(notFound);
   app.use(errorHandler(ctx.log));

@@ -4,6 +4,7 @@ import type { ServerConfig } from './config.js';
 import type { Keyring } from './crypto/keyring.js';
 import type { IdSource } from './ids.js';
 import type { Store } from './store/store.js';
+import type { EventBus } from './webhooks/outbox.js';
 
 /** A background loop (queue processor, webhook delivery) started and stopped with the server. */
 export interface Worker {
@@ -21,5 +22,6 @@ export interface AppContext {
   ids: IdSource;
   keyring: Keyring;
   log: Logger;
-  workers: Worker[];
+  /** Listeners of published events, and who is woken once a publishing write is durable. */
+  events: EventBus;
 }

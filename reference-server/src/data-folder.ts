@@ -8,6 +8,7 @@ import { Keyring } from './crypto/keyring.js';
 import { randomIds, type IdSource } from './ids.js';
 import { FolderLock, type LockHolder } from './store/folder-lock.js';
 import { JournalStore } from './store/journal-store.js';
+import { EventBus } from './webhooks/outbox.js';
 
 export const MASTER_KEY_FILE = 'master.key';
 export const MASTER_KEY_ENV = 'REFERENCE_SERVER_MASTER_KEY';
@@ -68,7 +69,7 @@ export async function openDataFolder(
       ids: deps.ids ?? randomIds,
       keyring,
       log,
-      workers: [],
+      events: new EventBus(),
     };
     return {
       ctx,

@@ -1,15 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from 'pino';
-import { createApp } from './app.js';
-import type { Clock } from './clock.js';
+import { composeServer, type ComposeDeps, type Workers } from './compose.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { openDataFolder } from './data-folder.js';
-import type { IdSource } from './ids.js';
-import { createLogger } from './log.js';
-import { installObservability } from './observability/index.js';
 import { seedDemo, type DemoCredentials } from './seed.js';
 import { listOrganizations } from './tenancy/organizations.js';
 import { checkTransport, createListener, loadTls } from './transport/tls.js';
@@ -17,32 +10,27 @@ import { checkTransport, createListener, loadTls } from './transport/tls.js';
 export interface RunningServer {
   url: string;
   ctx: AppContext;
+  workers: Workers;
   /** Present when this start seeded an empty folder: the only time its secrets are shown. */
   demo?: DemoCredentials;
   close(): Promise<void>;
 }
 
-export interface StartDeps {
-  clock?: Clock;
-  ids?: IdSource;
-  log?: Logger;
-}
+export type StartDeps = ComposeDeps;
 
 /** How long a shutdown waits for in-flight requests before cutting their connections. */
 const DRAIN_MS = 10_000;
 
+/** Composes a server (compose.ts), seeds an empty folder, listens, then starts the background work. */
 export async function startServer(config: ServerConfig, deps: StartDeps = {}): Promise<RunningServer> {
-  const log = deps.log ?? createLogger(config.logLevel);
   checkTransport(config);
   const tls = config.tls ? await loadTls(config.tls) : undefined;
-  const folder = await openDataFolder(config, log, 'server', deps);
-  const { ctx } = folder;
+  const composed = await composeServer(config, deps);
+  const { ctx, app, workers, observability } = composed;
+  const all = Object.values(workers);
   let http: Server | undefined;
   try {
-    const observability = installObservability(ctx);
     const demo = config.seed && listOrganizations(ctx).length === 0 ? await seedDemo(ctx) : undefined;
-    const operatorToken = randomBytes(32).toString('base64url');
-    const app = createApp(ctx, { operatorToken, ops: observability });
     const listener = createListener(app, tls);
     http = await new Promise<Server>((resolve, reject) => {
       listener.once('error', reject);
@@ -53,20 +41,21 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
     const scheme = tls ? 'https' : 'http';
     const url = `${scheme}://${host}:${port}`;
     ctx.config.publicUrl ??= url;
-    await folder.lock.update({
+    await composed.lock.update({
       operatorUrl: `${scheme}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_operator`,
-      operatorToken,
+      operatorToken: composed.operatorToken,
       ...(tls ? { operatorCertSha256: tls.fingerprint256 } : {}),
     });
-    for (const worker of ctx.workers) worker.start();
+    for (const worker of all) worker.start();
     observability.workersStarted();
-    log.info({ url, dataDir: config.dataDir }, 'reference server listening');
+    ctx.log.info({ url, dataDir: config.dataDir }, 'reference server listening');
 
     let closing: Promise<void> | undefined;
     const server = http;
     return {
       url,
       ctx,
+      workers,
       ...(demo ? { demo } : {}),
       close() {
         closing ??= (async () => {
@@ -78,16 +67,16 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
           const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
           await drained;
           clearTimeout(cut);
-          await Promise.all(ctx.workers.map((worker) => worker.stop()));
-          await folder.close();
-          log.info('reference server stopped');
+          await Promise.all(all.map((worker) => worker.stop()));
+          await composed.closeFolder();
+          ctx.log.info('reference server stopped');
         })();
         return closing;
       },
     };
   } catch (error) {
     http?.close();
-    await folder.close();
+    await composed.closeFolder();
     throw error;
   }
 }

@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
 import { answersFrom } from '../psychometrics/fixtures.js';
 import { errorSchema } from './api-schemas.js';
-import type { CrmSyncWorker } from './crm/queue.js';
 import { defaultConfig } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import { startTestServer, type TestServer } from '../testing.js';
@@ -222,7 +221,7 @@ describe('CRM sync target', () => {
       });
       expect(answer.status).toBe(200);
       const { responseId } = (await answer.json()) as { responseId: string };
-      const worker = restarted.ctx.workers.find((w) => w.name === 'assessment-crm-sync') as CrmSyncWorker;
+      const worker = restarted.workers.crm;
       const crmSync = async () =>
         ((await (await fetch(`${base}/api/v1/assessment/results?result_id=${responseId}`, { headers: { 'x-api-key': developerKey } })).json()) as {
           result: { crmSync: { status: string; attempts: number; lastError?: string } };

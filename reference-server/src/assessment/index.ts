@@ -3,11 +3,11 @@ import { developerKeyGuard } from '../auth/guards.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { instrumentJson } from '../psychometrics/instrument.js';
-import { eventOps, eventsCommitted, installWebhooks, webhookRoutes } from '../webhooks/index.js';
+import { eventOps, eventsCommitted, webhookRoutes } from '../webhooks/index.js';
 import { listBenchmarkTags } from './benchmark-tags.js';
-import { CrmSyncWorker } from './crm/queue.js';
+import type { CrmSyncWorker } from './crm/queue.js';
 import { crmSyncRoutes } from './crm/routes.js';
-import { checkCrmTarget, crmTransport } from './crm/transport.js';
+import { checkCrmTarget } from './crm/transport.js';
 import { assessmentErrorHandler } from './errors.js';
 import { assessmentEvent } from './events.js';
 import { assessmentOpenApi } from './openapi.js';
@@ -21,11 +21,8 @@ const BODY_LIMIT = '256kb';
  * Router for `/api/v1`: the developer key first, then this surface's own JSON parser and error
  * handler, so a malformed body gets the spec's 400 body and a failure its 500 body.
  */
-export function createAssessmentSurface(ctx: AppContext): Router {
-  const crm = new CrmSyncWorker(ctx, crmTransport);
-  ctx.workers.push(crm);
-  installWebhooks(ctx);
-
+export function createAssessmentSurface(ctx: AppContext, deps: { crm: CrmSyncWorker }): Router {
+  const { crm } = deps;
   const router = Router();
   let openApi: string | undefined;
   // The contract is public: served before the key guard.

@@ -133,7 +133,7 @@ describe('POST /submissions', () => {
 describe('GET /submissions', () => {
   it('lists newest first with scores once processed, in cursor pages', async () => {
     const made = [await submit(), await submit(), await submit()];
-    await settle(server.ctx);
+    await settle(server);
     const first = await call('/submissions?limit=2');
     const items = first.body.data as { id: string; job_id: string; status: string; score: { overall: number } | null; created_at: string; updated_at: string }[];
     expect(items.map((i) => i.id)).toEqual([made[2]?.submission_id, made[1]?.submission_id]);
@@ -156,7 +156,7 @@ describe('GET /submissions', () => {
 
   it('filters by status, profile_id, record_id and updated_since', async () => {
     const failing = await submit({ record_id: `rec-fail-${n}`, profile_id: 'prf_studio_operator', fields: { name: 'No Email' } });
-    await settle(server.ctx);
+    await settle(server);
     const failed = (await call('/submissions?status=failed')).body.data as { id: string; error: { code: string; fields: string[] } }[];
     expect(failed.map((s) => s.id)).toContain(failing.submission_id);
     expect(failed.find((s) => s.id === failing.submission_id)?.error).toMatchObject({ code: 'missing_required_fields', fields: ['email'] });
@@ -184,7 +184,7 @@ describe('GET /submissions', () => {
 
   it('reads one submission by id or job id in full; unknown and other organisations are 404', async () => {
     const made = await submit(deal({ pitch: 'TAM is large; moat through network effect' }));
-    await settle(server.ctx);
+    await settle(server);
     const byId = await call(`/submissions/${made.submission_id}`);
     expect(byId.body).toMatchObject({ id: made.submission_id, status: 'completed' });
     expect((byId.body.criteria as unknown[]).length).toBe(7);
@@ -212,7 +212,7 @@ describe('resources', () => {
     expect(file).toMatchObject({ kind: 'file', size_bytes: 12, name: 'cap-table.csv' });
     const content = await fetch(`${server.url}/api/automation/resources/${file.id}/content`, { headers: { 'x-api-key': server.demo.automationKey } });
     expect(await content.text()).toBe('cap table v3');
-    await settle(server.ctx);
+    await settle(server);
     const detail = await call(`/submissions/${made.submission_id}`);
     expect(detail.body.resource_count).toBe(2);
     const dataRoom = (detail.body.criteria as { key: string; score: number }[]).find((c) => c.key === 'data_room');
@@ -286,7 +286,7 @@ describe('transcripts', () => {
     expect(listed.map((t) => t.id)).toEqual([fromFile.id, reply.body.id]);
     expect((await call(`/transcripts/${fromFile.id}`)).body.text).toBe('Founder: we have 40 paying customers.');
     expect((await call(`/transcripts/${fromFile.id}`, {}, otherKey)).status).toBe(404);
-    await settle(server.ctx);
+    await settle(server);
     const market = ((await call(`/submissions/${made.submission_id}`)).body.criteria as { key: string; score: number }[]).find((c) => c.key === 'market');
     expect(market?.score).toBe(100);
   });

@@ -4,10 +4,10 @@ import { automationKeyGuard } from '../auth/guards.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { sendError } from '../http/error-body.js';
-import { fieldMappingSchema, getFieldMapping, getProfile, installSubmissions, listProfiles, profileView, setFieldMapping } from '../submissions/index.js';
+import { fieldMappingSchema, getFieldMapping, getProfile, listProfiles, profileView, setFieldMapping } from '../submissions/index.js';
 import { getOrganization } from '../tenancy/organizations.js';
 import { getUser } from '../tenancy/users.js';
-import { installWebhooks, webhookRoutes } from '../webhooks/index.js';
+import { webhookRoutes } from '../webhooks/index.js';
 import type { Me, profilesSchema } from './api-schemas.js';
 import { attachmentRoutes, DEFAULT_MAX_UPLOAD_BYTES, uploadErrors } from './attachments-routes.js';
 import { bodyErrors } from './body-errors.js';
@@ -26,9 +26,6 @@ export const JSON_LIMIT_BYTES = 2 * 1024 * 1024;
  * its path in openapi.ts: a test compares the two.
  */
 export function createAutomationSurface(ctx: AppContext): Router {
-  installWebhooks(ctx);
-  installSubmissions(ctx);
-
   const router = Router();
   let openApi: string | undefined;
   // The contract is public: served before the key guard and the rate limit.

@@ -238,7 +238,7 @@ describe('real answers parse strictly against the document', () => {
     await call('post', '/submissions', {
       json: { record_id: `${recordId}-awaiting`, profile_id: 'prf_preseed_founder', fields: { email: `${recordId}@contract.example`, name: 'Ada', company: 'Engines', founders: [{ name: 'Bo', email: 'bo@contract.example' }] } },
     });
-    await settle(server.ctx);
+    await settle(server);
 
     const statuses = new Set<string>();
     let cursor: string | null = null;
@@ -313,7 +313,7 @@ describe('real answers parse strictly against the document', () => {
     await call('post', '/resources', { json: { record_id: hooked, url: 'https://files.example.com/memo.pdf' } });
     await call('post', '/transcripts', { json: { record_id: hooked, text: 'Our moat is the network effect.' } });
     await receiver.waitFor(1);
-    await settle(server.ctx);
+    await settle(server);
 
     // Every delivery parses strictly as the payload the document gives for its event type.
     for (const event of receiver.events()) {

@@ -35,7 +35,7 @@ beforeAll(async () => {
     const body = { record_id: `backup-${i}`, profile_id: 'prf_seed_deal', fields: { company: `Co ${i}`, stage: 'seed' } };
     expect((await automation(server.url, key, '/submissions', { method: 'POST', body: JSON.stringify(body) })).status).toBe(202);
   }
-  await settle(server.ctx);
+  await settle(server);
 });
 afterAll(async () => {
   await server.dispose();

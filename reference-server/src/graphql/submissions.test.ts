@@ -231,10 +231,10 @@ describe('submissions (list)', () => {
   });
 
   it('filters by status, profile and record id', async () => {
-    await settle(server.ctx);
+    await settle(server);
     const recordId = nextRecord();
     await create({ recordId, profileId: 'prf_studio_operator', fields: { email: 'filter.person@example.com', name: 'Filter Person' } });
-    await settle(server.ctx);
+    await settle(server);
     const byRecord = await page({ recordId });
     expect(byRecord.nodes).toEqual([expect.objectContaining({ recordId, status: 'AWAITING_ASSESSMENT' })]);
     expect(byRecord.pageInfo.hasNextPage).toBe(false);
@@ -318,7 +318,7 @@ describe('submission (one, in full)', () => {
         founders: [{ name: 'Grace Cofounder', email: 'GRACE.COFOUNDER@example.com', role: 'CTO' }],
       },
     });
-    await settle(server.ctx);
+    await settle(server);
     const awaiting = (await get({ recordId })) as Full;
     const detail = (await rest(`/submissions/${submission.id}`)).body as { score: Json; criteria: { key: string; score: number | null }[]; report: { summary: string } };
     expect(awaiting.status).toBe('AWAITING_ASSESSMENT');
@@ -338,7 +338,7 @@ describe('submission (one, in full)', () => {
     // re-score does not depend on how the assessment event reaches the processor.
     const transcript = await rest('/transcripts', { method: 'POST', json: { submission_id: submission.id, text: 'We have paying customers and retention above 90%.' } });
     expect(transcript.status).toBe(201);
-    await settle(server.ctx);
+    await settle(server);
     const completed = (await get({ id: submission.jobId })) as Full;
     const after = (await rest(`/submissions/${submission.id}`)).body as { score: { overall: number; band: string }; founders: { email: string; assessment: { fit: number } | null }[]; report: { summary: string; generated_at: string } };
     expect(completed.id).toBe(submission.id);
@@ -355,7 +355,7 @@ describe('submission (one, in full)', () => {
   it('has no score and no report after a failed run, and still lists the people', async () => {
     const recordId = nextRecord();
     await create({ recordId, profileId: 'prf_preseed_founder', fields: { email: 'no.company@example.com', name: 'No Company' } });
-    await settle(server.ctx);
+    await settle(server);
     const failed = (await get({ recordId })) as Full & { error?: unknown };
     expect(failed.status).toBe('FAILED');
     expect(failed.score).toBeNull();

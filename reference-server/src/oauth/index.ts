@@ -5,7 +5,6 @@ import { createAccessTokenVerifier } from './access-tokens.js';
 import { authorizeRoutes } from './authorize-routes.js';
 import { SigningKeys } from './keys.js';
 import { metadataRoutes } from './metadata.js';
-import { oauthSweeper } from './sweeper.js';
 import { tokenRoutes } from './token-routes.js';
 
 export interface OAuthSurface {
@@ -24,6 +23,5 @@ export function createOAuthSurface(ctx: AppContext): OAuthSurface {
   router.use(metadataRoutes(ctx, keys));
   router.use(authorizeRoutes(ctx));
   router.use(tokenRoutes(ctx, keys));
-  ctx.workers.push(oauthSweeper(ctx));
   return { router, verifyAccessToken: createAccessTokenVerifier(ctx, keys) };
 }

@@ -9,7 +9,7 @@ let receiver: TestReceiver;
 beforeAll(async () => {
   server = await startTestServer();
   receiver = await new TestReceiver().start();
-  await settle(server.ctx);
+  await settle(server);
 });
 afterAll(async () => {
   await server.dispose();
@@ -84,9 +84,9 @@ describe('GET /metrics', () => {
       body: JSON.stringify({ record_id: 'metrics-1', profile_id: 'prf_seed_deal', fields: { company: 'Acme', stage: 'seed' } }),
     });
     expect(created.status).toBe(202);
-    await settle(server.ctx);
+    await settle(server);
     await receiver.waitFor(1);
-    await settle(server.ctx);
+    await settle(server);
     const text = await metrics();
     expect(sample(text, 'webhook_deliveries_total', { outcome: 'delivered' })).toBe(1);
     for (const queue of ['submission_scoring', 'webhook_delivery', 'crm_sync']) {

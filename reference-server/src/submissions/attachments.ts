@@ -189,7 +189,7 @@ export function readResourceFile(ctx: Pick<AppContext, 'config'>, orgId: string,
 
 export type AttachOutcome<T> = { ok: true; record: T } | { ok: false; reason: 'gone' | 'full' };
 
-type Ctx = Pick<AppContext, 'store' | 'clock' | 'ids' | 'config'>;
+type Ctx = Pick<AppContext, 'store' | 'clock' | 'ids' | 'config' | 'events'>;
 
 /**
  * The record, the submission (with the new id and a bumped input revision), a processing job

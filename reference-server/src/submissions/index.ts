@@ -26,10 +26,8 @@
  * event re-queues it (see processor.ts). Each settled run emits submission.completed /
  * submission.awaiting_assessment / submission.failed with submissionDetail as data.
  *
- * `installSubmissions(ctx)` adds the processor to ctx.workers (idempotent).
+ * The processor is built by the composition root (compose.ts).
  */
-import type { AppContext } from '../context.js';
-import { SubmissionProcessor } from './processor.js';
 
 export {
   attachResource,
@@ -88,15 +86,3 @@ export {
   type SubmissionInput,
 } from './service.js';
 export { submissionDetail, submissionDetailSchema, submissionSummary, submissionSummarySchema, type SubmissionDetail, type SubmissionSummary } from './views.js';
-
-const processors = new WeakMap<AppContext, SubmissionProcessor>();
-
-export function installSubmissions(ctx: AppContext): SubmissionProcessor {
-  let processor = processors.get(ctx);
-  if (!processor) {
-    processor = new SubmissionProcessor(ctx);
-    processors.set(ctx, processor);
-    ctx.workers.push(processor);
-  }
-  return processor;
-}

@@ -1,7 +1,7 @@
 import type { AppContext, Worker } from '../context.js';
 import { dimensionPercentiles, findResultByEmail } from '../psychometrics/results.js';
 import { del, put, type WriteOp } from '../store/store.js';
-import { addEventListener, eventOps, eventsCommitted, type EventRecord } from '../webhooks/index.js';
+import { eventOps, eventsCommitted, type EventListener, type EventRecord } from '../webhooks/index.js';
 import { getProfile } from './profiles.js';
 import { requeueOps } from './jobs.js';
 import { AWAITING, JOBS, SUBMISSIONS, type AwaitingEntry, type JobRecord, type SubmissionRecord, type SubmissionStatus } from './records.js';
@@ -49,12 +49,13 @@ export class SubmissionProcessor implements Worker {
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
-    addEventListener(ctx, {
-      types: ['assessment.completed', 'assessment.replaced'],
-      opsFor: (orgId, event) => this.#onAssessment(orgId, event),
-      committed: (ops) => this.wake(ops),
-    });
   }
+
+  /** Re-queues the submissions awaiting a person's assessment in the write that stores the result. */
+  readonly assessmentListener: EventListener = {
+    types: ['assessment.completed', 'assessment.replaced'],
+    opsFor: (orgId, event) => this.#onAssessment(orgId, event),
+  };
 
   start(): void {
     this.#running = true;

@@ -26,7 +26,7 @@ export type CreateOutcome =
   /** The record_id was already used with a different profile_id or fields. */
   | { kind: 'conflict'; submission: SubmissionRecord; differs: ('profile_id' | 'fields')[] };
 
-type Ctx = Pick<AppContext, 'store' | 'clock' | 'ids'>;
+type Ctx = Pick<AppContext, 'store' | 'clock' | 'ids' | 'events'>;
 
 export function getSubmission(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): SubmissionRecord | undefined {
   return ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);

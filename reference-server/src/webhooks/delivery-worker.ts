@@ -2,7 +2,6 @@ import { Webhook } from 'standardwebhooks';
 import type { AppContext, Worker } from '../context.js';
 import { OutboundRefusedError, post } from '../outbound/index.js';
 import { del, put, type WriteOp } from '../store/store.js';
-import { registryOf } from './outbox.js';
 import { ATTEMPTS, OUTBOX, SUBSCRIPTIONS, type AttemptOutcome, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
 import { classifyStatus, MAX_ATTEMPTS, retryDelayMs } from './schedule.js';
 import { getSubscriptionRecord, signingSecret } from './subscriptions.js';
@@ -52,7 +51,6 @@ export class DeliveryWorker implements Worker {
 
   start(): void {
     this.#running = true;
-    registryOf(this.#ctx).wake = (ops) => this.wake(ops);
     this.#sweep();
   }
 

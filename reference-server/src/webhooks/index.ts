@@ -18,20 +18,19 @@
  * `getSubscription`, `deleteSubscription`, `enableSubscription`; `listAttempts(ctx, subId, …)`.
  *
  * HTTP: `webhookRoutes(ctx, surface)` is the whole CRUD router (see routes.ts); mount it at
- * `/webhooks` behind the surface's guard and JSON parser. `installWebhooks(ctx)` adds the
- * delivery worker to ctx.workers (idempotent; call it when building a surface).
+ * `/webhooks` behind the surface's guard and JSON parser. The delivery worker is built by the
+ * composition root (compose.ts), which also wires `ctx.events`.
  *
- * In-process reactions: `addEventListener(ctx, {types, opsFor, committed})` adds ops to the
- * publishing write (the automation engine re-scores submissions on `assessment.*` this way).
+ * In-process reactions: `ctx.events.listen({types, opsFor})` adds ops to the publishing write
+ * (the submission processor re-scores submissions on `assessment.*` this way).
  *
  * Event types: `EVENT_TYPES` (event-types.ts), documented in docs/webhooks.md; retry schedule
  * in schedule.ts.
  */
 export { listAttempts } from './attempts.js';
 export { DeliveryWorker } from './delivery-worker.js';
-export { installWebhooks } from './engine.js';
 export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES, type EventType, type WebhookSurface } from './event-types.js';
-export { addEventListener, eventOps, eventsCommitted, getEvent, type EventListener } from './outbox.js';
+export { EventBus, eventOps, eventsCommitted, getEvent, type EventListener } from './outbox.js';
 export type { AttemptRecord, EventRecord, SubscriptionRecord } from './records.js';
 export { webhookRoutes } from './routes.js';
 export { classifyStatus, MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from './schedule.js';

@@ -5,37 +5,38 @@ import { EVENTS, OUTBOX, type EventRecord, type OutboxEntry } from './records.js
 import { allSubscriptions } from './subscriptions.js';
 
 /**
- * An in-process reaction to an event, written in the same batch as the event itself (so the
- * reaction survives or vanishes with the change that caused it). `committed` runs after the
- * batch is durable, to wake whatever will act on the ops.
+ * An in-process reaction to an event: ops written in the same batch as the event itself (so the
+ * reaction survives or vanishes with the change that caused it).
  */
 export interface EventListener {
   types: readonly EventType[];
   opsFor(orgId: string, event: EventRecord): WriteOp[];
-  committed(ops?: readonly WriteOp[]): void;
 }
 
-interface Registry {
-  listeners: EventListener[];
-  /** Wakes the delivery worker for outbox entries among committed ops (all pending when undefined). */
-  wake?: (ops?: readonly WriteOp[]) => void;
-}
+/**
+ * The in-process side of publishing, built once by the composition root: the listeners that add
+ * ops to a publishing write, and who is told once such a write is durable (the job runner, which
+ * picks up the outbox entries and jobs among the ops).
+ */
+export class EventBus {
+  readonly #listeners: EventListener[] = [];
+  readonly #afterCommit: ((ops?: readonly WriteOp[]) => void)[] = [];
 
-const registries = new WeakMap<object, Registry>();
-
-export function registryOf(ctx: Pick<AppContext, 'store'>): Registry {
-  // Keyed by the store: every context sharing one store shares one event stream.
-  let registry = registries.get(ctx.store);
-  if (!registry) {
-    registry = { listeners: [] };
-    registries.set(ctx.store, registry);
+  listen(listener: EventListener): void {
+    this.#listeners.push(listener);
   }
-  return registry;
-}
 
-/** Registers an in-process listener (see EventListener). */
-export function addEventListener(ctx: Pick<AppContext, 'store'>, listener: EventListener): void {
-  registryOf(ctx).listeners.push(listener);
+  afterCommit(fn: (ops?: readonly WriteOp[]) => void): void {
+    this.#afterCommit.push(fn);
+  }
+
+  opsFor(orgId: string, event: EventRecord): WriteOp[] {
+    return this.#listeners.filter((l) => l.types.includes(event.type)).flatMap((l) => l.opsFor(orgId, event));
+  }
+
+  committed(ops?: readonly WriteOp[]): void {
+    for (const fn of this.#afterCommit) fn(ops);
+  }
 }
 
 /**
@@ -45,7 +46,7 @@ export function addEventListener(ctx: Pick<AppContext, 'store'>, listener: Event
  * then call `eventsCommitted(ctx, ops)` once that write has resolved.
  */
 export function eventOps(
-  ctx: Pick<AppContext, 'store' | 'clock' | 'ids'>,
+  ctx: Pick<AppContext, 'store' | 'clock' | 'ids' | 'events'>,
   orgId: string,
   type: EventType,
   data: Record<string, unknown>,
@@ -72,9 +73,7 @@ export function eventOps(
       }),
     );
   }
-  for (const listener of registryOf(ctx).listeners) {
-    if (listener.types.includes(type)) ops.push(...listener.opsFor(orgId, event));
-  }
+  ops.push(...ctx.events.opsFor(orgId, event));
   return ops;
 }
 
@@ -84,10 +83,8 @@ export function eventOps(
  * looked at (cost grows with the pending count). Forgetting the call delays delivery until the
  * worker's periodic sweep; it never loses an event.
  */
-export function eventsCommitted(ctx: Pick<AppContext, 'store'>, ops?: readonly WriteOp[]): void {
-  const registry = registryOf(ctx);
-  registry.wake?.(ops);
-  for (const listener of registry.listeners) listener.committed(ops);
+export function eventsCommitted(ctx: Pick<AppContext, 'events'>, ops?: readonly WriteOp[]): void {
+  ctx.events.committed(ops);
 }
 
 export function getEvent(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): EventRecord | undefined {

@@ -1,11 +1,8 @@
-import type { AppContext } from '../context.js';
-import { installSubmissions } from '../submissions/index.js';
-import { installWebhooks } from './engine.js';
+import type { RunningServer } from '../server.js';
 
 /** Waits until the submission processor and the webhook worker have nothing left to do right now. */
-export async function settle(ctx: AppContext): Promise<void> {
-  const processor = installSubmissions(ctx);
-  const delivery = installWebhooks(ctx);
+export async function settle(server: Pick<RunningServer, 'workers'>): Promise<void> {
+  const { submissions: processor, delivery } = server.workers;
   for (let round = 0; round < 20; round += 1) {
     await processor.idle();
     await delivery.idle();

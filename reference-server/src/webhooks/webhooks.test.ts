@@ -8,7 +8,6 @@ import { selectNorm } from '../psychometrics/norms.js';
 import { saveResult } from '../psychometrics/results.js';
 import { scoreAnswers } from '../psychometrics/scoring.js';
 import { put, type WriteOp } from '../store/store.js';
-import { installSubmissions } from '../submissions/index.js';
 import { issueCredential } from '../tenancy/credentials.js';
 import { createOrganization } from '../tenancy/organizations.js';
 import { startTestServer, type TestServer } from '../testing.js';
@@ -54,7 +53,7 @@ async function attempts(subscriptionId: string) {
 /** Moves the clock past the next retry (jitter adds at most 10 %) and lets the work run. */
 async function advance(ms: number): Promise<void> {
   clock.advance(Math.ceil(ms * 1.1) + 1);
-  await settle(server.ctx);
+  await settle(server);
 }
 
 beforeEach(async () => {
@@ -62,7 +61,7 @@ beforeEach(async () => {
   server = await startTestServer({}, { clock });
   receiver = await new TestReceiver().start();
   // The seeded demo submission is scored at start: let that settle before subscribing.
-  await settle(server.ctx);
+  await settle(server);
 });
 
 afterEach(async () => {
@@ -75,7 +74,7 @@ describe('webhook delivery', () => {
     const { id, secret } = await subscribe(['submission.completed']);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
     const recordId = await createDeal({ monthly_revenue: 20_000, pitch: 'TAM of $4bn; competitor moat analysis' });
-    await settle(server.ctx);
+    await settle(server);
     await receiver.waitFor(1);
     expect(receiver.deliveries).toHaveLength(1);
     const [delivery] = receiver.deliveries;
@@ -102,7 +101,7 @@ describe('webhook delivery', () => {
     await receiver.stop();
     await createDeal();
     await createDeal();
-    await settle(server.ctx);
+    await settle(server);
     const failed = await attempts(id);
     expect(failed.length).toBe(4);
     expect(failed.every((a) => a.outcome === 'retrying' && a.status_code === null && /ECONNREFUSED/.test(a.error ?? ''))).toBe(true);
@@ -130,7 +129,7 @@ describe('webhook delivery', () => {
     receiver.respond = () => ({ status: 410 });
     const { id } = await subscribe(['submission.queued']);
     await createDeal();
-    await settle(server.ctx);
+    await settle(server);
     expect(receiver.deliveries).toHaveLength(1);
     const subscription = (await (await api(`/webhooks/${id}`)).json()) as { status: string; disabled_reason: string };
     expect(subscription.status).toBe('disabled');
@@ -145,7 +144,7 @@ describe('webhook delivery', () => {
     const enabled = await api(`/webhooks/${id}/enable`, { method: 'POST' });
     expect(((await enabled.json()) as { status: string }).status).toBe('active');
     await createDeal();
-    await settle(server.ctx);
+    await settle(server);
     expect(receiver.deliveries).toHaveLength(2);
   });
 
@@ -155,7 +154,7 @@ describe('webhook delivery', () => {
       receiver.respond = () => ({ status: 301, headers: { location: target.url } });
       const { id } = await subscribe(['submission.queued']);
       await createDeal();
-      await settle(server.ctx);
+      await settle(server);
       await advance(24 * 3_600_000);
       expect(receiver.deliveries).toHaveLength(1);
       expect(target.deliveries).toHaveLength(0);
@@ -173,14 +172,14 @@ describe('webhook delivery', () => {
     receiver.respond = () => ((calls += 1) === 1 ? { status: 429, headers: { 'retry-after': '120' } } : { status: 200 });
     const { id } = await subscribe(['submission.queued']);
     await createDeal();
-    await settle(server.ctx);
+    await settle(server);
     const [first] = await attempts(id);
     expect(first).toMatchObject({ outcome: 'retrying', status_code: 429 });
     expect(Date.parse(first?.next_attempt_at ?? '') - Date.parse(first?.at ?? '')).toBe(120_000);
     await advance(RETRY_DELAYS_MS[0] as number);
     expect(receiver.deliveries).toHaveLength(1);
     clock.advance(120_000);
-    await settle(server.ctx);
+    await settle(server);
     expect(receiver.deliveries).toHaveLength(2);
     expect((await attempts(id))[0]).toMatchObject({ outcome: 'delivered' });
   });
@@ -189,7 +188,7 @@ describe('webhook delivery', () => {
     receiver.respond = () => ({ status: 503 });
     const { id } = await subscribe(['submission.queued']);
     await createDeal();
-    await settle(server.ctx);
+    await settle(server);
     for (const delay of RETRY_DELAYS_MS) await advance(delay);
     await advance(24 * 3_600_000);
     expect(receiver.deliveries).toHaveLength(MAX_ATTEMPTS);
@@ -206,7 +205,7 @@ describe('webhook delivery', () => {
       body: JSON.stringify({ record_id: 'founder-1', profile_id: 'prf_preseed_founder', fields: { email: 'Sam@Startup.example', name: 'Sam', company: 'Startup' } }),
     });
     expect(response.status).toBe(202);
-    await settle(server.ctx);
+    await settle(server);
     expect(receiver.events().map((e) => e.type)).toEqual(['submission.awaiting_assessment']);
     const awaiting = (await (await api('/submissions?record_id=founder-1')).json()) as { data: { status: string; score: { partial: boolean } }[] };
     expect(awaiting.data[0]).toMatchObject({ status: 'awaiting_assessment', score: { partial: true } });
@@ -232,7 +231,7 @@ describe('webhook delivery', () => {
       (saved) => (ops = eventOps(server.ctx, orgId, 'assessment.completed', { email: saved.result.email, result_id: saved.result.id })),
     );
     eventsCommitted(server.ctx, ops);
-    await settle(server.ctx);
+    await settle(server);
     expect(receiver.events().map((e) => e.type)).toEqual(['submission.awaiting_assessment', 'assessment.completed']);
     const done = (await (await api('/submissions?record_id=founder-1')).json()) as { data: { id: string; status: string; score: { partial: boolean; assessment: string } }[] };
     expect(done.data[0]).toMatchObject({ status: 'completed', score: { partial: false, assessment: 'included' } });
@@ -295,7 +294,7 @@ describe('SSRF guard', () => {
         body: JSON.stringify({ record_id: 'r', profile_id: 'prf_seed_deal', fields: { company: 'X' } }),
       });
       expect(response.status).toBe(202);
-      await settle(strict.ctx);
+      await settle(strict);
       expect(receiver.deliveries).toHaveLength(0);
       const log = (await (
         await fetch(`${strict.url}/api/automation/webhooks/whk_rebound/attempts`, { headers: { 'x-api-key': strict.demo.automationKey } })
@@ -313,9 +312,9 @@ describe('durability', () => {
     const { secret } = await subscribe();
     await receiver.stop();
     // Simulate a crash before processing: the processor is stopped, jobs stay queued on disk.
-    await installSubmissions(server.ctx).stop();
+    await server.workers.submissions.stop();
     const recordIds = [await createDeal(), await createDeal(), await createDeal()];
-    await settle(server.ctx);
+    await settle(server);
     const before = (await (await api('/submissions?status=queued')).json()) as { data: unknown[] };
     expect(before.data).toHaveLength(3);
     const { dataDir } = server;
@@ -328,9 +327,9 @@ describe('durability', () => {
     );
     try {
       await receiver.start();
-      await settle(restarted.ctx);
+      await settle(restarted);
       clock2.advance(Math.ceil((RETRY_DELAYS_MS[0] as number) * 1.1) + 1);
-      await settle(restarted.ctx);
+      await settle(restarted);
       await receiver.waitFor(6);
       const events = receiver.events();
       expect(new Set(events.map((e) => e.id)).size).toBe(6);
@@ -366,7 +365,7 @@ describe('tenancy', () => {
     const ops = eventOps(server.ctx, other.id, 'submission.queued', { record_id: 'elsewhere' });
     await server.ctx.store.write(ops);
     eventsCommitted(server.ctx, ops);
-    await settle(server.ctx);
+    await settle(server);
     expect(receiver.deliveries).toHaveLength(0);
     expect((await api(`/webhooks/${id}`)).status).toBe(200);
   });

@@ -8,7 +8,7 @@ import { defaultConfig } from '../../config.js';
 import { workedExample } from '../../psychometrics/fixtures.js';
 import { startServer, type RunningServer } from '../../server.js';
 import { startTestServer, type TestServer } from '../../testing.js';
-import { BACKOFF_MS, MAX_ATTEMPTS, type CrmSyncWorker } from './queue.js';
+import { BACKOFF_MS, MAX_ATTEMPTS } from './queue.js';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -76,8 +76,7 @@ const api = (path: string, init: RequestInit = {}, base: { url: string } = serve
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = (response: Response): Promise<any> => response.json();
 
-const worker = (running: { ctx: RunningServer['ctx'] } = server) =>
-  running.ctx.workers.find((w) => w.name === 'assessment-crm-sync') as CrmSyncWorker;
+const worker = (running: Pick<RunningServer, 'workers'> = server) => running.workers.crm;
 
 async function submit(email: string, base: { url: string } = server): Promise<string> {
   const response = await api('/assessment/submit', { method: 'POST', body: JSON.stringify({ email, full_name: 'Casey CRM', ...workedExample() }) }, base);
