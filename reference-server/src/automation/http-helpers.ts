@@ -5,10 +5,16 @@ import type { AppContext } from '../context.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { sendError } from '../http/error-body.js';
 import { fieldProblems, sendInvalidFields } from '../http/invalid-fields.js';
+import { MAX_NESTING, tooDeep } from '../http/nesting.js';
 import { findSubmission, type SubmissionRecord } from '../submissions/index.js';
 
 /** Parses with `schema` or answers 400 naming each invalid field; undefined means answered. */
 export function parseOr400<S extends z.ZodType>(res: Response, schema: S, input: unknown, root: string): z.infer<S> | undefined {
+  const deep = tooDeep(input);
+  if (deep !== undefined) {
+    sendInvalidFields(res, [{ field: deep.split('.')[0] || root, message: `is nested deeper than ${MAX_NESTING} levels` }]);
+    return undefined;
+  }
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;
   sendInvalidFields(res, fieldProblems(parsed.error, root));
