@@ -17,6 +17,8 @@ export interface BackupHeader {
   version: 1;
   createdAt: string;
   records: number;
+  /** Uploaded files (resource bytes) that follow the records, as FileChunk lines. */
+  files?: number;
   /** base64 of the master key when it lived in the data folder; absent when it came from the environment. */
   masterKey?: string;
 }
@@ -25,6 +27,13 @@ export interface BackupChunk {
   collection: string;
   scope: string;
   records: StoredRecord[];
+}
+
+/** An uploaded file of the data folder, by its path relative to the folder. */
+export interface FileChunk {
+  file: string;
+  /** base64 */
+  data: string;
 }
 
 /**
@@ -46,17 +55,24 @@ export async function captureStore(store: Store): Promise<BackupChunk[]> {
 }
 
 /** The gzipped backup stream of captured chunks. */
-export function encodeBackup(chunks: BackupChunk[], masterKey: Buffer | undefined, now: Date): Readable {
+export function encodeBackup(
+  chunks: BackupChunk[],
+  files: { path: string; read: () => Promise<Buffer> }[],
+  masterKey: Buffer | undefined,
+  now: Date,
+): Readable {
   const header: BackupHeader = {
     format: FORMAT,
     version: 1,
     createdAt: now.toISOString(),
     records: chunks.reduce((n, c) => n + c.records.length, 0),
+    ...(files.length ? { files: files.length } : {}),
     ...(masterKey ? { masterKey: masterKey.toString('base64') } : {}),
   };
-  function* lines(): Generator<string> {
+  async function* lines(): AsyncGenerator<string> {
     yield `${JSON.stringify(header)}\n`;
     for (const chunk of chunks) yield `${JSON.stringify(chunk)}\n`;
+    for (const file of files) yield `${JSON.stringify({ file: file.path, data: (await file.read()).toString('base64') } satisfies FileChunk)}\n`;
   }
   return Readable.from(lines()).pipe(createGzip());
 }
@@ -66,20 +82,26 @@ export class BadBackupError extends Error {
 }
 
 /** Reads a backup file: its header, then its chunks one at a time. */
-export async function* decodeBackup(file: string): AsyncGenerator<BackupHeader | BackupChunk> {
+export async function* decodeBackup(file: string): AsyncGenerator<BackupHeader | BackupChunk | FileChunk> {
   const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
   let first = true;
   let seen = 0;
   let header: BackupHeader | undefined;
   for await (const line of lines) {
     if (line === '') continue;
-    const value = JSON.parse(line) as BackupHeader | BackupChunk;
+    const value = JSON.parse(line) as BackupHeader | BackupChunk | FileChunk;
     if (first) {
       const h = value as BackupHeader;
       if (h.format !== FORMAT || h.version !== 1) throw new BadBackupError(`${file} is not a reference-server backup`);
       header = h;
       first = false;
       yield h;
+      continue;
+    }
+    if (typeof (value as FileChunk).file === 'string') {
+      const entry = value as FileChunk;
+      if (!/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)+$/.test(entry.file) || typeof entry.data !== 'string') throw new BadBackupError(`${file}: malformed file entry`);
+      yield entry;
       continue;
     }
     const chunk = value as BackupChunk;

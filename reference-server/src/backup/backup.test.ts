@@ -14,6 +14,7 @@ import { backupFolder } from './backup.js';
 
 let server: TestServer;
 let work: string;
+let uploaded: string;
 
 function everything(store: Store): Record<string, StoredRecord[]> {
   const out: Record<string, StoredRecord[]> = {};
@@ -35,6 +36,12 @@ beforeAll(async () => {
     const body = { record_id: `backup-${i}`, profile_id: 'prf_seed_deal', fields: { company: `Co ${i}`, stage: 'seed' } };
     expect((await automation(server.url, key, '/submissions', { method: 'POST', body: JSON.stringify(body) })).status).toBe(202);
   }
+  const form = new FormData();
+  form.set('record_id', 'backup-1');
+  form.set('file', new Blob([Buffer.from('%PDF-1.7 deck bytes \u0000\u00ff')], { type: 'application/pdf' }), 'deck.pdf');
+  const upload = await fetch(`${server.url}/api/automation/resources`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+  expect(upload.status).toBe(201);
+  uploaded = ((await upload.json()) as { id: string }).id;
   await settle(server);
 });
 afterAll(async () => {
@@ -71,6 +78,10 @@ describe('backup and restore', () => {
       expect(hooks.data.map((h) => h.url)).toContain('http://127.0.0.1:9/hook');
       const submission = await automation(again.url, key, '/submissions?record_id=backup-4');
       expect(submission.status).toBe(200);
+      // Uploaded bytes live beside the store: they come back too.
+      const content = await automation(again.url, key, `/resources/${uploaded}/content`);
+      expect(content.status).toBe(200);
+      expect(Buffer.from(await content.arrayBuffer())).toEqual(Buffer.from('%PDF-1.7 deck bytes \u0000\u00ff'));
     } finally {
       await again.close();
     }

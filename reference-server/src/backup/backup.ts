@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { defaultConfig } from '../config.js';
@@ -10,7 +10,9 @@ import { createLogger } from '../log.js';
 import { callOperator, readAll } from '../operator/client.js';
 import { FolderLockedError } from '../store/folder-lock.js';
 import { put, type WriteOp } from '../store/store.js';
-import { BadBackupError, captureStore, decodeBackup, encodeBackup, type BackupHeader } from './archive.js';
+import { FILES_DIR, type ResourceRecord } from '../submissions/attachments.js';
+import { RESOURCES } from '../submissions/records.js';
+import { BadBackupError, captureStore, decodeBackup, encodeBackup, type BackupChunk, type BackupHeader } from './archive.js';
 
 /** The folder's master key file, when the key lives there (not in the environment). */
 async function folderMasterKey(dataDir: string): Promise<Buffer | undefined> {
@@ -25,7 +27,13 @@ async function folderMasterKey(dataDir: string): Promise<Buffer | undefined> {
 /** A consistent backup of the store `ctx` holds, as a gzip stream (the operator endpoint serves it). */
 export async function backupStream(ctx: AppContext): Promise<Readable> {
   const chunks = await captureStore(ctx.store);
-  return encodeBackup(chunks, await folderMasterKey(ctx.config.dataDir), new Date(ctx.clock.now()));
+  // Uploaded bytes live beside the store, written (write-once) before the record naming them:
+  // every resource captured has its file on disk.
+  const files = chunks
+    .filter((chunk) => chunk.collection === RESOURCES)
+    .flatMap((chunk) => (chunk.records as ResourceRecord[]).filter((r) => r.kind === 'file').map((r) => `${FILES_DIR}/${chunk.scope}/${r.id}`))
+    .map((path) => ({ path, read: () => readFile(join(ctx.config.dataDir, path)) }));
+  return encodeBackup(chunks, files, await folderMasterKey(ctx.config.dataDir), new Date(ctx.clock.now()));
 }
 
 /** Writes the file only once complete (temp file, fsync, rename): a cut-short backup never looks whole. Mode 0600: it holds the key. */
@@ -95,7 +103,16 @@ export async function restoreFolder(from: string, dataDir: string): Promise<{ re
     let ops: WriteOp[] = [];
     const writes: Promise<void>[] = [];
     for await (const entry of entries) {
-      const chunk = entry as Exclude<typeof entry, BackupHeader>;
+      if ('file' in entry) {
+        const path = join(dir, ...entry.file.split('/'));
+        await mkdir(dirname(path), { recursive: true });
+        const handle = await open(path, 'wx', 0o600);
+        await handle.writeFile(Buffer.from(entry.data, 'base64'));
+        await handle.sync();
+        await handle.close();
+        continue;
+      }
+      const chunk = entry as BackupChunk;
       for (const record of chunk.records) ops.push(put(chunk.collection, chunk.scope, record));
       if (ops.length >= BATCH) {
         writes.push(folder.ctx.store.write(ops));
