@@ -18,11 +18,16 @@ function port(value: string): number {
   return n;
 }
 
-function seconds(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('a number of seconds (0 or more)');
-  return n;
-}
+/** A parser for whole numbers of 0 or more; `unit` names them in the error ("a number of seconds …"). */
+const wholeNumber =
+  (unit: string) =>
+  (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`a number of ${unit} (0 or more)`);
+    return n;
+  };
+const seconds = wholeNumber('seconds');
+const requestsPerMinute = wholeNumber('requests per minute');
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
@@ -115,7 +120,7 @@ export function buildCli(): Command {
     .addOption(
       new Option('--automation-rate-limit <n>', 'Automation API: requests per key per minute (default 1200; 0 = no limit)')
         .env('AUTOMATION_RATE_LIMIT')
-        .argParser(seconds),
+        .argParser(requestsPerMinute),
     )
     .addOption(
       new Option('--refresh-grace <seconds>', 'OAuth: seconds a rotated refresh token still returns its successor pair (default 60)')

@@ -3,23 +3,25 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApp, type Mount } from './app.js';
 import { createAssessmentSurface } from './assessment/index.js';
-import { CrmSyncWorker } from './assessment/crm/queue.js';
+import { CrmSync } from './assessment/crm/queue.js';
 import { crmTransport } from './assessment/crm/transport.js';
 import { createAutomationSurface } from './automation/index.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
-import type { AppContext, Worker } from './context.js';
+import type { AppContext } from './context.js';
 import { openDataFolder } from './data-folder.js';
 import { createGraphqlSurface } from './graphql/index.js';
 import type { IdSource } from './ids.js';
 import { createLogger } from './log.js';
+import { JobRunner } from './jobs/runner.js';
 import { createOAuthSurface } from './oauth/index.js';
-import { oauthSweeper } from './oauth/sweeper.js';
+import { oauthSweep } from './oauth/sweeper.js';
 import { installObservability, type Observability } from './observability/index.js';
 import { createOperatorRouter } from './operator/router.js';
+import { retentionSweep } from './retention/job.js';
 import type { FolderLock } from './store/folder-lock.js';
 import { SubmissionProcessor } from './submissions/processor.js';
-import { DeliveryWorker } from './webhooks/delivery-worker.js';
+import { WebhookDelivery } from './webhooks/delivery.js';
 
 export interface ComposeDeps {
   clock?: Clock;
@@ -27,24 +29,17 @@ export interface ComposeDeps {
   log?: Logger;
 }
 
-/** The background work of a server, started after it listens and stopped before the store closes. */
-export interface Workers {
-  submissions: SubmissionProcessor;
-  delivery: DeliveryWorker;
-  crm: CrmSyncWorker;
-  oauthSweeper: Worker;
-}
-
 export interface ComposedServer {
   ctx: AppContext;
   app: Express;
-  workers: Workers;
-  /** Metrics, /healthz and /readyz; the server tells it when the workers run. */
+  /** The background work: started after the server listens, stopped before the store closes. */
+  jobs: JobRunner;
+  /** Metrics, /healthz and /readyz; the server tells it when the jobs run. */
   observability: Observability;
   lock: FolderLock;
   /** The loopback operator endpoint's per-run token (written to the lock file once listening). */
   operatorToken: string;
-  /** Closes the store and releases the folder (stop the workers first). */
+  /** Closes the store and releases the folder (stop the job runner first). */
   closeFolder(): Promise<void>;
 }
 
@@ -54,7 +49,11 @@ export interface ComposedServer {
  *   data folder → store, keyring (master key), folder lock      data-folder.ts
  *   clock, ids, log                                             injected by tests, else real
  *   ctx.events: event listeners + wake-ups after durable writes webhooks/outbox.ts
- *   background workers: submission processing, webhook delivery, CRM sync, OAuth record sweep
+ *   the job runner (jobs/runner.ts) and its durable queues:
+ *     submission processing   submissions/processor.ts  (jobs in `automation_jobs`, at once)
+ *     webhook delivery        webhooks/delivery.ts      (the outbox, retried per webhooks/schedule.ts)
+ *     CRM sync                assessment/crm/queue.ts   (one job per result, with backoff)
+ *   and its periodic jobs: the OAuth record sweep (oauth/sweeper.ts)
  *   surfaces, mounted in this order:
  *     /api/oauth/*, /.well-known/*   OAuth authorization server   oauth/
  *     /api/v1                        Assessment API (developer key) assessment/
@@ -64,7 +63,8 @@ export interface ComposedServer {
  *     /metrics, /healthz, /readyz    metrics and probes             observability/
  *
  * Adding a surface: build its router here from what it needs and add it to `mounts`.
- * Adding background work: build it here and add it to `workers`.
+ * Adding background work: `jobs.add(queue)` for durable jobs kept in a store collection,
+ * `jobs.every(job)` for periodic work (sweeps).
  */
 export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}): Promise<ComposedServer> {
   const log = deps.log ?? createLogger(config.logLevel);
@@ -73,22 +73,24 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   // First: it swaps ctx.store for one that reports committed writes to the metrics.
   const observability = installObservability(ctx);
 
+  const jobs = new JobRunner(ctx);
   const submissions = new SubmissionProcessor(ctx);
-  const delivery = new DeliveryWorker(ctx);
-  const crm = new CrmSyncWorker(ctx, crmTransport);
+  jobs.add(submissions.queue);
+  jobs.add(new WebhookDelivery(ctx).queue);
+  jobs.add(new CrmSync(ctx, crmTransport).queue);
+  jobs.every(oauthSweep(ctx));
+  jobs.every(retentionSweep(ctx, observability.metrics));
+  // Publishing a result re-queues the submissions awaiting it, in the same write.
   ctx.events.listen(submissions.assessmentListener);
-  ctx.events.afterCommit((ops) => {
-    delivery.wake(ops);
-    submissions.wake(ops);
-  });
-  const workers: Workers = { submissions, delivery, crm, oauthSweeper: oauthSweeper(ctx) };
+  // Once a write holding jobs or outbox entries is durable, the runner schedules them.
+  ctx.events.afterCommit((ops) => jobs.committed(ops));
 
   const operatorToken = randomBytes(32).toString('base64url');
   const oauth = createOAuthSurface(ctx);
   const mounts: Mount[] = [
     { router: observability.routes },
     { router: oauth.router },
-    { path: '/api/v1', router: createAssessmentSurface(ctx, { crm }) },
+    { path: '/api/v1', router: createAssessmentSurface(ctx) },
     { path: '/api/automation', router: createAutomationSurface(ctx) },
     { router: createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken }) },
     { path: '/_operator', router: createOperatorRouter(ctx, operatorToken) },
@@ -97,7 +99,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   return {
     ctx,
     app: createApp(ctx, mounts, observability.requests),
-    workers,
+    jobs,
     observability,
     lock: folder.lock,
     operatorToken,

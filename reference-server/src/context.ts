@@ -6,14 +6,6 @@ import type { IdSource } from './ids.js';
 import type { Store } from './store/store.js';
 import type { EventBus } from './webhooks/outbox.js';
 
-/** A background loop (queue processor, webhook delivery) started and stopped with the server. */
-export interface Worker {
-  name: string;
-  start(): void;
-  /** Resolves once the loop has finished what it had started. */
-  stop(): Promise<void>;
-}
-
 /** What every module of a running server is handed: its dependencies, never globals. */
 export interface AppContext {
   config: ServerConfig;

@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { composeServer, type ComposeDeps, type Workers } from './compose.js';
+import { composeServer, type ComposeDeps } from './compose.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
+import type { JobRunner } from './jobs/runner.js';
 import { seedDemo, type DemoCredentials } from './seed.js';
 import { listOrganizations } from './tenancy/organizations.js';
 import { checkTransport, createListener, loadTls } from './transport/tls.js';
@@ -10,7 +11,8 @@ import { checkTransport, createListener, loadTls } from './transport/tls.js';
 export interface RunningServer {
   url: string;
   ctx: AppContext;
-  workers: Workers;
+  /** The background work (tests await `jobs.idle()` instead of sleeping). */
+  jobs: JobRunner;
   /** Present when this start seeded an empty folder: the only time its secrets are shown. */
   demo?: DemoCredentials;
   close(): Promise<void>;
@@ -26,8 +28,7 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
   checkTransport(config);
   const tls = config.tls ? await loadTls(config.tls) : undefined;
   const composed = await composeServer(config, deps);
-  const { ctx, app, workers, observability } = composed;
-  const all = Object.values(workers);
+  const { ctx, app, jobs, observability } = composed;
   let http: Server | undefined;
   try {
     const demo = config.seed && listOrganizations(ctx).length === 0 ? await seedDemo(ctx) : undefined;
@@ -46,7 +47,7 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
       operatorToken: composed.operatorToken,
       ...(tls ? { operatorCertSha256: tls.fingerprint256 } : {}),
     });
-    for (const worker of all) worker.start();
+    jobs.start();
     observability.workersStarted();
     ctx.log.info({ url, dataDir: config.dataDir }, 'reference server listening');
 
@@ -55,19 +56,19 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
     return {
       url,
       ctx,
-      workers,
+      jobs,
       ...(demo ? { demo } : {}),
       close() {
         closing ??= (async () => {
           // Stop taking requests (and say so on /readyz), let in-flight ones (and their writes)
-          // finish, then stop workers and flush the store before the lock is released.
+          // finish, then drain the job runner and flush the store before the lock is released.
           observability.workersStopping();
           const drained = new Promise<void>((resolve) => server.close(() => resolve()));
           server.closeIdleConnections();
           const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
           await drained;
           clearTimeout(cut);
-          await Promise.all(all.map((worker) => worker.stop()));
+          await jobs.stop();
           await composed.closeFolder();
           ctx.log.info('reference server stopped');
         })();

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freshServer, loadRate, opRate, startBaseline, type BenchEnv, type BenchResult, type BenchScenario } from './harness.js';
-import { startTestServer } from 'reference-server';
+import { startTestServer } from 'reference-server/testing';
 
 /**
  * `npm run bench [-- --only <substring>]`: runs every scenario in ./scenarios and prints one line

@@ -10,7 +10,7 @@ import {
 } from './api-schemas.js';
 import { straightLine, workedExample } from '../psychometrics/fixtures.js';
 import { RESULTS } from '../psychometrics/results.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 
 let server: TestServer;
 let otherOrgKey: string;

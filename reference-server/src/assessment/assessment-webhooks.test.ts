@@ -6,19 +6,18 @@ import { answersFrom } from '../psychometrics/fixtures.js';
 import { errorSchema } from './api-schemas.js';
 import { defaultConfig } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { type Delivery, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { webhookOpenApi } from '../webhooks/contract.js';
-import { TestReceiver, type Delivery } from '../webhooks/test-receiver.js';
 
 /** The Assessment API's webhooks: registration under /api/v1 and the events a submit publishes. */
 // Real answers are parsed strictly with the schemas the OpenAPI document is generated from.
 const contract = webhookOpenApi('/api/v1', 'assessment', () => ({})).outputSchemas;
 let server: TestServer;
-let receiver: TestReceiver;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   server = await startTestServer();
-  receiver = await new TestReceiver().start();
+  receiver = await new WebhookReceiver().start();
 });
 afterAll(async () => {
   await receiver.stop();
@@ -198,7 +197,7 @@ describe('CRM sync target', () => {
     }
   });
   it('is checked again at every attempt: a target allowed when configured is refused once the allowlist no longer lets it through', async () => {
-    const crm = await new TestReceiver().start();
+    const crm = await new WebhookReceiver().start();
     const lenient = await startTestServer({ outboundAllowlist: ['127.0.0.1'] });
     const developerKey = lenient.demo.developerKey;
     let restarted: RunningServer | undefined;
@@ -221,7 +220,6 @@ describe('CRM sync target', () => {
       });
       expect(answer.status).toBe(200);
       const { responseId } = (await answer.json()) as { responseId: string };
-      const worker = restarted.workers.crm;
       const crmSync = async () =>
         ((await (await fetch(`${base}/api/v1/assessment/results?result_id=${responseId}`, { headers: { 'x-api-key': developerKey } })).json()) as {
           result: { crmSync: { status: string; attempts: number; lastError?: string } };
@@ -229,7 +227,7 @@ describe('CRM sync target', () => {
       // The first attempt starts right after the response; each round trip lets it begin, idle() lets it end.
       let state = await crmSync();
       for (let round = 0; state.status === 'pending' && round < 50; round += 1) {
-        await worker.idle();
+        await restarted.jobs.idle();
         state = await crmSync();
       }
       expect(state).toMatchObject({ status: 'retrying', attempts: 1, lastError: expect.stringMatching(/loopback/) });

@@ -5,7 +5,6 @@ import type { AppContext } from '../context.js';
 import { instrumentJson } from '../psychometrics/instrument.js';
 import { eventOps, eventsCommitted, webhookRoutes } from '../webhooks/index.js';
 import { listBenchmarkTags } from './benchmark-tags.js';
-import type { CrmSyncWorker } from './crm/queue.js';
 import { crmSyncRoutes } from './crm/routes.js';
 import { checkCrmTarget } from './crm/transport.js';
 import { assessmentErrorHandler } from './errors.js';
@@ -21,8 +20,7 @@ const BODY_LIMIT = '256kb';
  * Router for `/api/v1`: the developer key first, then this surface's own JSON parser and error
  * handler, so a malformed body gets the spec's 400 body and a failure its 500 body.
  */
-export function createAssessmentSurface(ctx: AppContext, deps: { crm: CrmSyncWorker }): Router {
-  const { crm } = deps;
+export function createAssessmentSurface(ctx: AppContext): Router {
   const router = Router();
   let openApi: string | undefined;
   // The contract is public: served before the key guard.
@@ -45,10 +43,8 @@ export function createAssessmentSurface(ctx: AppContext, deps: { crm: CrmSyncWor
         const event = assessmentEvent(saved);
         return eventOps(ctx, saved.result.organizationId, event.type, event.data);
       },
-      afterSave: ({ result }, ops) => {
-        eventsCommitted(ctx, ops);
-        if (result.crmSync.status === 'pending') crm.enqueue(result.organizationId, result.id);
-      },
+      // Wakes the job runner for the webhook deliveries and the CRM sync job in the write.
+      afterSave: (_saved, ops) => eventsCommitted(ctx, ops),
     }),
   );
   router.get('/assessment/results', getResultsHandler(ctx));

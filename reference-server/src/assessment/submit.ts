@@ -12,7 +12,7 @@ import { parseSubmission } from './submission.js';
 /** What else happens when a result is saved: store operations in the same write, and a nudge after it. */
 export interface SaveEffects {
   opsFor(saved: SavedResult): WriteOp[];
-  /** `ops`: what `opsFor` returned for the write that went through. */
+  /** `ops`: every op of the write that went through (the result's CRM job and what `opsFor` returned). */
   afterSave(saved: SavedResult, ops: readonly WriteOp[]): void;
 }
 
@@ -50,7 +50,7 @@ export function submitHandler(ctx: AppContext, effects: SaveEffects): RequestHan
     const { norm, reference } = selectNorm(submission.benchmark);
     const scores = scoreAnswers(submission.answers, norm, reference);
     const crm = crmSyncPlan(ctx, orgId);
-    let effectOps: WriteOp[] = [];
+    let written: WriteOp[] = [];
     const saved = await saveResult(
       ctx,
       orgId,
@@ -65,11 +65,11 @@ export function submitHandler(ctx: AppContext, effects: SaveEffects): RequestHan
         crmSync: crm.state,
       },
       (saved) => {
-        effectOps = effects.opsFor(saved);
-        return [...crm.ops(saved.result), ...effectOps];
+        written = [...crm.ops(saved.result), ...effects.opsFor(saved)];
+        return written;
       },
     );
-    effects.afterSave(saved, effectOps);
+    effects.afterSave(saved, written);
     res.json({
       success: true,
       responseId: saved.result.id,

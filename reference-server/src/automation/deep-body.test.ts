@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_NESTING, tooDeep } from '../http/nesting.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 
 /** Found by the fuzzer: a free-form field nested thousands of levels deep overflowed zod's recursive JSON schema (500). */
 let server: TestServer;

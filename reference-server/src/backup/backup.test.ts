@@ -8,8 +8,7 @@ import { MASTER_KEY_FILE } from '../data-folder.js';
 import { startServer } from '../server.js';
 import { JournalStore } from '../store/journal-store.js';
 import type { Store, StoredRecord } from '../store/store.js';
-import { startTestServer, type TestServer } from '../testing.js';
-import { settle } from '../webhooks/test-support.js';
+import { settle, startTestServer, type TestServer } from 'reference-server/testing';
 import { backupFolder } from './backup.js';
 
 let server: TestServer;

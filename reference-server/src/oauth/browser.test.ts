@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { chromium, type Browser as Chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
-import { startTestServer, type TestServer } from '../testing.js';
-import { graphql, type TokenBody } from './test-support.js';
+import { graphql, startTestServer, type TestServer, type TokenBody } from 'reference-server/testing';
 
 /**
  * A real browser (Debian's headless Chromium) signs in and consents: cookies, the CSRF token,

@@ -1,4 +1,5 @@
-import type { AppContext, Worker } from '../context.js';
+import type { AppContext } from '../context.js';
+import type { PeriodicJob } from '../jobs/runner.js';
 import { del, GLOBAL, type StoredRecord, type WriteOp } from '../store/store.js';
 import {
   OAUTH_CODES,
@@ -50,32 +51,14 @@ export async function sweepOAuth(ctx: AppContext): Promise<number> {
   return ops.length;
 }
 
-export function oauthSweeper(ctx: AppContext): Worker {
-  let cancel: (() => void) | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    running = sweepOAuth(ctx)
-      .then(
-        (removed) => {
-          if (removed) ctx.log.info({ removed }, 'removed expired OAuth records');
-        },
-        (error: unknown) => ctx.log.error({ err: error }, 'OAuth sweep failed; it runs again later'),
-      )
-      .finally(() => {
-        if (!stopped) cancel = ctx.clock.schedule(SWEEP_EVERY_MS, tick);
-      });
-  };
+/** The hourly sweep, a periodic job of the job runner. */
+export function oauthSweep(ctx: AppContext): PeriodicJob {
   return {
-    name: 'oauth-sweeper',
-    start() {
-      stopped = false;
-      cancel = ctx.clock.schedule(SWEEP_EVERY_MS, tick);
-    },
-    async stop() {
-      stopped = true;
-      cancel?.();
-      await running;
+    name: 'oauth-sweep',
+    everyMs: SWEEP_EVERY_MS,
+    async run() {
+      const removed = await sweepOAuth(ctx);
+      if (removed) ctx.log.info({ removed }, 'removed expired OAuth records');
     },
   };
 }

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing.js';
-import { settle } from '../webhooks/test-support.js';
-import { TestReceiver } from '../webhooks/test-receiver.js';
+import { settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
 import { routeLabel, surfaceOf } from './metrics.js';
 
 let server: TestServer;
-let receiver: TestReceiver;
+let receiver: WebhookReceiver;
 beforeAll(async () => {
   server = await startTestServer();
-  receiver = await new TestReceiver().start();
+  receiver = await new WebhookReceiver().start();
   await settle(server);
 });
 afterAll(async () => {

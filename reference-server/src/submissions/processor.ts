@@ -1,4 +1,5 @@
-import type { AppContext, Worker } from '../context.js';
+import type { AppContext } from '../context.js';
+import type { JobQueue, JobRef } from '../jobs/runner.js';
 import { dimensionPercentiles, findResultByEmail } from '../psychometrics/results.js';
 import { del, put, type WriteOp } from '../store/store.js';
 import { eventOps, eventsCommitted, type EventListener, type EventRecord } from '../webhooks/index.js';
@@ -11,14 +12,6 @@ import { submissionDetail } from './views.js';
 
 /** Submissions scored at once. Scoring is cheap; the limit bounds concurrent store writes. */
 export const PROCESSING_CONCURRENCY = 4;
-/** Safety net: pending jobs are looked at this often even if nobody woke the processor. */
-export const SWEEP_INTERVAL_MS = 30_000;
-
-interface Target {
-  orgId: string;
-  id: string;
-}
-const keyOf = (t: Target) => `${t.orgId}/${t.id}`;
 
 const EVENT_OF: Record<Exclude<SubmissionStatus, 'queued' | 'processing'>, 'submission.completed' | 'submission.awaiting_assessment' | 'submission.failed'> = {
   completed: 'submission.completed',
@@ -27,29 +20,31 @@ const EVENT_OF: Record<Exclude<SubmissionStatus, 'queued' | 'processing'>, 'subm
 };
 
 /**
- * The durable processing queue: a job record (written with the submission, or with whatever
- * re-queues it) exists until a run has scored the submission's latest input, so a job queued or
- * processing before a crash runs again after the restart. A run is two writes: `processing`,
- * then the outcome with its event (and the job removed, unless an attachment arrived meanwhile).
+ * Submission processing, a queue of the job runner (jobs/runner.ts): a job record (written with
+ * the submission, or with whatever re-queues it) exists until a run has scored the submission's
+ * latest input, so a job queued or processing before a crash runs again after the restart. A
+ * run is two writes: `processing`, then the outcome with its event (and the job removed, unless
+ * an attachment arrived meanwhile).
  *
  * Assessment results re-score: an in-process listener on `assessment.completed|replaced` turns
  * the submissions awaiting that email back into jobs, in the same write as the result. As a
  * second line, every run looks the person's result up itself, so a submission is never scored
  * as awaiting when the result already exists.
  */
-export class SubmissionProcessor implements Worker {
-  readonly name = 'automation-submissions';
+export class SubmissionProcessor {
   readonly #ctx: AppContext;
-  readonly #queue: Target[] = [];
-  readonly #queued = new Set<string>();
-  readonly #inFlight = new Map<string, Promise<void>>();
-  readonly #again = new Set<string>();
-  #sweepTimer: (() => void) | undefined;
-  #running = false;
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
   }
+
+  /** The job runner's queue: one job per submission, due at once. */
+  readonly queue: JobQueue<JobRecord> = {
+    name: 'submission-processing',
+    collection: JOBS,
+    concurrency: PROCESSING_CONCURRENCY,
+    run: (ref, signal) => this.#run(ref, signal),
+  };
 
   /** Re-queues the submissions awaiting a person's assessment in the write that stores the result. */
   readonly assessmentListener: EventListener = {
@@ -57,87 +52,11 @@ export class SubmissionProcessor implements Worker {
     opsFor: (orgId, event) => this.#onAssessment(orgId, event),
   };
 
-  start(): void {
-    this.#running = true;
-    this.#sweep();
-  }
-
-  async stop(): Promise<void> {
-    this.#running = false;
-    this.#sweepTimer?.();
-    this.#queue.length = 0;
-    this.#queued.clear();
-    await this.idle();
-  }
-
-  /** True while something is queued to run now or running. */
-  get busy(): boolean {
-    return this.#inFlight.size > 0 || this.#queue.length > 0;
-  }
-
-  /** Resolves once no job is queued to run now and none is running (tests await this). */
-  async idle(): Promise<void> {
-    for (;;) {
-      await new Promise((resolve) => setImmediate(resolve));
-      if (this.#inFlight.size === 0 && this.#queue.length === 0) return;
-      await Promise.all(this.#inFlight.values());
-    }
-  }
-
-  /** Runs the jobs among committed ops (every pending job when `ops` is undefined). */
-  wake(ops?: readonly WriteOp[]): void {
-    if (!this.#running) return;
-    if (!ops) {
-      this.#sweep();
-      return;
-    }
-    for (const op of ops) if (op.op === 'put' && op.collection === JOBS) this.#enqueue({ orgId: op.scope, id: op.record.id });
-  }
-
-  #sweep(): void {
-    if (!this.#running) return;
-    for (const orgId of this.#ctx.store.scopes(JOBS)) {
-      for (const job of this.#ctx.store.all<JobRecord>(JOBS, orgId)) this.#enqueue({ orgId, id: job.id });
-    }
-    this.#sweepTimer?.();
-    this.#sweepTimer = this.#ctx.clock.schedule(SWEEP_INTERVAL_MS, () => this.#sweep());
-  }
-
-  #enqueue(target: Target): void {
-    const key = keyOf(target);
-    if (!this.#running) return;
-    if (this.#inFlight.has(key)) {
-      this.#again.add(key);
-      return;
-    }
-    if (this.#queued.has(key)) return;
-    this.#queued.add(key);
-    this.#queue.push(target);
-    setImmediate(() => this.#pump());
-  }
-
-  #pump(): void {
-    while (this.#running && this.#inFlight.size < PROCESSING_CONCURRENCY) {
-      const target = this.#queue.shift();
-      if (!target) return;
-      const key = keyOf(target);
-      this.#queued.delete(key);
-      const run = this.#run(target)
-        .catch((error: unknown) => this.#ctx.log.error({ err: error, submission: target.id }, 'submission run failed unexpectedly'))
-        .finally(() => {
-          this.#inFlight.delete(key);
-          if (this.#again.delete(key)) this.#enqueue(target);
-          this.#pump();
-        });
-      this.#inFlight.set(key, run);
-    }
-  }
-
-  async #run({ orgId, id }: Target): Promise<void> {
+  async #run({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
     const ctx = this.#ctx;
     const job = ctx.store.get<JobRecord>(JOBS, orgId, id);
     const before = ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
-    if (!job || !this.#running) return;
+    if (!job || signal.aborted) return;
     if (!before) {
       await ctx.store.write([del(JOBS, orgId, id)]);
       return;
@@ -147,7 +66,7 @@ export class SubmissionProcessor implements Worker {
 
     // Read everything again after the await: an attachment may have landed meanwhile.
     const submission = ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
-    if (!submission || !this.#running) return;
+    if (!submission || signal.aborted) return;
     const revision = submission.inputRevision;
     const now = new Date(ctx.clock.now()).toISOString();
     const outcome = this.#score(orgId, submission, now);
@@ -161,9 +80,9 @@ export class SubmissionProcessor implements Worker {
       error: outcome.status === 'failed' ? outcome.error : null,
     };
     const ops: WriteOp[] = [put(SUBMISSIONS, orgId, updated), ...this.#awaitingOps(orgId, updated)];
+    // An attachment that arrived meanwhile raised the job's revision: the job stays and runs again.
     const current = ctx.store.get<JobRecord>(JOBS, orgId, id);
     if (current && current.revision <= revision) ops.push(del(JOBS, orgId, id));
-    else this.#again.add(keyOf({ orgId, id }));
     ops.push(...eventOps(ctx, orgId, EVENT_OF[outcome.status], submissionDetail(updated)));
     await ctx.store.write(ops);
     eventsCommitted(ctx, ops);

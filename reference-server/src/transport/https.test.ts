@@ -7,9 +7,8 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
 import { defaultConfig } from '../config.js';
-import { Browser, formFields } from '../oauth/test-support.js';
 import { startServer } from '../server.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { Browser, formFields, startTestServer, type TestServer } from 'reference-server/testing';
 import { checkTransport, HSTS_VALUE, InsecureTransportError } from './tls.js';
 
 /**

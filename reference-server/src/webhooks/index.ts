@@ -28,7 +28,7 @@
  * in schedule.ts.
  */
 export { listAttempts } from './attempts.js';
-export { DeliveryWorker } from './delivery-worker.js';
+export { WebhookDelivery } from './delivery.js';
 export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES, type EventType, type WebhookSurface } from './event-types.js';
 export { EventBus, eventOps, eventsCommitted, getEvent, type EventListener } from './outbox.js';
 export type { AttemptRecord, EventRecord, SubscriptionRecord } from './records.js';

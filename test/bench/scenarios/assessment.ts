@@ -3,7 +3,7 @@ import { selectNorm } from '../../../reference-server/src/psychometrics/norms.js
 import { countResults, saveResult } from '../../../reference-server/src/psychometrics/results.js';
 import { scoreAnswers } from '../../../reference-server/src/psychometrics/scoring.js';
 import type { BenchScenario } from '../harness.js';
-import type { TestServer } from 'reference-server';
+import type { TestServer } from 'reference-server/testing';
 
 /** A complete submit body (about 1 KB). */
 const body = (email: string) => JSON.stringify({ email, full_name: 'Bench Mark', ...workedExample() });

@@ -1,5 +1,4 @@
-import { Browser, consent, exchange, refresh, type TokenBody } from '../../../reference-server/src/oauth/test-support.js';
-import type { TestServer } from 'reference-server';
+import { Browser, consent, exchange, refresh, type TestServer, type TokenBody } from 'reference-server/testing';
 import type { BenchScenario } from '../harness.js';
 
 async function connect(server: TestServer): Promise<TokenBody> {

@@ -7,7 +7,7 @@ import { ManualClock } from '../../clock.js';
 import { defaultConfig } from '../../config.js';
 import { workedExample } from '../../psychometrics/fixtures.js';
 import { startServer, type RunningServer } from '../../server.js';
-import { startTestServer, type TestServer } from '../../testing.js';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 import { BACKOFF_MS, MAX_ATTEMPTS } from './queue.js';
 
 interface Received {
@@ -76,7 +76,7 @@ const api = (path: string, init: RequestInit = {}, base: { url: string } = serve
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = (response: Response): Promise<any> => response.json();
 
-const worker = (running: Pick<RunningServer, 'workers'> = server) => running.workers.crm;
+const jobs = (running: Pick<RunningServer, 'jobs'> = server) => running.jobs;
 
 async function submit(email: string, base: { url: string } = server): Promise<string> {
   const response = await api('/assessment/submit', { method: 'POST', body: JSON.stringify({ email, full_name: 'Casey CRM', ...workedExample() }) }, base);
@@ -128,7 +128,7 @@ describe('CRM sync after a save', () => {
     const id = await submit('synced@example.com');
     const before = receiver.received.length;
     await receiver.waitFor(before + 1);
-    await worker().idle();
+    await jobs().idle();
     const request = receiver.received[before] as Received;
     expect(request.headers.authorization).toBe(CRM_TOKEN);
     expect(request.headers['idempotency-key']).toBe(`${id}.r1`);
@@ -162,7 +162,7 @@ describe('CRM sync after a save', () => {
       receiver.hold = undefined;
       release();
     }
-    await worker().idle();
+    await jobs().idle();
   });
 
   it('retries a failure after the backoff, on the injected clock', async () => {
@@ -170,7 +170,7 @@ describe('CRM sync after a save', () => {
     const before = receiver.received.length;
     const id = await submit('retry@example.com');
     await receiver.waitFor(before + 1);
-    await worker().idle();
+    await jobs().idle();
     const failedAt = clock.now();
     expect(await crmSync(id)).toEqual({
       status: 'retrying',
@@ -183,7 +183,7 @@ describe('CRM sync after a save', () => {
     expect(receiver.received.length).toBe(before + 1);
     clock.advance(1);
     await receiver.waitFor(before + 2);
-    await worker().idle();
+    await jobs().idle();
     expect(await crmSync(id)).toMatchObject({ status: 'synced', attempts: 2 });
   });
 
@@ -192,11 +192,11 @@ describe('CRM sync after a save', () => {
     const before = receiver.received.length;
     const id = await submit('throttled@example.com');
     await receiver.waitFor(before + 1);
-    await worker().idle();
+    await jobs().idle();
     expect((await crmSync(id)).nextAttemptAt).toBe(new Date(clock.now() + 120_000).toISOString());
     clock.advance(120_000);
     await receiver.waitFor(before + 2);
-    await worker().idle();
+    await jobs().idle();
     expect((await crmSync(id)).status).toBe('synced');
   });
 
@@ -205,14 +205,14 @@ describe('CRM sync after a save', () => {
     const before = receiver.received.length;
     const id = await submit('replaced@example.com');
     await receiver.waitFor(before + 1);
-    await worker().idle();
+    await jobs().idle();
     await submit('REPLACED@example.com');
     await receiver.waitFor(before + 2);
-    await worker().idle();
+    await jobs().idle();
     expect(receiver.received[before + 1]?.body).toMatchObject({ result_id: id, revision: 2 });
     expect(await crmSync(id)).toMatchObject({ status: 'synced', attempts: 1 });
     clock.advance(BACKOFF_MS[0]!);
-    await worker().idle();
+    await jobs().idle();
     expect(receiver.received.length).toBe(before + 2);
   });
 
@@ -221,15 +221,15 @@ describe('CRM sync after a save', () => {
     const before = receiver.received.length;
     const id = await submit('failing@example.com');
     await receiver.waitFor(before + 1);
-    await worker().idle();
+    await jobs().idle();
     for (const [i, delay] of BACKOFF_MS.entries()) {
       clock.advance(delay);
       await receiver.waitFor(before + i + 2);
-      await worker().idle();
+      await jobs().idle();
     }
     expect(await crmSync(id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, lastError: 'CRM answered HTTP 500' });
     clock.advance(24 * 3600_000);
-    await worker().idle();
+    await jobs().idle();
     expect(receiver.received.length).toBe(before + MAX_ATTEMPTS);
   });
 
@@ -238,7 +238,7 @@ describe('CRM sync after a save', () => {
     const before = receiver.received.length;
     const id = await submit('durable@example.com');
     await receiver.waitFor(before + 1);
-    await worker().idle();
+    await jobs().idle();
     await server.close();
 
     const restarted = await startServer(
@@ -249,7 +249,7 @@ describe('CRM sync after a save', () => {
       expect((await crmSync(id, restarted)).status).toBe('retrying');
       clock.advance(BACKOFF_MS[0]!);
       await receiver.waitFor(before + 2);
-      await worker(restarted).idle();
+      await jobs(restarted).idle();
       expect(await crmSync(id, restarted)).toMatchObject({ status: 'synced', attempts: 2 });
     } finally {
       await restarted.close();

@@ -1,11 +1,12 @@
-import type { AppContext, Worker } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { JobQueue, JobRef } from '../../jobs/runner.js';
 import { del, put, type StoredRecord, type WriteOp } from '../../store/store.js';
 import { getResult, recordCrmSync, type AssessmentResult, type CrmSyncState } from '../../psychometrics/results.js';
 import { activeCrmConfig, type CrmConfig } from './config.js';
 import { crmPayload } from './payload.js';
 
 /**
- * CRM sync as a durable queue. A job (one per result, keyed by the result id) is written in the
+ * CRM sync, a queue of the job runner (jobs/runner.ts). A job (one per result, keyed by the result id) is written in the
  * same store write as the result it syncs, so a result saved before a crash is still synced
  * after the restart. A later revision of the result replaces the job: the CRM receives the
  * latest state, and a superseded revision is not sent again.
@@ -51,82 +52,30 @@ function errorText(error: unknown): string {
   return text.slice(0, 300);
 }
 
-export class CrmSyncWorker implements Worker {
-  readonly name = 'assessment-crm-sync';
+/** At most this many CRM requests at once, over all organisations. */
+export const CRM_CONCURRENCY = 8;
+
+export class CrmSync {
   readonly #ctx: AppContext;
   readonly #transport: CrmTransport;
-  readonly #timers = new Map<string, () => void>();
-  readonly #inFlight = new Map<string, Promise<void>>();
-  readonly #again = new Set<string>();
-  #running = false;
 
   constructor(ctx: AppContext, transport: CrmTransport) {
     this.#ctx = ctx;
     this.#transport = transport;
   }
 
-  start(): void {
-    this.#running = true;
-    const now = this.#ctx.clock.now();
-    for (const orgId of this.#ctx.store.scopes(CRM_JOBS)) {
-      for (const job of this.#ctx.store.all<CrmJob>(CRM_JOBS, orgId)) this.#schedule(orgId, job.id, job.nextAttemptAt - now);
-    }
-  }
+  readonly queue: JobQueue<CrmJob> = {
+    name: 'assessment-crm-sync',
+    collection: CRM_JOBS,
+    concurrency: CRM_CONCURRENCY,
+    dueAt: (job) => job.nextAttemptAt,
+    run: (ref, signal) => this.#attempt(ref, signal),
+  };
 
-  async stop(): Promise<void> {
-    this.#running = false;
-    for (const cancel of this.#timers.values()) cancel();
-    this.#timers.clear();
-    await this.idle();
-  }
-
-  /** Resolves once no attempt is in flight (tests await this instead of sleeping). */
-  async idle(): Promise<void> {
-    while (this.#inFlight.size > 0) await Promise.all(this.#inFlight.values());
-  }
-
-  /** Called after a result and its job were written: the first attempt starts at once. */
-  enqueue(orgId: string, resultId: string): void {
-    this.#schedule(orgId, resultId, 0);
-  }
-
-  #schedule(orgId: string, resultId: string, delayMs: number): void {
-    if (!this.#running) return;
-    const key = `${orgId}/${resultId}`;
-    this.#timers.get(key)?.();
-    const fire = () => {
-      this.#timers.delete(key);
-      this.#run(orgId, resultId);
-    };
-    if (delayMs <= 0) {
-      // Not time-based: deferred only so the submit response is never held up by the sync.
-      let cancelled = false;
-      setImmediate(() => cancelled || fire());
-      this.#timers.set(key, () => (cancelled = true));
-    } else {
-      this.#timers.set(key, this.#ctx.clock.schedule(delayMs, fire));
-    }
-  }
-
-  #run(orgId: string, resultId: string): void {
-    const key = `${orgId}/${resultId}`;
-    if (this.#inFlight.has(key)) {
-      this.#again.add(key);
-      return;
-    }
-    const attempt = this.#attempt(orgId, resultId)
-      .catch((error: unknown) => this.#ctx.log.error({ err: error, orgId, resultId }, 'CRM sync attempt failed unexpectedly'))
-      .finally(() => {
-        this.#inFlight.delete(key);
-        if (this.#again.delete(key)) this.#run(orgId, resultId);
-      });
-    this.#inFlight.set(key, attempt);
-  }
-
-  async #attempt(orgId: string, resultId: string): Promise<void> {
+  async #attempt({ scope: orgId, id: resultId }: JobRef, signal: AbortSignal): Promise<void> {
     const ctx = this.#ctx;
     const job = ctx.store.get<CrmJob>(CRM_JOBS, orgId, resultId);
-    if (!job || !this.#running) return;
+    if (!job || signal.aborted) return;
     const result = getResult(ctx, orgId, resultId);
     const config = activeCrmConfig(ctx, orgId);
     if (!result || result.revision !== job.revision || !config) {
@@ -176,7 +125,6 @@ export class CrmSyncWorker implements Worker {
       { status: 'retrying', attempts, lastAttemptAt, nextAttemptAt: new Date(nextAttemptAt).toISOString(), lastError: failure },
       [put<CrmJob>(CRM_JOBS, orgId, { ...job, attempts, nextAttemptAt })],
     );
-    this.#schedule(orgId, resultId, delay);
   }
 
   #request(config: CrmConfig, result: AssessmentResult): CrmRequest {

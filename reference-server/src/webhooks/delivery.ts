@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
-import type { AppContext, Worker } from '../context.js';
+import type { AppContext } from '../context.js';
+import type { JobQueue, JobRef } from '../jobs/runner.js';
 import { OutboundRefusedError, post } from '../outbound/index.js';
 import { del, put, type WriteOp } from '../store/store.js';
 import { ATTEMPTS, OUTBOX, SUBSCRIPTIONS, type AttemptOutcome, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
@@ -11,16 +12,6 @@ import { getEvent } from './outbox.js';
 export const DELIVERY_CONCURRENCY = 16;
 /** Each attempt must be answered within this. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
-/** Safety net: every pending delivery is looked at this often even if nobody woke the worker. */
-export const SWEEP_INTERVAL_MS = 30_000;
-
-interface Target {
-  orgId: string;
-  id: string;
-}
-
-const keyOf = (t: Target) => `${t.orgId}/${t.id}`;
-const isOutboxPut = (op: WriteOp): op is Extract<WriteOp, { op: 'put' }> => op.op === 'put' && op.collection === OUTBOX;
 
 function errorText(error: unknown): string {
   if (error instanceof OutboundRefusedError) return `refused by the SSRF guard: ${error.reason}`;
@@ -30,129 +21,30 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Delivers the outbox. Due entries go into a FIFO run queue worked by DELIVERY_CONCURRENCY
- * slots; each attempt's outcome (attempt log entry, updated or removed outbox entry, a disabled
- * subscription on 410) is one store write, so a crash repeats at most the attempt in flight:
- * at-least-once. Timing comes from ctx.clock; only "run now" uses setImmediate.
+ * Delivers the outbox, a queue of the job runner (jobs/runner.ts): one job per outbox entry, due
+ * at its `nextAttemptAt`, DELIVERY_CONCURRENCY attempts at once. Each attempt's outcome (attempt
+ * log entry, the outbox entry updated with its next due time or removed, a disabled subscription
+ * on 410) is one store write, so a crash repeats at most the attempt in flight: at-least-once.
  */
-export class DeliveryWorker implements Worker {
-  readonly name = 'webhook-delivery';
+export class WebhookDelivery {
   readonly #ctx: AppContext;
-  readonly #timers = new Map<string, () => void>();
-  readonly #queued = new Set<string>();
-  readonly #runQueue: Target[] = [];
-  readonly #inFlight = new Map<string, Promise<void>>();
-  #sweepTimer: (() => void) | undefined;
-  #running = false;
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
   }
 
-  start(): void {
-    this.#running = true;
-    this.#sweep();
-  }
+  readonly queue: JobQueue<OutboxEntry> = {
+    name: 'webhook-delivery',
+    collection: OUTBOX,
+    concurrency: DELIVERY_CONCURRENCY,
+    dueAt: (entry) => entry.nextAttemptAt,
+    run: (ref, signal) => this.#attempt(ref, signal),
+  };
 
-  async stop(): Promise<void> {
-    this.#running = false;
-    this.#sweepTimer?.();
-    for (const cancel of this.#timers.values()) cancel();
-    this.#timers.clear();
-    this.#runQueue.length = 0;
-    this.#queued.clear();
-    await this.idle();
-  }
-
-  /** True while something is queued to run now or running. */
-  get busy(): boolean {
-    return this.#inFlight.size > 0 || this.#runQueue.length > 0;
-  }
-
-  /** Resolves once nothing is queued to run now and no attempt is in flight (tests await this). */
-  async idle(): Promise<void> {
-    for (;;) {
-      await new Promise((resolve) => setImmediate(resolve));
-      if (this.#inFlight.size === 0 && this.#runQueue.length === 0) return;
-      await Promise.all(this.#inFlight.values());
-    }
-  }
-
-  /** Schedules the outbox entries among committed ops (or everything pending). */
-  wake(ops?: readonly WriteOp[]): void {
-    if (!this.#running) return;
-    if (!ops) {
-      this.#sweep();
-      return;
-    }
-    const now = this.#ctx.clock.now();
-    for (const op of ops.filter(isOutboxPut)) {
-      const entry = op.record as OutboxEntry;
-      this.#schedule({ orgId: op.scope, id: entry.id }, entry.nextAttemptAt - now);
-    }
-  }
-
-  #sweep(): void {
-    if (!this.#running) return;
-    const now = this.#ctx.clock.now();
-    for (const orgId of this.#ctx.store.scopes(OUTBOX)) {
-      for (const entry of this.#ctx.store.all<OutboxEntry>(OUTBOX, orgId)) {
-        const key = keyOf({ orgId, id: entry.id });
-        if (!this.#timers.has(key) && !this.#queued.has(key) && !this.#inFlight.has(key)) {
-          this.#schedule({ orgId, id: entry.id }, entry.nextAttemptAt - now);
-        }
-      }
-    }
-    this.#sweepTimer?.();
-    this.#sweepTimer = this.#ctx.clock.schedule(SWEEP_INTERVAL_MS, () => this.#sweep());
-  }
-
-  #schedule(target: Target, delayMs: number): void {
-    const key = keyOf(target);
-    this.#timers.get(key)?.();
-    this.#timers.delete(key);
-    if (delayMs > 0) {
-      this.#timers.set(
-        key,
-        this.#ctx.clock.schedule(delayMs, () => {
-          this.#timers.delete(key);
-          this.#enqueue(target);
-        }),
-      );
-    } else {
-      this.#enqueue(target);
-    }
-  }
-
-  #enqueue(target: Target): void {
-    const key = keyOf(target);
-    if (!this.#running || this.#queued.has(key) || this.#inFlight.has(key)) return;
-    this.#queued.add(key);
-    this.#runQueue.push(target);
-    // Deferred so a burst of events is queued before the first attempt starts.
-    setImmediate(() => this.#pump());
-  }
-
-  #pump(): void {
-    while (this.#running && this.#inFlight.size < DELIVERY_CONCURRENCY) {
-      const target = this.#runQueue.shift();
-      if (!target) return;
-      const key = keyOf(target);
-      this.#queued.delete(key);
-      const attempt = this.#attempt(target)
-        .catch((error: unknown) => this.#ctx.log.error({ err: error, delivery: target.id }, 'webhook attempt failed unexpectedly'))
-        .finally(() => {
-          this.#inFlight.delete(key);
-          this.#pump();
-        });
-      this.#inFlight.set(key, attempt);
-    }
-  }
-
-  async #attempt({ orgId, id }: Target): Promise<void> {
+  async #attempt({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
     const ctx = this.#ctx;
     const entry = ctx.store.get<OutboxEntry>(OUTBOX, orgId, id);
-    if (!entry || !this.#running) return;
+    if (!entry || signal.aborted) return;
     const subscription = getSubscriptionRecord(ctx, orgId, entry.subscriptionId);
     const event = getEvent(ctx, orgId, entry.eventId);
     if (!subscription || subscription.status !== 'active' || !event) {
@@ -223,7 +115,6 @@ export class DeliveryWorker implements Worker {
       }
     }
     await ctx.store.write(ops);
-    if (nextAt !== undefined) this.#schedule({ orgId, id: entry.id }, nextAt - ctx.clock.now());
   }
 
   #headers(subscription: SubscriptionRecord, event: EventRecord, sentAt: Date, body: string): Record<string, string> {
