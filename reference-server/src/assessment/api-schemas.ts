@@ -55,7 +55,24 @@ export type PublicResult = z.infer<typeof publicResultSchema>;
 
 export const resultResponseSchema = z.object({ success: z.literal(true), result: publicResultSchema }).strict();
 
-const scaleNormSchema = z.object({ mean: z.number(), sd: z.number(), reliability: z.number() }).strict();
+const scaleNormSchema = z
+  .object({
+    mean: z.number().describe('Mean of the scale mean (1..6) in the reference group; a decimal with at most 2 places, to be read exactly.'),
+    sd: z.number().describe('Standard deviation of the scale mean; at most 2 decimal places.'),
+    reliability: z.number().describe("Cronbach's α of the scale; at most 2 decimal places."),
+  })
+  .strict();
+
+export const normSetSchema = z
+  .object({
+    source: z.object({ kind: z.literal('synthetic'), description: z.string() }).strict(),
+    sampleSize: z.int(),
+    dimensions: z.record(z.enum(DIMENSIONS), scaleNormSchema),
+    composite: scaleNormSchema,
+  })
+  .strict()
+  .describe('Every statistic scoring uses: per dimension and for the composite, μ and σ of the scale mean (1..6) and α.');
+export type PublicNormSet = z.infer<typeof normSetSchema>;
 
 export const benchmarkTagSchema = z
   .object({
@@ -63,18 +80,19 @@ export const benchmarkTagSchema = z
     name: z.string(),
     industry: z.string(),
     description: z.string(),
-    norms: z
-      .object({
-        source: z.object({ kind: z.literal('synthetic'), description: z.string() }).strict(),
-        sampleSize: z.int(),
-        dimensions: z.record(z.enum(DIMENSIONS), scaleNormSchema),
-        composite: scaleNormSchema,
-      })
-      .strict()
-      .describe('Mean and SD of the scale mean (1..6) and reliability (Cronbach α) in the reference group.'),
+    norms: normSetSchema,
   })
   .strict();
 export type PublicBenchmarkTag = z.infer<typeof benchmarkTagSchema>;
+
+export const generalNormSchema = z
+  .object({
+    id: z.literal('general').describe('The `scores.norm.id` of a result submitted without benchmark_tag_id.'),
+    name: z.string(),
+    norms: normSetSchema,
+  })
+  .strict()
+  .describe('The norm a submit without benchmark_tag_id is scored against, on every page.');
 
 export const benchmarkTagsResponseSchema = z
   .object({
@@ -90,6 +108,7 @@ export const benchmarkTagsResponseSchema = z
       .strict(),
     count: z.int().describe('Tags on this page.'),
     tags: z.array(benchmarkTagSchema),
+    generalNorm: generalNormSchema,
   })
   .strict();
 

@@ -9,6 +9,7 @@ import {
   submitResponseSchema,
 } from './api-schemas.js';
 import { straightLine, workedExample } from '../psychometrics/fixtures.js';
+import { GENERAL_NORM } from '../psychometrics/norms.js';
 import { RESULTS } from '../psychometrics/results.js';
 import { startTestServer, type TestServer } from 'reference-server/testing';
 
@@ -243,6 +244,17 @@ describe('GET /api/v1/benchmark-tags', () => {
         composite: { mean: 4.31, sd: 0.42, reliability: 0.94 },
       },
     });
+    expect(body.generalNorm).toEqual({
+      id: 'general',
+      name: 'General adult reference',
+      norms: { source: GENERAL_NORM.source, sampleSize: 2400, dimensions: GENERAL_NORM.dimensions, composite: GENERAL_NORM.composite },
+    });
+    expect(body.generalNorm.norms.dimensions.resilience).toEqual({ mean: 3.85, sd: 0.78, reliability: 0.86 });
+  });
+
+  it('serves the general norm on every page, even past the last tag', async () => {
+    const beyond = benchmarkTagsResponseSchema.parse(await json(await get('/api/v1/benchmark-tags?page=9')));
+    expect(beyond.generalNorm.norms.composite).toEqual({ mean: 3.88, sd: 0.5, reliability: 0.94 });
   });
 
   it('pages with page and limit, capping limit at 100', async () => {
@@ -308,6 +320,8 @@ describe('GET /api/v1/openapi.json', () => {
     expect(submitBody.properties.q5).toEqual({ type: 'integer', minimum: 1, maximum: 6 });
     expect(submitBody.properties.email.format).toBe('email');
     expect(doc.components.schemas.SubmitResponse.properties.scores).toEqual({ $ref: '#/components/schemas/ScoreReport' });
+    expect(doc.components.schemas.BenchmarkTags.properties.generalNorm).toEqual({ $ref: '#/components/schemas/GeneralNorm' });
+    expect(doc.components.schemas.GeneralNorm.properties.norms).toEqual({ $ref: '#/components/schemas/NormSet' });
     const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[A-Za-z]+"/g) ?? [];
     for (const target of new Set(refs)) expect(doc.components.schemas).toHaveProperty(JSON.parse(target).split('/').at(-1));
   });

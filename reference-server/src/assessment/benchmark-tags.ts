@@ -1,12 +1,14 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { sendError } from '../http/error-body.js';
-import { BENCHMARK_TAGS, type BenchmarkTag } from '../psychometrics/norms.js';
-import type { PublicBenchmarkTag } from './api-schemas.js';
+import { BENCHMARK_TAGS, GENERAL_NORM, GENERAL_NORM_ID, GENERAL_NORM_NAME, type BenchmarkTag, type NormSet } from '../psychometrics/norms.js';
+import type { PublicBenchmarkTag, PublicNormSet } from './api-schemas.js';
 
 /**
  * `GET /api/v1/benchmark-tags?page=&limit=`: page numbers start at 1, the default page size is
- * 20, and a `limit` above 100 is capped at 100 (the spec) rather than refused.
+ * 20, and a `limit` above 100 is capped at 100 (the spec) rather than refused. Every page also
+ * carries `generalNorm`, the norm of untagged results, so the served norms alone reproduce any
+ * result (an added field: clients that read only `tags` are unaffected).
  */
 export const FIRST_PAGE = 1;
 export const DEFAULT_LIMIT = 20;
@@ -19,20 +21,18 @@ const querySchema = z.object({
   limit: positiveInt.optional(),
 });
 
+const publicNorms = (norms: NormSet): PublicNormSet => ({
+  source: norms.source,
+  sampleSize: norms.sampleSize,
+  dimensions: norms.dimensions,
+  composite: norms.composite,
+});
+
 export function publicTag(tag: BenchmarkTag): PublicBenchmarkTag {
-  return {
-    id: tag.id,
-    name: tag.name,
-    industry: tag.industry,
-    description: tag.description,
-    norms: {
-      source: tag.norms.source,
-      sampleSize: tag.norms.sampleSize,
-      dimensions: tag.norms.dimensions,
-      composite: tag.norms.composite,
-    },
-  };
+  return { id: tag.id, name: tag.name, industry: tag.industry, description: tag.description, norms: publicNorms(tag.norms) };
 }
+
+const GENERAL = { id: GENERAL_NORM_ID, name: GENERAL_NORM_NAME, norms: publicNorms(GENERAL_NORM) } as const;
 
 export const listBenchmarkTags: RequestHandler = (req, res) => {
   const parsed = querySchema.safeParse(req.query);
@@ -51,5 +51,6 @@ export const listBenchmarkTags: RequestHandler = (req, res) => {
     pagination: { page, limit, total, totalPages, hasMore: page < totalPages },
     count: tags.length,
     tags,
+    generalNorm: GENERAL,
   });
 };

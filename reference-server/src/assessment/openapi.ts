@@ -7,6 +7,8 @@ import {
   benchmarkTagsResponseSchema,
   crmConfigResponseSchema,
   errorSchema,
+  generalNormSchema,
+  normSetSchema,
   publicResultSchema,
   resultResponseSchema,
   submitErrorSchema,
@@ -73,7 +75,10 @@ export function assessmentOpenApi(): Record<string, unknown> {
       },
       '/api/v1/benchmark-tags': {
         get: {
-          summary: 'Benchmark tags with their (synthetic) norms',
+          summary: 'Benchmark tags with their (synthetic) norms, and the general norm of untagged results',
+          description:
+            'Every statistic the scoring uses is here: each tag’s norms, and on every page `generalNorm`, the norm a submit ' +
+            'without benchmark_tag_id is scored against. With the formulas of docs/assessment.md they reproduce any result.',
           parameters: [
             { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: FIRST_PAGE } },
             { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, default: DEFAULT_LIMIT }, description: `Capped at ${MAX_LIMIT}.` },
@@ -108,6 +113,8 @@ export function assessmentOpenApi(): Record<string, unknown> {
             Result: publicResultSchema,
             ResultResponse: resultResponseSchema,
             BenchmarkTag: benchmarkTagSchema,
+            NormSet: normSetSchema,
+            GeneralNorm: generalNormSchema,
             BenchmarkTags: benchmarkTagsResponseSchema,
             CrmSyncConfig: crmConfigResponseSchema,
             Error: errorSchema,

@@ -4,7 +4,7 @@ import { DIMENSIONS } from './model.js';
 /**
  * The published shape of a scored assessment (`scores` in the submit response and in a stored
  * result), as schemas: the TypeScript types derive from them and so does the OpenAPI document.
- * Every number here is rounded once, for output, from the unrounded engine values.
+ * Every number here is the engine's exact value rounded once, half away from zero (docs/assessment.md).
  */
 export const bandSchema = z.enum(['low', 'average', 'high']).describe('By percentile: low ≤ 35 < average < 65 ≤ high.');
 export type Band = z.infer<typeof bandSchema>;
@@ -18,12 +18,15 @@ export const scaleScoreSchema = z
     z: z.number().describe('(mean − norm mean) / norm SD, 2 decimals.'),
     t: z.number().describe('50 + 10z, 1 decimal.'),
     percentile: z.int().min(1).max(99).describe('100·Φ(z), clamped to 1..99.'),
-    sten: z.int().min(1).max(10).describe('⌊2z + 6⌋ clamped to 1..10.'),
+    sten: z.int().min(1).max(10).describe('⌊2z + 6⌋ of the exact z, clamped to 1..10.'),
     band: bandSchema,
     ci95: z
       .object({ tLow: z.number(), tHigh: z.number(), percentileLow: z.int(), percentileHigh: z.int() })
       .strict()
-      .describe("95% band from the norm's reliability: T ± 1.96·SEM, SEM = 10·√(1 − reliability)."),
+      .describe(
+        "95% band from the norm's reliability: T ± 1.96·SEM (exactly 1.96), SEM = 10·√(1 − reliability); T ends 1 decimal, " +
+          'not clamped; percentile ends 100·Φ((T − 50) / 10) clamped to 1..99.',
+      ),
   })
   .strict();
 export type ScaleScore = z.infer<typeof scaleScoreSchema>;
@@ -40,7 +43,7 @@ export type QualityFlag = z.infer<typeof qualityFlagSchema>;
 export const responseQualitySchema = z
   .object({
     status: qualityStatusSchema,
-    flags: z.array(qualityFlagSchema).describe('Which indices crossed a threshold (empty when status is ok).'),
+    flags: z.array(qualityFlagSchema).describe('Which indices crossed a threshold, judged on the exact index (empty when status is ok).'),
     indices: z
       .object({
         longestRun: z.int().describe('Longest run of identical consecutive answers over q5..q131.'),

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parseSubmission } from '../assessment/submission.js';
 import { DIMENSIONS, ITEM_KEYS } from './model.js';
 import { BENCHMARK_TAGS, selectNorm } from './norms.js';
-import { bandOf, computeScores, scoreAnswers } from './scoring.js';
+import { measureQuality } from './quality.js';
+import { bandOf, dimensionSums, exactScale, scoreAnswers } from './scoring.js';
 
 /** Properties that must hold for every possible answer set, not just the worked example. */
 const answerSets = fc
@@ -35,12 +36,15 @@ describe('scoring properties', () => {
     );
   });
 
-  it('bands agree with unrounded percentiles', () => {
+  it('bands agree with exact percentiles', () => {
     fc.assert(
       fc.property(answerSets, (answers) => {
-        const { norm, reference } = selectNorm();
-        const raw = computeScores(answers, norm, reference);
-        for (const d of DIMENSIONS) expect(raw.dimensions[d].band).toBe(bandOf(raw.dimensions[d].percentile));
+        const { norm } = selectNorm();
+        const sums = dimensionSums(answers);
+        for (const d of DIMENSIONS) {
+          const exact = exactScale(sums[d].sum, sums[d].items, norm.dimensions[d]);
+          expect(exact.band).toBe(bandOf(exact.percentile));
+        }
       }),
       { numRuns: 100 },
     );
@@ -49,13 +53,15 @@ describe('scoring properties', () => {
   it('mirrors: answering 7 − x everywhere turns each dimension mean m into 7 − m', () => {
     fc.assert(
       fc.property(answerSets, (answers) => {
-        const { norm, reference } = selectNorm();
         const mirrored = Object.fromEntries(Object.entries(answers).map(([id, x]) => [id, 7 - x]));
-        const a = computeScores(answers, norm, reference);
-        const b = computeScores(mirrored, norm, reference);
-        for (const d of DIMENSIONS) expect(a.dimensions[d].mean + b.dimensions[d].mean).toBeCloseTo(7, 10);
-        expect(a.quality.indices.acquiescence).toBeCloseTo(-b.quality.indices.acquiescence, 10);
-        expect(a.quality.indices.inconsistency).toBeCloseTo(b.quality.indices.inconsistency, 10);
+        const a = dimensionSums(answers);
+        const b = dimensionSums(mirrored);
+        for (const d of DIMENSIONS) expect(a[d].sum + b[d].sum).toBe(7 * a[d].items);
+        const qa = measureQuality(answers).indices;
+        const qb = measureQuality(mirrored).indices;
+        expect(qa.acquiescence.neg().eq(qb.acquiescence)).toBe(true);
+        expect(qa.inconsistency.eq(qb.inconsistency)).toBe(true);
+        expect(qa.spread.eq(qb.spread)).toBe(true);
       }),
       { numRuns: 100 },
     );
@@ -65,11 +71,15 @@ describe('scoring properties', () => {
     fc.assert(
       fc.property(answerSets, fc.constantFrom(...ITEM_KEYS.filter((i) => !i.reversed)), (answers, item) => {
         fc.pre((answers[item.id] as number) < 6);
-        const { norm, reference } = selectNorm();
-        const before = computeScores(answers, norm, reference).dimensions[item.dimension];
-        const after = computeScores({ ...answers, [item.id]: (answers[item.id] as number) + 1 }, norm, reference).dimensions[item.dimension];
-        expect(after.z).toBeGreaterThan(before.z);
-        expect(after.percentile).toBeGreaterThanOrEqual(before.percentile);
+        const norm = selectNorm().norm.dimensions[item.dimension];
+        const score = (a: typeof answers) => {
+          const { sum, items } = dimensionSums(a)[item.dimension];
+          return exactScale(sum, items, norm);
+        };
+        const before = score(answers);
+        const after = score({ ...answers, [item.id]: (answers[item.id] as number) + 1 });
+        expect(after.z.gt(before.z)).toBe(true);
+        expect(after.percentile.gte(before.percentile)).toBe(true);
       }),
       { numRuns: 100 },
     );

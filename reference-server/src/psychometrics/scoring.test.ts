@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { straightLine, workedExample, answersFrom } from './fixtures.js';
 import { REVERSED_PAIRS, itemKey, itemsOf, DIMENSIONS } from './model.js';
 import { benchmarkTag, selectNorm } from './norms.js';
-import { computeScores, normalCdf, round, scoreAnswers, stenOf, bandOf, assessQuality } from './scoring.js';
+import { exact, roundHalfAway } from './exact.js';
+import { normalCdf } from './normal-cdf.js';
+import { assessQuality } from './quality.js';
+import { bandOf, dimensionSums, exactScale, scoreAnswers, stenOf } from './scoring.js';
 
 /**
  * The worked example of docs/assessment.md, pinned. Expected values were computed by hand
@@ -24,16 +27,16 @@ describe('the item key', () => {
 describe('the worked example, achievement_drive', () => {
   it('without a benchmark (general reference norm μ 4.10, σ 0.70, α .84)', () => {
     const { norm, reference } = selectNorm();
-    const raw = computeScores(workedExample(), norm, reference).dimensions.achievement_drive;
-    expect(raw.items).toBe(16);
-    expect(raw.sum).toBe(79);
-    expect(raw.mean).toBe(4.9375);
-    expect(raw.pomp).toBeCloseTo(78.75, 10);
-    expect(raw.z).toBeCloseTo(0.8375 / 0.7, 10);
-    expect(raw.t).toBeCloseTo(61.9642857, 6);
-    expect(raw.percentile).toBeCloseTo(88.4235321, 4);
-    expect(raw.ci95.tLow).toBeCloseTo(54.1244298, 6);
-    expect(raw.ci95.tHigh).toBeCloseTo(69.8041417, 6);
+    const { sum, items } = dimensionSums(workedExample()).achievement_drive;
+    expect([sum, items]).toEqual([79, 16]);
+    const raw = exactScale(sum, items, norm.dimensions.achievement_drive);
+    expect(raw.mean.toString()).toBe('4.9375');
+    expect(raw.pomp.toString()).toBe('78.75');
+    expect(raw.z.toFixed(10)).toBe('1.1964285714');
+    expect(raw.t.toFixed(7)).toBe('61.9642857');
+    expect(raw.percentile.toFixed(7)).toBe('88.4235321');
+    expect(raw.ci95.tLow.toFixed(7)).toBe('54.1242857');
+    expect(raw.ci95.tHigh.toFixed(7)).toBe('69.8042857');
 
     const out = scoreAnswers(workedExample(), norm, reference).dimensions.achievement_drive;
     expect(out).toEqual({
@@ -93,18 +96,21 @@ describe('the worked example, achievement_drive', () => {
 });
 
 describe('the building blocks', () => {
-  it('Φ matches reference values', () => {
-    expect(normalCdf(0)).toBeCloseTo(0.5, 7);
-    expect(normalCdf(1.96)).toBeCloseTo(0.9750021, 6);
-    expect(normalCdf(-1)).toBeCloseTo(0.1586553, 6);
-    expect(normalCdf(3)).toBeCloseTo(0.9986501, 6);
+  it('Φ matches reference values to 30 digits (mpmath, 50 digits)', () => {
+    const phi = (z: string) => normalCdf(exact(z)).toFixed(30);
+    expect(phi('0')).toBe('0.500000000000000000000000000000');
+    expect(phi('1.96')).toBe('0.975002104851779565863415730959');
+    expect(phi('-1')).toBe('0.158655253931457051414767454368');
+    expect(phi('3')).toBe('0.998650101968369905473348185232');
+    expect(phi('-8')).toBe('0.000000000000000622096057427178');
   });
 
   it('sten, band and rounding follow their documented edges', () => {
-    expect([-3, -2, -0.01, 0, 0.49, 0.5, 2, 9].map(stenOf)).toEqual([1, 2, 5, 6, 6, 7, 10, 10]);
-    expect([1, 35, 35.01, 64.99, 65, 99].map(bandOf)).toEqual(['low', 'low', 'average', 'average', 'high', 'high']);
-    expect([round(2.675, 2), round(-0.125, 2), round(0.125, 2), round(-0.004, 2)]).toEqual([2.68, -0.13, 0.13, 0]);
-    expect(Object.is(round(-0.004, 2), -0)).toBe(false);
+    expect(['-3', '-2', '-1.5', '-0.01', '0', '0.49', '0.5', '2', '9'].map((z) => stenOf(exact(z)))).toEqual([1, 2, 3, 5, 6, 6, 7, 10, 10]);
+    expect(['1', '35', '35.01', '64.99', '65', '99'].map((p) => bandOf(exact(p)))).toEqual(['low', 'low', 'average', 'average', 'high', 'high']);
+    const rounded = [['2.675', 2], ['-0.125', 2], ['0.125', 2], ['-0.625', 2], ['11.25', 1], ['-0.004', 2]] as const;
+    expect(rounded.map(([v, dp]) => roundHalfAway(exact(v), dp))).toEqual([2.68, -0.13, 0.13, -0.63, 11.3, 0]);
+    expect(Object.is(roundHalfAway(exact('-0.004'), 2), -0)).toBe(false);
   });
 
   it('clamps percentiles to 1..99', () => {
@@ -119,7 +125,7 @@ describe('the building blocks', () => {
 
   it('refuses an answer outside 1..6 instead of scoring it', () => {
     const { norm, reference } = selectNorm();
-    expect(() => computeScores({ ...workedExample(), q50: 7 }, norm, reference)).toThrow(/q50/);
+    expect(() => scoreAnswers({ ...workedExample(), q50: 7 }, norm, reference)).toThrow(/q50/);
   });
 });
 
