@@ -5,7 +5,8 @@ export default defineConfig({
   resolve: {
     // Tests import the reference server from source, so they never run a stale build.
     alias: [
-      { find: 'reference-server', replacement: fileURLToPath(new URL('./reference-server/src/index.ts', import.meta.url)) },
+      { find: /^reference-server$/, replacement: fileURLToPath(new URL('./reference-server/src/index.ts', import.meta.url)) },
+      { find: /^reference-server\/testing$/, replacement: fileURLToPath(new URL('./reference-server/testing/index.ts', import.meta.url)) },
       // n8n-workflow ships ESM (import) and CJS (require): n8n-core, like n8n itself, requires the CJS
       // copy, so the n8n nodes under test must get that same copy or NodeApiError & co. are two classes.
       { find: /^n8n-workflow$/, replacement: fileURLToPath(new URL('./node_modules/n8n-workflow/dist/cjs/index.js', import.meta.url)) },

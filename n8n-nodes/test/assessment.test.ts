@@ -1,4 +1,4 @@
-import type { TestServer } from 'reference-server';
+import type { TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Engine } from './harness/engine';

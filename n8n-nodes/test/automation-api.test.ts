@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 
 import type { INodeExecutionData } from 'n8n-workflow';
-import type { TestServer } from 'reference-server';
+import type { TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Engine } from './harness/engine';

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, ICredentialTestRequest, INode } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
-import type { TestServer } from 'reference-server';
+import type { TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CREDENTIAL_TYPES, type Engine, nodeTypes } from './harness/engine';

@@ -1,5 +1,6 @@
 import { sleep } from 'n8n-workflow';
-import { operate, type TestServer } from 'reference-server';
+import { operate } from 'reference-server';
+import type { TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { Engine } from './harness/engine';

@@ -1,7 +1,7 @@
 import { LoadOptionsContext } from 'n8n-core';
 import type { INode } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
-import type { TestServer } from 'reference-server';
+import type { TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { getProfiles } from '../nodes/EvaluationPlatform/methods/loadOptions';

@@ -1,10 +1,9 @@
 import { LoadOptionsContext } from 'n8n-core';
 import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
-import type { TestServer } from 'reference-server';
+import { settle, type TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { settle } from '../../reference-server/src/webhooks/test-support';
 import { getPartnerProfiles } from '../nodes/EvaluationPlatform/methods/loadOptions';
 import { type Engine, nodeTypes } from './harness/engine';
 import { connectPartnerCredential } from './harness/oauth';

@@ -1,4 +1,5 @@
-import { ManualClock, type TestServer } from 'reference-server';
+import { ManualClock } from 'reference-server';
+import type { TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Engine } from './harness/engine';

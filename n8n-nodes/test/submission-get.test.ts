@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { TestServer } from 'reference-server';
+import { settle, type TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { settle } from '../../reference-server/src/webhooks/test-support';
 import type { Engine } from './harness/engine';
 import { connectPartnerCredential } from './harness/oauth';
 import { CREDENTIALS, serverWithEngine } from './harness/server';

@@ -1,4 +1,4 @@
-import { completeInvite, startTestServer, type TestServer } from 'reference-server';
+import { completeInvite, startTestServer, type TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type Receiver, startReceiver } from './harness/receiver';

@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from 'reference-server';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { EvaluationPlatformTrigger } from '../nodes/EvaluationPlatformTrigger/EvaluationPlatformTrigger.node';

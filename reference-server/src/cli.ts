@@ -17,17 +17,19 @@ function port(value: string): number {
   return n;
 }
 
-function wholeNumber(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a whole number (1 or more)');
-  return n;
-}
-
-function seconds(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('a number of seconds (0 or more)');
-  return n;
-}
+/** A parser for whole numbers of at least `min`; `unit` names them in the error ("a number of seconds …"). */
+const wholeNumber =
+  (unit: string, min = 0) =>
+  (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`a number of ${unit} (${min} or more)`);
+    return n;
+  };
+const seconds = wholeNumber('seconds');
+const requestsPerMinute = wholeNumber('requests per minute');
+const requests = wholeNumber('requests', 1);
+const minutes = wholeNumber('minutes', 1);
+const milliseconds = wholeNumber('milliseconds', 1);
 
 const list = (value: string, previous: string[] = []): string[] => [
   ...previous,
@@ -137,7 +139,7 @@ export function buildCli(): Command {
     .addOption(
       new Option('--automation-rate-limit <n>', 'Automation API: requests per key per minute (default 1200; 0 = no limit)')
         .env('AUTOMATION_RATE_LIMIT')
-        .argParser(seconds),
+        .argParser(requestsPerMinute),
     )
     .addOption(
       new Option('--refresh-grace <seconds>', 'OAuth: seconds a rotated refresh token still returns its successor pair (default 60)')
@@ -306,10 +308,10 @@ export function buildCli(): Command {
     .requiredOption('--org <id>', 'organisation id')
     .addOption(new Option('--surface <surface>', 'which API').choices(['automation', 'assessment', 'graphql']).makeOptionMandatory())
     .addOption(new Option('--fault <kind>', 'what the requests get').choices(['429', '500', '503', 'latency', 'disconnect']).makeOptionMandatory())
-    .option('--count <n>', 'fault the next n requests (default 1)', wholeNumber)
-    .option('--minutes <n>', 'fault every request for n minutes instead', wholeNumber)
+    .option('--count <n>', 'fault the next n requests (default 1)', requests)
+    .option('--minutes <n>', 'fault every request for n minutes instead', minutes)
     .option('--retry-after <seconds>', 'Retry-After of a 429 or 503 (default 1)', seconds)
-    .option('--latency <ms>', 'delay of a latency fault in milliseconds (default 2000)', wholeNumber)
+    .option('--latency <ms>', 'delay of a latency fault in milliseconds (default 2000)', milliseconds)
     .action(async (o) =>
       print(
         await operate(o.data, 'fault.set', {

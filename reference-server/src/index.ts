@@ -3,6 +3,5 @@ export { defaultConfig, type ServerConfig } from './config.js';
 export { ManualClock, systemClock, type Clock } from './clock.js';
 export type { DemoCredentials } from './seed.js';
 export { HEALTH_TEXT } from './app.js';
-export { startTestServer, type TestServer } from './testing.js';
-export { completeInvite, type InviteRun } from './assessment/invites/participant-client.js';
 export { operate } from './cli.js';
+export type { JobQueue, JobRef, JobRunner, PeriodicJob } from './jobs/runner.js';

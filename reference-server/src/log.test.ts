@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './log.js';
-import { startTestServer } from './testing.js';
+import { startTestServer } from 'reference-server/testing';
 
 describe('request logs', () => {
   it('write one structured line per request with every credential redacted', async () => {

@@ -6,7 +6,7 @@ import { defaultConfig } from './config.js';
 import { operate } from './cli.js';
 import { startServer } from './server.js';
 import { FolderLockedError, LOCK_FILE } from './store/folder-lock.js';
-import { startTestServer, type TestServer } from './testing.js';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 
 const started: TestServer[] = [];
 async function fresh(): Promise<TestServer> {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import autocannon from 'autocannon';
 import express from 'express';
-import { startTestServer, type TestServer } from 'reference-server';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 
 /**
  * What a benchmark scenario is given. Every figure a scenario reports is a ratio against a

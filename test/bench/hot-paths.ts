@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import type { DemoCredentials, TestServer } from 'reference-server';
+import type { DemoCredentials } from 'reference-server';
 import { workedExample } from '../../reference-server/src/psychometrics/fixtures.js';
-import { Browser, consent, exchange, type TokenBody } from '../../reference-server/src/oauth/test-support.js';
+import { Browser, consent, exchange, type TestServer, type TokenBody } from 'reference-server/testing';
 import { BENCH_SECONDS } from './harness.js';
 import { cores, startPinned, waitForOutput, type MeasuredProcess } from './processes.js';
 

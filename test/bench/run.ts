@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startTestServer } from 'reference-server';
+import { startTestServer } from 'reference-server/testing';
 import { freshServer, loadRate, opRate, startBaseline, type BenchEnv, type BenchResult, type BenchScenario } from './harness.js';
 import { formatHotPath, hotPathHeader, runHotPaths } from './hot-paths.js';
 import { pinLoadGenerator } from './processes.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startTestServer, type TestServer } from 'reference-server';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureStatus } from './assert.js';
 import { ALL_CHECKS } from './checks/index.js';

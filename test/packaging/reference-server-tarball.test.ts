@@ -85,11 +85,11 @@ describe('reference-server tarball', { timeout: SLOW }, () => {
     }
   });
 
-  it("`import { startTestServer } from 'reference-server'` starts a seeded server in a temp folder and disposes of it", () => {
+  it("`import { startTestServer } from 'reference-server/testing'` starts a seeded server in a temp folder and disposes of it", () => {
     writeFileSync(
       join(app, 'ci-check.js'),
       [
-        "import { startTestServer } from 'reference-server';",
+        "import { startTestServer } from 'reference-server/testing';",
         'const server = await startTestServer();',
         "const me = await fetch(`${server.url}/api/automation/me`, { headers: { 'x-api-key': server.demo.automationKey } });",
         'console.log(JSON.stringify({ status: me.status, organization: server.demo.organizationName }));',

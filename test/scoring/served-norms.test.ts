@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from 'reference-server';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_CASES, MODES, buildAnswers, type Answers } from './answer-sets.js';
 import { documentedNorms } from './docs-norms.js';

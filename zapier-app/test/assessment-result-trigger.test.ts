@@ -1,29 +1,29 @@
-import { startTestServer, type TestServer } from 'reference-server';
-import { Webhook } from 'standardwebhooks';
+import { type Delivery, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppTester } from 'zapier-platform-core';
 import { RESULT_EVENT_SAMPLE } from '../src/assessment/result-events.js';
 import App from '../src/index.js';
 import { configureEnvironment } from './support/env.js';
 import { connectAccount, type AuthData } from './support/oauth.js';
-import { HookReceiver, zapierRawRequest, type Delivery } from './support/receiver.js';
+import { zapierRawRequest } from './support/raw-request.js';
 import { fieldKeys, flatKeys, operationOf } from './support/shapes.js';
 
 /** New Assessment Result: a REST hook on /api/v1/webhooks, fed by real submits on the running reference server. */
 let server: TestServer;
 let authData: AuthData;
-const receiver = new HookReceiver();
+const receiver = new WebhookReceiver();
 const appTester = createAppTester(App);
 const trigger = operationOf(App.triggers.new_assessment_result!);
 const submitStep = operationOf(App.creates.submit_assessment);
 
 beforeAll(async () => {
   server = await startTestServer();
+  await receiver.start();
   configureEnvironment(server);
   ({ authData } = await connectAccount(server, { developer_key: server.demo.developerKey }));
 });
 afterAll(async () => {
-  await receiver.close();
+  await receiver.stop();
   await server.dispose();
 });
 
@@ -43,7 +43,7 @@ const subscription = (id: string) => fetch(`${server.url}/api/v1/webhooks/${id}`
 
 const signedFor = (delivery: Delivery, secret: string): boolean => {
   try {
-    new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>);
+    WebhookReceiver.verify(secret, delivery);
     return true;
   } catch {
     return false;
@@ -52,7 +52,7 @@ const signedFor = (delivery: Delivery, secret: string): boolean => {
 
 /** The delivery of `type` for `resultId` to the subscription holding `secret`. */
 const deliveryOf = (type: string, resultId: string, secret: string): Promise<Delivery> =>
-  receiver.next((d) => d.body.includes(`"type":"${type}"`) && d.body.includes(`"result_id":"${resultId}"`) && signedFor(d, secret));
+  receiver.next((d) => d.rawBody.includes(`"type":"${type}"`) && d.rawBody.includes(`"result_id":"${resultId}"`) && signedFor(d, secret));
 
 describe('New Assessment Result (REST hook)', () => {
   let firstOnly: Subscribed;
@@ -61,7 +61,7 @@ describe('New Assessment Result (REST hook)', () => {
   let replacedOutput: Output;
 
   it('subscribes to assessment.completed only by default, and to .replaced too when asked', async () => {
-    const targetUrl = await receiver.url();
+    const targetUrl = receiver.url;
     firstOnly = (await appTester(trigger.performSubscribe!, { authData, targetUrl, inputData: { include_replaced: 'false' } })) as Subscribed;
     withReplaced = (await appTester(trigger.performSubscribe!, { authData, targetUrl, inputData: { include_replaced: 'true' } })) as Subscribed;
     for (const subscribed of [firstOnly, withReplaced]) {
@@ -88,7 +88,7 @@ describe('New Assessment Result (REST hook)', () => {
     const { event_id: _eventId, ...result } = output!;
     expect({ ...result, result_id: RESULT_EVENT_SAMPLE.result_id, submitted_at: RESULT_EVENT_SAMPLE.submitted_at }).toEqual(RESULT_EVENT_SAMPLE);
 
-    const forged = { ...zapierRawRequest(delivery), content: delivery.body.replace('"revision":1', '"revision":7') };
+    const forged = { ...zapierRawRequest(delivery), content: delivery.rawBody.replace('"revision":1', '"revision":7') };
     await expect(appTester(trigger.perform, { authData, subscribeData: firstOnly, rawRequest: forged })).rejects.toMatchObject({ name: 'HaltedError' });
     // Signed for the other subscription: not this trigger's event.
     await expect(appTester(trigger.perform, { authData, subscribeData: withReplaced, rawRequest: zapierRawRequest(delivery) })).rejects.toMatchObject({
@@ -131,7 +131,7 @@ describe('New Assessment Result (REST hook)', () => {
   it('tells the zap builder to reconnect with a developer key when the connection has none', async () => {
     const { developer_key: _none, ...withoutKey } = authData;
     const reconnect = /no Assessment Developer Key\. Reconnect your account and enter the Assessment Developer Key/;
-    await expect(appTester(trigger.performSubscribe!, { authData: withoutKey, targetUrl: await receiver.url(), inputData: {} })).rejects.toThrow(reconnect);
+    await expect(appTester(trigger.performSubscribe!, { authData: withoutKey, targetUrl: receiver.url, inputData: {} })).rejects.toThrow(reconnect);
     await expect(appTester(trigger.performList!, { authData: withoutKey, inputData: { test_emails: ['ada@example.com'] } })).rejects.toThrow(reconnect);
   });
 

@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from 'reference-server';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppTester } from 'zapier-platform-core';
 import { benchmarkTagSchema, publicResultSchema, submitResponseSchema } from '../../reference-server/src/assessment/api-schemas.js';

@@ -1,10 +1,11 @@
-import { ManualClock, startTestServer, type TestServer } from 'reference-server';
+import { ManualClock } from 'reference-server';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppTester } from 'zapier-platform-core';
 import { operate } from '../../reference-server/src/cli.js';
 import App from '../src/index.js';
 import { configureEnvironment, REDIRECT_URI } from './support/env.js';
-import { connectAccount, signInAndConsent } from './support/oauth.js';
+import { authorizeWithPkce, connectAccount } from './support/oauth.js';
 
 /**
  * The connection as Zapier makes it, against the running reference server: authorize URL →
@@ -58,7 +59,7 @@ describe('connecting an account', () => {
   });
 
   it('refuses a code exchanged without the PKCE verifier, with the server message', async () => {
-    const { code, state } = await signInAndConsent(server);
+    const { code, state } = await authorizeWithPkce(server);
     await expect(
       appTester(oauth2.getAccessToken as never, { inputData: { code, redirect_uri: REDIRECT_URI, state } }),
     ).rejects.toThrow(/code_verifier/);

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
-import { startTestServer, type TestServer } from 'reference-server';
+import { startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppTester } from 'zapier-platform-core';
 import { PROFILE_SAMPLE, RESOURCE_SAMPLE, SUBMISSION_SAMPLE, TRANSCRIPT_SAMPLE } from '../src/automation/samples.js';
 import App from '../src/index.js';
 import { configureEnvironment } from './support/env.js';
 import { connectAccount, type AuthData } from './support/oauth.js';
-import { HookReceiver, zapierRawRequest } from './support/receiver.js';
+import { zapierRawRequest } from './support/raw-request.js';
 import { fieldKeys, flatKeys, operationOf } from './support/shapes.js';
 
 /** The Automation API steps against the running reference server, on a real OAuth connection with the automation key. */
@@ -14,7 +14,7 @@ let server: TestServer;
 let authData: AuthData;
 let files: Server;
 let filesUrl: string;
-const receiver = new HookReceiver();
+const receiver = new WebhookReceiver();
 const appTester = createAppTester(App);
 const create = operationOf(App.creates.create_submission);
 const find = operationOf(App.searches.find_submission);
@@ -25,6 +25,7 @@ const PROFILE = 'prf_preseed_founder';
 
 beforeAll(async () => {
   server = await startTestServer();
+  await receiver.start();
   configureEnvironment(server);
   ({ authData } = await connectAccount(server, { automation_key: server.demo.automationKey }));
   files = createServer((req, res) => {
@@ -36,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => files.close(() => resolve()));
-  await receiver.close();
+  await receiver.stop();
   await server.dispose();
 });
 
@@ -133,7 +134,7 @@ describe('New Submission, Submission Completed, Submission Failed (REST hooks)',
   const hook = operationOf(App.triggers.new_submission!);
 
   it('subscribes, passes a delivered signed webhook through perform, and unsubscribes', async () => {
-    const targetUrl = await receiver.url();
+    const targetUrl = receiver.url;
     const subscribeData = (await appTester(hook.performSubscribe!, { authData, targetUrl })) as { id: string; secret: string };
     expect(subscribeData.id).toMatch(/^whk_/);
     expect(subscribeData.secret).toMatch(/^whsec_/);
@@ -141,9 +142,9 @@ describe('New Submission, Submission Completed, Submission Failed (REST hooks)',
     expect(await listed.json()).toMatchObject({ url: targetUrl, events: ['submission.queued'], status: 'active' });
 
     const created = await submit('crm-4001');
-    const delivery = await receiver.next((d) => d.body.includes('"crm-4001"'));
+    const delivery = await receiver.next((d) => d.rawBody.includes('"crm-4001"'));
     const rawRequest = zapierRawRequest(delivery);
-    const output = (await appTester(hook.perform, { authData, subscribeData, rawRequest, cleanedRequest: JSON.parse(delivery.body) })) as Record<string, unknown>[];
+    const output = (await appTester(hook.perform, { authData, subscribeData, rawRequest, cleanedRequest: JSON.parse(delivery.rawBody) })) as Record<string, unknown>[];
     expect(output).toHaveLength(1);
     // The item is the submission as it stands when the zap runs (queued a moment ago, maybe scored by now).
     expect(output[0]).toMatchObject({ id: created['id'], record_id: 'crm-4001' });
@@ -152,7 +153,7 @@ describe('New Submission, Submission Completed, Submission Failed (REST hooks)',
     expect(output[0]!['event_id']).toMatch(/^evt_/);
     expect(Object.keys(output[0]!)).toEqual(['event_id', ...Object.keys(SUBMISSION_SAMPLE)]);
 
-    const forged = { ...rawRequest, content: delivery.body.replace('crm-4001', 'crm-9999') };
+    const forged = { ...rawRequest, content: delivery.rawBody.replace('crm-4001', 'crm-9999') };
     await expect(appTester(hook.perform, { authData, subscribeData, rawRequest: forged })).rejects.toMatchObject({ name: 'HaltedError' });
 
     await appTester(hook.performUnsubscribe!, { authData, subscribeData });
@@ -167,10 +168,10 @@ describe('New Submission, Submission Completed, Submission Failed (REST hooks)',
     ['submission_failed', 'submission.failed', 'failed', { company: '' }],
   ] as const)('%s: a scored (or refused) submission is delivered, passed through perform, and listed by performList', async (key, type, status, fields) => {
     const trigger = operationOf(App.triggers[key]!);
-    const subscribeData = (await appTester(trigger.performSubscribe!, { authData, targetUrl: await receiver.url() })) as { id: string; secret: string };
+    const subscribeData = (await appTester(trigger.performSubscribe!, { authData, targetUrl: receiver.url })) as { id: string; secret: string };
     const recordId = `crm-5-${status}`;
     await appTester(create.perform, { authData, inputData: { profile_id: 'prf_seed_deal', record_id: recordId, name: 'Ada', ...fields } });
-    const delivery = await receiver.next((d) => d.body.includes(`"${type}"`) && d.body.includes(`"${recordId}"`));
+    const delivery = await receiver.next((d) => d.rawBody.includes(`"${type}"`) && d.rawBody.includes(`"${recordId}"`));
     const output = (await appTester(trigger.perform, { authData, subscribeData, rawRequest: zapierRawRequest(delivery) })) as Record<string, unknown>[];
     expect(output[0]).toMatchObject({ record_id: recordId, status, event_id: delivery.headers['webhook-id'] });
     expect(Object.keys(output[0]!)).toEqual(['event_id', ...Object.keys(SUBMISSION_SAMPLE)]);

@@ -1,4 +1,5 @@
-import { operate, startTestServer, type TestServer } from 'reference-server';
+import { operate } from 'reference-server';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppTester, type ZObject } from 'zapier-platform-core';
 import App from '../src/index.js';

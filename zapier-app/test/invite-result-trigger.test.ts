@@ -1,4 +1,4 @@
-import { completeInvite, startTestServer, type TestServer } from 'reference-server';
+import { completeInvite, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppTester } from 'zapier-platform-core';
@@ -6,23 +6,24 @@ import type { RESULT_EVENT_SAMPLE } from '../src/assessment/result-events.js';
 import App from '../src/index.js';
 import { configureEnvironment } from './support/env.js';
 import { connectAccount, type AuthData } from './support/oauth.js';
-import { HookReceiver, zapierRawRequest } from './support/receiver.js';
+import { zapierRawRequest } from './support/raw-request.js';
 import { fieldKeys, flatKeys, operationOf } from './support/shapes.js';
 
 /** New Assessment Result fires for a participant who completed an invite link, not only for an API submit. */
 let server: TestServer;
 let authData: AuthData;
-const receiver = new HookReceiver();
+const receiver = new WebhookReceiver();
 const appTester = createAppTester(App);
 const trigger = operationOf(App.triggers.new_assessment_result!);
 
 beforeAll(async () => {
   server = await startTestServer();
+  await receiver.start();
   configureEnvironment(server);
   ({ authData } = await connectAccount(server, { developer_key: server.demo.developerKey }));
 });
 afterAll(async () => {
-  await receiver.close();
+  await receiver.stop();
   await server.dispose();
 });
 
@@ -30,7 +31,7 @@ const ANSWERS = { q1: 'Ivy Invitee', ...Object.fromEntries(Array.from({ length: 
 
 describe('New Assessment Result on an invite-completed result', () => {
   it('passes the signed assessment.completed of a finished invite through perform', async () => {
-    const subscribed = (await appTester(trigger.performSubscribe!, { authData, targetUrl: await receiver.url(), inputData: {} })) as { id: string; secret: string };
+    const subscribed = (await appTester(trigger.performSubscribe!, { authData, targetUrl: receiver.url, inputData: {} })) as { id: string; secret: string };
     const response = await fetch(`${server.url}/api/v1/assessment/invites`, {
       method: 'POST',
       headers: { 'x-api-key': server.demo.developerKey, 'content-type': 'application/json' },
@@ -40,8 +41,8 @@ describe('New Assessment Result on an invite-completed result', () => {
     await completeInvite(invite.url, ANSWERS);
     const resultId = ((await (await fetch(`${server.url}/api/v1/assessment/invites/${invite.id}`, { headers: { 'x-api-key': server.demo.developerKey } })).json()) as { result_id: string }).result_id;
 
-    const delivery = await receiver.next((d) => d.body.includes(`"result_id":"${resultId}"`));
-    const event = new Webhook(subscribed.secret).verify(delivery.body, delivery.headers as Record<string, string>) as { type: string; data: { source: string } };
+    const delivery = await receiver.next((d) => d.rawBody.includes(`"result_id":"${resultId}"`));
+    const event = new Webhook(subscribed.secret).verify(delivery.rawBody, delivery.headers as Record<string, string>) as { type: string; data: { source: string } };
     expect(event).toMatchObject({ type: 'assessment.completed', data: { source: 'invite' } });
 
     const [output] = (await appTester(trigger.perform, { authData, subscribeData: subscribed, rawRequest: zapierRawRequest(delivery) })) as (typeof RESULT_EVENT_SAMPLE)[];

@@ -1,8 +1,7 @@
 import { ClientOAuth2 } from '@n8n/client-oauth2';
 import type { ICredentialDataDecryptedObject, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
-import type { TestServer } from 'reference-server';
+import { signInAndConsent, type TestServer } from 'reference-server/testing';
 
-import { Browser, formFields } from '../../../reference-server/src/oauth/test-support';
 import type { Engine } from './engine';
 
 /** n8n's OAuth callback on a local instance: registered for the demo client. */
@@ -38,22 +37,8 @@ export async function connectPartnerCredential(
 		authentication: resolved.authentication === 'body' ? 'body' : 'header',
 		state: 'n8n-state-1',
 	});
-	const authorize = new URL(client.code.getUri());
-	const browser = new Browser(server.url);
-	let page = await browser.get(authorize.pathname + authorize.search);
-	let html = await page.text();
-	if (html.includes('/api/oauth/authorize/login')) {
-		const login = await browser.post('/api/oauth/authorize/login', {
-			...formFields(html, '/api/oauth/authorize/login'),
-			email: server.demo.user.email,
-			password: server.demo.user.password,
-		});
-		page = await browser.get(login.headers.get('location') ?? '');
-		html = await page.text();
-	}
-	const consent = await browser.post('/api/oauth/authorize/consent', { ...formFields(html, '/api/oauth/authorize/consent'), decision: 'allow' });
-	const callback = consent.headers.get('location') ?? '';
-	const token = await client.code.getToken(callback);
+	const callback = await signInAndConsent(server, client.code.getUri());
+	const token = await client.code.getToken(callback.href);
 	const data = { ...engine.credentials.stored(id), oauthTokenData: token.data };
 	engine.credentials.add(id, 'evaluationPartnerOAuth2Api', data);
 	return data;

@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from 'reference-server';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 
 import { Engine } from './engine';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../psychometrics/model.js';
 import { scoreReportSchema } from '../psychometrics/report.js';
-import { crmSyncStateSchema, RESULT_SOURCES } from '../psychometrics/results.js';
+import { crmSyncStateSchema, RESULT_SOURCES } from '../assessment-results/store.js';
 
 /**
  * The response bodies of `/api/v1` as schemas. The handlers' view functions are typed by them,

@@ -9,9 +9,9 @@ import {
   submitResponseSchema,
 } from './api-schemas.js';
 import { straightLine, workedExample } from '../psychometrics/fixtures.js';
+import { RESULTS } from '../assessment-results/store.js';
 import { GENERAL_NORM } from '../psychometrics/norms.js';
-import { RESULTS } from '../psychometrics/results.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 
 let server: TestServer;
 let otherOrgKey: string;

@@ -6,19 +6,18 @@ import { answersFrom } from '../psychometrics/fixtures.js';
 import { errorSchema } from './api-schemas.js';
 import { defaultConfig } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { type Delivery, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { webhookOpenApi } from '../webhooks/contract.js';
-import { TestReceiver, type Delivery } from '../webhooks/test-receiver.js';
 
 /** The Assessment API's webhooks: registration under /api/v1 and the events a submit publishes. */
 // Real answers are parsed strictly with the schemas the OpenAPI document is generated from.
 const contract = webhookOpenApi('/api/v1', 'assessment', () => ({})).outputSchemas;
 let server: TestServer;
-let receiver: TestReceiver;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   server = await startTestServer();
-  receiver = await new TestReceiver().start();
+  receiver = await new WebhookReceiver().start();
 });
 afterAll(async () => {
   await receiver.stop();
@@ -198,7 +197,7 @@ describe('CRM sync target', () => {
     }
   });
   it('is checked again at every attempt: a target allowed when configured is refused once the allowlist no longer lets it through', async () => {
-    const crm = await new TestReceiver().start();
+    const crm = await new WebhookReceiver().start();
     const lenient = await startTestServer({ outboundAllowlist: ['127.0.0.1'] });
     const developerKey = lenient.demo.developerKey;
     let restarted: RunningServer | undefined;

@@ -1,4 +1,4 @@
-import type { SavedResult } from '../psychometrics/results.js';
+import type { SavedResult } from '../assessment-results/store.js';
 import { resultSummary } from './result-summary.js';
 
 /**

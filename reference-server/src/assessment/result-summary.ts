@@ -1,5 +1,5 @@
 import { DIMENSIONS } from '../psychometrics/model.js';
-import type { AssessmentResult } from '../psychometrics/results.js';
+import type { AssessmentResult } from '../assessment-results/store.js';
 
 /**
  * The compact, snake_case summary of a result revision that leaves the server (CRM sync bodies

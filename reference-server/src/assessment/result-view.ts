@@ -1,4 +1,4 @@
-import type { AssessmentResult } from '../psychometrics/results.js';
+import type { AssessmentResult } from '../assessment-results/store.js';
 import type { PublicResult } from './api-schemas.js';
 
 /** A stored result as the results endpoint (and the webhook events) present it. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { sendError } from '../http/error-body.js';
-import { findResultByEmail, getResult } from '../psychometrics/results.js';
+import { findResultByEmail, getResult } from '../assessment-results/store.js';
 import { publicResult } from './result-view.js';
 
 const querySchema = z.object({

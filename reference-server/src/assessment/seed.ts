@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { answersFrom } from '../psychometrics/fixtures.js';
 import { DIMENSIONS } from '../psychometrics/model.js';
 import { benchmarkTag, selectNorm } from '../psychometrics/norms.js';
-import { saveResult } from '../psychometrics/results.js';
+import { saveResult } from '../assessment-results/store.js';
 import { scoreAnswers } from '../psychometrics/scoring.js';
 
 /**

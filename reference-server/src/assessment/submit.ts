@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { selectNorm } from '../psychometrics/norms.js';
-import { saveResult, type ResultSource, type SavedResult } from '../psychometrics/results.js';
+import { saveResult, type ResultSource, type SavedResult } from '../assessment-results/store.js';
 import { scoreAnswers } from '../psychometrics/scoring.js';
 import type { WriteOp } from '../store/store.js';
 import { crmSyncPlan } from './crm/queue.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing.js';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 
 /**
  * Credential separation: each surface accepts its own credential and refuses every other one

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueCredential } from '../tenancy/credentials.js';
 import { createOrganization } from '../tenancy/organizations.js';
-import { startTestServer, type TestServer } from '../testing.js';
-import { settle } from '../webhooks/test-support.js';
+import { settle, startTestServer, type TestServer } from 'reference-server/testing';
 
 let server: TestServer;
 let otherKey: string;

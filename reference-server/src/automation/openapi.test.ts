@@ -1,9 +1,7 @@
 import type { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing.js';
-import { settle } from '../webhooks/test-support.js';
+import { settle, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { eventTypesFor } from '../webhooks/index.js';
-import { TestReceiver } from '../webhooks/test-receiver.js';
 import { createAutomationSurface } from './index.js';
 import { automationOutputSchemas } from './openapi.js';
 
@@ -198,7 +196,7 @@ describe('real answers parse strictly against the document', () => {
   let recordId = '';
   let submissionId = '';
   let jobId = '';
-  const receiver = new TestReceiver();
+  const receiver = new WebhookReceiver();
 
   beforeAll(() => receiver.start());
   afterAll(() => receiver.stop());

@@ -1,20 +1,12 @@
 import { z } from 'zod';
-import { fieldValueSchema, SUBMISSION_STATUSES } from '../submissions/index.js';
+import { SUBMISSION_STATUSES, submissionInputSchema } from '../submissions/index.js';
 
 /**
  * Request schemas of the Automation API; types derive from them. Unknown top-level keys are
  * ignored (no-code tools add their own), except where noted.
  */
-export const submissionCreateSchema = z.object({
-  record_id: z.string().trim().min(1, 'must not be empty').max(256, 'must be at most 256 characters'),
-  profile_id: z.string().trim().min(1, 'must not be empty').max(128),
-  fields: z
-    .record(z.string().min(1).max(128), fieldValueSchema, { error: 'must be an object of the person or deal attributes (e.g. email, name, company)' })
-    .refine((fields) => Object.keys(fields).length <= 200, 'must have at most 200 keys'),
-  filters: z.array(fieldValueSchema).max(50).optional(),
-  source: z.string().trim().max(100).optional(),
-});
-export type SubmissionCreateBody = z.infer<typeof submissionCreateSchema>;
+/** `POST /submissions`: the submissions domain's input, as is. */
+export const submissionCreateSchema = submissionInputSchema;
 
 export const pageSchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),

@@ -33,13 +33,7 @@ export function submissionRoutes(ctx: AppContext): Router {
     const body = parseOr400(res, submissionCreateSchema, req.body, 'body');
     if (!body) return;
     const { orgId } = principalOf(req);
-    const outcome = await createSubmission(ctx, orgId, {
-      record_id: body.record_id,
-      profile_id: body.profile_id,
-      fields: body.fields,
-      ...(body.filters ? { filters: body.filters } : {}),
-      ...(body.source ? { source: body.source } : {}),
-    });
+    const outcome = await createSubmission(ctx, orgId, body);
     switch (outcome.kind) {
       case 'unknown_profile':
         sendInvalidFields(res, [{ field: 'profile_id', message: `is not a profile of this organisation (GET /api/automation/profiles lists them)` }]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 
 /**
  * Injected faults over the wire: set through the operator interface (the same records as the

@@ -1,6 +1,6 @@
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing.js';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 
 /**
  * graphql-http's GraphQL-over-HTTP conformance audits against the partner endpoint, signed in

@@ -1,8 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
-import { Browser, consent, exchange, graphql, tokenRequest, type TokenBody } from '../oauth/test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { Browser, consent, exchange, graphql, startTestServer, type TestServer, type TokenBody, tokenRequest } from 'reference-server/testing';
 import { DEFAULT_PARTNER_OPERATIONS, PARTNER_OPERATIONS, RESTRICTED_ROOT_FIELDS } from './allowlist.js';
 import { LIMITS } from './rules.js';
 import { schema, SDL } from './schema.js';

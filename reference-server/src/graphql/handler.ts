@@ -1,4 +1,4 @@
-import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { execute, GraphQLError, NoSchemaIntrospectionCustomRule, parse, validate, type ExecutionArgs } from 'graphql';
 import { createHandler, type FormatError } from 'graphql-http';
 import { principalOf } from '../auth/principal.js';
@@ -94,4 +94,3 @@ export const bodyErrors: ErrorRequestHandler = (error: unknown, _req, res, next)
   res.status(refused.status).json({ errors: [{ message: refused.message }] });
 };
 
-export { Router };

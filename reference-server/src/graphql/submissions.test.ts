@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
 import { encodeCursor } from '../http/cursor.js';
-import { Browser, consent, graphql, tokenRequest, type TokenBody } from '../oauth/test-support.js';
+import { Browser, consent, graphql, settle, startTestServer, type TestServer, type TokenBody, tokenRequest, WebhookReceiver } from 'reference-server/testing';
 import { issueCredential } from '../tenancy/credentials.js';
 import { createOrganization } from '../tenancy/organizations.js';
-import { startTestServer, type TestServer } from '../testing.js';
-import { TestReceiver } from '../webhooks/test-receiver.js';
-import { settle } from '../webhooks/test-support.js';
 import { DEFAULT_PARTNER_OPERATIONS } from './allowlist.js';
 import { LIMITS } from './rules.js';
 import { renderReportMarkdown } from './submission-report.js';
@@ -138,7 +135,7 @@ describe('createSubmission', () => {
   });
 
   it('emits the same submission.queued event as the REST create', async () => {
-    const receiver = await new TestReceiver().start();
+    const receiver = await new WebhookReceiver().start();
     try {
       const hook = await rest('/webhooks', { method: 'POST', json: { url: receiver.url, events: ['submission.queued'] } });
       expect(hook.status).toBe(201);

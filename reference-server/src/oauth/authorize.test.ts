@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
-import { startTestServer, type TestServer } from '../testing.js';
-import { authorizePath, Browser, consent, formFields, signIn } from './test-support.js';
+import { authorizePath, Browser, consent, formFields, signIn, startTestServer, type TestServer } from 'reference-server/testing';
 
 /** The authorization endpoint's negative paths (RFC 6749 §4.1.2.1, RFC 9700, RFC 9207). */
 const clock = new ManualClock(Date.UTC(2026, 6, 1));

@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import type { Browser as Chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
-import { fitsWidth, launchChromium } from '../pages/browser-testing.js';
-import { startTestServer, type TestServer } from '../testing.js';
-import { graphql, type TokenBody } from './test-support.js';
+import { graphql, startTestServer, type TestServer, type TokenBody } from 'reference-server/testing';
+import { fitsWidth, launchChromium } from '../../testing/chromium.js';
 
 /**
  * A real browser (Debian's headless Chromium) signs in and consents: cookies, the CSRF token,

@@ -1,8 +1,7 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
-import { startTestServer, type TestServer } from '../testing.js';
-import { Browser, consent, exchange, formFields, graphql, refresh, type TokenBody } from './test-support.js';
+import { Browser, consent, exchange, formFields, graphql, refresh, startTestServer, type TestServer, type TokenBody } from 'reference-server/testing';
 
 /**
  * The whole flow as a partner runs it: authorize page → login → consent → code → token →

@@ -1,7 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing.js';
-import { Browser, formFields, graphql } from './test-support.js';
+import { Browser, formFields, graphql, startTestServer, type TestServer } from 'reference-server/testing';
 
 /**
  * The flow run by an OAuth client library no one here wrote: panva's oauth4webapi, a strict

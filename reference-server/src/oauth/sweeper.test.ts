@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { GLOBAL } from '../store/store.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { Browser, consent, exchange, refresh, startTestServer, type TestServer, type TokenBody } from 'reference-server/testing';
 import { OAUTH_CODES, OAUTH_GRANTS, OAUTH_REFRESH_TOKENS, OAUTH_SESSIONS } from './records.js';
 import { SWEEP_EVERY_MS, sweepOAuth } from './sweeper.js';
-import { Browser, consent, exchange, refresh, type TokenBody } from './test-support.js';
 
 const clock = new ManualClock(Date.UTC(2026, 8, 1));
 let server: TestServer;

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { operate } from '../cli.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { Browser, consent, demoClientAuth, exchange, graphql, refresh, startTestServer, type TestServer, type TokenBody, tokenRequest } from 'reference-server/testing';
 import { s256 } from './codes.js';
-import { Browser, consent, demoClientAuth, exchange, graphql, refresh, tokenRequest, type TokenBody } from './test-support.js';
 
 /** The token and revocation endpoints' negative paths (RFC 6749 §4.1.3, §5.2, §6; RFC 7636; RFC 7009). */
 const clock = new ManualClock(Date.UTC(2026, 7, 1));

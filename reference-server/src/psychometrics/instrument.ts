@@ -191,22 +191,3 @@ export function instrumentFor(organizationId: string): InstrumentDocument {
     categories: { demographics: DEMOGRAPHICS, psychometric: PSYCHOMETRIC, closing: CLOSING },
   };
 }
-
-/**
- * Whether a value is an acceptable answer to an optional question (demographics q2–q3,
- * closing q132–q140). Psychometric answers are checked by the submit schema.
- */
-export function isValidOptionalAnswer(question: Question, value: unknown): boolean {
-  switch (question.type) {
-    case 'single_choice':
-      return question.options?.some((option) => option.value === value) ?? false;
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'text':
-    case 'long_text':
-    case 'email':
-      return typeof value === 'string' && value.length <= (question.maxLength ?? 200);
-    case 'likert':
-      return Number.isInteger(value) && (value as number) >= SCALE_MIN && (value as number) <= SCALE_MAX;
-  }
-}

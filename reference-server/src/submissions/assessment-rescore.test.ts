@@ -2,8 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { answersFrom } from '../psychometrics/fixtures.js';
-import { startTestServer, type TestServer } from '../testing.js';
-import { TestReceiver, type Delivery } from '../webhooks/test-receiver.js';
+import { type Delivery, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 
 /**
  * The whole path a partner sees, over HTTP only: an automation submission waits for its person's
@@ -34,7 +33,7 @@ const Event = z.object({ id: z.string(), type: z.string(), data: z.object({ id: 
 
 const PROFILE_ID = 'prf_preseed_founder';
 let server: TestServer;
-let receiver: TestReceiver;
+let receiver: WebhookReceiver;
 let secret: string;
 
 const call = async (path: string, init: RequestInit & { key: string }) => {
@@ -48,7 +47,7 @@ const automation = (path: string, init: RequestInit = {}) => call(`/api/automati
 
 beforeAll(async () => {
   server = await startTestServer();
-  receiver = await new TestReceiver().start();
+  receiver = await new WebhookReceiver().start();
   const subscribed = await automation('/webhooks', {
     method: 'POST',
     body: JSON.stringify({ url: receiver.url, events: ['submission.awaiting_assessment', 'submission.completed'] }),

@@ -52,6 +52,7 @@ export {
   type TranscriptRecord,
   type TranscriptView,
 } from './attachments.js';
+export { submissionInputSchema, type SubmissionInput } from './create-input.js';
 export { submissionEventData } from './events.js';
 export {
   applyMapping,
@@ -83,6 +84,5 @@ export {
   MAX_SCAN,
   type CreateOutcome,
   type ListQuery,
-  type SubmissionInput,
 } from './service.js';
 export { submissionDetail, submissionDetailSchema, submissionSummary, submissionSummarySchema, type SubmissionDetail, type SubmissionSummary } from './views.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { JobQueue, JobRef } from '../jobs/runner.js';
-import { dimensionPercentiles, findResultByEmail } from '../psychometrics/results.js';
+import { dimensionPercentiles, findResultByEmail } from '../assessment-results/store.js';
 import { del, put, type WriteOp } from '../store/store.js';
 import { eventOps, eventsCommitted, type EventListener, type EventRecord } from '../webhooks/index.js';
 import { getProfile } from './profiles.js';

@@ -3,20 +3,14 @@ import type { AppContext } from '../context.js';
 import { InvalidCursorError } from '../store/partition.js';
 import { put, type Page, type WriteOp } from '../store/store.js';
 import { eventOps, eventsCommitted } from '../webhooks/index.js';
+import type { SubmissionInput } from './create-input.js';
 import { applyMapping, getFieldMapping } from './field-mapping.js';
 import { getProfile } from './profiles.js';
-import { JOBS, RECORD_IDS, SUBMISSIONS, type FieldValue, type JobRecord, type RecordIdEntry, type SubmissionRecord, type SubmissionStatus } from './records.js';
+import { JOBS, RECORD_IDS, SUBMISSIONS, type JobRecord, type RecordIdEntry, type SubmissionRecord, type SubmissionStatus } from './records.js';
 import { submissionSummary } from './views.js';
 
 export { InvalidCursorError } from '../store/partition.js';
 
-export interface SubmissionInput {
-  record_id: string;
-  profile_id: string;
-  fields: Record<string, FieldValue>;
-  filters?: FieldValue[];
-  source?: string;
-}
 
 export type CreateOutcome =
   /** created: a new submission was queued. existing: the record_id was already used with the same input. */
@@ -79,7 +73,8 @@ export async function createSubmission(ctx: Ctx, orgId: string, input: Submissio
     status: 'queued',
     fields,
     filters: input.filters ?? [],
-    source: input.source ?? null,
+    // An empty source (after trimming) is no source.
+    source: input.source || null,
     createdAt: now,
     updatedAt: now,
     processedAt: null,

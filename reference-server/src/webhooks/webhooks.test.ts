@@ -5,21 +5,19 @@ import { defaultConfig } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import { answersFrom } from '../psychometrics/fixtures.js';
 import { selectNorm } from '../psychometrics/norms.js';
-import { saveResult } from '../psychometrics/results.js';
+import { saveResult } from '../assessment-results/store.js';
 import { scoreAnswers } from '../psychometrics/scoring.js';
 import { put, type WriteOp } from '../store/store.js';
 import { issueCredential } from '../tenancy/credentials.js';
 import { createOrganization } from '../tenancy/organizations.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { settle, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { eventOps, eventsCommitted } from './outbox.js';
 import { SUBSCRIPTIONS, type SubscriptionRecord } from './records.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './schedule.js';
-import { TestReceiver } from './test-receiver.js';
-import { settle } from './test-support.js';
 
 let server: TestServer;
 let clock: ManualClock;
-let receiver: TestReceiver;
+let receiver: WebhookReceiver;
 
 const api = (path: string, init: RequestInit = {}, key = server.demo.automationKey) =>
   fetch(`${server.url}/api/automation${path}`, {
@@ -59,7 +57,7 @@ async function advance(ms: number): Promise<void> {
 beforeEach(async () => {
   clock = new ManualClock(Date.now());
   server = await startTestServer({}, { clock });
-  receiver = await new TestReceiver().start();
+  receiver = await new WebhookReceiver().start();
   // The seeded demo submission is scored at start: let that settle before subscribing.
   await settle(server);
 });
@@ -149,7 +147,7 @@ describe('webhook delivery', () => {
   });
 
   it('a 3xx is a failure: the redirect is not followed and the delivery is not retried', async () => {
-    const target = await new TestReceiver().start();
+    const target = await new WebhookReceiver().start();
     try {
       receiver.respond = () => ({ status: 301, headers: { location: target.url } });
       const { id } = await subscribe(['submission.queued']);

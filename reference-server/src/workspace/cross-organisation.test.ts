@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
 import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 
 /**
  * One organisation's admin, by URL tampering on every workspace route, sees and changes nothing

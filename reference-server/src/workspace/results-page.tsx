@@ -1,6 +1,6 @@
 import { Button, SummaryList, TextField } from '../pages/components.js';
 import { DIMENSIONS } from '../psychometrics/model.js';
-import type { AssessmentResult } from '../psychometrics/results.js';
+import type { AssessmentResult } from '../assessment-results/store.js';
 import type { Member } from './access.js';
 import { WorkspacePage, WORKSPACE_PATH } from './layout.js';
 import { dateTime } from './overview-page.js';

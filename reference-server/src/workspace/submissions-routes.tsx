@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
-import { findResultByEmail } from '../psychometrics/results.js';
+import { findResultByEmail } from '../assessment-results/store.js';
 import { getProfile, getSubmission, InvalidCursorError, listProfiles, listSubmissions, resourcesOf, transcriptsOf } from '../submissions/index.js';
 import { SUBMISSION_STATUSES } from '../submissions/records.js';
 import { member } from './access.js';

@@ -4,8 +4,8 @@ import type { Browser as Chromium, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
 import { operate } from '../cli.js';
-import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations } from '../pages/browser-testing.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations } from '../../testing/chromium.js';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 
 /**
  * The workspace as its people use it, in Debian's headless Chromium: signing in through the

@@ -1,9 +1,9 @@
 import { workedExample } from '../../../reference-server/src/psychometrics/fixtures.js';
 import { selectNorm } from '../../../reference-server/src/psychometrics/norms.js';
-import { countResults, saveResult } from '../../../reference-server/src/psychometrics/results.js';
+import { countResults, saveResult } from '../../../reference-server/src/assessment-results/store.js';
 import { scoreAnswers } from '../../../reference-server/src/psychometrics/scoring.js';
 import type { BenchScenario } from '../harness.js';
-import type { TestServer } from 'reference-server';
+import type { TestServer } from 'reference-server/testing';
 
 /** A complete submit body (about 1 KB). */
 const body = (email: string) => JSON.stringify({ email, full_name: 'Bench Mark', ...workedExample() });

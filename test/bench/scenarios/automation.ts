@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startTestServer, type TestServer } from 'reference-server';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 import { put, type WriteOp } from '../../../reference-server/src/store/store.js';
 import { SUBMISSIONS, type SubmissionRecord } from '../../../reference-server/src/submissions/records.js';
 import { eventOps, eventsCommitted } from '../../../reference-server/src/webhooks/index.js';

@@ -1,5 +1,5 @@
 import type { INodeExecutionData } from 'n8n-workflow';
-import { startTestServer } from 'reference-server';
+import { startTestServer } from 'reference-server/testing';
 import { Engine } from '../../../n8n-nodes/test/harness/engine.js';
 import type { BenchScenario } from '../harness.js';
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { startTestServer } from 'reference-server';
+import { startTestServer } from 'reference-server/testing';
 import { ALL_MUTANTS } from '../checks/mutants.js';
 import { fromDemo } from '../credentials.js';
 import { formatResult } from '../report.js';

@@ -1,4 +1,4 @@
-import { startTestServer } from 'reference-server';
+import { startTestServer } from 'reference-server/testing';
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../checks/index.js';
 import { ALL_MUTANTS } from '../checks/mutants.js';

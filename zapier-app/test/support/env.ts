@@ -1,4 +1,4 @@
-import type { TestServer } from 'reference-server';
+import type { TestServer } from 'reference-server/testing';
 
 export const REDIRECT_URI = 'http://127.0.0.1:8976/callback';
 

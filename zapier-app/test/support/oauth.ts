@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { TestServer } from 'reference-server';
+import { signInAndConsent, type TestServer } from 'reference-server/testing';
 import { createAppTester } from 'zapier-platform-core';
-import { Browser, formFields } from '../../../reference-server/src/oauth/test-support.js';
 import App from '../../src/index.js';
 import { REDIRECT_URI } from './env.js';
 
@@ -30,7 +29,7 @@ export interface Authorization {
  * Zapier adds a PKCE challenge (`enablePkce`), the user signs in and consents in the platform's
  * pages (driven over HTTP here), and the redirect comes back with the code and the same state.
  */
-export async function signInAndConsent(server: TestServer, fields: Record<string, string> = {}): Promise<Authorization> {
+export async function authorizeWithPkce(server: TestServer, fields: Record<string, string> = {}): Promise<Authorization> {
   const appTester = createAppTester(App);
   const state = randomBytes(12).toString('base64url');
   const verifier = randomBytes(32).toString('base64url');
@@ -41,22 +40,7 @@ export async function signInAndConsent(server: TestServer, fields: Record<string
   authorizeUrl.searchParams.set('code_challenge', challenge);
   authorizeUrl.searchParams.set('code_challenge_method', 'S256');
 
-  const browser = new Browser(server.url);
-  const loginPage = await browser.get(authorizeUrl.pathname + authorizeUrl.search);
-  if (loginPage.status !== 200) throw new Error(`authorize answered ${loginPage.status}: ${await loginPage.text()}`);
-  const login = await browser.post('/api/oauth/authorize/login', {
-    ...formFields(await loginPage.text(), '/api/oauth/authorize/login'),
-    email: server.demo.user.email,
-    password: server.demo.user.password,
-  });
-  if (login.status !== 303) throw new Error(`login answered ${login.status}`);
-  const consentPage = await browser.get(login.headers.get('location') as string);
-  const consent = await browser.post('/api/oauth/authorize/consent', {
-    ...formFields(await consentPage.text(), '/api/oauth/authorize/consent'),
-    decision: 'allow',
-  });
-  if (consent.status !== 303) throw new Error(`consent answered ${consent.status}`);
-  const callback = new URL(consent.headers.get('location') as string);
+  const callback = await signInAndConsent(server, authorizeUrl);
   if (callback.searchParams.get('state') !== state) throw new Error('state did not come back unchanged');
   const code = callback.searchParams.get('code');
   if (!code) throw new Error(`no code in the callback: ${callback.href}`);
@@ -72,7 +56,7 @@ export async function connectAccount(
   server: TestServer,
   fields: Record<string, string> = {},
 ): Promise<Authorization & { authData: AuthData }> {
-  const authorization = await signInAndConsent(server, fields);
+  const authorization = await authorizeWithPkce(server, fields);
   const tokens = (await createAppTester(App)(oauth2().getAccessToken as never, {
     inputData: { ...fields, code: authorization.code, redirect_uri: REDIRECT_URI, state: authorization.state, code_verifier: authorization.verifier },
   })) as AuthData;

@@ -7,7 +7,7 @@ import { ManualClock } from '../../clock.js';
 import { defaultConfig } from '../../config.js';
 import { workedExample } from '../../psychometrics/fixtures.js';
 import { startServer, type RunningServer } from '../../server.js';
-import { startTestServer, type TestServer } from '../../testing.js';
+import { startTestServer, type TestServer } from 'reference-server/testing';
 import { BACKOFF_MS, MAX_ATTEMPTS } from './queue.js';
 
 interface Received {

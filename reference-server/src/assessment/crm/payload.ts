@@ -1,4 +1,4 @@
-import type { AssessmentResult } from '../../psychometrics/results.js';
+import type { AssessmentResult } from '../../assessment-results/store.js';
 import { resultSummary } from '../result-summary.js';
 
 /** The body POSTed to an organisation's CRM for each saved result revision. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { JobQueue, JobRef } from '../../jobs/runner.js';
 import { del, put, type StoredRecord, type WriteOp } from '../../store/store.js';
-import { getResult, recordCrmSync, type AssessmentResult, type CrmSyncState } from '../../psychometrics/results.js';
+import { getResult, recordCrmSync, type AssessmentResult, type CrmSyncState } from '../../assessment-results/store.js';
 import { activeCrmConfig, type CrmConfig } from './config.js';
 import { crmPayload } from './payload.js';
 

@@ -8,15 +8,13 @@ import { operate } from '../../cli.js';
 import { ManualClock } from '../../clock.js';
 import { createLogger } from '../../log.js';
 import { workedExample } from '../../psychometrics/fixtures.js';
-import { startTestServer, type TestServer } from '../../testing.js';
-import { TestReceiver } from '../../webhooks/test-receiver.js';
+import { completeInvite, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { publicResultSchema } from '../api-schemas.js';
 import { createdInviteSchema, inviteListSchema, inviteViewSchema } from './api-schemas.js';
-import { completeInvite } from './participant-client.js';
 
 /** Invites over the wire: the API, the CLI, the participant's pages without a browser, and their refusals. */
 let server: TestServer;
-let receiver: TestReceiver;
+let receiver: WebhookReceiver;
 let other: { orgId: string; key: string };
 const lines: string[] = [];
 
@@ -28,7 +26,7 @@ beforeAll(async () => {
     },
   });
   server = await startTestServer({ logLevel: 'info' }, { log: createLogger('info', sink) });
-  receiver = await new TestReceiver().start();
+  receiver = await new WebhookReceiver().start();
   const org = (await operate(server.dataDir, 'org.create', { name: 'Other Capital' })) as { id: string };
   other = { orgId: org.id, key: ((await operate(server.dataDir, 'key.create', { orgId: org.id, kind: 'developer' })) as { secret: string }).secret };
 });

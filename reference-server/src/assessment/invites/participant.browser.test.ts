@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations } from '../../pages/browser-testing.js';
-import { startTestServer, type TestServer } from '../../testing.js';
-import { TestReceiver } from '../../webhooks/test-receiver.js';
+import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations } from '../../../testing/chromium.js';
+import { startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { publicResultSchema } from '../api-schemas.js';
 
 /**
@@ -22,7 +21,7 @@ let server: TestServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let receiver: TestReceiver;
+let receiver: WebhookReceiver;
 let secret: string;
 let invite: { id: string; url: string };
 const blocked: string[] = [];
@@ -32,7 +31,7 @@ const api = (path: string, init: RequestInit = {}) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  receiver = await new TestReceiver().start();
+  receiver = await new WebhookReceiver().start();
   secret = ((await (await api('/webhooks', { method: 'POST', body: JSON.stringify({ url: receiver.url, events: ['assessment.completed'] }) })).json()) as { secret: string }).secret;
   await api('/assessment/invite-settings', { method: 'PUT', body: JSON.stringify({ show_participant_summary: true }) });
   invite = (await (await api('/assessment/invites', { method: 'POST', body: JSON.stringify({ email: 'kim.keys@example.com', full_name: 'Kim Keys', benchmark_tag_id: 'bt_fintech' }) })).json()) as typeof invite;

@@ -11,7 +11,7 @@ import {
   type GraphQLFieldConfig,
   type GraphQLNullableType,
 } from 'graphql';
-import { findResultByEmail, type AssessmentResult } from '../../psychometrics/results.js';
+import { findResultByEmail, type AssessmentResult } from '../../assessment-results/store.js';
 import { DIMENSIONS } from '../../psychometrics/model.js';
 import type { DimensionScore, ScaleScore, ScoreReport } from '../../psychometrics/report.js';
 import type { GraphqlContext } from '../context.js';

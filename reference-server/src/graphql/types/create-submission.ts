@@ -1,6 +1,5 @@
 import { GraphQLBoolean, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
-import { submissionCreateSchema } from '../../automation/schemas.js';
-import { createSubmission, type SubmissionRecord } from '../../submissions/index.js';
+import { createSubmission, submissionInputSchema, type SubmissionRecord } from '../../submissions/index.js';
 import { fieldError, inputError, parseArgs, type GraphqlContext } from '../context.js';
 import { JSONScalar } from './scalars.js';
 import { SubmissionType } from './submissions.js';
@@ -34,12 +33,12 @@ interface CreateArgs {
   input: { recordId: string; profileId: string; fields: unknown; filters?: unknown[] | null; source?: string | null };
 }
 
-/** GraphQL names of the Automation API's body fields, for errors that name what the caller sent. */
+/** GraphQL names of the submission input's fields, for errors that name what the caller sent. */
 const GRAPHQL_NAMES: Record<string, string> = { record_id: 'recordId', profile_id: 'profileId' };
 
 /**
- * `createSubmission` (`createSubmissionMutation`): the Automation API's `POST /submissions`
- * through the same validation schema and the same service, so the record, the processing job
+ * `createSubmission` (`createSubmissionMutation`): parsed into the submissions domain's input
+ * (as the Automation API's `POST /submissions` is) and handed to the same service, so the record, the processing job
  * and the `submission.queued` event are exactly what the REST create writes.
  */
 export const createSubmissionField: GraphQLFieldConfig<unknown, GraphqlContext, CreateArgs> = {
@@ -49,7 +48,7 @@ export const createSubmissionField: GraphQLFieldConfig<unknown, GraphqlContext, 
   args: { input: { type: new GraphQLNonNull(CreateSubmissionInput) } },
   resolve: async (_root, { input }, { ctx, principal }) => {
     const body = parseArgs(
-      submissionCreateSchema,
+      submissionInputSchema,
       {
         record_id: input.recordId,
         profile_id: input.profileId,
@@ -59,13 +58,7 @@ export const createSubmissionField: GraphQLFieldConfig<unknown, GraphqlContext, 
       },
       GRAPHQL_NAMES,
     );
-    const outcome = await createSubmission(ctx, principal.orgId, {
-      record_id: body.record_id,
-      profile_id: body.profile_id,
-      fields: body.fields,
-      ...(body.filters ? { filters: body.filters } : {}),
-      ...(body.source ? { source: body.source } : {}),
-    });
+    const outcome = await createSubmission(ctx, principal.orgId, body);
     switch (outcome.kind) {
       case 'unknown_profile':
         throw inputError([{ field: 'profileId', message: 'is not a profile of this organisation (the profiles query lists them)' }]);

@@ -1,5 +1,5 @@
 import { GraphQLBoolean, GraphQLFloat, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
-import { findResultByEmail } from '../../psychometrics/results.js';
+import { findResultByEmail } from '../../assessment-results/store.js';
 import { getProfile, type SubmissionRecord } from '../../submissions/index.js';
 import { foundersOf } from '../../submissions/scoring.js';
 import type { GraphqlContext } from '../context.js';

@@ -13,8 +13,6 @@ export interface GraphqlOperationSpec {
 	rootField: string;
 	description?: INodeProperties[];
 	variables?: (this: IExecuteFunctions, itemIndex: number) => IDataObject;
-	/** What to output when the root field is null (e.g. nothing found). */
-	whenNull?: 'nothing' | 'empty';
 }
 
 /** An operation of the partner resource: one allowlisted GraphQL document. */

@@ -7,7 +7,7 @@ import { seeOther } from '../../../pages/forms.js';
 import { messageDocument } from '../../../pages/message-page.js';
 import { createPageSurface, sendPage } from '../../../pages/surface.js';
 import { instrumentFor, type Question } from '../../../psychometrics/instrument.js';
-import { getResult } from '../../../psychometrics/results.js';
+import { getResult } from '../../../assessment-results/store.js';
 import { getOrganization } from '../../../tenancy/organizations.js';
 import { parseSubmission } from '../../submission.js';
 import { submitAssessment, type SaveEffects } from '../../submit.js';

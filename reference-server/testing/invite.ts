@@ -1,3 +1,5 @@
+import { Browser } from './browser.js';
+
 /**
  * A participant answering an invite link over plain HTTP, the way a browser without script
  * does: it keeps the cookies, reads each form's CSRF token and question names from the page, and
@@ -11,23 +13,6 @@ export interface InviteRun {
   donePage: string;
 }
 
-class CookieJar {
-  readonly #cookies = new Map<string, string>();
-  header(): string {
-    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-  take(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      if (/max-age=0|expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.#cookies.delete(name);
-      else this.#cookies.set(name, value);
-    }
-  }
-}
-
 const csrfOf = (html: string): string => {
   const match = /name="_csrf" value="([^"]+)"/.exec(html);
   if (!match?.[1]) throw new Error('no CSRF token on the page');
@@ -36,18 +21,16 @@ const csrfOf = (html: string): string => {
 
 /** Answers every section of the invite at `url` with `answers` (by question id), then finishes. */
 export async function completeInvite(url: string, answers: Record<string, string | number | boolean>): Promise<InviteRun> {
-  const jar = new CookieJar();
+  const browser = new Browser(url);
   const visited: string[] = [];
   const get = async (target: string) => {
-    const response = await fetch(target, { headers: { cookie: jar.header() }, redirect: 'manual' });
-    jar.take(response);
+    const response = await browser.get(target);
     visited.push(target);
     if (response.status !== 200) throw new Error(`GET ${target} answered ${response.status}`);
     return response.text();
   };
   const post = async (target: string, form: Record<string, string>) => {
-    const response = await fetch(target, { method: 'POST', headers: { cookie: jar.header() }, body: new URLSearchParams(form), redirect: 'manual' });
-    jar.take(response);
+    const response = await browser.post(target, form);
     const location = response.headers.get('location');
     if (response.status !== 303 || !location) throw new Error(`POST ${target} answered ${response.status}`);
     return new URL(location, target).href;

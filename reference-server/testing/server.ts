@@ -1,9 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultConfig, type ServerConfig } from './config.js';
-import type { DemoCredentials } from './seed.js';
-import { startServer, type RunningServer, type StartDeps } from './server.js';
+import { defaultConfig, startServer, type DemoCredentials, type RunningServer, type ServerConfig, type StartDeps } from 'reference-server';
 
 export interface TestServer extends RunningServer {
   demo: DemoCredentials;
@@ -16,10 +14,7 @@ export interface TestServer extends RunningServer {
  * A real reference server for a test or a partner's CI: a fresh data folder in the temp dir,
  * seeded with the demo organisation, listening on 127.0.0.1 on a free port.
  */
-export async function startTestServer(
-  overrides: Partial<ServerConfig> = {},
-  deps: StartDeps = {},
-): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, deps: StartDeps = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'reference-server-')));
   const server = await startServer(
     defaultConfig({ port: 0, logLevel: 'silent', outboundAllowlist: ['127.0.0.1'], ...overrides, dataDir }),
@@ -38,4 +33,13 @@ export async function startTestServer(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Waits until the server's job runner has nothing left to do right now (timers in the future aside). */
+export async function settle(server: Pick<RunningServer, 'jobs'>): Promise<void> {
+  for (let round = 0; round < 20; round += 1) {
+    await server.jobs.idle();
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!server.jobs.busy) return;
+  }
 }

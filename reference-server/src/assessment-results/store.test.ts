@@ -7,8 +7,8 @@ import type { AppContext } from '../context.js';
 import { randomIds } from '../ids.js';
 import { JournalStore } from '../store/journal-store.js';
 import { put } from '../store/store.js';
-import { workedExample } from './fixtures.js';
-import { selectNorm } from './norms.js';
+import { workedExample } from '../psychometrics/fixtures.js';
+import { selectNorm } from '../psychometrics/norms.js';
 import {
   dimensionPercentiles,
   findResultByEmail,
@@ -17,8 +17,8 @@ import {
   recordCrmSync,
   saveResult,
   type ResultDraft,
-} from './results.js';
-import { scoreAnswers } from './scoring.js';
+} from './store.js';
+import { scoreAnswers } from '../psychometrics/scoring.js';
 
 let dir: string;
 let ctx: Pick<AppContext, 'store' | 'clock' | 'ids'>;
