@@ -24,7 +24,9 @@ beforeAll(() => {
   const source = join(repoRoot, 'reference-server');
   mkdirSync(staging);
   for (const entry of ['package.json', 'bin', 'README.md', 'LICENSE.md']) cpSync(join(source, entry), join(staging, entry), { recursive: true });
-  run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(source, 'tsconfig.build.json'), '--outDir', join(staging, 'dist')], repoRoot);
+  const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
+  run(process.execPath, [tsc, '-p', join(source, 'tsconfig.build.json'), '--outDir', join(staging, 'dist')], repoRoot);
+  run(process.execPath, [tsc, '-p', join(source, 'testing/tsconfig.json'), '--outDir', join(staging, 'testing/dist')], repoRoot);
   const [packed] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--loglevel=error', '--pack-destination', work], staging)) as {
     filename: string;
     files: { path: string }[];
@@ -42,9 +44,12 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const SLOW = 120_000;
 
 describe('reference-server tarball', { timeout: SLOW }, () => {
-  it('holds the built server and its bin, not sources, tests or test helpers', () => {
-    expect(tarballFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE.md', 'bin/reference-server.js', 'dist/index.js', 'dist/index.d.ts', 'dist/main.js']));
-    expect(tarballFiles.filter((path) => !/^(bin|dist)\//.test(path) && !['package.json', 'README.md', 'LICENSE.md'].includes(path))).toEqual([]);
+  it('holds the built server, its bin and the built testing entry, not sources, tests or test helpers of this repository', () => {
+    expect(tarballFiles).toEqual(
+      expect.arrayContaining(['package.json', 'README.md', 'LICENSE.md', 'bin/reference-server.js', 'dist/index.js', 'dist/index.d.ts', 'dist/main.js', 'testing/dist/index.js', 'testing/dist/index.d.ts']),
+    );
+    expect(tarballFiles.filter((path) => !/^(bin|dist|testing\/dist)\//.test(path) && !['package.json', 'README.md', 'LICENSE.md'].includes(path))).toEqual([]);
+    expect(tarballFiles.filter((path) => /chromium|playwright/.test(path))).toEqual([]);
     expect(tarballFiles.filter((path) => /\.test\.|(^|\/)test-|\.map$|\.ts$/.test(path) && !path.endsWith('.d.ts'))).toEqual([]);
   });
 
