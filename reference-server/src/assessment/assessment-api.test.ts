@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operate } from '../cli.js';
 import { instrumentSchema } from '../psychometrics/instrument.js';
-import {
-  benchmarkTagsResponseSchema,
-  errorSchema,
-  resultResponseSchema,
-  submitErrorSchema,
-  submitResponseSchema,
-} from './api-schemas.js';
+import { benchmarkTagsResponseSchema, errorSchema, resultResponseSchema, submitErrorSchema, submitResponseSchema } from './response-schemas.js';
 import { straightLine, workedExample } from '../psychometrics/fixtures.js';
 import { RESULTS } from '../assessment-results/store.js';
 import { GENERAL_NORM } from '../psychometrics/norms.js';

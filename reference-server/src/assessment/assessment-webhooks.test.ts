@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
 import { answersFrom } from '../psychometrics/fixtures.js';
-import { errorSchema } from './api-schemas.js';
+import { errorSchema } from './response-schemas.js';
 import { defaultConfig } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import { type Delivery, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';

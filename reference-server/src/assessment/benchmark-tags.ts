@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { sendError } from '../http/error-body.js';
+import { sendError } from '../http/rest-errors.js';
 import { BENCHMARK_TAGS, GENERAL_NORM, GENERAL_NORM_ID, GENERAL_NORM_NAME, type BenchmarkTag, type NormSet } from '../psychometrics/norms.js';
-import type { PublicBenchmarkTag, PublicNormSet } from './api-schemas.js';
+import type { PublicBenchmarkTag, PublicNormSet } from './response-schemas.js';
 
 /**
  * `GET /api/v1/benchmark-tags?page=&limit=`: page numbers start at 1, the default page size is

@@ -1,6 +1,11 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { sendError } from '../http/error-body.js';
+import { bodyReadError } from '../http/body-read-error.js';
+import { sendError } from '../http/rest-errors.js';
+
+/** The JSON body limit of `/api/v1`, as the parser is given it and as errors name it. */
+export const BODY_LIMIT = '256kb';
+const BODY_LIMIT_TEXT = 'the 256 kB this API accepts';
 
 /**
  * The Assessment API's 400 for a body it cannot score. Every such 400 carries the same keys, so
@@ -21,44 +26,26 @@ export function sendSubmissionError(
   });
 }
 
-interface HttpError {
-  status?: number;
-  statusCode?: number;
-  type?: string;
-  message?: string;
-}
-
 /**
  * Errors raised on `/api/v1` (the JSON parser's, or a failing handler's) answered in the spec's
  * bodies: unparsable JSON is a 400 with the submit error keys; anything unexpected is a logged
  * 500 `{error: "Internal Server Error"}` without detail.
  */
 export function assessmentErrorHandler(log: Logger): ErrorRequestHandler {
-  return (error: HttpError, req, res, next) => {
+  return (error: unknown, req, res, next) => {
     if (res.headersSent) {
       next(error);
       return;
     }
-    switch (error.type) {
-      case 'entity.parse.failed':
-        sendSubmissionError(res, 'The request body is not valid JSON.');
-        return;
-      case 'entity.too.large':
-        sendError(res, 413, 'The request body is larger than the 256 kB this API accepts.');
-        return;
-      case 'charset.unsupported':
-      case 'encoding.unsupported':
-        sendError(res, 415, 'Send the body as UTF-8 JSON.');
-        return;
-    }
-    const status = error.status ?? error.statusCode;
-    if (status === 400) {
-      // E.g. a gzip body that does not inflate: still the body every 400 here has.
-      sendSubmissionError(res, 'The request body could not be read.');
+    const refusal = bodyReadError(error, BODY_LIMIT_TEXT);
+    if (refusal?.status === 400) {
+      // Unparsable JSON (or a gzip body that does not inflate) gets the body every 400 here has.
+      const unparsable = (error as { type?: unknown }).type === 'entity.parse.failed';
+      sendSubmissionError(res, unparsable ? 'The request body is not valid JSON.' : refusal.message);
       return;
     }
-    if (status !== undefined && status > 400 && status < 500) {
-      sendError(res, status, 'The request could not be read.');
+    if (refusal) {
+      sendError(res, refusal.status, refusal.message);
       return;
     }
     log.error({ err: error, path: req.path }, 'assessment API request failed');

@@ -5,7 +5,7 @@ import { webhookRoutes } from '../webhooks/index.js';
 import { listBenchmarkTags } from './benchmark-tags.js';
 import { crmSyncRoutes } from './crm/routes.js';
 import { checkCrmTarget } from './crm/transport.js';
-import { assessmentErrorHandler } from './errors.js';
+import { assessmentErrorHandler, BODY_LIMIT } from './errors.js';
 import { inviteApiRoutes } from './invites/api-routes.js';
 import { invitePages } from './invites/participant/routes.js';
 import { assessmentOpenApi } from './openapi.js';
@@ -15,7 +15,6 @@ import { assessmentSaveEffects } from './save-effects.js';
 import { submitHandler } from './submit.js';
 
 /** Bodies on /api/v1 are small: 140 answers and a few short texts. */
-const BODY_LIMIT = '256kb';
 
 export interface AssessmentSurface {
   /** `/api/v1`. */

@@ -2,24 +2,13 @@ import { componentSchemas, jsonRef, jsonResponse, queryParameters } from '../htt
 import { instrumentSchema } from '../psychometrics/instrument.js';
 import { scoreReportSchema } from '../psychometrics/report.js';
 import { webhookOpenApi } from '../webhooks/contract.js';
-import {
-  benchmarkTagSchema,
-  benchmarkTagsResponseSchema,
-  crmConfigResponseSchema,
-  errorSchema,
-  generalNormSchema,
-  normSetSchema,
-  publicResultSchema,
-  resultResponseSchema,
-  submitErrorSchema,
-  submitResponseSchema,
-} from './api-schemas.js';
+import { benchmarkTagSchema, benchmarkTagsResponseSchema, crmConfigResponseSchema, errorSchema, generalNormSchema, normSetSchema, publicResultSchema, resultResponseSchema, submitErrorSchema, submitResponseSchema } from './response-schemas.js';
 import { DEFAULT_LIMIT, FIRST_PAGE, MAX_LIMIT } from './benchmark-tags.js';
 import { createdInviteSchema, inviteListQuerySchema, inviteListSchema, inviteSettingsViewSchema, inviteViewSchema } from './invites/api-schemas.js';
 import { inviteSettingsSchema } from './invites/records.js';
 import { createInviteSchema } from './invites/service.js';
 import { crmConfigSchema } from './crm/config.js';
-import { submitSchema } from './submission.js';
+import { submitSchema } from './submit-input.js';
 
 /**
  * The OpenAPI 3.1 document of `/api/v1`, generated from the same zod schemas the handlers

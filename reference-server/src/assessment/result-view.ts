@@ -1,5 +1,5 @@
 import type { AssessmentResult } from '../assessment-results/store.js';
-import type { PublicResult } from './api-schemas.js';
+import type { PublicResult } from './response-schemas.js';
 
 /** A stored result as the results endpoint (and the webhook events) present it. */
 export function publicResult(result: AssessmentResult): PublicResult {

@@ -7,7 +7,7 @@ import { scoreAnswers } from '../psychometrics/scoring.js';
 import type { WriteOp } from '../store/store.js';
 import { crmSyncPlan } from './crm/queue.js';
 import { sendSubmissionError } from './errors.js';
-import { parseSubmission, type Submission } from './submission.js';
+import { parseSubmission, type Submission } from './submit-input.js';
 
 /** What else happens when a result is saved: store operations in the same write, and a nudge after it. */
 export interface SaveEffects {

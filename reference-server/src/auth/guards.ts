@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { AppContext } from '../context.js';
-import { sendError } from '../http/error-body.js';
+import { sendError } from '../http/rest-errors.js';
 import { resolveCredential } from '../tenancy/credentials.js';
 import type { CredentialKind } from '../tenancy/records.js';
 import type { Principal } from './principal.js';

@@ -1,9 +1,8 @@
-import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
-import { sendError } from '../http/error-body.js';
-import { sendInvalidFields } from '../http/invalid-fields.js';
+import { sendError, sendInvalidFields } from '../http/rest-errors.js';
 import {
   applyMapping,
   attachResource,
@@ -22,9 +21,10 @@ import {
   type ResourceRecord,
   type TranscriptRecord,
 } from '../submissions/index.js';
-import type { PayloadTooLarge } from './api-schemas.js';
-import { cursorOr400, pageBody, parseOr400, staleCursor, submissionOr4xx } from './http-helpers.js';
-import { attachmentListSchema, resourceBodySchema, transcriptBodySchema } from './schemas.js';
+import { cursorOr400, parseOr400, staleCursor } from './errors.js';
+import { pageBody } from '../http/cursor.js';
+import { submissionOr4xx } from './submission-ref.js';
+import { attachmentListSchema, resourceBodySchema, transcriptBodySchema } from './request-schemas.js';
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -185,21 +185,4 @@ export function attachmentRoutes(ctx: AppContext): Router {
   });
 
   return router;
-}
-
-/** Multer's refusals as the surface's error bodies: 413 for a file over the limit, 400 otherwise. */
-export function uploadErrors(maxBytes: number): ErrorRequestHandler {
-  return (error: unknown, _req, res, next) => {
-    if (!(error instanceof multer.MulterError)) {
-      next(error);
-      return;
-    }
-    if (error.code === 'LIMIT_FILE_SIZE') {
-      const details: Pick<PayloadTooLarge, 'limit_bytes'> = { limit_bytes: maxBytes };
-      sendError(res, 413, `The file is larger than the limit of ${maxBytes} bytes.`, details);
-      return;
-    }
-    const field = error.field ?? 'file';
-    sendInvalidFields(res, [{ field, message: error.code === 'LIMIT_UNEXPECTED_FILE' ? 'is not expected: send one file part named "file"' : error.message }]);
-  };
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { errorBodySchema } from '../http/error-body.js';
-import { fieldProblemSchema, invalidFieldsBodySchema } from '../http/invalid-fields.js';
+import { errorBodySchema, fieldProblemSchema, invalidFieldsBodySchema } from '../http/rest-errors.js';
 import { componentSchemas, jsonRef, jsonResponse, mergeComponents, queryParameters, type JsonSchema } from '../http/openapi.js';
 import {
   criterionScoreSchema,
@@ -23,20 +22,9 @@ import {
 } from '../submissions/index.js';
 import { eventPayloadSchema, webhookEventsOpenApi, webhookOpenApi } from '../webhooks/contract.js';
 import { eventTypesFor, type EventType } from '../webhooks/index.js';
-import {
-  meSchema,
-  payloadTooLargeSchema,
-  profilesSchema,
-  rateLimitedSchema,
-  resourcesPageSchema,
-  submissionAcceptedSchema,
-  submissionConflictSchema,
-  submissionExistingSchema,
-  submissionsPageSchema,
-  transcriptsPageSchema,
-} from './api-schemas.js';
+import { meSchema, payloadTooLargeSchema, profilesSchema, rateLimitedSchema, resourcesPageSchema, submissionAcceptedSchema, submissionConflictSchema, submissionExistingSchema, submissionsPageSchema, transcriptsPageSchema } from './response-schemas.js';
 import { DEFAULT_REQUESTS_PER_MINUTE } from './rate-limit.js';
-import { attachmentListSchema, resourceBodySchema, submissionCreateSchema, submissionListSchema, transcriptBodySchema } from './schemas.js';
+import { attachmentListSchema, resourceBodySchema, submissionCreateSchema, submissionListSchema, transcriptBodySchema } from './request-schemas.js';
 
 /**
  * The OpenAPI 3.1 document of `/api/automation`, served at `GET /api/automation/openapi.json`.

@@ -2,8 +2,8 @@ import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
-import { sendError } from '../http/error-body.js';
-import type { RateLimited } from './api-schemas.js';
+import { sendError } from '../http/rest-errors.js';
+import type { RateLimited } from './response-schemas.js';
 
 /** Requests per key per minute when the configuration says nothing (docs/automation.md#rate-limits). */
 export const DEFAULT_REQUESTS_PER_MINUTE = 1200;

@@ -2,8 +2,7 @@ import { Router } from 'express';
 import type { z } from 'zod';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
-import { sendError } from '../http/error-body.js';
-import { sendInvalidFields } from '../http/invalid-fields.js';
+import { sendError, sendInvalidFields } from '../http/rest-errors.js';
 import {
   createSubmission,
   findSubmission,
@@ -13,9 +12,10 @@ import {
   submissionSummary,
   type SubmissionRecord,
 } from '../submissions/index.js';
-import type { SubmissionAccepted, SubmissionConflict, submissionExistingSchema } from './api-schemas.js';
-import { cursorOr400, pageBody, parseOr400, staleCursor } from './http-helpers.js';
-import { submissionCreateSchema, submissionListSchema } from './schemas.js';
+import type { SubmissionAccepted, SubmissionConflict, submissionExistingSchema } from './response-schemas.js';
+import { cursorOr400, parseOr400, staleCursor } from './errors.js';
+import { pageBody } from '../http/cursor.js';
+import { submissionCreateSchema, submissionListSchema } from './request-schemas.js';
 
 const created = (s: SubmissionRecord): SubmissionAccepted => ({ status: s.status, job_id: s.jobId, submission_id: s.id, record_id: s.recordId });
 

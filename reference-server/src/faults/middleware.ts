@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import type { AccessTokenVerifier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { sendError } from '../http/error-body.js';
+import { sendError } from '../http/rest-errors.js';
 import { resolveCredential } from '../tenancy/credentials.js';
 import type { FaultRecord, FaultSurface } from './records.js';
 import { noFaults, takeFault } from './service.js';

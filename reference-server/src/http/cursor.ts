@@ -28,3 +28,9 @@ export const cursorPageSchema = <T extends z.ZodType>(item: T) =>
       next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page. Opaque.'),
     })
     .strict();
+
+/** The body of one page: its items and the cursor of the next page (null on the last). */
+export const pageBody = <T>(list: string, items: T[], next: string | undefined) => ({
+  data: items,
+  next_cursor: next ? encodeCursor(list, next) : null,
+});

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { sendError } from './error-body.js';
+import { sendError } from './rest-errors.js';
 
 export const notFound: RequestHandler = (req, res) => {
   sendError(res, 404, `No route for ${req.method} ${req.path}.`);

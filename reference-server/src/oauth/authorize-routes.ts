@@ -6,7 +6,7 @@ import { bodyReadError } from '../http/body-read-error.js';
 import { getOrganization } from '../tenancy/organizations.js';
 import { authenticateUser, normalizeEmail } from '../tenancy/users.js';
 import { authorizeUrl, checkAuthorizeRequest, errorRedirect, withParams, type AuthorizeRequest } from './authorize-request.js';
-import { createCsrf, currentSession, ensureBrowserId, newNonce, pageHeaders, setFlash, startSession, takeFlash, type Flash } from './browser.js';
+import { createCsrf, currentSession, ensureBrowserId, flashMessage, newNonce, pageHeaders, setFlash, startSession, takeFlash } from './browser-session.js';
 import { issueCode } from './codes.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { consentPage, errorPage, loginPage } from './pages.js';
@@ -16,19 +16,6 @@ const FORM_LIMIT = '16kb';
 
 const LoginForm = z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default('') });
 const ConsentForm = z.object({ decision: z.enum(['allow', 'deny']).optional(), account: z.string().max(200).optional() });
-
-function flashMessage(flash: Flash | undefined): string | undefined {
-  switch (flash?.kind) {
-    case 'invalid_credentials':
-      return 'That email and password do not match an account. Check them and try again.';
-    case 'form_expired':
-      return 'This page was open too long or was submitted from elsewhere. Please try again.';
-    case 'throttled':
-      return `Too many attempts for this account. Try again in ${flash.retryMinutes ?? 15} minute(s).`;
-    default:
-      return undefined;
-  }
-}
 
 /**
  * `GET /api/oauth/authorize` and its two forms. Every POST answers 303 (never 307, which would

@@ -3,7 +3,7 @@ import cookieParser from 'cookie-parser';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { authenticateUser, normalizeEmail } from '../tenancy/users.js';
-import { createCsrf, ensureBrowserId, newNonce, pageHeaders, setFlash, startSession, takeFlash, type Flash } from './browser.js';
+import { createCsrf, ensureBrowserId, flashMessage, newNonce, pageHeaders, setFlash, startSession, takeFlash } from './browser-session.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { loginPage } from './pages.js';
 
@@ -24,19 +24,6 @@ export function safeReturnPath(value: unknown): string {
 }
 
 export const signInUrl = (returnTo: string): string => `${SIGN_IN_PATH}?return_to=${encodeURIComponent(safeReturnPath(returnTo))}`;
-
-function flashMessage(flash: Flash | undefined): string | undefined {
-  switch (flash?.kind) {
-    case 'invalid_credentials':
-      return 'That email and password do not match an account. Check them and try again.';
-    case 'form_expired':
-      return 'This page was open too long or was submitted from elsewhere. Please try again.';
-    case 'throttled':
-      return `Too many attempts for this account. Try again in ${flash.retryMinutes ?? 15} minute(s).`;
-    default:
-      return undefined;
-  }
-}
 
 /**
  * The investor login outside an OAuth authorization: the same page, the same session and the

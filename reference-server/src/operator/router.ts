@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import ipaddr from 'ipaddr.js';
 import type { AppContext } from '../context.js';
 import { safeEqual } from '../crypto/keyring.js';
-import { sendError } from '../http/error-body.js';
+import { sendError } from '../http/rest-errors.js';
 import { isCommandName, OperatorError, runCommand } from './commands.js';
 
 function isLoopback(address: string | undefined): boolean {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSubmission } from '../assessment/submission.js';
+import { parseSubmission } from '../assessment/submit-input.js';
 import { DIMENSIONS, ITEM_KEYS } from './model.js';
 import { BENCHMARK_TAGS, selectNorm } from './norms.js';
 import { measureQuality } from './quality.js';

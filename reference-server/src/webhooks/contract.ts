@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cursorPageSchema } from '../http/cursor.js';
-import { invalidFieldsBodySchema } from '../http/invalid-fields.js';
+import { invalidFieldsBodySchema } from '../http/rest-errors.js';
 import { EVENT_TYPES, eventTypesFor, type EventType, type WebhookSurface } from './event-types.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context.js';
-import { currentSession } from '../oauth/browser.js';
+import { currentSession } from '../oauth/browser-session.js';
 import { signInUrl } from '../oauth/sign-in-routes.js';
 import { seeOther } from '../pages/forms.js';
 import { messageDocument } from '../pages/message-page.js';

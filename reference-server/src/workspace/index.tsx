@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
-import { endSession, currentSession } from '../oauth/browser.js';
+import { endSession, currentSession } from '../oauth/browser-session.js';
 import { signInUrl } from '../oauth/sign-in-routes.js';
 import { seeOther } from '../pages/forms.js';
 import { createPageSurface, sendPage } from '../pages/surface.js';

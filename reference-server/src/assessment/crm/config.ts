@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { del, put, type StoredRecord } from '../../store/store.js';
-import type { CrmConfigView } from '../api-schemas.js';
+import type { CrmConfigView } from '../response-schemas.js';
 
 /**
  * An organisation's CRM sync target: where each saved result is POSTed, and the one header that

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { principalOf } from '../../auth/principal.js';
 import type { AppContext } from '../../context.js';
-import { sendError } from '../../http/error-body.js';
+import { sendError } from '../../http/rest-errors.js';
 import { crmConfigSchema, deleteCrmConfig, getCrmConfig, publicCrmConfig, putCrmConfig } from './config.js';
 
 /**

@@ -9,7 +9,7 @@ import { ManualClock } from '../../clock.js';
 import { createLogger } from '../../log.js';
 import { workedExample } from '../../psychometrics/fixtures.js';
 import { completeInvite, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
-import { publicResultSchema } from '../api-schemas.js';
+import { publicResultSchema } from '../response-schemas.js';
 import { createdInviteSchema, inviteListSchema, inviteViewSchema } from './api-schemas.js';
 
 /** Invites over the wire: the API, the CLI, the participant's pages without a browser, and their refusals. */

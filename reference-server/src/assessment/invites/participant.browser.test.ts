@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations } from '../../../testing/chromium.js';
 import { startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
-import { publicResultSchema } from '../api-schemas.js';
+import { publicResultSchema } from '../response-schemas.js';
 
 /**
  * A participant in Debian's Chromium, at 320 px, with the keyboard only: opens the invite link,

@@ -2,7 +2,8 @@ import { GraphQLEnumType, GraphQLID, GraphQLNonNull, GraphQLObjectType, GraphQLS
 import type { Organization, User } from '../../tenancy/records.js';
 import { getOrganization } from '../../tenancy/organizations.js';
 import { getUser } from '../../tenancy/users.js';
-import { fieldError, type GraphqlContext } from '../context.js';
+import { fieldError } from '../errors.js';
+import { type GraphqlContext } from '../context.js';
 import { DateTime } from './scalars.js';
 
 export const OrganizationType = new GraphQLObjectType<Organization, GraphqlContext>({

@@ -1,5 +1,6 @@
 import { GraphQLID, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
-import { fieldError, type GraphqlContext } from '../context.js';
+import { fieldError } from '../errors.js';
+import { type GraphqlContext } from '../context.js';
 import { OrganizationType } from './identity.js';
 import { DateTime } from './scalars.js';
 

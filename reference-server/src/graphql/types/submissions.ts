@@ -22,7 +22,8 @@ import {
   type SubmissionRecord,
   type SubmissionStatus,
 } from '../../submissions/index.js';
-import { inputError, parseArgs, type GraphqlContext } from '../context.js';
+import { inputError, parseArgs } from '../errors.js';
+import { type GraphqlContext } from '../context.js';
 import { listSize } from '../rules.js';
 import { foundersField } from './founders.js';
 import { ProfileType } from './profiles.js';

@@ -1,7 +1,7 @@
 import type { FieldError } from '../../../pages/components.js';
 import { questionById } from '../../../psychometrics/instrument.js';
 import { SCALE_MAX, SCALE_MIN } from '../../../psychometrics/model.js';
-import type { SubmissionProblems } from '../../submission.js';
+import type { SubmissionProblems } from '../../submit-input.js';
 import { sectionOf, type Section } from './sections.js';
 
 /** The body field a submit problem names, as the question the participant sees. */

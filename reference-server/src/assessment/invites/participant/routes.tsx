@@ -9,7 +9,7 @@ import { createPageSurface, sendPage } from '../../../pages/surface.js';
 import { instrumentFor, type Question } from '../../../psychometrics/instrument.js';
 import { getResult } from '../../../assessment-results/store.js';
 import { getOrganization } from '../../../tenancy/organizations.js';
-import { parseSubmission } from '../../submission.js';
+import { parseSubmission } from '../../submit-input.js';
 import { submitAssessment, type SaveEffects } from '../../submit.js';
 import { inviteStatus, type InviteRecord } from '../records.js';
 import { completionOps, getDraft, getInviteSettings, INVITE_PATH, inviteForToken, markOpened, saveDraft } from '../service.js';

@@ -117,6 +117,20 @@ export interface Flash {
 }
 const FLASH_KINDS: readonly FlashKind[] = ['invalid_credentials', 'form_expired', 'throttled'];
 
+/** What the login page says for a flash, in words a person can act on. */
+export function flashMessage(flash: Flash | undefined): string | undefined {
+  switch (flash?.kind) {
+    case 'invalid_credentials':
+      return 'That email and password do not match an account. Check them and try again.';
+    case 'form_expired':
+      return 'This page was open too long or was submitted from elsewhere. Please try again.';
+    case 'throttled':
+      return `Too many attempts for this account. Try again in ${flash.retryMinutes ?? 15} minute(s).`;
+    default:
+      return undefined;
+  }
+}
+
 export function setFlash(ctx: AppContext, res: Response, flash: Flash): void {
   res.cookie(COOKIES.flash, Buffer.from(JSON.stringify(flash)).toString('base64url'), cookieOptions(ctx, 60_000));
 }

@@ -1,37 +1,8 @@
 import type { Request, Response } from 'express';
-import type { z } from 'zod';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
-import { sendError } from '../http/error-body.js';
-import { fieldProblems, sendInvalidFields } from '../http/invalid-fields.js';
+import { sendError, sendInvalidFields } from '../http/rest-errors.js';
 import { findSubmission, type SubmissionRecord } from '../submissions/index.js';
-
-/** Parses with `schema` or answers 400 naming each invalid field; undefined means answered. */
-export function parseOr400<S extends z.ZodType>(res: Response, schema: S, input: unknown, root: string): z.infer<S> | undefined {
-  const parsed = schema.safeParse(input ?? {});
-  if (parsed.success) return parsed.data;
-  sendInvalidFields(res, fieldProblems(parsed.error, root));
-  return undefined;
-}
-
-/** The id a cursor continues after; answers 400 (field cursor) and returns null when it is not one of this list. */
-export function cursorOr400(res: Response, list: string, cursor: string | undefined): string | undefined | null {
-  if (cursor === undefined) return undefined;
-  const after = decodeCursor(list, cursor);
-  if (after) return after;
-  sendInvalidFields(res, [{ field: 'cursor', message: 'is not a cursor of this list (pass next_cursor as given)' }]);
-  return null;
-}
-
-export const pageBody = <T>(list: string, items: T[], next: string | undefined) => ({
-  data: items,
-  next_cursor: next ? encodeCursor(list, next) : null,
-});
-
-export function staleCursor(res: Response): void {
-  sendInvalidFields(res, [{ field: 'cursor', message: 'points at a record that no longer exists; start again without it' }]);
-}
 
 /**
  * The submission an attachment request names (`submission_id` or `record_id`, exactly one), or

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { cursorPageSchema } from '../http/cursor.js';
-import { errorBodySchema } from '../http/error-body.js';
-import { fieldProblemSchema } from '../http/invalid-fields.js';
+import { errorBodySchema, fieldProblemSchema } from '../http/rest-errors.js';
 import { profileViewSchema, resourceViewSchema, SUBMISSION_STATUSES, submissionSummarySchema, transcriptViewSchema } from '../submissions/index.js';
 
 /**
