@@ -1,6 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { startTestServer, type TestServer } from 'reference-server/testing';
+import { startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { put, type WriteOp } from '../../../reference-server/src/store/store.js';
 import { SUBMISSIONS, type SubmissionRecord } from '../../../reference-server/src/submissions/records.js';
 import { eventOps, eventsCommitted } from '../../../reference-server/src/webhooks/index.js';
@@ -48,30 +46,6 @@ async function fill(server: TestServer, total: number): Promise<void> {
   }
 }
 
-/** A receiver that answers 200 at once and counts; `until(n)` resolves when n requests arrived. */
-async function startReceiver(): Promise<{ url: string; count: () => number; until(n: number): Promise<void>; close(): Promise<void> }> {
-  let count = 0;
-  let waiter: { n: number; resolve: () => void } | undefined;
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      count += 1;
-      res.end('ok');
-      if (waiter && count >= waiter.n) waiter.resolve();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    count: () => count,
-    until: (n) => (count >= n ? Promise.resolve() : new Promise((resolve) => (waiter = { n, resolve }))),
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 const EVENTS = 2000;
 const CONCURRENCY = 16;
 
@@ -103,7 +77,7 @@ export const scenarios: BenchScenario[] = [
     name: `Webhook delivery throughput: ${EVENTS} signed events through the outbox vs a plain POST loop (${CONCURRENCY} at a time) to the same receiver`,
     async run() {
       const server = await unlimited();
-      const receiver = await startReceiver();
+      const receiver = await new WebhookReceiver().start();
       try {
         const body = JSON.stringify({ id: 'evt_plain', type: 'submission.completed', created_at: new Date().toISOString(), organization_id: 'org', data: { record_id: 'x', score: { overall: 61.5 } } });
         const loop = async (total: number) => {
@@ -129,7 +103,7 @@ export const scenarios: BenchScenario[] = [
           body: JSON.stringify({ url: receiver.url, events: ['submission.completed'] }),
         });
         if (subscribed.status !== 201) throw new Error(`subscription refused: ${subscribed.status}`);
-        const base = receiver.count();
+        const base = receiver.deliveries.length;
         const orgId = server.demo.organizationId;
         const started = performance.now();
         for (let i = 0; i < EVENTS; i += 100) {
@@ -137,7 +111,7 @@ export const scenarios: BenchScenario[] = [
           await server.ctx.store.write(ops);
           eventsCommitted(server.ctx, ops);
         }
-        await receiver.until(base + EVENTS);
+        await receiver.waitFor(base + EVENTS);
         const engineRate = EVENTS / ((performance.now() - started) / 1000);
         return [
           {
@@ -147,7 +121,7 @@ export const scenarios: BenchScenario[] = [
           },
         ];
       } finally {
-        await receiver.close();
+        await receiver.stop();
         await server.dispose();
       }
     },
