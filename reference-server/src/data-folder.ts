@@ -8,7 +8,7 @@ import { Keyring } from './crypto/keyring.js';
 import { randomIds, type IdSource } from './ids.js';
 import { FolderLock, type LockHolder } from './store/folder-lock.js';
 import { JournalStore } from './store/journal-store.js';
-import { EventBus } from './webhooks/outbox.js';
+import { EventBus } from './webhooks/event-bus.js';
 
 export const MASTER_KEY_FILE = 'master.key';
 export const MASTER_KEY_ENV = 'REFERENCE_SERVER_MASTER_KEY';

@@ -30,7 +30,8 @@
 export { listAttempts } from './attempts.js';
 export { WebhookDelivery } from './delivery.js';
 export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES, type EventType, type WebhookSurface } from './event-types.js';
-export { EventBus, eventOps, eventsCommitted, getEvent, type EventListener } from './outbox.js';
+export { EventBus, type EventListener } from './event-bus.js';
+export { eventOps, eventsCommitted, getEvent } from './outbox.js';
 export type { AttemptRecord, EventRecord, SubscriptionRecord } from './records.js';
 export { webhookRoutes } from './routes.js';
 export { classifyStatus, MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from './schedule.js';

@@ -1,0 +1,38 @@
+import type { WriteOp } from '../store/store.js';
+import type { EventType } from './event-types.js';
+import type { EventRecord } from './records.js';
+
+/**
+ * An in-process reaction to an event: ops written in the same batch as the event itself (so the
+ * reaction survives or vanishes with the change that caused it).
+ */
+export interface EventListener {
+  types: readonly EventType[];
+  opsFor(orgId: string, event: EventRecord): WriteOp[];
+}
+
+/**
+ * The in-process side of publishing, built once by the composition root: the listeners that add
+ * ops to a publishing write, and who is told once such a write is durable (the job runner, which
+ * picks up the outbox entries and jobs among the ops).
+ */
+export class EventBus {
+  readonly #listeners: EventListener[] = [];
+  readonly #afterCommit: ((ops?: readonly WriteOp[]) => void)[] = [];
+
+  listen(listener: EventListener): void {
+    this.#listeners.push(listener);
+  }
+
+  afterCommit(fn: (ops?: readonly WriteOp[]) => void): void {
+    this.#afterCommit.push(fn);
+  }
+
+  opsFor(orgId: string, event: EventRecord): WriteOp[] {
+    return this.#listeners.filter((l) => l.types.includes(event.type)).flatMap((l) => l.opsFor(orgId, event));
+  }
+
+  committed(ops?: readonly WriteOp[]): void {
+    for (const fn of this.#afterCommit) fn(ops);
+  }
+}
