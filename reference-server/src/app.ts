@@ -1,4 +1,4 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { AppContext } from './context.js';
 import { errorHandler, notFound } from './http/fallbacks.js';
 import { prepareBody, sendPrepared } from './http/prepared-body.js';
@@ -14,13 +14,15 @@ export interface Mount {
 }
 
 /**
- * One Express app: request logging, the health text, the routers it is given (compose.ts builds
- * them, each behind its own credential guard) in order, then the 404 and 500 fallbacks.
+ * One Express app: the `first` middleware (metrics), request logging, the health text, the
+ * routers it is given (compose.ts builds them, each behind its own credential guard) in order,
+ * then the 404 and 500 fallbacks.
  */
-export function createApp(ctx: Pick<AppContext, 'log'>, mounts: readonly Mount[]): Express {
+export function createApp(ctx: Pick<AppContext, 'log'>, mounts: readonly Mount[], first?: RequestHandler): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  if (first) app.use(first);
   app.use(requestLog(ctx.log));
 
   app.get('/api', (_req, res) => {

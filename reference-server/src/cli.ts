@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { backupFolder, restoreFolder } from './backup/backup.js';
 import { formatBanner } from './banner.js';
 import { defaultConfig, DEFAULT_HOST, DEFAULT_PORT, type ServerConfig } from './config.js';
 import { openDataFolder } from './data-folder.js';
 import { createLogger, flushLog } from './log.js';
+import { forwardCommand } from './operator/client.js';
 import { runCommand, type CommandName } from './operator/commands.js';
 import { startServer } from './server.js';
-import { FolderLockedError, type LockHolder } from './store/folder-lock.js';
+import { FolderLockedError } from './store/folder-lock.js';
 
 const DEFAULT_DATA = './data';
 
@@ -31,6 +33,15 @@ const requests = wholeNumber('requests', 1);
 const minutes = wholeNumber('minutes', 1);
 const milliseconds = wholeNumber('milliseconds', 1);
 
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** `90`, `90s`, `15m`, `12h` or `7d`, in seconds. */
+function duration(value: string): number {
+  const match = /^(\d+)([smhd]?)$/.exec(value.trim());
+  if (!match) throw new InvalidArgumentError('a duration: seconds, or a number followed by s, m, h or d (e.g. 7d)');
+  return Number(match[1]) * (UNIT_SECONDS[match[2] || 's'] as number);
+}
+
 const list = (value: string, previous: string[] = []): string[] => [
   ...previous,
   ...value.split(',').map((s) => s.trim()).filter(Boolean),
@@ -50,17 +61,6 @@ const allowlist = (value: string, previous: string[]): string[] => {
 
 const dataOption = () => new Option('--data <dir>', 'data folder').default(DEFAULT_DATA).env('REFERENCE_SERVER_DATA');
 
-async function forward(holder: LockHolder, name: CommandName, args: unknown): Promise<unknown> {
-  const response = await fetch(`${holder.operatorUrl}/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${holder.operatorToken}` },
-    body: JSON.stringify(args),
-  });
-  const body = (await response.json()) as { message?: string };
-  if (!response.ok) throw new Error(body.message ?? `operator endpoint answered ${response.status}`);
-  return body;
-}
-
 /**
  * Runs an operator command on a data folder: directly when no server holds it, otherwise through
  * the holding server's loopback operator endpoint, so there is only ever one writer.
@@ -72,7 +72,7 @@ export async function operate(dataDir: string, name: CommandName, args: unknown)
     folder = await openDataFolder(config, createLogger('silent'), 'cli');
   } catch (error) {
     if (error instanceof FolderLockedError && error.holder.operatorUrl && error.holder.operatorToken) {
-      return forward(error.holder, name, args);
+      return forwardCommand(error.holder, name, args);
     }
     throw error;
   }
@@ -151,7 +151,38 @@ export function buildCli(): Command {
         .env('OAUTH_REFRESH_TOKEN_TTL_SECONDS')
         .argParser(seconds),
     )
+    .addOption(new Option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)').env('REFERENCE_SERVER_TLS_CERT'))
+    .addOption(new Option('--tls-key <file>', 'PEM private key of --tls-cert').env('REFERENCE_SERVER_TLS_KEY'))
+    .addOption(
+      new Option('--insecure-http', 'serve plain HTTP on a non-loopback address (a TLS-terminating proxy stands in front)')
+        .default(false)
+        .env('REFERENCE_SERVER_INSECURE_HTTP'),
+    )
+    .addOption(
+      new Option('--retain-events <duration>', 'keep webhook events with no delivery pending this long (default 7d; undelivered events are never removed)')
+        .env('REFERENCE_SERVER_RETAIN_EVENTS')
+        .argParser(duration),
+    )
+    .addOption(
+      new Option('--retain-attempts <duration>', 'keep webhook delivery attempts this long (default 7d; a pending delivery keeps its attempts)')
+        .env('REFERENCE_SERVER_RETAIN_ATTEMPTS')
+        .argParser(duration),
+    )
+    .addOption(
+      new Option('--retain-rotated-tokens <duration>', 'keep rotated refresh tokens (for replay detection) this long after rotation (default: until they expire)')
+        .env('REFERENCE_SERVER_RETAIN_ROTATED_TOKENS')
+        .argParser(duration),
+    )
+    .addOption(
+      new Option('--retention-interval <duration>', 'how often the retention sweep runs (default 1h)').env('REFERENCE_SERVER_RETENTION_INTERVAL').argParser(duration),
+    )
+    .addOption(
+      new Option('--metrics-token <token>', 'bearer token GET /metrics requires from every caller (default: loopback callers only)').env(
+        'REFERENCE_SERVER_METRICS_TOKEN',
+      ),
+    )
     .action(async (options) => {
+      if (Boolean(options.tlsCert) !== Boolean(options.tlsKey)) throw new Error('--tls-cert and --tls-key go together');
       const config: ServerConfig = defaultConfig({
         dataDir: resolve(options.data),
         host: options.host,
@@ -164,6 +195,15 @@ export function buildCli(): Command {
         ...(options.refreshGrace !== undefined ? { refreshGraceSeconds: options.refreshGrace } : {}),
         ...(options.refreshTokenTtl !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtl } : {}),
         ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+        ...(options.tlsCert ? { tls: { certFile: resolve(options.tlsCert), keyFile: resolve(options.tlsKey) } } : {}),
+        ...(options.insecureHttp ? { insecureHttp: true } : {}),
+        ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+        retention: {
+          ...(options.retainEvents !== undefined ? { eventsSeconds: options.retainEvents } : {}),
+          ...(options.retainAttempts !== undefined ? { attemptsSeconds: options.retainAttempts } : {}),
+          ...(options.retainRotatedTokens !== undefined ? { rotatedTokensSeconds: options.retainRotatedTokens } : {}),
+          ...(options.retentionInterval !== undefined ? { intervalSeconds: options.retentionInterval } : {}),
+        },
       });
       const server = await startServer(config);
       process.stdout.write(`${formatBanner(server.url, config.dataDir, server.demo)}\n`);
@@ -195,6 +235,20 @@ export function buildCli(): Command {
       if (options.json) process.stdout.write(`${JSON.stringify(demo)}\n`);
       else process.stdout.write(`${formatBanner('(not running)', resolve(options.data), demo)}\n`);
     });
+
+  program
+    .command('backup')
+    .description('write a consistent backup of a data folder (through the running server, if one holds it)')
+    .addOption(dataOption())
+    .requiredOption('--out <file>', 'backup file to write (gzip; holds the master key when the folder does: keep it secret)')
+    .action(async (o) => print(await backupFolder(o.data, o.out)));
+
+  program
+    .command('restore')
+    .description('restore a backup into an empty data folder')
+    .requiredOption('--from <file>', 'backup file written by `backup`')
+    .requiredOption('--data <dir>', 'empty (or absent) data folder to restore into')
+    .action(async (o) => print(await restoreFolder(o.from, o.data)));
 
   const org = program.command('org').description('organisations');
   operatorCommand(org, 'create', 'create an organisation')

@@ -19,10 +19,12 @@ import { JobRunner } from './jobs/runner.js';
 import { createOAuthSurface } from './oauth/index.js';
 import { oauthSweep } from './oauth/sweeper.js';
 import { faultInjectionRouter } from './faults/middleware.js';
+import { installObservability, type Observability } from './observability/index.js';
 import { createOperatorRouter } from './operator/router.js';
-import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
 import { assetRoutes } from './pages/assets.js';
 import { STYLESHEET } from './pages/styles.js';
+import { retentionSweep } from './retention/job.js';
+import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
 import type { FolderLock } from './store/folder-lock.js';
 import { SubmissionProcessor } from './submissions/processor.js';
 import { WebhookDelivery } from './webhooks/delivery.js';
@@ -38,6 +40,8 @@ export interface ComposedServer {
   app: Express;
   /** The background work: started after the server listens, stopped before the store closes. */
   jobs: JobRunner;
+  /** Metrics, /healthz and /readyz; the server tells it when the jobs run. */
+  observability: Observability;
   lock: FolderLock;
   /** The loopback operator endpoint's per-run token (written to the lock file once listening). */
   operatorToken: string;
@@ -66,6 +70,7 @@ export interface ComposedServer {
  *     /workspace                     the application's pages (investor sign-in)  workspace/
  *     POST /api, /api/schema.graphql Partner GraphQL (OAuth Bearer)  graphql/
  *     /_operator                     loopback operator commands     operator/
+ *     /metrics, /healthz, /readyz    metrics and probes             observability/
  *
  * Adding a surface: build its router here from what it needs and add it to `mounts`.
  * Adding background work: `jobs.add(queue)` for durable jobs kept in a store collection,
@@ -75,6 +80,8 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const log = deps.log ?? createLogger(config.logLevel);
   const folder = await openDataFolder(config, log, 'server', deps);
   const { ctx } = folder;
+  // First: it swaps ctx.store for one that reports committed writes to the metrics.
+  const observability = installObservability(ctx);
 
   const jobs = new JobRunner(ctx);
   const submissions = new SubmissionProcessor(ctx);
@@ -82,6 +89,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   jobs.add(new WebhookDelivery(ctx).queue);
   jobs.add(new CrmSync(ctx, crmTransport).queue);
   jobs.every(oauthSweep(ctx));
+  jobs.every(retentionSweep(ctx, observability.metrics));
   // Publishing a result re-queues the submissions awaiting it, in the same write.
   ctx.events.listen(submissions.assessmentListener);
   // Once a write holding jobs or outbox entries is durable, the runner schedules them.
@@ -93,6 +101,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const mounts: Mount[] = [
     // Served from this server: the pages' CSP allows no other origin for style or script.
     { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT]) },
+    { router: observability.routes },
     { router: oauth.router },
     // Faults an organisation's admin injects into its own calls, met before the surface itself.
     { router: faultInjectionRouter(ctx, oauth.verifyAccessToken) },
@@ -104,5 +113,13 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
     { path: '/_operator', router: createOperatorRouter(ctx, operatorToken) },
   ];
 
-  return { ctx, app: createApp(ctx, mounts), jobs, lock: folder.lock, operatorToken, closeFolder: () => folder.close() };
+  return {
+    ctx,
+    app: createApp(ctx, mounts, observability.requests),
+    jobs,
+    observability,
+    lock: folder.lock,
+    operatorToken,
+    closeFolder: () => folder.close(),
+  };
 }

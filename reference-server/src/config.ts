@@ -30,6 +30,20 @@ export interface ServerConfig {
   invitePageRequestsPerAddress?: number;
   /** Compact the store's journal past this many bytes. */
   compactAfterBytes?: number;
+  /** Serve HTTPS with this PEM certificate (chain) and key; the public URL then starts with https. */
+  tls?: { certFile: string; keyFile: string };
+  /** Serve plain HTTP on a non-loopback address (a TLS-terminating proxy stands in front). */
+  insecureHttp?: boolean;
+  /** Retention windows and sweep interval, in seconds (docs/operations.md#retention); defaults in retention/policy.ts. */
+  retention?: {
+    eventsSeconds?: number;
+    attemptsSeconds?: number;
+    /** Rotated refresh tokens: kept this long after rotation (default: until they expire) for replay detection. */
+    rotatedTokensSeconds?: number;
+    intervalSeconds?: number;
+  };
+  /** Bearer token /metrics requires from every caller; without one, /metrics answers loopback callers only. */
+  metricsToken?: string;
 }
 
 export const DEFAULT_PORT = 8787;

@@ -6,6 +6,7 @@ import type { AppContext } from './context.js';
 import type { JobRunner } from './jobs/runner.js';
 import { seedDemo, type DemoCredentials } from './seed.js';
 import { listOrganizations } from './tenancy/organizations.js';
+import { checkTransport, createListener, loadTls } from './transport/tls.js';
 
 export interface RunningServer {
   url: string;
@@ -24,24 +25,30 @@ const DRAIN_MS = 10_000;
 
 /** Composes a server (compose.ts), seeds an empty folder, listens, then starts the background work. */
 export async function startServer(config: ServerConfig, deps: StartDeps = {}): Promise<RunningServer> {
+  checkTransport(config);
+  const tls = config.tls ? await loadTls(config.tls) : undefined;
   const composed = await composeServer(config, deps);
-  const { ctx, app, jobs } = composed;
+  const { ctx, app, jobs, observability } = composed;
   let http: Server | undefined;
   try {
     const demo = config.seed && listOrganizations(ctx).length === 0 ? await seedDemo(ctx) : undefined;
+    const listener = createListener(app, tls);
     http = await new Promise<Server>((resolve, reject) => {
-      const server = app.listen(config.port, config.host, () => resolve(server));
-      server.once('error', reject);
+      listener.once('error', reject);
+      listener.listen(config.port, config.host, () => resolve(listener));
     });
     const { port } = http.address() as AddressInfo;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-    const url = `http://${host}:${port}`;
+    const scheme = tls ? 'https' : 'http';
+    const url = `${scheme}://${host}:${port}`;
     ctx.config.publicUrl ??= url;
     await composed.lock.update({
-      operatorUrl: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_operator`,
+      operatorUrl: `${scheme}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_operator`,
       operatorToken: composed.operatorToken,
+      ...(tls ? { operatorCertSha256: tls.fingerprint256 } : {}),
     });
     jobs.start();
+    observability.workersStarted();
     ctx.log.info({ url, dataDir: config.dataDir }, 'reference server listening');
 
     let closing: Promise<void> | undefined;
@@ -53,8 +60,9 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
       ...(demo ? { demo } : {}),
       close() {
         closing ??= (async () => {
-          // Stop taking requests, let in-flight ones (and their writes) finish, then drain the
-          // job runner and flush the store before the lock is released.
+          // Stop taking requests (and say so on /readyz), let in-flight ones (and their writes)
+          // finish, then drain the job runner and flush the store before the lock is released.
+          observability.workersStopping();
           const drained = new Promise<void>((resolve) => server.close(() => resolve()));
           server.closeIdleConnections();
           const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);

@@ -5,7 +5,11 @@
 export class Browser {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly base: string) {}
+  constructor(
+    readonly base: string,
+    /** The fetch to send with (an HTTPS test passes one trusting its own certificate). */
+    readonly send: typeof fetch = fetch,
+  ) {}
 
   async get(path: string): Promise<Response> {
     return this.#send(path, { method: 'GET' });
@@ -21,7 +25,7 @@ export class Browser {
 
   async #send(path: string, init: RequestInit): Promise<Response> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const response = await fetch(new URL(path, this.base), {
+    const response = await this.send(new URL(path, this.base), {
       ...init,
       redirect: 'manual',
       headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },

@@ -7,6 +7,7 @@ import { LONG_LIMITS, SHORT_LIMITS } from './arbitraries.js';
 import { ENDPOINTS } from './endpoints.js';
 import { runFuzz } from './fuzz.js';
 import { KNOWN_DEVIATIONS } from './known-deviations.js';
+import { FUZZ_SERVER_ARGS, readBack } from './server-setup.js';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -15,6 +16,7 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     only: { type: 'string' },
     short: { type: 'boolean', default: false },
+    'min-reached': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -27,12 +29,18 @@ endpoint (fast-check, seeded): malformed JSON, wrong types, huge strings, arrays
 unicode, deep nesting, missing/repeated/foreign credentials, wrong content types. Each must get
 no 5xx, no stack trace, its surface's documented 4xx body, and a refused write must leave the
 store's journal unchanged. --short keeps bodies under 300 kB (the default goes to 2 MB).
+
+The server runs with the Automation API's per-key rate limit off: one key spent on the first
+endpoints would leave the rest only 429s. Each endpoint reports how many cases carried its valid
+credential ("authorised") and how many of those got past the guards to the code ("reached");
+the run fails when an endpoint's reached count is below --min-reached (default: a fifth of --runs).
+Afterwards the server is stopped and its data folder opened again: the journal must be readable.
 `);
 } else {
   const seed = values.seed ? Number(values.seed) : Date.now() % 2 ** 31;
   const only = values.only ? new RegExp(values.only) : undefined;
   const dataDir = await mkdtemp(join(tmpdir(), 'fuzz-'));
-  const server = await startServerProcess(dataDir, { allowLoopbackOutbound: false });
+  const server = await startServerProcess(dataDir, { allowLoopbackOutbound: false, extraArgs: FUZZ_SERVER_ARGS });
   const started = performance.now();
   try {
     process.stdout.write(`Fuzzing ${server.url} with seed ${seed}, ${values.runs} runs per endpoint\n\n`);
@@ -46,7 +54,17 @@ store's journal unchanged. --short keeps bodies under 300 kB (the default goes t
         log: (line) => process.stdout.write(`${line}\n`),
       },
     );
-    const failed = report.endpoints.filter((e) => e.failure).length;
+    const minReached = values['min-reached'] !== undefined ? Number(values['min-reached']) : Math.floor(Number(values.runs) / 5);
+    const starved = report.endpoints.filter((e) => e.reached < minReached);
+    process.stdout.write('\nendpoint                                                  requests  authorised  reached  share  5xx\n');
+    for (const e of report.endpoints) {
+      const fivexx = Object.entries(e.statuses).filter(([status]) => Number(status) >= 500).reduce((n, [, count]) => n + count, 0);
+      process.stdout.write(
+        `${e.endpoint.padEnd(56).slice(0, 56)}  ${String(e.requests).padStart(8)}  ${String(e.authorised).padStart(10)}  ${String(e.reached).padStart(7)}  ${`${Math.round((100 * e.reached) / Math.max(1, e.requests))}%`.padStart(5)}  ${String(fivexx).padStart(3)}\n`,
+      );
+    }
+    for (const e of starved) process.stdout.write(`\nSTARVED ${e.endpoint}: only ${e.reached} cases reached the code (minimum ${minReached})`);
+    const failed = report.endpoints.filter((e) => e.failure).length + starved.length;
     for (const deviation of KNOWN_DEVIATIONS) {
       if (report.known[deviation.id]) process.stdout.write(`\nKNOWN DEVIATION ${deviation.id} (${report.known[deviation.id]} responses): ${deviation.reason}`);
     }
@@ -56,6 +74,12 @@ store's journal unchanged. --short keeps bodies under 300 kB (the default goes t
     process.exitCode = failed > 0 ? 1 : 0;
   } finally {
     await server.stop();
+    const records = await readBack(dataDir).catch((error: unknown) => {
+      process.stdout.write(`JOURNAL UNREADABLE after the run: ${String(error)}\n`);
+      process.exitCode = 1;
+      return undefined;
+    });
+    if (records !== undefined) process.stdout.write(`data folder readable after the run: ${records} records\n`);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

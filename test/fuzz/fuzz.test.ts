@@ -6,6 +6,7 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { SHORT_LIMITS } from './arbitraries.js';
 import { ENDPOINTS } from './endpoints.js';
 import { journalBytes, judge, runFuzz } from './fuzz.js';
+import { FUZZ_SERVER_ARGS } from './server-setup.js';
 import { validSubmission } from '../conformance/checks/assessment.js';
 
 const RUNS = 20;
@@ -14,7 +15,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'fuzz-'));
-  server = await startServerProcess(dataDir, { allowLoopbackOutbound: false });
+  server = await startServerProcess(dataDir, { allowLoopbackOutbound: false, extraArgs: FUZZ_SERVER_ARGS });
 });
 afterAll(async () => {
   await server.stop();
@@ -29,6 +30,8 @@ it(`survives a short seeded fuzz pass over every endpoint (${RUNS} requests each
   expect(report.endpoints.filter((e) => e.failure).map((e) => `${e.endpoint}: ${e.failure}`)).toEqual([]);
   expect(report.endpoints).toHaveLength(ENDPOINTS.length);
   expect(report.requests).toBeGreaterThanOrEqual(RUNS * ENDPOINTS.length);
+  // Every endpoint's code was reached by some authorised case (no guard or rate limit ate them all).
+  expect(report.endpoints.filter((e) => e.reached === 0).map((e) => e.endpoint)).toEqual([]);
   const health = await fetch(`${server.url}/api`);
   expect(health.status).toBe(200);
 });

@@ -29,6 +29,12 @@ export interface EndpointReport {
   endpoint: string;
   requests: number;
   statuses: Record<string, number>;
+  /** Cases sent with the endpoint's valid credential (every case of an endpoint that needs none). */
+  authorised: number;
+  /** Authorised cases answered past the credential guard and rate limit: they reached the body's validation and the code behind it. */
+  reached: number;
+  /** Connections closed without an answer, by error code. */
+  resets: Record<string, number>;
   /** The counterexample fast-check shrank to, when the property failed. */
   failure?: string;
   /** Responses that matched a known, reported deviation (by id). */
@@ -42,6 +48,9 @@ export interface FuzzReport {
   /** Known deviations seen in this run, with their counts. */
   known: Record<string, number>;
 }
+
+/** Answers of a guard in front of the code: credentials refused, or the rate limit. */
+const GUARD_STATUSES = new Set([401, 403, 429]);
 
 const RFC6749_ERRORS = new Set(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'unsupported_token_type']);
 const STACK = /\n\s+at .+:\d+:\d+|node_modules\/|\.ts:\d+:\d+/;
@@ -139,16 +148,29 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
   let requests = 0;
   await waitForQuiet(target.dataDir);
   for (const endpoint of options.endpoints ?? ENDPOINTS) {
-    const report: EndpointReport = { endpoint: `${endpoint.method} ${endpoint.path} (${endpoint.name})`, requests: 0, statuses: {}, known: {} };
+    const report: EndpointReport = {
+      endpoint: `${endpoint.method} ${endpoint.path} (${endpoint.name})`,
+      requests: 0,
+      statuses: {},
+      authorised: 0,
+      reached: 0,
+      resets: {},
+      known: {},
+    };
     reports.push(report);
     const property = fc.asyncProperty(requestArb(endpoint, target.credentials, options.limits), async (fuzzCase) => {
       const before = endpoint.write ? await journalBytes(target.dataDir) : 0;
+      const authorised = endpoint.credential === 'none' || fuzzCase.auth === 'valid';
+      if (authorised) report.authorised += 1;
       let response: RawResponse;
       try {
         response = await send(target.baseUrl, fuzzCase.request);
       } catch (error) {
-        // A server may close a connection it refuses to read (e.g. a huge header); it must live on.
+        // A server may close a connection it refuses to read (e.g. a header past node:http's
+        // limit); it must live on. Counted by cause, so a reset is never a silent pass.
         if (!target.alive()) throw new Error(`the server died: ${String(error)}`);
+        const code = String((error as { code?: unknown }).code ?? (error as Error).message);
+        report.resets[code] = (report.resets[code] ?? 0) + 1;
         report.statuses.reset = (report.statuses.reset ?? 0) + 1;
         report.requests += 1;
         return;
@@ -157,6 +179,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       }
       report.requests += 1;
       report.statuses[response.status] = (report.statuses[response.status] ?? 0) + 1;
+      if (authorised && !GUARD_STATUSES.has(response.status)) report.reached += 1;
       const problem = judge(endpoint.style, response);
       const known = problem ? KNOWN_DEVIATIONS.find((d) => d.matches(endpoint, fuzzCase.request, response)) : undefined;
       if (known) report.known[known.id] = (report.known[known.id] ?? 0) + 1;
@@ -177,7 +200,11 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       report.failure = `${String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance)}\n    request: ${counterexample ? describeCase(counterexample) : '?'}\n    (seed ${options.seed}, path ${details.counterexamplePath ?? ''})`;
     }
     const knownNote = Object.keys(report.known).length ? ` known deviations ${JSON.stringify(report.known)}` : '';
-    options.log?.(`${report.failure ? 'FAIL' : 'PASS'}  ${report.endpoint}: ${report.requests} requests ${JSON.stringify(report.statuses)}${knownNote}${report.failure ? `\n    ${report.failure}` : ''}`);
+    const resetNote = Object.keys(report.resets).length ? ` resets ${JSON.stringify(report.resets)}` : '';
+    options.log?.(
+      `${report.failure ? 'FAIL' : 'PASS'}  ${report.endpoint}: ${report.requests} requests, ${report.authorised} authorised, ` +
+        `${report.reached} reached the code ${JSON.stringify(report.statuses)}${resetNote}${knownNote}${report.failure ? `\n    ${report.failure}` : ''}`,
+    );
   }
   const known: Record<string, number> = {};
   for (const report of reports) for (const [id, count] of Object.entries(report.known)) known[id] = (known[id] ?? 0) + count;

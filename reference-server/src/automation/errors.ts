@@ -3,6 +3,7 @@ import multer from 'multer';
 import type { z } from 'zod';
 import { bodyReadError } from '../http/body-read-error.js';
 import { decodeCursor } from '../http/cursor.js';
+import { MAX_NESTING, tooDeep } from '../http/nesting.js';
 import { fieldProblems, sendError, sendInvalidFields } from '../http/rest-errors.js';
 import type { PayloadTooLarge } from './response-schemas.js';
 
@@ -14,6 +15,12 @@ import type { PayloadTooLarge } from './response-schemas.js';
 
 /** Parses with `schema` or answers 400 naming each invalid field; undefined means answered. */
 export function parseOr400<S extends z.ZodType>(res: Response, schema: S, input: unknown, root: string): z.infer<S> | undefined {
+  // zod's recursive json schema would overflow the stack on a deep enough body (found by fuzzing).
+  const deep = tooDeep(input);
+  if (deep !== undefined) {
+    sendInvalidFields(res, [{ field: deep.split('.')[0] || root, message: `is nested deeper than ${MAX_NESTING} levels` }]);
+    return undefined;
+  }
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;
   sendInvalidFields(res, fieldProblems(parsed.error, root));

@@ -26,6 +26,10 @@ const BATCH = 500;
 export async function sweepOAuth(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   const past = (iso: string, slackMs = 0) => Date.parse(iso) + slackMs <= now;
+  // A rotated token is kept to detect its replay (which revokes the family) until it expires,
+  // or for the operator's shorter retention window.
+  const rotatedSeconds = ctx.config.retention?.rotatedTokensSeconds;
+  const rotatedWindowMs = rotatedSeconds === undefined ? undefined : rotatedSeconds * 1000;
   const ops: WriteOp[] = [];
   const drop = <T extends StoredRecord>(collection: string, keep: (record: T) => boolean) => {
     for (const record of ctx.store.all<T>(collection, GLOBAL)) if (!keep(record)) ops.push(del(collection, GLOBAL, record.id));
@@ -36,7 +40,8 @@ export async function sweepOAuth(ctx: AppContext): Promise<number> {
   const revoked = new Set(ctx.store.all<GrantRecord>(OAUTH_GRANTS, GLOBAL).filter((g) => g.revokedAt).map((g) => g.id));
   const live = new Set<string>();
   drop<RefreshTokenRecord>(OAUTH_REFRESH_TOKENS, (t) => {
-    const keep = !past(t.expiresAt) && !revoked.has(t.grantId);
+    const rotatedLongAgo = t.rotatedAt !== undefined && rotatedWindowMs !== undefined && past(t.rotatedAt, rotatedWindowMs);
+    const keep = !past(t.expiresAt) && !revoked.has(t.grantId) && !rotatedLongAgo;
     if (keep) live.add(t.grantId);
     return keep;
   });

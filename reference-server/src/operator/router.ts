@@ -1,15 +1,11 @@
+import { pipeline } from 'node:stream/promises';
 import express, { Router } from 'express';
-import ipaddr from 'ipaddr.js';
+import { backupStream } from '../backup/backup.js';
 import type { AppContext } from '../context.js';
 import { safeEqual } from '../crypto/keyring.js';
 import { sendError } from '../http/rest-errors.js';
+import { isLoopbackAddress } from '../transport/tls.js';
 import { isCommandName, OperatorError, runCommand } from './commands.js';
-
-function isLoopback(address: string | undefined): boolean {
-  if (!address || !ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.process(address);
-  return parsed.range() === 'loopback';
-}
 
 /**
  * `POST /_operator/<command>`: the operator CLI's way in while this server holds the data folder.
@@ -19,11 +15,21 @@ export function createOperatorRouter(ctx: AppContext, token: string): Router {
   const router = Router();
   router.use((req, res, next) => {
     const presented = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
-    if (!isLoopback(req.socket.remoteAddress) || !safeEqual(presented, token)) {
+    if (!isLoopbackAddress(req.socket.remoteAddress) || !safeEqual(presented, token)) {
       sendError(res, 404, `No route for ${req.method} ${req.originalUrl}.`);
       return;
     }
     next();
+  });
+  // Binary, so not one of the JSON commands: a consistent gzip backup of this server's store.
+  router.post('/backup', async (_req, res, next) => {
+    try {
+      const stream = await backupStream(ctx);
+      res.type('application/gzip');
+      await pipeline(stream, res);
+    } catch (error) {
+      next(error);
+    }
   });
   router.post('/:command', express.json({ limit: '64kb' }), async (req, res, next) => {
     const name = req.params.command ?? '';

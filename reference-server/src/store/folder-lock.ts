@@ -12,6 +12,8 @@ export interface LockHolder {
   operatorUrl?: string;
   /** Token for that endpoint; valid only while the holder runs. The lock file is mode 0600. */
   operatorToken?: string;
+  /** SHA-256 fingerprint of the holder's TLS certificate when it serves HTTPS; the CLI pins it. */
+  operatorCertSha256?: string;
 }
 
 export class FolderLockedError extends Error {
@@ -78,7 +80,7 @@ export class FolderLock {
   }
 
   /** Records what the holder learnt after locking (its operator URL once it listens). */
-  async update(extra: Partial<Pick<LockHolder, 'operatorUrl' | 'operatorToken'>>): Promise<void> {
+  async update(extra: Partial<Pick<LockHolder, 'operatorUrl' | 'operatorToken' | 'operatorCertSha256'>>): Promise<void> {
     Object.assign(this.holder, extra);
     const path = join(this.dir, LOCK_FILE);
     const temp = `${path}.${process.pid}.tmp`;

@@ -46,10 +46,25 @@ export interface Store {
   count(collection: string, scope: string): number;
   /** Scopes that hold at least one record of the collection. */
   scopes(collection: string): string[];
+  /** Collections that hold at least one record (backups walk them). */
+  collections(): string[];
+  /** Figures for the operator's metrics and readiness. */
+  stats(): StoreStats;
   write(ops: WriteOp[]): Promise<void>;
   /** Rewrites the snapshots of everything changed since the last compaction and empties the journal. */
   compact(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface StoreStats {
+  /** False once a write failed to reach the disk (the store then refuses every write) or it was closed. */
+  writable: boolean;
+  records: number;
+  journalBytes: number;
+  snapshotBytes: number;
+  compactions: number;
+  /** Epoch ms of the last finished compaction, if any since start. */
+  lastCompactionAt?: number;
 }
 
 export const put = <T extends StoredRecord>(collection: string, scope: string, record: T): WriteOp => ({

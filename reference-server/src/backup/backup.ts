@@ -1,0 +1,129 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { defaultConfig } from '../config.js';
+import type { AppContext } from '../context.js';
+import { MASTER_KEY_ENV, MASTER_KEY_FILE, openDataFolder } from '../data-folder.js';
+import { createLogger } from '../log.js';
+import { callOperator, readAll } from '../operator/client.js';
+import { FolderLockedError } from '../store/folder-lock.js';
+import { put, type WriteOp } from '../store/store.js';
+import { FILES_DIR, type ResourceRecord } from '../submissions/attachments.js';
+import { RESOURCES } from '../submissions/records.js';
+import { BadBackupError, captureStore, decodeBackup, encodeBackup, type BackupChunk, type BackupHeader } from './archive.js';
+
+/** The folder's master key file, when the key lives there (not in the environment). */
+async function folderMasterKey(dataDir: string): Promise<Buffer | undefined> {
+  if (process.env[MASTER_KEY_ENV]) return undefined;
+  try {
+    return Buffer.from((await readFile(join(dataDir, MASTER_KEY_FILE), 'utf8')).trim(), 'base64');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A consistent backup of the store `ctx` holds, as a gzip stream (the operator endpoint serves it). */
+export async function backupStream(ctx: AppContext): Promise<Readable> {
+  const chunks = await captureStore(ctx.store);
+  // Uploaded bytes live beside the store, written (write-once) before the record naming them:
+  // every resource captured has its file on disk.
+  const files = chunks
+    .filter((chunk) => chunk.collection === RESOURCES)
+    .flatMap((chunk) => (chunk.records as ResourceRecord[]).filter((r) => r.kind === 'file').map((r) => `${FILES_DIR}/${chunk.scope}/${r.id}`))
+    .map((path) => ({ path, read: () => readFile(join(ctx.config.dataDir, path)) }));
+  return encodeBackup(chunks, files, await folderMasterKey(ctx.config.dataDir), new Date(ctx.clock.now()));
+}
+
+/** Writes the file only once complete (temp file, fsync, rename): a cut-short backup never looks whole. Mode 0600: it holds the key. */
+async function writeAtomically(out: string, source: Readable): Promise<void> {
+  const temp = `${out}.${process.pid}.partial`;
+  try {
+    await pipeline(source, createWriteStream(temp, { mode: 0o600, flags: 'wx' }));
+    const handle = await open(temp, 'r');
+    await handle.sync();
+    await handle.close();
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  await rename(temp, out);
+}
+
+/**
+ * `reference-server backup`: through the running server when one holds the folder (it captures
+ * its own memory at one instant), otherwise by opening the folder itself.
+ */
+export async function backupFolder(dataDir: string, out: string): Promise<{ file: string; via: 'server' | 'folder' }> {
+  const dir = resolve(dataDir);
+  const file = resolve(out);
+  let folder;
+  try {
+    folder = await openDataFolder(defaultConfig({ dataDir: dir, logLevel: 'silent', seed: false }), createLogger('silent'), 'cli');
+  } catch (error) {
+    if (!(error instanceof FolderLockedError) || !error.holder.operatorUrl) throw error;
+    const { status, response } = await callOperator(error.holder, 'backup', {});
+    if (status !== 200) throw new Error(`the server refused the backup (${status}): ${(await readAll(response)).toString('utf8')}`);
+    await writeAtomically(file, response);
+    return { file, via: 'server' };
+  }
+  try {
+    await writeAtomically(file, await backupStream(folder.ctx));
+    return { file, via: 'folder' };
+  } finally {
+    await folder.close();
+  }
+}
+
+const BATCH = 2000;
+
+/** `reference-server restore`: brings a backup back into an empty (or absent) folder. */
+export async function restoreFolder(from: string, dataDir: string): Promise<{ records: number; createdAt: string }> {
+  const dir = resolve(dataDir);
+  const existing = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  if (existing.length > 0) throw new Error(`restore needs an empty data folder; ${dir} holds ${existing.length} entries`);
+  const entries = decodeBackup(resolve(from));
+  const first = await entries.next();
+  if (first.done) throw new BadBackupError(`${from} is empty`);
+  const header = first.value as BackupHeader;
+  await mkdir(dir, { recursive: true });
+  if (header.masterKey) await writeFile(join(dir, MASTER_KEY_FILE), header.masterKey, { mode: 0o600, flag: 'wx' });
+  else if (!process.env[MASTER_KEY_ENV]) {
+    throw new Error(
+      `this backup does not hold the master key (its server read ${MASTER_KEY_ENV}): set ${MASTER_KEY_ENV} to that key and restore again`,
+    );
+  }
+  // The lock keeps a server from starting on the folder mid-restore.
+  const folder = await openDataFolder(defaultConfig({ dataDir: dir, logLevel: 'silent', seed: false }), createLogger('silent'), 'cli');
+  try {
+    let ops: WriteOp[] = [];
+    const writes: Promise<void>[] = [];
+    for await (const entry of entries) {
+      if ('file' in entry) {
+        const path = join(dir, ...entry.file.split('/'));
+        await mkdir(dirname(path), { recursive: true });
+        const handle = await open(path, 'wx', 0o600);
+        await handle.writeFile(Buffer.from(entry.data, 'base64'));
+        await handle.sync();
+        await handle.close();
+        continue;
+      }
+      const chunk = entry as BackupChunk;
+      for (const record of chunk.records) ops.push(put(chunk.collection, chunk.scope, record));
+      if (ops.length >= BATCH) {
+        writes.push(folder.ctx.store.write(ops));
+        ops = [];
+      }
+    }
+    if (ops.length > 0) writes.push(folder.ctx.store.write(ops));
+    await Promise.all(writes);
+    await folder.ctx.store.compact();
+  } finally {
+    await folder.close();
+  }
+  return { records: header.records, createdAt: header.createdAt };
+}

@@ -1,0 +1,41 @@
+import type { RequestHandler, Router } from 'express';
+import type { AppContext } from '../context.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { opsRoutes } from './routes.js';
+
+export { createMetrics, type Metrics } from './metrics.js';
+
+export interface Observability {
+  metrics: Metrics;
+  requests: RequestHandler;
+  routes: Router;
+  /** The server calls these as its workers start and stop (readiness). */
+  workersStarted(): void;
+  workersStopping(): void;
+}
+
+/**
+ * Metrics, health and readiness for one server. Swaps ctx.store for one that reports committed
+ * webhook attempts: call it before any surface is built, so every module writes through it.
+ */
+export function installObservability(ctx: AppContext): Observability {
+  const inner = ctx.store;
+  const metrics = createMetrics({ clock: ctx.clock, store: inner });
+  ctx.store = metrics.observeStore(inner);
+  let running = false;
+  return {
+    metrics,
+    requests: metrics.requests,
+    routes: opsRoutes({
+      registry: metrics.registry,
+      readiness: { storeWritable: () => inner.stats().writable, workersRunning: () => running },
+      ...(ctx.config.metricsToken ? { metricsToken: ctx.config.metricsToken } : {}),
+    }),
+    workersStarted: () => {
+      running = true;
+    },
+    workersStopping: () => {
+      running = false;
+    },
+  };
+}

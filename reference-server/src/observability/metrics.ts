@@ -1,0 +1,153 @@
+import type { RequestHandler } from 'express';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { AppContext } from '../context.js';
+import { ObservedStore } from '../store/observed-store.js';
+import type { Store, WriteOp } from '../store/store.js';
+import { ATTEMPTS, type AttemptRecord } from '../webhooks/records.js';
+import { QUEUES } from './queues.js';
+
+/**
+ * The server's Prometheus metrics, on a registry of its own (never prom-client's global one, so
+ * two servers in one process — tests — do not mix their figures). What a request costs is one
+ * histogram observation on `finish`; everything read from the store is computed at scrape time.
+ */
+export interface Metrics {
+  registry: Registry;
+  /** The one middleware: times the request, labels it by the route pattern that matched. */
+  requests: RequestHandler;
+  /** Wraps the store so committed webhook attempts count as delivery outcomes. */
+  observeStore(store: Store): Store;
+  retentionSweeps: Counter<'outcome'>;
+  retentionPruned: Counter<'collection'>;
+  retentionLastSweep: Gauge;
+}
+
+/** Surface of a route label, from its mount prefix. */
+export function surfaceOf(method: string, route: string): string {
+  if (route.startsWith('/api/oauth') || route.startsWith('/.well-known')) return 'oauth';
+  if (route.startsWith('/api/v1')) return 'assessment';
+  if (route.startsWith('/api/automation')) return 'automation';
+  if (route.startsWith('/api/schema.graphql') || (route === '/api' && method === 'POST')) return 'graphql';
+  if (route.startsWith('/_operator')) return 'operator';
+  if (route === '/metrics' || route === '/healthz' || route === '/readyz' || route === '/api') return 'health';
+  return 'other';
+}
+
+interface Routed {
+  baseUrl: string;
+  route?: { path: unknown };
+}
+
+/**
+ * The route label: the pattern that matched (`/api/automation/submissions/:id`), never the raw
+ * URL, so the label set stays bounded whatever callers send. A request refused before any route
+ * matched (a guard, a body parser) is labelled by its mount point; one nothing matched, `unmatched`.
+ */
+export function routeLabel(req: Routed): string {
+  if (req.route) return `${req.baseUrl}${String(req.route.path)}`;
+  return req.baseUrl ? `${req.baseUrl}/*` : 'unmatched';
+}
+
+export function createMetrics(ctx: Pick<AppContext, 'clock'> & { store: Store }): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Requests by surface, route pattern, method and status, with their latency',
+    labelNames: ['surface', 'route', 'method', 'status'] as const,
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const deliveries = new Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome (delivered, retrying, failed, disabled)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  // The store the gauges read is the one handed in (the observed one wraps the same data).
+  const store = ctx.store;
+  const now = () => ctx.clock.now();
+  new Gauge({
+    name: 'jobs_queue_depth',
+    help: 'Jobs waiting in each durable queue (due now or later)',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    collect() {
+      for (const queue of QUEUES) this.set({ queue: queue.name }, queue.scan(store, now()).depth);
+    },
+  });
+  new Gauge({
+    name: 'jobs_oldest_age_seconds',
+    help: 'Age of the oldest waiting job of each queue (0 when empty)',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    collect() {
+      for (const queue of QUEUES) this.set({ queue: queue.name }, queue.scan(store, now()).oldestAgeMs / 1000);
+    },
+  });
+  new Gauge({
+    name: 'webhook_outbox_lag_seconds',
+    help: 'How long the most overdue webhook delivery has been due (0 when none is overdue)',
+    registers: [registry],
+    collect() {
+      const outbox = QUEUES.find((q) => q.name === 'webhook_delivery');
+      this.set(outbox ? outbox.scan(store, now()).overdueMs / 1000 : 0);
+    },
+  });
+  const storeGauge = (name: string, help: string, read: (s: ReturnType<Store['stats']>) => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const value = read(store.stats());
+        if (value !== undefined) this.set(value);
+      },
+    });
+  storeGauge('store_journal_bytes', 'Bytes in the journal since the last compaction', (s) => s.journalBytes);
+  storeGauge('store_snapshot_bytes', 'Bytes of the snapshot files on disk', (s) => s.snapshotBytes);
+  storeGauge('store_records', 'Records held in memory', (s) => s.records);
+  storeGauge('store_compactions_total', 'Compactions since start', (s) => s.compactions);
+  storeGauge('store_last_compaction_timestamp_seconds', 'When the last compaction finished (unix seconds)', (s) =>
+    s.lastCompactionAt === undefined ? undefined : s.lastCompactionAt / 1000,
+  );
+
+  const countAttempts = (ops: readonly WriteOp[]) => {
+    for (const op of ops) {
+      if (op.op === 'put' && op.collection === ATTEMPTS) deliveries.inc({ outcome: (op.record as AttemptRecord).outcome });
+    }
+  };
+
+  return {
+    registry,
+    requests(req, res, next) {
+      const start = performance.now();
+      res.once('finish', () => {
+        const route = routeLabel(req);
+        duration.observe(
+          { surface: surfaceOf(req.method, route), route, method: req.method, status: res.statusCode },
+          (performance.now() - start) / 1000,
+        );
+      });
+      next();
+    },
+    observeStore: (inner) => new ObservedStore(inner, countAttempts),
+    retentionSweeps: new Counter({
+      name: 'retention_sweeps_total',
+      help: 'Retention sweeps by outcome (ok, failed)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    retentionPruned: new Counter({
+      name: 'retention_pruned_records_total',
+      help: 'Records removed by retention, by collection',
+      labelNames: ['collection'] as const,
+      registers: [registry],
+    }),
+    retentionLastSweep: new Gauge({
+      name: 'retention_last_sweep_timestamp_seconds',
+      help: 'When the last retention sweep finished (unix seconds, simulated time under a test clock)',
+      registers: [registry],
+    }),
+  };
+}

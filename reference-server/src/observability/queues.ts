@@ -1,0 +1,48 @@
+import { CRM_JOBS } from '../assessment/crm/queue.js';
+import type { Store, StoredRecord } from '../store/store.js';
+import { JOBS } from '../submissions/records.js';
+import { OUTBOX } from '../webhooks/records.js';
+
+export interface QueueFigures {
+  depth: number;
+  /** Age of the oldest entry. */
+  oldestAgeMs: number;
+  /** How long the most overdue entry has been due. */
+  overdueMs: number;
+}
+
+interface QueueSource {
+  name: string;
+  collection: string;
+  enqueuedAt(record: StoredRecord): number;
+  /** When the entry is next due (epoch ms); undefined = due since enqueued. */
+  dueAt(record: StoredRecord): number | undefined;
+}
+
+const field = (record: StoredRecord, name: string): unknown => (record as unknown as Record<string, unknown>)[name];
+const isoField = (name: string) => (record: StoredRecord) => Date.parse(String(field(record, name)));
+const msField = (name: string) => (record: StoredRecord) => Number(field(record, name));
+
+/** The durable queues the metrics watch: each is a collection of pending entries only. */
+const SOURCES: QueueSource[] = [
+  { name: 'submission_scoring', collection: JOBS, enqueuedAt: isoField('enqueuedAt'), dueAt: () => undefined },
+  { name: 'webhook_delivery', collection: OUTBOX, enqueuedAt: isoField('createdAt'), dueAt: msField('nextAttemptAt') },
+  { name: 'crm_sync', collection: CRM_JOBS, enqueuedAt: msField('nextAttemptAt'), dueAt: msField('nextAttemptAt') },
+];
+
+/** Reads a queue at scrape time; cost grows with the pending entries, not with the store. */
+function scan(source: QueueSource, store: Store, now: number): QueueFigures {
+  const figures: QueueFigures = { depth: 0, oldestAgeMs: 0, overdueMs: 0 };
+  for (const scope of store.scopes(source.collection)) {
+    for (const record of store.all(source.collection, scope)) {
+      figures.depth += 1;
+      const enqueued = source.enqueuedAt(record);
+      if (Number.isFinite(enqueued)) figures.oldestAgeMs = Math.max(figures.oldestAgeMs, now - enqueued);
+      const due = source.dueAt(record) ?? enqueued;
+      if (Number.isFinite(due) && due <= now) figures.overdueMs = Math.max(figures.overdueMs, now - due);
+    }
+  }
+  return figures;
+}
+
+export const QUEUES = SOURCES.map((source) => ({ name: source.name, scan: (store: Store, now: number) => scan(source, store, now) }));

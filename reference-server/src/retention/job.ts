@@ -1,0 +1,22 @@
+import type { AppContext } from '../context.js';
+import type { PeriodicJob } from '../jobs/runner.js';
+import type { Metrics } from '../observability/metrics.js';
+import { retentionWindows, sweepIntervalMs } from './policy.js';
+import { sweepRetention } from './sweep.js';
+
+/**
+ * The retention sweep as a periodic job of the server's job runner (every `--retention-interval`,
+ * 1 h by default). A sweep that hit its per-run limit logs that more is due; the next run
+ * continues, so a backlog drains over a few intervals instead of stalling one.
+ */
+export function retentionSweep(ctx: Pick<AppContext, 'store' | 'clock' | 'config' | 'log'>, metrics: Metrics): PeriodicJob {
+  const windows = retentionWindows(ctx.config);
+  return {
+    name: 'retention-sweep',
+    everyMs: sweepIntervalMs(ctx.config),
+    async run() {
+      const { pruned, more } = await sweepRetention(ctx, windows, metrics);
+      if (Object.keys(pruned).length > 0) ctx.log.info({ pruned, more }, 'retention removed records past their windows');
+    },
+  };
+}

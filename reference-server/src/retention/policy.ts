@@ -1,0 +1,99 @@
+import type { ServerConfig } from '../config.js';
+import { del, type Store, type StoredRecord, type WriteOp } from '../store/store.js';
+import { ATTEMPTS, EVENTS, OUTBOX, type AttemptRecord, type EventRecord, type OutboxEntry } from '../webhooks/records.js';
+
+/** How long each kind of record is kept once it no longer matters to anything in flight. */
+export interface RetentionWindows {
+  /** Webhook events with no delivery pending (delivered, failed for good, or never subscribed to). */
+  eventsMs: number;
+  /** Delivery attempts, except those of a delivery still pending. */
+  attemptsMs: number;
+}
+
+export const DAY_MS = 24 * 3600_000;
+export const DEFAULT_RETENTION: RetentionWindows = { eventsMs: 7 * DAY_MS, attemptsMs: 7 * DAY_MS };
+export const DEFAULT_SWEEP_INTERVAL_MS = 3600_000;
+
+/** The windows a server runs with: its configuration over the defaults. */
+export function retentionWindows(config: Pick<ServerConfig, 'retention'>): RetentionWindows {
+  const r = config.retention ?? {};
+  return {
+    eventsMs: r.eventsSeconds !== undefined ? r.eventsSeconds * 1000 : DEFAULT_RETENTION.eventsMs,
+    attemptsMs: r.attemptsSeconds !== undefined ? r.attemptsSeconds * 1000 : DEFAULT_RETENTION.attemptsMs,
+  };
+}
+
+export const sweepIntervalMs = (config: Pick<ServerConfig, 'retention'>): number =>
+  config.retention?.intervalSeconds !== undefined ? Math.max(1, config.retention.intervalSeconds) * 1000 : DEFAULT_SWEEP_INTERVAL_MS;
+
+export interface RetentionPlan {
+  ops: WriteOp[];
+  /** Records to remove, by collection. */
+  pruned: Record<string, number>;
+  /** True when the sweep stopped at its limit and more is due. */
+  more: boolean;
+}
+
+const PAGE = 500;
+
+/**
+ * Walks one scope oldest first (insertion order is time order for these append-only logs) and
+ * collects what is past its window, stopping at the first record still inside it, so a sweep
+ * costs what it removes plus one page, not the size of the collection.
+ */
+function expired<T extends StoredRecord>(
+  store: Store,
+  collection: string,
+  scope: string,
+  cutoff: number,
+  at: (record: T) => number,
+  keep: (record: T) => boolean,
+  room: number,
+): { ids: string[]; more: boolean } {
+  const ids: string[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = store.page<T>(collection, scope, { limit: PAGE, newestFirst: false, ...(after ? { after } : {}) });
+    for (const record of page.items) {
+      if (at(record) > cutoff) return { ids, more: false };
+      if (keep(record)) continue;
+      if (ids.length === room) return { ids, more: true };
+      ids.push(record.id);
+    }
+    if (!page.next) return { ids, more: false };
+    after = page.next;
+  }
+}
+
+/**
+ * What a retention sweep removes now: events past their window with no delivery pending (an
+ * undelivered event is never removed, whatever its age) and attempts past theirs, except those
+ * of a pending delivery. At most `limit` records per sweep, so one sweep never stalls the server.
+ */
+export function retentionPlan(store: Store, now: number, windows: RetentionWindows, limit: number): RetentionPlan {
+  const plan: RetentionPlan = { ops: [], pruned: {}, more: false };
+  const pendingEvents = new Set<string>();
+  const pendingDeliveries = new Set<string>();
+  for (const scope of store.scopes(OUTBOX)) {
+    for (const entry of store.all<OutboxEntry>(OUTBOX, scope)) {
+      pendingEvents.add(entry.eventId);
+      pendingDeliveries.add(entry.id);
+    }
+  }
+  const take = (collection: string, scope: string, found: { ids: string[]; more: boolean }) => {
+    for (const id of found.ids) plan.ops.push(del(collection, scope, id));
+    if (found.ids.length) plan.pruned[collection] = (plan.pruned[collection] ?? 0) + found.ids.length;
+    plan.more ||= found.more;
+  };
+  for (const scope of store.scopes(EVENTS)) {
+    const room = limit - plan.ops.length;
+    if (room <= 0) return { ...plan, more: true };
+    take(EVENTS, scope, expired<EventRecord>(store, EVENTS, scope, now - windows.eventsMs, (e) => Date.parse(e.created_at), (e) => pendingEvents.has(e.id), room));
+  }
+  for (const scope of store.scopes(ATTEMPTS)) {
+    const room = limit - plan.ops.length;
+    if (room <= 0) return { ...plan, more: true };
+    take(ATTEMPTS, scope, expired<AttemptRecord>(store, ATTEMPTS, scope, now - windows.attemptsMs, (a) => Date.parse(a.at), (a) => pendingDeliveries.has(a.delivery_id), room));
+  }
+  return plan;
+}

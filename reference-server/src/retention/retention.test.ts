@@ -1,0 +1,79 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../clock.js';
+import { JournalStore } from '../store/journal-store.js';
+import { put, type WriteOp } from '../store/store.js';
+import { ATTEMPTS, EVENTS, OUTBOX } from '../webhooks/records.js';
+import { DAY_MS, retentionPlan } from './policy.js';
+import { sweepRetention } from './sweep.js';
+
+let dir: string;
+let store: JournalStore;
+const clock = new ManualClock(Date.UTC(2026, 5, 1));
+const windows = { eventsMs: 7 * DAY_MS, attemptsMs: 3 * DAY_MS };
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'retention-'));
+  store = await JournalStore.open(dir);
+});
+afterEach(async () => {
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const iso = (daysAgo: number) => new Date(clock.now() - daysAgo * DAY_MS).toISOString();
+
+/** `days` events for org_a, one a day, oldest first, with one delivered attempt each; some still pending. */
+async function history(days: number, pendingDaysAgo: number[]): Promise<void> {
+  const ops: WriteOp[] = [];
+  for (let d = days; d >= 1; d -= 1) {
+    const event = { id: `evt_${d}`, type: 'submission.completed', created_at: iso(d), organization_id: 'org_a', data: { pad: 'x'.repeat(2000) } };
+    ops.push(put(EVENTS, 'org_a', event));
+    ops.push(put(ATTEMPTS, 'whk_1', { id: `att_${d}`, delivery_id: `dlv_${d}`, event_id: event.id, at: iso(d), outcome: pendingDaysAgo.includes(d) ? 'retrying' : 'delivered' }));
+    if (pendingDaysAgo.includes(d)) {
+      ops.push(put(OUTBOX, 'org_a', { id: `dlv_${d}`, eventId: event.id, subscriptionId: 'whk_1', attempts: 5, nextAttemptAt: clock.now() + 3600_000, createdAt: iso(d) }));
+    }
+  }
+  await store.write(ops);
+}
+
+describe('retention', () => {
+  it('removes delivered events and attempts past their windows, never an undelivered event or its attempts', async () => {
+    await history(30, [20, 2]);
+    const plan = retentionPlan(store, clock.now(), windows, 10_000);
+    const removed = (collection: string) => plan.ops.filter((op) => op.op === 'delete' && op.collection === collection).map((op) => (op as { id: string }).id);
+    // Events 7 days old or older: 7…30 (24), minus the pending one from day 20.
+    expect(removed(EVENTS)).toHaveLength(23);
+    expect(removed(EVENTS)).not.toContain('evt_20');
+    expect(removed(EVENTS)).not.toContain('evt_6');
+    // Attempts 3 days old or older: 3…30 (28), minus the pending delivery's.
+    expect(removed(ATTEMPTS)).toHaveLength(27);
+    expect(removed(ATTEMPTS)).not.toContain('att_20');
+    expect(plan.pruned).toEqual({ [EVENTS]: 23, [ATTEMPTS]: 27 });
+    expect(plan.more).toBe(false);
+  });
+
+  it('stops at its limit and says more is due', async () => {
+    await history(30, []);
+    const plan = retentionPlan(store, clock.now(), windows, 10);
+    expect(plan.ops).toHaveLength(10);
+    expect(plan.more).toBe(true);
+  });
+
+  it('prunes through durable writes and compacts: the snapshot shrinks and the journal empties; a restart sees the same', async () => {
+    await history(60, [45]);
+    await store.compact();
+    const snapshot = join(dir, 'snapshots', 'org_a', `${EVENTS}.json`);
+    const before = (await stat(snapshot)).size;
+    const result = await sweepRetention({ store, clock }, windows);
+    expect(result.pruned[EVENTS]).toBe(53);
+    expect((await stat(snapshot)).size).toBeLessThan(before / 6);
+    expect((await stat(join(dir, 'journal.jsonl'))).size).toBe(0);
+    await store.close();
+    store = await JournalStore.open(dir);
+    expect(store.count(EVENTS, 'org_a')).toBe(7);
+    expect(store.get(EVENTS, 'org_a', 'evt_45')).toBeDefined();
+  });
+});

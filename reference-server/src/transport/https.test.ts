@@ -1,0 +1,135 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as oauth from 'oauth4webapi';
+import { generate } from 'selfsigned';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operate } from '../cli.js';
+import { defaultConfig } from '../config.js';
+import { startServer } from '../server.js';
+import { Browser, formFields, startTestServer, type TestServer } from 'reference-server/testing';
+import { checkTransport, HSTS_VALUE, InsecureTransportError } from './tls.js';
+
+/**
+ * HTTPS end to end: a certificate made in the test, the server serving it, and a strict OAuth
+ * client (oauth4webapi, without its allowInsecureRequests escape hatch) trusting only that certificate.
+ */
+let dir: string;
+let server: TestServer;
+let tlsFetch: typeof fetch;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'reference-server-tls-'));
+  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  const certFile = join(dir, 'cert.pem');
+  const keyFile = join(dir, 'key.pem');
+  await writeFile(certFile, pems.cert);
+  await writeFile(keyFile, pems.private);
+  const agent = new Agent({ connect: { ca: pems.cert } });
+  tlsFetch = ((input: string | URL, init?: RequestInit) =>
+    undiciFetch(input, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch;
+  server = await startTestServer({ tls: { certFile, keyFile } });
+});
+afterAll(async () => {
+  await server?.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('HTTPS', () => {
+  it('runs the whole OAuth flow over HTTPS with a strict stock client, every URL https', async () => {
+    expect(server.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    const fetchOption = { [oauth.customFetch]: tlsFetch };
+    const issuer = new URL(server.url);
+    const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...fetchOption }));
+    expect(as.issuer).toBe(server.url);
+    for (const key of ['authorization_endpoint', 'token_endpoint', 'revocation_endpoint'] as const) {
+      expect(as[key]).toMatch(/^https:\/\//);
+    }
+
+    const client: oauth.Client = { client_id: server.demo.oauthClient.clientId };
+    const auth = oauth.ClientSecretBasic(server.demo.oauthClient.clientSecret);
+    const redirectUri = server.demo.oauthClient.redirectUri;
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const url = new URL(as.authorization_endpoint as string);
+    url.search = new URLSearchParams({
+      client_id: client.client_id,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'basic profile',
+      state,
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    }).toString();
+
+    const browser = new Browser(server.url, tlsFetch);
+    const loginPage = await browser.get(url.pathname + url.search);
+    expect(loginPage.headers.get('strict-transport-security')).toBe(HSTS_VALUE);
+    const login = await browser.post('/api/oauth/authorize/login', {
+      ...formFields(await loginPage.text(), '/api/oauth/authorize/login'),
+      email: server.demo.user.email,
+      password: server.demo.user.password,
+    });
+    // Over HTTPS the session cookie is Secure.
+    expect(login.headers.getSetCookie().join('\n')).toMatch(/;\s*secure/i);
+    const consentPage = await (await browser.get(login.headers.get('location') as string)).text();
+    const approved = await browser.post('/api/oauth/authorize/consent', { ...formFields(consentPage, '/api/oauth/authorize/consent'), decision: 'allow' });
+    const callback = new URL(approved.headers.get('location') as string);
+    expect(callback.searchParams.get('iss')).toBe(server.url);
+
+    const params = oauth.validateAuthResponse(as, client, callback, state);
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri, verifier, fetchOption),
+    );
+    const me = await tlsFetch(`${server.url}/api`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'query getUserDataQuery { me { email } }', operationName: 'getUserDataQuery' }),
+    });
+    expect(await me.json()).toEqual({ data: { me: { email: server.demo.user.email } } });
+
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, auth, tokens.refresh_token as string, fetchOption),
+    );
+    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, auth, refreshed.refresh_token as string, fetchOption));
+  });
+
+  it('does not answer plain HTTP on the HTTPS port', async () => {
+    const error = await fetch(server.url.replace(/^https:/, 'http:') + '/api').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+  });
+
+  it('lets the operator CLI reach the running HTTPS server, pinned to its certificate', async () => {
+    const orgs = (await operate(server.dataDir, 'org.list', {})) as { id: string }[];
+    expect(orgs.map((o) => o.id)).toContain(server.demo.organizationId);
+  });
+});
+
+describe('plain HTTP off loopback', () => {
+  it('refuses to start, says why and what to do, and never takes the folder', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'reference-server-insecure-'));
+    try {
+      const error = await startServer(defaultConfig({ dataDir, host: '0.0.0.0', port: 0, logLevel: 'silent' })).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InsecureTransportError);
+      expect((error as Error).message).toMatch(/refusing to serve plain HTTP on 0\.0\.0\.0.*--tls-cert.*--insecure-http/s);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('allows loopback, TLS, or an explicit --insecure-http', () => {
+    for (const host of ['127.0.0.1', '::1', '[::1]', 'localhost', '127.0.0.2']) expect(() => checkTransport({ host })).not.toThrow();
+    expect(() => checkTransport({ host: '10.0.0.5' })).toThrow(InsecureTransportError);
+    expect(() => checkTransport({ host: '10.0.0.5', insecureHttp: true })).not.toThrow();
+    expect(() => checkTransport({ host: '::', tls: { certFile: 'c', keyFile: 'k' } })).not.toThrow();
+  });
+});

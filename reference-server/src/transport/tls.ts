@@ -1,0 +1,59 @@
+import { X509Certificate } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import ipaddr from 'ipaddr.js';
+import type { ServerConfig } from '../config.js';
+
+/** One year, the value HSTS preload lists ask for; sent only on answers that came over TLS. */
+export const HSTS_VALUE = 'max-age=31536000';
+
+export class InsecureTransportError extends Error {
+  override name = 'InsecureTransportError';
+}
+
+export interface TlsMaterial {
+  cert: Buffer;
+  key: Buffer;
+  /** SHA-256 fingerprint of the certificate: the operator CLI pins it when it forwards to this server. */
+  fingerprint256: string;
+}
+
+/** True for 127.0.0.0/8, ::1 and IPv4-mapped loopback (a peer address or a listen address). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return !!address && ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
+}
+
+/** True when the listen address is only reachable from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || isLoopbackAddress(host.replace(/^\[|\]$/g, ''));
+}
+
+/**
+ * The spec says "HTTPS only". Plain HTTP is fine on loopback (a developer's machine, a CI job);
+ * on any other address it would send credentials in clear, so the server refuses to start
+ * unless the operator says a TLS-terminating proxy stands in front (`--insecure-http`).
+ */
+export function checkTransport(config: Pick<ServerConfig, 'host' | 'tls' | 'insecureHttp'>): void {
+  if (config.tls || config.insecureHttp || isLoopbackHost(config.host)) return;
+  throw new InsecureTransportError(
+    `refusing to serve plain HTTP on ${config.host}: credentials and tokens would cross the network in clear ` +
+      '(the spec requires HTTPS). Give --tls-cert FILE --tls-key FILE, or --insecure-http when a TLS-terminating ' +
+      'proxy stands in front of this server, or listen on 127.0.0.1.',
+  );
+}
+
+export async function loadTls(files: NonNullable<ServerConfig['tls']>): Promise<TlsMaterial> {
+  const [cert, key] = await Promise.all([readFile(files.certFile), readFile(files.keyFile)]);
+  const fingerprint256 = new X509Certificate(cert).fingerprint256;
+  return { cert, key, fingerprint256 };
+}
+
+/** An HTTP or HTTPS server for the app; over HTTPS every answer carries Strict-Transport-Security. */
+export function createListener(app: RequestListener, tls: TlsMaterial | undefined): Server {
+  if (!tls) return createHttpServer(app);
+  return createHttpsServer({ cert: tls.cert, key: tls.key }, (req, res) => {
+    res.setHeader('strict-transport-security', HSTS_VALUE);
+    app(req, res);
+  });
+}
