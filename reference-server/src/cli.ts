@@ -169,6 +169,11 @@ export function buildCli(): Command {
         .argParser(duration),
     )
     .addOption(
+      new Option('--retain-submissions <duration>', 'keep automation submissions this long after their last change once completed or failed (default 90d; unfinished ones are never removed)')
+        .env('REFERENCE_SERVER_RETAIN_SUBMISSIONS')
+        .argParser(duration),
+    )
+    .addOption(
       new Option('--retain-rotated-tokens <duration>', 'keep rotated refresh tokens (for replay detection) this long after rotation (default: until they expire)')
         .env('REFERENCE_SERVER_RETAIN_ROTATED_TOKENS')
         .argParser(duration),
@@ -201,6 +206,7 @@ export function buildCli(): Command {
         retention: {
           ...(options.retainEvents !== undefined ? { eventsSeconds: options.retainEvents } : {}),
           ...(options.retainAttempts !== undefined ? { attemptsSeconds: options.retainAttempts } : {}),
+          ...(options.retainSubmissions !== undefined ? { submissionsSeconds: options.retainSubmissions } : {}),
           ...(options.retainRotatedTokens !== undefined ? { rotatedTokensSeconds: options.retainRotatedTokens } : {}),
           ...(options.retentionInterval !== undefined ? { intervalSeconds: options.retentionInterval } : {}),
         },

@@ -38,6 +38,8 @@ export interface ServerConfig {
   retention?: {
     eventsSeconds?: number;
     attemptsSeconds?: number;
+    /** Automation submissions that are completed or failed, counted from their last change. */
+    submissionsSeconds?: number;
     /** Rotated refresh tokens: kept this long after rotation (default: until they expire) for replay detection. */
     rotatedTokensSeconds?: number;
     intervalSeconds?: number;

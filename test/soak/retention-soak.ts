@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { settle, startTestServer } from 'reference-server/testing';
 import { ManualClock } from '../../reference-server/src/clock.js';
+import { SUBMISSIONS } from '../../reference-server/src/submissions/records.js';
 import { EVENTS, OUTBOX, type EventRecord, type OutboxEntry } from '../../reference-server/src/webhooks/records.js';
 
 /**
@@ -44,7 +45,7 @@ async function receiver(status: number): Promise<{ url: string; count: () => num
 
 const clock = new ManualClock(Date.now());
 const server = await startTestServer(
-  { automationRateLimitPerMinute: 0, retention: { eventsSeconds: retainSeconds, attemptsSeconds: retainSeconds, intervalSeconds: 3600 } },
+  { automationRateLimitPerMinute: 0, retention: { eventsSeconds: retainSeconds, attemptsSeconds: retainSeconds, submissionsSeconds: retainSeconds, intervalSeconds: 3600 } },
   { clock },
 );
 const up = await receiver(200);
@@ -59,7 +60,7 @@ for (const url of [up.url, down.url]) {
 const started = performance.now();
 let sent = 0;
 let missing = 0;
-process.stdout.write(`simulated  submissions  events  pending  attempts-kept  folder MB  RSS MB  heap MB  (retain ${retainSeconds} s)\n`);
+process.stdout.write(`simulated  sent  kept  events  pending  attempts-kept  folder MB  RSS MB  heap MB  (retain ${retainSeconds} s)\n`);
 for (let hour = 1; hour <= days * 24; hour += 1) {
   for (let i = 0; i < perHour; i += 1) {
     const response = await api('/submissions', { record_id: `soak-${(sent += 1)}`, profile_id: 'prf_seed_deal', fields: { company: `Co ${sent}`, stage: 'seed', pitch: 'x'.repeat(400) } });
@@ -73,11 +74,12 @@ for (let hour = 1; hour <= days * 24; hour += 1) {
   for (const { scope, entry } of pending) if (!store.get<EventRecord>(EVENTS, scope, entry.eventId)) missing += 1;
   if (hour % 24 === 0) {
     (globalThis as { gc?: () => void }).gc?.();
+    const kept = store.scopes(SUBMISSIONS).reduce((n, scope) => n + store.count(SUBMISSIONS, scope), 0);
     const events = store.scopes(EVENTS).reduce((n, scope) => n + store.count(EVENTS, scope), 0);
     const attempts = store.scopes('webhook_attempts').reduce((n, scope) => n + store.count('webhook_attempts', scope), 0);
     const memory = process.memoryUsage();
     process.stdout.write(
-      `${`day ${hour / 24}`.padStart(9)}  ${String(sent).padStart(11)}  ${String(events).padStart(6)}  ${String(pending.length).padStart(7)}  ${String(attempts).padStart(13)}  ${(folderBytes(server.dataDir) / 2 ** 20).toFixed(2).padStart(9)}  ${(memory.rss / 2 ** 20).toFixed(0).padStart(6)}  ${(memory.heapUsed / 2 ** 20).toFixed(0).padStart(7)}\n`,
+      `${`day ${hour / 24}`.padStart(9)}  ${String(sent).padStart(4)}  ${String(kept).padStart(4)}  ${String(events).padStart(6)}  ${String(pending.length).padStart(7)}  ${String(attempts).padStart(13)}  ${(folderBytes(server.dataDir) / 2 ** 20).toFixed(2).padStart(9)}  ${(memory.rss / 2 ** 20).toFixed(0).padStart(6)}  ${(memory.heapUsed / 2 ** 20).toFixed(0).padStart(7)}\n`,
     );
   }
 }

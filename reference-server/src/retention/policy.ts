@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../config.js';
 import { del, type Store, type StoredRecord, type WriteOp } from '../store/store.js';
+import { JOBS, RECORD_IDS, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type RecordIdEntry, type SubmissionRecord } from '../submissions/records.js';
 import { ATTEMPTS, EVENTS, OUTBOX, type AttemptRecord, type EventRecord, type OutboxEntry } from '../webhooks/records.js';
 
 /** How long each kind of record is kept once it no longer matters to anything in flight. */
@@ -8,10 +9,12 @@ export interface RetentionWindows {
   eventsMs: number;
   /** Delivery attempts, except those of a delivery still pending. */
   attemptsMs: number;
+  /** Automation submissions that are completed or failed (never queued, processing or awaiting), from their last change. */
+  submissionsMs: number;
 }
 
 export const DAY_MS = 24 * 3600_000;
-export const DEFAULT_RETENTION: RetentionWindows = { eventsMs: 7 * DAY_MS, attemptsMs: 7 * DAY_MS };
+export const DEFAULT_RETENTION: RetentionWindows = { eventsMs: 7 * DAY_MS, attemptsMs: 7 * DAY_MS, submissionsMs: 90 * DAY_MS };
 export const DEFAULT_SWEEP_INTERVAL_MS = 3600_000;
 
 /** The windows a server runs with: its configuration over the defaults. */
@@ -20,6 +23,7 @@ export function retentionWindows(config: Pick<ServerConfig, 'retention'>): Reten
   return {
     eventsMs: r.eventsSeconds !== undefined ? r.eventsSeconds * 1000 : DEFAULT_RETENTION.eventsMs,
     attemptsMs: r.attemptsSeconds !== undefined ? r.attemptsSeconds * 1000 : DEFAULT_RETENTION.attemptsMs,
+    submissionsMs: r.submissionsSeconds !== undefined ? r.submissionsSeconds * 1000 : DEFAULT_RETENTION.submissionsMs,
   };
 }
 
@@ -32,6 +36,8 @@ export interface RetentionPlan {
   pruned: Record<string, number>;
   /** True when the sweep stopped at its limit and more is due. */
   more: boolean;
+  /** Stored files of removed resources, to delete once the removal is durable. */
+  files: { orgId: string; resourceId: string }[];
 }
 
 const PAGE = 500;
@@ -71,7 +77,7 @@ function expired<T extends StoredRecord>(
  * of a pending delivery. At most `limit` records per sweep, so one sweep never stalls the server.
  */
 export function retentionPlan(store: Store, now: number, windows: RetentionWindows, limit: number): RetentionPlan {
-  const plan: RetentionPlan = { ops: [], pruned: {}, more: false };
+  const plan: RetentionPlan = { ops: [], pruned: {}, more: false, files: [] };
   const pendingEvents = new Set<string>();
   const pendingDeliveries = new Set<string>();
   for (const scope of store.scopes(OUTBOX)) {
@@ -94,6 +100,29 @@ export function retentionPlan(store: Store, now: number, windows: RetentionWindo
     const room = limit - plan.ops.length;
     if (room <= 0) return { ...plan, more: true };
     take(ATTEMPTS, scope, expired<AttemptRecord>(store, ATTEMPTS, scope, now - windows.attemptsMs, (a) => Date.parse(a.at), (a) => pendingDeliveries.has(a.delivery_id), room));
+  }
+  const finished = new Set<string>(['completed', 'failed']);
+  for (const scope of store.scopes(SUBMISSIONS)) {
+    const room = limit - plan.ops.length;
+    if (room <= 0) return { ...plan, more: true };
+    // Walked in creation order; a submission is kept while unfinished, changed inside the window, or with a job pending.
+    const found = expired<SubmissionRecord>(
+      store,
+      SUBMISSIONS,
+      scope,
+      now - windows.submissionsMs,
+      (s) => Date.parse(s.createdAt),
+      (s) => !finished.has(s.status) || Date.parse(s.updatedAt) > now - windows.submissionsMs || store.get(JOBS, scope, s.id) !== undefined,
+      room,
+    );
+    take(SUBMISSIONS, scope, found);
+    for (const id of found.ids) {
+      const submission = store.get<SubmissionRecord>(SUBMISSIONS, scope, id) as SubmissionRecord;
+      if (store.get<RecordIdEntry>(RECORD_IDS, scope, submission.recordId)?.submissionId === id) take(RECORD_IDS, scope, { ids: [submission.recordId], more: false });
+      take(RESOURCES, scope, { ids: submission.resourceIds, more: false });
+      take(TRANSCRIPTS, scope, { ids: submission.transcriptIds, more: false });
+      for (const resourceId of submission.resourceIds) plan.files.push({ orgId: scope, resourceId });
+    }
   }
   return plan;
 }

@@ -1,10 +1,12 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
+import type { ServerConfig } from '../config.js';
 import { JournalStore } from '../store/journal-store.js';
 import { put, type WriteOp } from '../store/store.js';
+import { JOBS, RECORD_IDS, RESOURCES, SUBMISSIONS } from '../submissions/records.js';
 import { ATTEMPTS, EVENTS, OUTBOX } from '../webhooks/records.js';
 import { DAY_MS, retentionPlan } from './policy.js';
 import { sweepRetention } from './sweep.js';
@@ -12,7 +14,7 @@ import { sweepRetention } from './sweep.js';
 let dir: string;
 let store: JournalStore;
 const clock = new ManualClock(Date.UTC(2026, 5, 1));
-const windows = { eventsMs: 7 * DAY_MS, attemptsMs: 3 * DAY_MS };
+const windows = { eventsMs: 7 * DAY_MS, attemptsMs: 3 * DAY_MS, submissionsMs: 30 * DAY_MS };
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'retention-'));
@@ -67,7 +69,7 @@ describe('retention', () => {
     await store.compact();
     const snapshot = join(dir, 'snapshots', 'org_a', `${EVENTS}.json`);
     const before = (await stat(snapshot)).size;
-    const result = await sweepRetention({ store, clock }, windows);
+    const result = await sweepRetention({ store, clock, config: { dataDir: dir } as ServerConfig }, windows);
     expect(result.pruned[EVENTS]).toBe(53);
     expect((await stat(snapshot)).size).toBeLessThan(before / 6);
     expect((await stat(join(dir, 'journal.jsonl'))).size).toBe(0);
@@ -75,5 +77,49 @@ describe('retention', () => {
     store = await JournalStore.open(dir);
     expect(store.count(EVENTS, 'org_a')).toBe(7);
     expect(store.get(EVENTS, 'org_a', 'evt_45')).toBeDefined();
+  });
+
+  it('removes finished submissions (with their record id, resources and stored files) past their window, never an unfinished one or one with a job', async () => {
+    const submission = (id: string, status: string, createdDaysAgo: number, updatedDaysAgo: number) => ({
+      id,
+      orgId: 'org_a',
+      jobId: `job_${id}`,
+      recordId: `rec_${id}`,
+      profileId: 'prf_1',
+      status,
+      fields: {},
+      filters: [],
+      source: null,
+      createdAt: iso(createdDaysAgo),
+      updatedAt: iso(updatedDaysAgo),
+      processedAt: null,
+      inputRevision: 1,
+      runs: 1,
+      evaluation: null,
+      error: null,
+      resourceIds: id === 'sub_old' ? ['res_1'] : [],
+      transcriptIds: [],
+    });
+    await store.write([
+      put(SUBMISSIONS, 'org_a', submission('sub_old', 'completed', 60, 50)),
+      put(RECORD_IDS, 'org_a', { id: 'rec_sub_old', submissionId: 'sub_old' }),
+      put(RESOURCES, 'org_a', { id: 'res_1', submissionId: 'sub_old' }),
+      put(SUBMISSIONS, 'org_a', submission('sub_failed', 'failed', 55, 40)),
+      put(SUBMISSIONS, 'org_a', submission('sub_queued', 'queued', 50, 50)),
+      put(SUBMISSIONS, 'org_a', submission('sub_awaiting', 'awaiting_assessment', 45, 45)),
+      put(SUBMISSIONS, 'org_a', submission('sub_rerun', 'completed', 44, 44)),
+      put(JOBS, 'org_a', { id: 'sub_rerun', jobId: 'job_sub_rerun', revision: 2, enqueuedAt: iso(1) }),
+      put(SUBMISSIONS, 'org_a', submission('sub_touched', 'completed', 43, 5)),
+      put(SUBMISSIONS, 'org_a', submission('sub_new', 'completed', 10, 10)),
+    ]);
+    const file = join(dir, 'automation-files', 'org_a', 'res_1');
+    await mkdir(join(dir, 'automation-files', 'org_a'), { recursive: true });
+    await writeFile(file, 'deck');
+
+    const result = await sweepRetention({ store, clock, config: { dataDir: dir } as ServerConfig }, windows);
+    expect(result.pruned).toEqual({ [SUBMISSIONS]: 2, [RECORD_IDS]: 1, [RESOURCES]: 1 });
+    expect(store.all(SUBMISSIONS, 'org_a').map((s) => s.id).sort()).toEqual(['sub_awaiting', 'sub_new', 'sub_queued', 'sub_rerun', 'sub_touched']);
+    expect(store.get(RECORD_IDS, 'org_a', 'rec_sub_old')).toBeUndefined();
+    await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { Metrics } from '../observability/metrics.js';
+import { removeResourceFile } from '../submissions/attachments.js';
 import { retentionPlan, type RetentionWindows } from './policy.js';
 
 /** Records removed per sweep at most, and per store write. */
@@ -18,7 +19,7 @@ export interface SweepResult {
  * with the data rather than at the next size-triggered compaction.
  */
 export async function sweepRetention(
-  ctx: Pick<AppContext, 'store' | 'clock'>,
+  ctx: Pick<AppContext, 'store' | 'clock' | 'config'>,
   windows: RetentionWindows,
   metrics?: Pick<Metrics, 'retentionSweeps' | 'retentionPruned' | 'retentionLastSweep'>,
 ): Promise<SweepResult> {
@@ -26,6 +27,7 @@ export async function sweepRetention(
     const plan = retentionPlan(ctx.store, ctx.clock.now(), windows, SWEEP_LIMIT);
     for (let i = 0; i < plan.ops.length; i += BATCH) await ctx.store.write(plan.ops.slice(i, i + BATCH));
     if (plan.ops.length > 0) await ctx.store.compact();
+    for (const file of plan.files) await removeResourceFile(ctx, file.orgId, file.resourceId);
     metrics?.retentionSweeps.inc({ outcome: 'ok' });
     for (const [collection, count] of Object.entries(plan.pruned)) metrics?.retentionPruned.inc({ collection }, count);
     metrics?.retentionLastSweep.set(ctx.clock.now() / 1000);

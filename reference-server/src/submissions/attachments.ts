@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -168,6 +168,11 @@ export function listAttachments<T extends ResourceRecord | TranscriptRecord>(
 
 function filePath(ctx: Pick<AppContext, 'config'>, orgId: string, resourceId: string): string {
   return join(ctx.config.dataDir, FILES_DIR, orgId, resourceId);
+}
+
+/** Deletes a resource's stored bytes (after the record pointing at them is gone); a missing file is fine. */
+export async function removeResourceFile(ctx: Pick<AppContext, 'config'>, orgId: string, resourceId: string): Promise<void> {
+  await rm(filePath(ctx, orgId, resourceId), { force: true });
 }
 
 /** Writes and fsyncs the bytes before the record that points at them is written (durable before ack). */
