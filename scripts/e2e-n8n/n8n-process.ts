@@ -14,8 +14,11 @@ export interface N8nInstance {
   cli(args: string[]): Promise<string>;
   /** writes `value` as a JSON file in the instance's folder and returns its path */
   file(name: string, value: unknown): string;
-  /** `n8n start` until `stop()`; resolves once its log shows `readyLine` */
-  start(readyLine: string): Promise<void>;
+  /**
+   * `n8n start` until `stop()`; resolves with the first value `ready` gives (asked once a second:
+   * n8n prints no line for every activation, so the caller looks at what activation does).
+   */
+  start<T>(ready: () => Promise<T | undefined>): Promise<T>;
   /** the last lines `n8n start` logged */
   startLog(): string;
   stop(): Promise<void>;
@@ -71,17 +74,30 @@ export function n8nInstance(install: N8nInstall, options: { extensions: string; 
       return path;
     },
     startLog: () => serverLog.slice(-3000),
-    start(readyLine) {
-      return new Promise((resolve, reject) => {
+    start<T>(ready: () => Promise<T | undefined>) {
+      return new Promise<T>((resolve, reject) => {
         const child = spawn(install.node, [install.bin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
         server = child;
-        const onData = (chunk: Buffer) => {
-          serverLog += chunk.toString();
-          if (serverLog.includes(readyLine)) resolve();
-        };
+        let done = false;
+        const onData = (chunk: Buffer) => void (serverLog += chunk.toString());
         child.stdout.on('data', onData);
         child.stderr.on('data', onData);
-        child.once('exit', (code) => reject(new Error(`n8n start exited (${code}) before it was ready:\n${serverLog.slice(-4000)}`)));
+        child.once('exit', (code) => {
+          done = true;
+          reject(new Error(`n8n start exited (${code}) before it was ready:\n${serverLog.slice(-4000)}`));
+        });
+        const poll = async () => {
+          while (!done) {
+            const value = await ready().catch(() => undefined);
+            if (value !== undefined) {
+              done = true;
+              resolve(value);
+              return;
+            }
+            await new Promise((wake) => setTimeout(wake, 1000));
+          }
+        };
+        void poll();
       });
     },
     async stop() {

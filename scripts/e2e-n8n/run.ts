@@ -124,15 +124,17 @@ async function main(): Promise<void> {
 
     await check('trigger: publish + n8n start', async () => {
       await n8n.cli(['publish:workflow', `--id=${TRIGGER_WORKFLOW_ID}`]);
-      // Published workflows are activated after the editor is up; activation subscribes the trigger.
-      await withTimeout(n8n.start('Activated workflow'), 180_000, 'workflow activation by n8n start').catch((error: unknown) => {
+      // Published workflows are activated after the editor is up; activation subscribes the trigger,
+      // so the subscription appearing on the server is the sign (n8n 2.x logs no line for it).
+      const subscribed = async () => {
+        const listed = (await (await fetch(`${server.url}/api/automation/webhooks`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as {
+          data: { url: string; events: string[] }[];
+        };
+        return listed.data.find((w) => w.url.startsWith(n8n.webhookBase));
+      };
+      const subscription = await withTimeout(n8n.start(subscribed), 180_000, 'trigger subscription after n8n start').catch((error: unknown) => {
         throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${n8n.startLog()}`);
       });
-      const listed = (await (await fetch(`${server.url}/api/automation/webhooks`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as {
-        data: { url: string; events: string[] }[];
-      };
-      const subscription = listed.data.find((w) => w.url.startsWith(n8n.webhookBase));
-      if (!subscription) throw new Error(`activation subscribed nothing at ${n8n.webhookBase}: ${JSON.stringify(listed.data)}`);
       return `activation subscribed ${subscription.url} to ${subscription.events.join(', ')}`;
     });
     await check('trigger: signed event → workflow', async () => {
