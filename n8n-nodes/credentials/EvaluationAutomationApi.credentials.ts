@@ -35,7 +35,7 @@ export class EvaluationAutomationApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'An automation integration key, created by an organization admin inside the application. Sent in the x-api-key header.',
+				'An automation integration key (starts with pis_auto_). An organization admin creates it in the workspace under Automation keys (Base URL + /workspace/keys); it is shown once. Sent in the x-api-key header.',
 			required: true,
 		},
 	];

@@ -101,7 +101,6 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const mounts: Mount[] = [
     // Served from this server: the pages' CSP allows no other origin for style or script.
     { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT]) },
-    { router: observability.routes },
     { router: oauth.router },
     // Faults an organisation's admin injects into its own calls, met before the surface itself.
     { router: faultInjectionRouter(ctx, oauth.verifyAccessToken) },
@@ -111,6 +110,8 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
     { path: WORKSPACE_PATH, router: createWorkspaceSurface(ctx) },
     { router: createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken }) },
     { path: '/_operator', router: createOperatorRouter(ctx, operatorToken) },
+    // Last: probes and scrapes are rare, so the hot routes never walk past them.
+    { router: observability.routes },
   ];
 
   return {

@@ -9,7 +9,7 @@ export const KEY_FIELDS = {
     key: 'automation_key',
     label: 'Automation Key',
     where:
-      'An organisation admin creates it in the platform under **Settings → Integrations → Automation** (it starts with `pis_auto_`).',
+      'An organisation admin creates it in the platform\'s workspace under **Automation keys** (`/workspace/keys` on the platform\'s address); it starts with `pis_auto_` and is shown once.',
   },
   assessment: {
     key: 'developer_key',

@@ -58,6 +58,7 @@ export function createMetrics(ctx: Pick<AppContext, 'clock'> & { store: Store })
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  const children = new Map<string, ReturnType<typeof duration.labels>>();
   const deliveries = new Counter({
     name: 'webhook_deliveries_total',
     help: 'Webhook delivery attempts by outcome (delivered, retrying, failed, disabled)',
@@ -124,10 +125,15 @@ export function createMetrics(ctx: Pick<AppContext, 'clock'> & { store: Store })
       const start = performance.now();
       res.once('finish', () => {
         const route = routeLabel(req);
-        duration.observe(
-          { surface: surfaceOf(req.method, route), route, method: req.method, status: res.statusCode },
-          (performance.now() - start) / 1000,
-        );
+        // One child per label set, found by a string key: prom-client would hash the label object
+        // on every observe. Route labels are patterns, so the map stays as small as the route table.
+        const key = `${req.method} ${res.statusCode} ${route}`;
+        let child = children.get(key);
+        if (!child) {
+          child = duration.labels({ surface: surfaceOf(req.method, route), route, method: req.method, status: res.statusCode });
+          children.set(key, child);
+        }
+        child.observe((performance.now() - start) / 1000);
       });
       next();
     },
