@@ -93,8 +93,8 @@ export const RESOURCE_CHECKS: ResourceCheck[] = [
     id: 'e2eWfResource001',
     resource: 'Resource',
     steps: [
-      node({ resource: 'resource', operation: 'attach', attachFrom: 'url', submissionBy: 'recordId', recordId: RECORD_ID, url: 'https://example.com/deck.pdf' }, 'automation', 'Attach Resource'),
-      node({ resource: 'resource', operation: 'getAll', submissionBy: 'recordId', recordId: RECORD_ID, returnAll: true }, 'automation', 'Get Resources'),
+      node({ resource: 'resource', operation: 'attach', attachFrom: 'url', submission: { __rl: true, mode: 'recordId', value: RECORD_ID }, url: 'https://example.com/deck.pdf' }, 'automation', 'Attach Resource'),
+      node({ resource: 'resource', operation: 'getAll', submission: { __rl: true, mode: 'recordId', value: RECORD_ID }, returnAll: true }, 'automation', 'Get Resources'),
     ],
     expect(items) {
       const [attached] = only(items, 'Attach Resource');
@@ -108,11 +108,11 @@ export const RESOURCE_CHECKS: ResourceCheck[] = [
     resource: 'Transcript',
     steps: [
       node(
-        { resource: 'transcript', operation: 'attach', attachFrom: 'text', submissionBy: 'recordId', recordId: RECORD_ID, text: 'Ada: we ship weekly.', additionalFields: { title: 'Intro call' } },
+        { resource: 'transcript', operation: 'attach', attachFrom: 'text', submission: { __rl: true, mode: 'recordId', value: RECORD_ID }, text: 'Ada: we ship weekly.', additionalFields: { title: 'Intro call' } },
         'automation',
         'Attach Transcript',
       ),
-      node({ resource: 'transcript', operation: 'getAll', submissionBy: 'recordId', recordId: RECORD_ID, returnAll: true }, 'automation', 'Get Transcripts'),
+      node({ resource: 'transcript', operation: 'getAll', submission: { __rl: true, mode: 'recordId', value: RECORD_ID }, returnAll: true }, 'automation', 'Get Transcripts'),
     ],
     expect(items) {
       const [attached] = only(items, 'Attach Transcript');
