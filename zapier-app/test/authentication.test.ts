@@ -33,7 +33,7 @@ describe('connecting an account', () => {
       ['automation_key', 'Automation Key', 'password', false],
       ['developer_key', 'Assessment Developer Key', 'password', false],
     ]);
-    for (const field of fields) expect(field.helpText).toMatch(/Reconnect|Settings|operator/);
+    for (const field of fields) expect(field.helpText).toMatch(/workspace\/keys|operator/);
   });
 
   it('sends the user to the authorize endpoint with the client, redirect URI, state and scopes', async () => {
