@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import type { AppContext } from './context.js';
 import { errorHandler, notFound } from './http/fallbacks.js';
 import { prepareBody, sendPrepared } from './http/prepared-body.js';
+import type { OrgRequestLog } from './http/org-request-log.js';
 import { requestLog } from './http/request-log.js';
 
 export const HEALTH_TEXT = 'ok: partner integration reference server';
@@ -14,16 +15,17 @@ export interface Mount {
 }
 
 /**
- * One Express app: the `first` middleware (metrics), request logging, the health text, the
+ * One Express app: the `first` middleware (metrics), request logging (and the organisations'
+ * request logs of the workspace, when given), the health text, the
  * routers it is given (compose.ts builds them, each behind its own credential guard) in order,
  * then the 404 and 500 fallbacks.
  */
-export function createApp(ctx: Pick<AppContext, 'log'>, mounts: readonly Mount[], first?: RequestHandler): Express {
+export function createApp(ctx: Pick<AppContext, 'log'>, mounts: readonly Mount[], first?: RequestHandler, perOrganisation?: OrgRequestLog): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   if (first) app.use(first);
-  app.use(requestLog(ctx.log));
+  app.use(requestLog(ctx.log, perOrganisation ? { perOrganisation } : {}));
 
   app.get('/api', (_req, res) => {
     sendPrepared(res, HEALTH);

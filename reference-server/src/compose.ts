@@ -13,6 +13,7 @@ import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDataFolder } from './data-folder.js';
 import { createGraphqlSurface } from './graphql/index.js';
+import { OrgRequestLog } from './http/org-request-log.js';
 import type { IdSource } from './ids.js';
 import { createLogger } from './log.js';
 import { JobRunner } from './jobs/runner.js';
@@ -60,6 +61,7 @@ export interface ComposedServer {
  *     webhook delivery        webhooks/delivery.ts      (the outbox, retried per webhooks/schedule.ts)
  *     CRM sync                assessment/crm/queue.ts   (one job per result, with backoff)
  *   and its periodic jobs: the OAuth record sweep (oauth/sweeper.ts)
+ *   the organisations' request logs (http/org-request-log.ts): fed by the request log, read by the workspace
  *   surfaces, mounted in this order:
  *     /api/oauth/*, /.well-known/*   OAuth authorization server   oauth/
  *     /assets/*                      stylesheet and scripts of the pages  pages/
@@ -95,6 +97,9 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   // Once a write holding jobs or outbox entries is durable, the runner schedules them.
   ctx.events.afterCommit((ops) => jobs.committed(ops));
 
+  // In memory and bounded: what each organisation's credentials asked lately, for its workspace.
+  const requests = new OrgRequestLog();
+
   const operatorToken = randomBytes(32).toString('base64url');
   const oauth = createOAuthSurface(ctx);
   const assessment = createAssessmentSurface(ctx);
@@ -107,7 +112,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
     { path: '/api/v1', router: assessment.router },
     { path: INVITE_PATH, router: assessment.invitePages },
     { path: '/api/automation', router: createAutomationSurface(ctx) },
-    { path: WORKSPACE_PATH, router: createWorkspaceSurface(ctx) },
+    { path: WORKSPACE_PATH, router: createWorkspaceSurface(ctx, { requests }) },
     { router: createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken }) },
     { path: '/_operator', router: createOperatorRouter(ctx, operatorToken) },
     // Last: probes and scrapes are rare, so the hot routes never walk past them.
@@ -116,7 +121,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
 
   return {
     ctx,
-    app: createApp(ctx, mounts, observability.requests),
+    app: createApp(ctx, mounts, observability.requests, requests),
     jobs,
     observability,
     lock: folder.lock,

@@ -46,6 +46,7 @@ export function faultInjection(ctx: AppContext, surface: FaultSurface, identify:
         return;
       }
       ctx.log.info({ fault: fault.id, kind: fault.kind, surface }, 'injected fault');
+      req.injectedFault = { orgId: fault.orgId, surface, faultId: fault.id, kind: fault.kind };
       res.set('X-Injected-Fault', describe(fault));
       switch (fault.kind) {
         case 'latency':

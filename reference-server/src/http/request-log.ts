@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { redactUrlSecrets } from '../log.js';
+import type { OrgRequestLog } from './org-request-log.js';
 
 /**
  * Request ids for the log: a random prefix per process and a counter. Unique within a process and
@@ -18,12 +19,17 @@ export function requestIds(): () => string {
  * responseTime}`. No headers or bodies are logged, so no credential can reach the line (the
  * logger's redaction still applies). The line is built once, at the end: no child logger, no
  * serializers and no request id unless the line is written. A caller's `x-request-id` is kept.
- * A secret in the URL (an invite link's token) is cut to its prefix.
+ * A secret in the URL (an invite link's token) is cut to its prefix. `perOrganisation`, when
+ * given, also keeps the request for the workspace's request log of the caller's organisation.
  */
-export function requestLog(log: Logger, nextId: () => string = requestIds()): RequestHandler {
+export function requestLog(log: Logger, options: { nextId?: () => string; perOrganisation?: OrgRequestLog } = {}): RequestHandler {
+  const nextId = options.nextId ?? requestIds();
+  const { perOrganisation } = options;
   return (req, res, next) => {
     const started = performance.now();
     res.once('close', () => {
+      const responseTime = Math.round(performance.now() - started);
+      perOrganisation?.observe(req, res, responseTime);
       const level = !res.writableFinished ? 'warn' : res.statusCode >= 500 ? 'error' : 'info';
       if (!log.isLevelEnabled(level)) return;
       const header = req.headers['x-request-id'];
@@ -31,7 +37,7 @@ export function requestLog(log: Logger, nextId: () => string = requestIds()): Re
         {
           req: { id: typeof header === 'string' ? header : nextId(), method: req.method, url: redactUrlSecrets(req.originalUrl) },
           res: { statusCode: res.statusCode },
-          responseTime: Math.round(performance.now() - started),
+          responseTime,
         },
         res.writableFinished ? 'request completed' : 'request aborted',
       );

@@ -107,6 +107,13 @@ export async function checkOutboundUrl(ctx: OutboundCtx, url: string): Promise<s
   return refusals.length === resolved.length && refusals.length > 0 ? `${host} resolves to ${refusals.join(', ')}` : undefined;
 }
 
+const USER_AGENT = 'reference-server-webhooks/1';
+
+/** Every header a `post` of a body of `length` bytes sends with `headers`: what a delivery log shows. */
+export function sentHeaders(headers: Record<string, string>, length: number): Record<string, string> {
+  return { 'user-agent': USER_AGENT, ...headers, 'content-length': String(length) };
+}
+
 /**
  * POSTs `body` to `url` the way every partner-directed request leaves the server: SSRF guard on
  * the address actually connected to (IP literals checked here, names in the agent's lookup),
@@ -146,7 +153,7 @@ export function post(
     const request = send(target, {
       method: 'POST',
       agent: target.protocol === 'https:' ? client.https : client.http,
-      headers: { 'user-agent': 'reference-server-webhooks/1', ...headers, 'content-length': String(payload.length) },
+      headers: sentHeaders(headers, payload.length),
     });
     const deadline = setTimeout(() => request.destroy(new OutboundTimeoutError(timeoutMs)), timeoutMs);
     deadline.unref();

@@ -167,6 +167,50 @@ export function ChoiceGroup({ id, name, legend, hint, error, choices, selected, 
   );
 }
 
+export interface CheckboxGroupProps {
+  /** Id of the fieldset (the error summary links here); boxes get `<id>-<n>`. */
+  id: string;
+  name: string;
+  legend: ComponentChildren;
+  hint?: string;
+  error?: string;
+  choices: readonly (Choice & { hint?: string })[];
+  selected: readonly string[];
+}
+
+/** A group of checkboxes in a fieldset: any number of answers, sent as repeated `name` fields. */
+export function CheckboxGroup({ id, name, legend, hint, error, choices, selected }: CheckboxGroupProps) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class={`form-group${error ? ' has-error' : ''}`}>
+      <fieldset id={id} aria-describedby={describedBy} tabIndex={-1}>
+        <legend>{legend}</legend>
+        {hint ? (
+          <span class="hint" id={`${id}-hint`}>
+            {hint}
+          </span>
+        ) : null}
+        {error ? <ErrorMessage id={`${id}-error`} message={error} /> : null}
+        <div class="radios">
+          {choices.map((choice, index) => (
+            <div class="choice">
+              <input type="checkbox" id={`${id}-${index + 1}`} name={name} value={choice.value} checked={selected.includes(choice.value)} aria-describedby={choice.hint ? `${id}-${index + 1}-hint` : undefined} />
+              <label for={`${id}-${index + 1}`}>
+                {choice.label}
+                {choice.hint ? (
+                  <span class="hint" id={`${id}-${index + 1}-hint`}>
+                    {choice.hint}
+                  </span>
+                ) : null}
+              </label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
 /** Native `<progress>` labelled by the same progress in words, so both are announced. */
 export function Progress({ id, done, total, label }: { id: string; done: number; total: number; label: string }) {
   return (

@@ -24,3 +24,10 @@ export function formField(body: unknown, name: string): string | undefined {
   const value = (body as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' ? value : undefined;
 }
+
+/** Every string value of a repeated form field (a checkbox group), in order; none when absent. */
+export function formValues(body: unknown, name: string): string[] {
+  const value = (body as Record<string, unknown> | undefined)?.[name];
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}

@@ -5,7 +5,7 @@ import { del, put, type WriteOp } from '../store/store.js';
 import { eventOps, eventsCommitted, type EventListener, type EventRecord } from '../webhooks/index.js';
 import { getProfile } from './profiles.js';
 import { requeueOps } from './jobs.js';
-import { AWAITING, JOBS, SUBMISSIONS, type AwaitingEntry, type JobRecord, type SubmissionRecord, type SubmissionStatus } from './records.js';
+import { AWAITING, JOBS, SUBMISSIONS, withStatus, type AwaitingEntry, type JobRecord, type SubmissionRecord, type SubmissionStatus } from './records.js';
 import { resourcesOf, transcriptsOf } from './attachments.js';
 import { scoreSubmission, type ScoringOutcome } from './scoring.js';
 import { submissionDetail } from './views.js';
@@ -62,7 +62,7 @@ export class SubmissionProcessor {
       return;
     }
     const startedAt = new Date(ctx.clock.now()).toISOString();
-    await ctx.store.write([put<SubmissionRecord>(SUBMISSIONS, orgId, { ...before, status: 'processing', updatedAt: startedAt })]);
+    await ctx.store.write([put<SubmissionRecord>(SUBMISSIONS, orgId, withStatus(before, 'processing', startedAt))]);
 
     // Read everything again after the await: an attachment may have landed meanwhile.
     const submission = ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
@@ -71,9 +71,7 @@ export class SubmissionProcessor {
     const now = new Date(ctx.clock.now()).toISOString();
     const outcome = this.#score(orgId, submission, now);
     const updated: SubmissionRecord = {
-      ...submission,
-      status: outcome.status,
-      updatedAt: now,
+      ...withStatus(submission, outcome.status, now),
       processedAt: now,
       runs: submission.runs + 1,
       evaluation: outcome.status === 'failed' ? null : outcome.evaluation,

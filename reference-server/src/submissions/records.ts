@@ -117,6 +117,22 @@ export interface SubmissionRecord extends StoredRecord {
   error: SubmissionError | null;
   resourceIds: string[];
   transcriptIds: string[];
+  /** Every status it has had, oldest first (the last MAX_STATUS_HISTORY); absent on records stored before it was kept. */
+  history?: StatusChange[];
+}
+
+export interface StatusChange {
+  status: SubmissionStatus;
+  at: string;
+}
+
+/** Status changes kept per submission: a submission re-scored by every attachment could otherwise grow without end. */
+export const MAX_STATUS_HISTORY = 50;
+
+/** The submission moved to `status` at `at`, with the change added to its history. */
+export function withStatus(submission: SubmissionRecord, status: SubmissionStatus, at: string): SubmissionRecord {
+  const history = [...(submission.history ?? []), { status, at }].slice(-MAX_STATUS_HISTORY);
+  return { ...submission, status, updatedAt: at, history };
 }
 
 export interface RecordIdEntry extends StoredRecord {

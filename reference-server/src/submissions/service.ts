@@ -84,6 +84,7 @@ export async function createSubmission(ctx: Ctx, orgId: string, input: Submissio
     error: null,
     resourceIds: [],
     transcriptIds: [],
+    history: [{ status: 'queued', at: now }],
   };
   const ops: WriteOp[] = [
     put(SUBMISSIONS, orgId, submission),

@@ -1,9 +1,9 @@
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../context.js';
 import type { JobQueue, JobRef } from '../jobs/runner.js';
-import { OutboundRefusedError, post } from '../outbound/index.js';
+import { OutboundRefusedError, post, sentHeaders, type PostResponse } from '../outbound/index.js';
 import { del, put, type WriteOp } from '../store/store.js';
-import { ATTEMPTS, OUTBOX, SUBSCRIPTIONS, type AttemptOutcome, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
+import { ATTEMPTS, OUTBOX, SUBSCRIPTIONS, type AttemptExchange, type AttemptOutcome, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
 import { classifyStatus, MAX_ATTEMPTS, retryDelayMs } from './schedule.js';
 import { getSubscriptionRecord, signingSecret } from './subscriptions.js';
 import { getEvent } from './outbox.js';
@@ -12,6 +12,16 @@ import { getEvent } from './outbox.js';
 export const DELIVERY_CONCURRENCY = 16;
 /** Each attempt must be answered within this. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
+/** The delivery log keeps this much of each body sent (payloads are rarely larger) … */
+export const LOGGED_REQUEST_BYTES = 16 * 1024;
+/** … and of each answer (one byte more is read, to tell a cut answer), whose first 512 characters the API also lists. */
+export const LOGGED_RESPONSE_BYTES = 4 * 1024;
+
+const bounded = (text: string, max: number) => (Buffer.byteLength(text) <= max ? { body: text, bodyTruncated: false } : { body: Buffer.from(text).subarray(0, max).toString('utf8'), bodyTruncated: true });
+
+function answerHeaders(answer: PostResponse): Record<string, string> {
+  return Object.fromEntries(Object.entries(answer.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value ?? '')]));
+}
 
 function errorText(error: unknown): string {
   if (error instanceof OutboundRefusedError) return `refused by the SSRF guard: ${error.reason}`;
@@ -62,9 +72,15 @@ export class WebhookDelivery {
     let error: string | null = null;
     let outcome: AttemptOutcome;
     let retryAfterMs: number | undefined;
+    const headers = this.#headers(subscription, event, sentAt, body);
+    const exchange: AttemptExchange = {
+      request: { method: 'POST', url: subscription.url, headers: sentHeaders(headers, Buffer.byteLength(body)), ...bounded(body, LOGGED_REQUEST_BYTES) },
+      response: null,
+    };
     const started = performance.now();
     try {
-      const answer = await post(ctx, subscription.url, body, this.#headers(subscription, event, sentAt, body), { timeoutMs: DELIVERY_TIMEOUT_MS });
+      const answer = await post(ctx, subscription.url, body, headers, { timeoutMs: DELIVERY_TIMEOUT_MS, maxResponseBytes: LOGGED_RESPONSE_BYTES + 1 });
+      exchange.response = { headers: answerHeaders(answer), ...bounded(answer.bodyText, LOGGED_RESPONSE_BYTES) };
       statusCode = answer.status;
       latencyMs = answer.latencyMs;
       responseBody = answer.bodyText.slice(0, 512) || null;
@@ -97,6 +113,7 @@ export class WebhookDelivery {
       response_body: responseBody,
       outcome,
       next_attempt_at: nextAt !== undefined ? new Date(nextAt).toISOString() : null,
+      exchange,
     };
     const ops: WriteOp[] = [put(ATTEMPTS, subscription.id, record)];
     if (nextAt !== undefined) ops.push(put<OutboxEntry>(OUTBOX, orgId, { ...entry, attempts: attempt, nextAttemptAt: nextAt }));

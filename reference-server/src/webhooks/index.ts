@@ -15,7 +15,9 @@
  * Subscriptions: `createSubscription(ctx, orgId, {url, events?, description?, surface})` →
  * `{ok: true, subscription, secret}` (the secret shown once) or `{ok: false, field, message}`
  * (URL refused by the SSRF guard, unknown event type, too many); `listSubscriptions`,
- * `getSubscription`, `deleteSubscription`, `enableSubscription`; `listAttempts(ctx, subId, …)`.
+ * `getSubscription`, `deleteSubscription`, `enableSubscription`, `disableSubscription`;
+ * `listAttempts(ctx, subId, …)` (each attempt's exact exchange kept for the workspace);
+ * `resendEvent` and `sendTestEvent` (redelivery.ts) for the workspace's delivery log.
  *
  * HTTP: `webhookRoutes(ctx, surface)` is the whole CRUD router (see routes.ts); mount it at
  * `/webhooks` behind the surface's guard and JSON parser. The delivery worker is built by the
@@ -27,18 +29,22 @@
  * Event types: `EVENT_TYPES` (event-types.ts), documented in docs/webhooks.md; retry schedule
  * in schedule.ts.
  */
-export { listAttempts } from './attempts.js';
+export { attemptView, getAttempt, listAttempts } from './attempts.js';
+export { resendEvent, sendTestEvent, TEST_EVENT_PREFIX, type RedeliveryResult } from './redelivery.js';
 export { WebhookDelivery } from './delivery.js';
 export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES, type EventType, type WebhookSurface } from './event-types.js';
 export { EventBus, type EventListener } from './event-bus.js';
 export { eventOps, eventsCommitted, getEvent } from './outbox.js';
-export type { AttemptRecord, EventRecord, SubscriptionRecord } from './records.js';
+export type { AttemptExchange, AttemptRecord, EventRecord, SubscriptionRecord } from './records.js';
 export { webhookRoutes } from './routes.js';
 export { classifyStatus, MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from './schedule.js';
 export {
+  allSubscriptions,
   createSubscription,
   deleteSubscription,
+  disableSubscription,
   enableSubscription,
+  getSubscriptionRecord,
   getSubscription,
   listSubscriptions,
   type CreateResult,

@@ -50,8 +50,23 @@ export interface OutboxEntry extends StoredRecord {
 
 export type AttemptOutcome = AttemptView['outcome'];
 
-/** The attempts log is exactly what `GET …/webhooks/{id}/attempts` lists (contract.ts). */
+/**
+ * The exact exchange of one attempt, for the workspace's delivery log: what left the server
+ * (every header, the body) and what came back, each body cut at a bound (records.ts keeps the
+ * journal small; the event record holds the whole payload).
+ */
+export interface AttemptExchange {
+  request: { method: 'POST'; url: string; headers: Record<string, string>; body: string; bodyTruncated: boolean };
+  /** Null when no answer came (network error, timeout, refused address). */
+  response: { headers: Record<string, string>; body: string; bodyTruncated: boolean } | null;
+}
+
+/**
+ * The attempts log: what `GET …/webhooks/{id}/attempts` lists (contract.ts), plus the exchange
+ * the workspace shows (absent on attempts logged before it was kept; never listed by the API).
+ */
 export interface AttemptRecord extends StoredRecord, AttemptView {
   /** `att_…` */
   id: string;
+  exchange?: AttemptExchange;
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { fieldProblems, sendError, sendInvalidFields } from '../http/rest-errors.js';
 import { InvalidCursorError } from '../store/partition.js';
-import { listAttempts } from './attempts.js';
+import { attemptView, listAttempts } from './attempts.js';
 import { createSubscriptionBody } from './contract.js';
 import { EVENT_TYPES, type WebhookSurface } from './event-types.js';
 import { createSubscription, deleteSubscription, enableSubscription, getSubscription, listSubscriptions } from './subscriptions.js';
@@ -124,7 +124,7 @@ export function webhookRoutes(ctx: AppContext, surface: WebhookSurface): Router 
       ...(after ? { after } : {}),
       ...(parsed.data.event_id ? { eventId: parsed.data.event_id } : {}),
     });
-    res.json({ data: page.items, next_cursor: page.next ? encodeCursor(list, page.next) : null });
+    res.json({ data: page.items.map(attemptView), next_cursor: page.next ? encodeCursor(list, page.next) : null });
   });
 
   return router;

@@ -113,10 +113,29 @@ export async function deleteSubscription(ctx: AppContext, orgId: string, surface
 }
 
 /** Turns a disabled subscription (after a 410, say) back on. Undefined when unknown. */
-export async function enableSubscription(ctx: AppContext, orgId: string, surface: WebhookSurface, id: string): Promise<SubscriptionView | undefined> {
+export function enableSubscription(ctx: AppContext, orgId: string, surface: WebhookSurface, id: string): Promise<SubscriptionView | undefined> {
+  return setStatus(ctx, orgId, surface, id, 'active', null);
+}
+
+/**
+ * Pauses a subscription by hand: nothing is delivered to it (pending deliveries are dropped by
+ * the worker, as after a 410) until it is enabled again. Undefined when unknown.
+ */
+export function disableSubscription(ctx: AppContext, orgId: string, surface: WebhookSurface, id: string, reason: string): Promise<SubscriptionView | undefined> {
+  return setStatus(ctx, orgId, surface, id, 'disabled', reason);
+}
+
+async function setStatus(
+  ctx: AppContext,
+  orgId: string,
+  surface: WebhookSurface,
+  id: string,
+  status: SubscriptionRecord['status'],
+  disabledReason: string | null,
+): Promise<SubscriptionView | undefined> {
   const record = getSubscriptionRecord(ctx, orgId, id);
   if (!record || record.surface !== surface) return undefined;
-  const updated: SubscriptionRecord = { ...record, status: 'active', disabledReason: null, updatedAt: new Date(ctx.clock.now()).toISOString() };
+  const updated: SubscriptionRecord = { ...record, status, disabledReason, updatedAt: new Date(ctx.clock.now()).toISOString() };
   await ctx.store.write([put(SUBSCRIPTIONS, orgId, updated)]);
   return subscriptionView(updated);
 }

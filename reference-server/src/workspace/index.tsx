@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
+import type { OrgRequestLog } from '../http/org-request-log.js';
 import { endSession, currentSession } from '../oauth/browser-session.js';
 import { signInUrl } from '../oauth/sign-in-routes.js';
 import { seeOther } from '../pages/forms.js';
@@ -8,12 +9,14 @@ import { listCredentials } from '../tenancy/credentials.js';
 import { listUsers } from '../tenancy/users.js';
 import { member, requireMember } from './access.js';
 import { developerRoutes } from './developer-routes.js';
+import { requestsRoutes } from './requests-routes.js';
 import { keysRoutes } from './keys-routes.js';
 import { SERVICE, WORKSPACE_PATH } from './layout.js';
 import { OverviewPage } from './overview-page.js';
 import { profilesRoutes } from './profiles-routes.js';
 import { surfaceSnippets } from './snippets.js';
 import { submissionsRoutes } from './submissions-routes.js';
+import { webhooksRoutes } from './webhooks-routes.js';
 
 export { WORKSPACE_PATH } from './layout.js';
 
@@ -23,7 +26,7 @@ export { WORKSPACE_PATH } from './layout.js';
  * person's own organisation only (ids from the URL are looked up inside it); admin pages and
  * their forms check the role on the server.
  */
-export function createWorkspaceSurface(ctx: AppContext): Router {
+export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgRequestLog }): Router {
   return createPageSurface(
     ctx,
     {
@@ -64,6 +67,8 @@ export function createWorkspaceSurface(ctx: AppContext): Router {
       submissionsRoutes(ctx, router, tools);
       keysRoutes(ctx, router, tools);
       profilesRoutes(ctx, router, tools);
+      webhooksRoutes(ctx, router, tools);
+      requestsRoutes(ctx, deps.requests, router, tools);
       developerRoutes(ctx, router, tools);
     },
   );

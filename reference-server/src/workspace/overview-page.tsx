@@ -12,6 +12,8 @@ const KIND_LABELS: Record<PublicCredential['kind'], string> = {
 };
 
 export const dateTime = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+/** To the second: for logs and histories, where several things happen within a minute. */
+export const preciseTime = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 
 export interface OverviewProps {
   member: Member;

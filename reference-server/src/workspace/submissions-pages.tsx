@@ -3,7 +3,7 @@ import type { ProfileRecord, ResourceRecord, SubmissionRecord, TranscriptRecord 
 import { SUBMISSION_STATUSES } from '../submissions/records.js';
 import type { Member } from './access.js';
 import { WorkspacePage, WORKSPACE_PATH } from './layout.js';
-import { dateTime } from './overview-page.js';
+import { dateTime, preciseTime } from './overview-page.js';
 
 export const SUBMISSIONS_PATH = `${WORKSPACE_PATH}/submissions`;
 export const submissionUrl = (id: string) => `${SUBMISSIONS_PATH}/${encodeURIComponent(id)}`;
@@ -22,6 +22,23 @@ const STATUS_TAGS: Record<SubmissionRecord['status'], string> = {
 
 export function StatusTag({ status }: { status: SubmissionRecord['status'] }) {
   return <span class={STATUS_TAGS[status]}>{status.replace('_', ' ')}</span>;
+}
+
+/** Every status the submission has had, oldest first; records from before the history was kept show what they have. */
+function StatusHistory({ submission: s }: { submission: SubmissionRecord }) {
+  const history = s.history ?? [{ status: 'queued' as const, at: s.createdAt }, ...(s.status !== 'queued' ? [{ status: s.status, at: s.updatedAt }] : [])];
+  return (
+    <>
+      <h2 id="history-heading">Status history</h2>
+      <ol class="history" aria-labelledby="history-heading">
+        {history.map((change) => (
+          <li>
+            {preciseTime(change.at)} · <StatusTag status={change.status} />
+          </li>
+        ))}
+      </ol>
+    </>
+  );
 }
 
 export interface SubmissionFilters {
@@ -162,6 +179,7 @@ export function SubmissionPage({ member, csrfToken, submission: s, profile, reso
           ...(s.error ? [{ key: 'Error', value: `${s.error.code}: ${s.error.message}` }] : []),
         ]}
       />
+      <StatusHistory submission={s} />
       {evaluation ? (
         <>
           <h2>Score</h2>

@@ -1,0 +1,64 @@
+import type { AppContext } from '../context.js';
+import { put, type WriteOp } from '../store/store.js';
+import { eventTypesFor, type EventType } from './event-types.js';
+import { eventsCommitted, getEvent } from './outbox.js';
+import { EVENTS, OUTBOX, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
+
+/** Test events' ids start with this, so a receiver (or its logs) can tell them from real ones. */
+export const TEST_EVENT_PREFIX = 'evt_test';
+
+export type RedeliveryResult = { ok: true; eventId: string } | { ok: false; message: string };
+
+type Ctx = Pick<AppContext, 'store' | 'clock' | 'ids' | 'events'>;
+
+function delivery(ctx: Ctx, orgId: string, event: EventRecord, subscription: SubscriptionRecord): WriteOp {
+  return put<OutboxEntry>(OUTBOX, orgId, {
+    id: ctx.ids.next('dlv'),
+    eventId: event.id,
+    subscriptionId: subscription.id,
+    attempts: 0,
+    nextAttemptAt: ctx.clock.now(),
+    createdAt: new Date(ctx.clock.now()).toISOString(),
+  });
+}
+
+const inactive = (subscription: SubscriptionRecord) =>
+  subscription.status === 'active' ? undefined : 'The subscription is disabled, so nothing is sent to it: enable it first.';
+
+/**
+ * Sends a stored event to one subscription again, as a new delivery with its own attempts and the
+ * same payload and `webhook-id` (receivers that drop repeats by it will drop this one too). The
+ * caller has checked the subscription is the organisation's.
+ */
+export async function resendEvent(ctx: Ctx, orgId: string, subscription: SubscriptionRecord, eventId: string): Promise<RedeliveryResult> {
+  const refusal = inactive(subscription);
+  if (refusal) return { ok: false, message: refusal };
+  const event = getEvent(ctx, orgId, eventId);
+  if (!event) return { ok: false, message: `The event ${eventId} is no longer kept (delivered events are pruned after the retention window), so it cannot be sent again.` };
+  const ops = [delivery(ctx, orgId, event, subscription)];
+  await ctx.store.write(ops);
+  eventsCommitted(ctx, ops);
+  return { ok: true, eventId: event.id };
+}
+
+/**
+ * Sends a test event of `type` carrying `data` to one subscription only: signed and retried like
+ * any delivery, its id starting with `evt_test`. It reaches no other subscription and no
+ * in-process listener (a test `assessment.completed` re-scores nothing).
+ */
+export async function sendTestEvent(ctx: Ctx, orgId: string, subscription: SubscriptionRecord, type: EventType, data: Record<string, unknown>): Promise<RedeliveryResult> {
+  const refusal = inactive(subscription);
+  if (refusal) return { ok: false, message: refusal };
+  if (!eventTypesFor(subscription.surface).includes(type)) return { ok: false, message: `A ${subscription.surface} subscription cannot receive ${type} events.` };
+  const event: EventRecord = {
+    id: ctx.ids.next(TEST_EVENT_PREFIX),
+    type,
+    created_at: new Date(ctx.clock.now()).toISOString(),
+    organization_id: orgId,
+    data,
+  };
+  const ops = [put(EVENTS, orgId, event), delivery(ctx, orgId, event, subscription)];
+  await ctx.store.write(ops);
+  eventsCommitted(ctx, ops);
+  return { ok: true, eventId: event.id };
+}

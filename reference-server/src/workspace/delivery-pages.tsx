@@ -1,0 +1,246 @@
+import { Button, ErrorSummary, PostForm, SummaryList, type FieldError } from '../pages/components.js';
+import { eventTypesFor, type AttemptRecord, type SubscriptionRecord } from '../webhooks/index.js';
+import type { Member } from './access.js';
+import { Notice, WorkspacePage } from './layout.js';
+import { dateTime, preciseTime } from './overview-page.js';
+import { StatusTag, subscriptionUrl, SURFACE_LABELS, WEBHOOKS_PATH } from './webhooks-pages.js';
+
+export const attemptUrl = (subscriptionId: string, attemptId: string) => `${subscriptionUrl(subscriptionId)}/attempts/${encodeURIComponent(attemptId)}`;
+
+/** While a delivery is due within this, the page reloads itself to show its attempt. */
+export const REFRESH_SECONDS = 3;
+
+const OUTCOME_TAGS: Record<AttemptRecord['outcome'], string> = {
+  delivered: 'tag green',
+  retrying: 'tag',
+  failed: 'tag red',
+  disabled: 'tag red',
+};
+
+export function OutcomeTag({ outcome }: { outcome: AttemptRecord['outcome'] }) {
+  return <span class={OUTCOME_TAGS[outcome]}>{outcome}</span>;
+}
+
+function ResendForm({ subscription, eventId, csrfToken, label }: { subscription: SubscriptionRecord; eventId: string; csrfToken: string; label: string }) {
+  return (
+    <PostForm action={`${subscriptionUrl(subscription.id)}/resend`} csrfToken={csrfToken}>
+      <input type="hidden" name="event_id" value={eventId} />
+      <Button variant="secondary">
+        {label}
+        <span class="visually-hidden"> {eventId}</span>
+      </Button>
+    </PostForm>
+  );
+}
+
+export interface SubscriptionPageProps {
+  member: Member;
+  csrfToken: string;
+  subscription: SubscriptionRecord;
+  attempts: readonly AttemptRecord[];
+  /** Deliveries of this subscription waiting for their next attempt. */
+  pending: number;
+  nextUrl?: string;
+  refresh: boolean;
+  notice?: string;
+  errors?: readonly FieldError[];
+}
+
+/** One subscription: its settings, what can be done to it, and its delivery log, newest first. */
+export function SubscriptionPage({ member, csrfToken, subscription, attempts, pending, nextUrl, refresh, notice, errors = [] }: SubscriptionPageProps) {
+  const url = subscriptionUrl(subscription.id);
+  const types = eventTypesFor(subscription.surface);
+  return (
+    <WorkspacePage member={member} title={`Webhook ${subscription.url}`} section="webhooks" csrfToken={csrfToken} hasErrors={errors.length > 0} {...(refresh ? { refreshSeconds: REFRESH_SECONDS } : {})}>
+      <ErrorSummary errors={errors} />
+      {notice ? <Notice>{notice}</Notice> : null}
+      <p>
+        <a href={WEBHOOKS_PATH}>Back to webhooks</a>
+      </p>
+      <h1>Webhook endpoint</h1>
+      <SummaryList
+        rows={[
+          { key: 'URL', value: <code>{subscription.url}</code> },
+          { key: 'ID', value: <code>{subscription.id}</code> },
+          { key: 'API', value: SURFACE_LABELS[subscription.surface] },
+          { key: 'Events', value: subscription.events.join(', ') },
+          { key: 'Status', value: <><StatusTag subscription={subscription} />{subscription.disabledReason ? ` ${subscription.disabledReason}` : ''}</> },
+          { key: 'Description', value: subscription.description ?? '—' },
+          { key: 'Created', value: dateTime(subscription.createdAt) },
+          { key: 'Waiting to be delivered', value: String(pending) },
+        ]}
+      />
+      <div class="actions">
+        {subscription.status === 'active' ? (
+          <PostForm action={`${url}/disable`} csrfToken={csrfToken}>
+            <Button variant="secondary">Disable</Button>
+          </PostForm>
+        ) : (
+          <PostForm action={`${url}/enable`} csrfToken={csrfToken}>
+            <Button variant="secondary">Enable</Button>
+          </PostForm>
+        )}
+        <PostForm action={`${url}/delete`} csrfToken={csrfToken}>
+          <Button variant="warning">Delete endpoint</Button>
+        </PostForm>
+      </div>
+
+      <h2>Send a test event</h2>
+      <p>
+        A test event is signed and retried like a real one and goes to this endpoint only. Its <code>webhook-id</code> starts with <code>evt_test_</code>; its data is the organisation's newest
+        real record of that kind, or a sample scored by the server when there is none.
+      </p>
+      <PostForm action={`${url}/test`} csrfToken={csrfToken}>
+        <div class={`form-group${errors.some((e) => e.field === 'type') ? ' has-error' : ''}`}>
+          <label for="type">Event type</label>
+          <select id="type" name="type">
+            {types.map((type) => (
+              <option value={type}>{type}</option>
+            ))}
+          </select>
+        </div>
+        <Button>Send test event</Button>
+      </PostForm>
+
+      <h2 id="attempts-heading">Delivery attempts</h2>
+      {attempts.length === 0 ? (
+        <p>Nothing has been sent to this endpoint yet.</p>
+      ) : (
+        <div class="table-scroll">
+          <table aria-labelledby="attempts-heading">
+            <thead>
+              <tr>
+                <th scope="col">Sent</th>
+                <th scope="col">Event</th>
+                <th scope="col">Attempt</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Answer</th>
+                <th scope="col">Latency</th>
+              </tr>
+            </thead>
+            <tbody>
+              {attempts.map((a) => (
+                <tr>
+                  <td>
+                    <a href={attemptUrl(subscription.id, a.id)}>
+                      {preciseTime(a.at)}
+                      <span class="visually-hidden"> attempt {a.attempt} of {a.event_id}</span>
+                    </a>
+                  </td>
+                  <td>
+                    {a.event_type}
+                    <span class="hint">
+                      <code>{a.event_id}</code>
+                    </span>
+                  </td>
+                  <td>{a.attempt}</td>
+                  <td>
+                    <OutcomeTag outcome={a.outcome} />
+                    {a.next_attempt_at ? <span class="hint">next {dateTime(a.next_attempt_at)}</span> : null}
+                  </td>
+                  <td>{a.status_code !== null ? `HTTP ${a.status_code}` : (a.error ?? '—')}</td>
+                  <td>{a.latency_ms} ms</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {nextUrl ? (
+        <p>
+          <a href={nextUrl}>Older attempts</a>
+        </p>
+      ) : null}
+    </WorkspacePage>
+  );
+}
+
+function Headers({ id, headers }: { id: string; headers: Record<string, string> }) {
+  return (
+    <div class="table-scroll">
+      <table aria-labelledby={id}>
+        <thead>
+          <tr>
+            <th scope="col">Header</th>
+            <th scope="col">Value</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.entries(headers).map(([name, value]) => (
+            <tr>
+              <td>
+                <code>{name}</code>
+              </td>
+              <td>
+                <code class="wrap">{value}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const Body = ({ label, body, truncated }: { label: string; body: string; truncated: boolean }) => (
+  <>
+    <pre class="snippet" tabIndex={0} aria-label={label}>
+      {body === '' ? '(empty)' : body}
+    </pre>
+    {truncated ? <p class="hint">Cut here: the log keeps the first part of each body only.</p> : null}
+  </>
+);
+
+/** One attempt in full: the exact request that left the server and the answer that came back. */
+export function AttemptPage({ member, csrfToken, subscription, attempt }: { member: Member; csrfToken: string; subscription: SubscriptionRecord; attempt: AttemptRecord }) {
+  const { exchange } = attempt;
+  return (
+    <WorkspacePage member={member} title={`Attempt ${attempt.attempt} of ${attempt.event_id}`} section="webhooks" csrfToken={csrfToken}>
+      <p>
+        <a href={subscriptionUrl(subscription.id)}>Back to the endpoint's deliveries</a>
+      </p>
+      <h1>
+        Attempt {attempt.attempt} of {attempt.event_type}
+      </h1>
+      <SummaryList
+        rows={[
+          { key: 'Event', value: <code>{attempt.event_id}</code> },
+          { key: 'Sent', value: preciseTime(attempt.at) },
+          { key: 'Outcome', value: <OutcomeTag outcome={attempt.outcome} /> },
+          { key: 'Status', value: attempt.status_code !== null ? `HTTP ${attempt.status_code}` : 'no answer' },
+          { key: 'Latency', value: `${attempt.latency_ms} ms` },
+          { key: 'Error', value: attempt.error ?? '—' },
+          { key: 'Next attempt', value: attempt.next_attempt_at ? dateTime(attempt.next_attempt_at) : '—' },
+        ]}
+      />
+      <ResendForm subscription={subscription} eventId={attempt.event_id} csrfToken={csrfToken} label="Send this event again" />
+      {exchange ? (
+        <>
+          <h2 id="request-heading">Request</h2>
+          <p>
+            <code>
+              {exchange.request.method} {exchange.request.url}
+            </code>
+          </p>
+          <Headers id="request-heading" headers={exchange.request.headers} />
+          <Body label="Request body" body={exchange.request.body} truncated={exchange.request.bodyTruncated} />
+          <h2 id="response-heading">Answer</h2>
+          {exchange.response ? (
+            <>
+              <Headers id="response-heading" headers={exchange.response.headers} />
+              <Body label="Answer body" body={exchange.response.body} truncated={exchange.response.bodyTruncated} />
+            </>
+          ) : (
+            <p>No answer came: {attempt.error ?? 'the connection failed'}.</p>
+          )}
+        </>
+      ) : (
+        <>
+          <h2>Answer</h2>
+          <p>This attempt was logged before the server kept each exchange; the first part of the answer was:</p>
+          <Body label="Answer body" body={attempt.response_body ?? ''} truncated={false} />
+        </>
+      )}
+    </WorkspacePage>
+  );
+}

@@ -1,0 +1,141 @@
+import { Button, CheckboxGroup, ChoiceGroup, ErrorSummary, PostForm, TextField, type FieldError } from '../pages/components.js';
+import { EVENT_TYPES, type SubscriptionRecord, type WebhookSurface } from '../webhooks/index.js';
+import type { Member } from './access.js';
+import { Notice, WorkspacePage, WORKSPACE_PATH } from './layout.js';
+import { dateTime } from './overview-page.js';
+
+export const WEBHOOKS_PATH = `${WORKSPACE_PATH}/webhooks`;
+export const subscriptionUrl = (id: string) => `${WEBHOOKS_PATH}/${encodeURIComponent(id)}`;
+
+export const SURFACE_LABELS: Record<WebhookSurface, string> = {
+  automation: 'Automation API',
+  assessment: 'Assessment API',
+};
+
+const SURFACE_CHOICES = [
+  { value: 'automation', label: 'Automation API (/api/automation/webhooks): submissions, attachments, assessments' },
+  { value: 'assessment', label: 'Assessment API (/api/v1): assessment results' },
+];
+
+const EVENT_CHOICES = EVENT_TYPES.map((info) => ({
+  value: info.type,
+  label: info.type,
+  hint: `${info.surfaces.map((s) => SURFACE_LABELS[s]).join(' and ')}. ${info.description}`,
+}));
+
+export interface RegisterFormValues {
+  surface: string;
+  url: string;
+  events: readonly string[];
+  description: string;
+}
+
+export const emptyRegisterForm = (): RegisterFormValues => ({ surface: 'automation', url: '', events: [], description: '' });
+
+export function StatusTag({ subscription }: { subscription: Pick<SubscriptionRecord, 'status'> }) {
+  return subscription.status === 'active' ? <span class="tag green">active</span> : <span class="tag red">disabled</span>;
+}
+
+export interface WebhooksPageProps {
+  member: Member;
+  csrfToken: string;
+  subscriptions: readonly SubscriptionRecord[];
+  values: RegisterFormValues;
+  errors?: readonly FieldError[];
+  notice?: string;
+}
+
+/** The organisation's webhook subscriptions of both APIs, and the form that registers one. */
+export function WebhooksPage({ member, csrfToken, subscriptions, values, errors = [], notice }: WebhooksPageProps) {
+  const error = (field: string) => {
+    const message = errors.find((e) => e.field === field)?.message;
+    return message ? { error: message } : {};
+  };
+  return (
+    <WorkspacePage member={member} title="Webhooks" section="webhooks" csrfToken={csrfToken} hasErrors={errors.length > 0}>
+      <ErrorSummary errors={errors} />
+      {notice ? <Notice>{notice}</Notice> : null}
+      <h1>Webhooks</h1>
+      <p>
+        Each subscription receives the events it asks for as signed POST requests (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>), retried
+        on failure. Open one to see every delivery attempt with the exact request and answer, send an event again, or send a test event.
+      </p>
+      <h2 id="subscriptions-heading">Subscriptions</h2>
+      {subscriptions.length === 0 ? (
+        <p>There are no webhook subscriptions yet.</p>
+      ) : (
+        <div class="table-scroll">
+          <table aria-labelledby="subscriptions-heading">
+            <thead>
+              <tr>
+                <th scope="col">URL</th>
+                <th scope="col">API</th>
+                <th scope="col">Events</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {subscriptions.map((s) => (
+                <tr>
+                  <td>
+                    <a href={subscriptionUrl(s.id)}>{s.url}</a>
+                    {s.description ? <span class="hint">{s.description}</span> : null}
+                  </td>
+                  <td>{SURFACE_LABELS[s.surface]}</td>
+                  <td>{s.events.join(', ')}</td>
+                  <td>
+                    <StatusTag subscription={s} />
+                  </td>
+                  <td>{dateTime(s.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>Register an endpoint</h2>
+      <PostForm action={WEBHOOKS_PATH} csrfToken={csrfToken}>
+        <ChoiceGroup id="surface" name="surface" legend="Which API's events" choices={SURFACE_CHOICES} selected={values.surface} {...error('surface')} />
+        <TextField id="url" label="Endpoint URL" hint="An absolute http or https URL that answers 2xx when it has the event." type="url" value={values.url} maxLength={2048} {...error('url')} />
+        <CheckboxGroup
+          id="events"
+          name="events"
+          legend="Event types"
+          hint="Leave all unticked to receive every event type of the chosen API."
+          choices={EVENT_CHOICES}
+          selected={values.events}
+          {...error('events')}
+        />
+        <TextField id="description" label="Description (optional)" hint="Say what listens there, for example “n8n – scoring workflow”." value={values.description} maxLength={200} {...error('description')} />
+        <Button>Register endpoint</Button>
+      </PostForm>
+    </WorkspacePage>
+  );
+}
+
+/** The answer to the register form, and the only place the signing secret ever appears. */
+export function SubscriptionCreatedPage({ member, csrfToken, subscription, secret }: { member: Member; csrfToken: string; subscription: SubscriptionRecord; secret: string }) {
+  return (
+    <WorkspacePage member={member} title="Endpoint registered" section="webhooks" csrfToken={csrfToken}>
+      <div class="panel">
+        <h1>Endpoint registered</h1>
+        <p>{subscription.url}</p>
+      </div>
+      <div class="notice" role="status">
+        <p>
+          <strong>Copy the signing secret now: it is shown only once.</strong> Verify each delivery's <code>webhook-signature</code> with it (any Standard Webhooks library does). If it is lost,
+          delete this endpoint and register it again.
+        </p>
+      </div>
+      <label for="secret">Signing secret</label>
+      <input id="secret" class="secret" type="text" readOnly value={secret} autoComplete="off" spellcheck={false} />
+      <p>
+        <a href={subscriptionUrl(subscription.id)}>Go to the endpoint's deliveries</a>
+      </p>
+      <p>
+        <a href={WEBHOOKS_PATH}>Back to webhooks</a>
+      </p>
+    </WorkspacePage>
+  );
+}

@@ -1,0 +1,197 @@
+import type { Request, Response, Router } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { createFlash } from '../pages/flash.js';
+import { formField, formValues, seeOther } from '../pages/forms.js';
+import { sendPage, type PageTools } from '../pages/surface.js';
+import { OUTBOX, type OutboxEntry } from '../webhooks/records.js';
+import { createSubscriptionBody } from '../webhooks/contract.js';
+import {
+  allSubscriptions,
+  createSubscription,
+  deleteSubscription,
+  disableSubscription,
+  enableSubscription,
+  getAttempt,
+  getSubscriptionRecord,
+  isEventType,
+  listAttempts,
+  resendEvent,
+  sendTestEvent,
+  WEBHOOK_SURFACES,
+  type SubscriptionRecord,
+  type WebhookSurface,
+} from '../webhooks/index.js';
+import { member, requireAdmin, type Member } from './access.js';
+import { AttemptPage, REFRESH_SECONDS, SubscriptionPage } from './delivery-pages.js';
+import { WORKSPACE_PATH } from './layout.js';
+import { sampleEventData } from './sample-events.js';
+import { emptyRegisterForm, subscriptionUrl, SubscriptionCreatedPage, WebhooksPage, WEBHOOKS_PATH, type RegisterFormValues } from './webhooks-pages.js';
+
+const ATTEMPTS_PER_PAGE = 25;
+/** Pending deliveries looked at for the count and the reload decision (the outbox is the org's). */
+const OUTBOX_SCAN = 1000;
+
+const isSurface = (value: string): value is WebhookSurface => (WEBHOOK_SURFACES as readonly string[]).includes(value);
+
+const MESSAGES: Record<string, string> = {
+  surface: 'Choose which API’s events to receive',
+  url: 'Enter an absolute http or https URL, for example https://hooks.example.com/evaluation',
+  events: 'Choose event types the chosen API sends, or none for all of them',
+  description: 'The description must be 200 characters or fewer',
+};
+
+/**
+ * Webhooks (admin): the subscriptions of both APIs, registered here or through the APIs (the same
+ * records); per subscription its delivery log with each attempt's exact exchange, resend and test
+ * events. Subscriptions are looked up inside the member's organisation only.
+ */
+export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
+  const flash = createFlash(ctx, { cookieName: 'pis_ws_hooks', cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(400) }) });
+
+  const listOf = (orgId: string) => [...allSubscriptions(ctx, orgId)].reverse();
+
+  /** The member's organisation's subscription named in the path, or a 404 from the page surface. */
+  const ownSubscription = (req: Request, res: Response): SubscriptionRecord | undefined => getSubscriptionRecord(ctx, member(res).organization.id, String(req.params['id']));
+
+  const pendingOf = (orgId: string, subscription: SubscriptionRecord) =>
+    ctx.store.page<OutboxEntry>(OUTBOX, orgId, { limit: OUTBOX_SCAN, newestFirst: false, filter: (e) => e.subscriptionId === subscription.id, maxScan: OUTBOX_SCAN }).items;
+
+  const showSubscription = (req: Request, res: Response, me: Member, subscription: SubscriptionRecord, status = 200, errors: { field: string; message: string }[] = []) => {
+    const after = typeof req.query['after'] === 'string' ? req.query['after'].slice(0, 200) : undefined;
+    const page = listAttempts(ctx, subscription.id, { limit: ATTEMPTS_PER_PAGE, ...(after ? { after } : {}) });
+    const pending = pendingOf(me.organization.id, subscription);
+    const soon = ctx.clock.now() + REFRESH_SECONDS * 20_000;
+    const notice = flash.take(req, res)?.notice;
+    sendPage(
+      res,
+      <SubscriptionPage
+        member={me}
+        csrfToken={csrf.token(req, res)}
+        subscription={subscription}
+        attempts={page.items}
+        pending={pending.length}
+        refresh={subscription.status === 'active' && pending.some((e) => e.nextAttemptAt <= soon)}
+        errors={errors}
+        {...(page.next ? { nextUrl: `${subscriptionUrl(subscription.id)}?${new URLSearchParams({ after: page.next })}` } : {})}
+        {...(notice ? { notice } : {})}
+      />,
+      status,
+    );
+  };
+
+  router.get('/webhooks', requireAdmin, (req, res) => {
+    const me = member(res);
+    const notice = flash.take(req, res)?.notice;
+    sendPage(res, <WebhooksPage member={me} csrfToken={csrf.token(req, res)} subscriptions={listOf(me.organization.id)} values={emptyRegisterForm()} {...(notice ? { notice } : {})} />);
+  });
+
+  router.post('/webhooks', ...acceptForm, requireAdmin, async (req, res, next) => {
+    try {
+      const me = member(res);
+      const values: RegisterFormValues = {
+        surface: formField(req.body, 'surface') ?? '',
+        url: (formField(req.body, 'url') ?? '').trim(),
+        events: formValues(req.body, 'events'),
+        description: (formField(req.body, 'description') ?? '').trim(),
+      };
+      const refuse = (errors: { field: string; message: string }[]) =>
+        sendPage(res, <WebhooksPage member={me} csrfToken={csrf.token(req, res)} subscriptions={listOf(me.organization.id)} values={values} errors={errors} />, 400);
+      if (!isSurface(values.surface)) {
+        refuse([{ field: 'surface', message: MESSAGES['surface'] as string }]);
+        return;
+      }
+      const parsed = createSubscriptionBody(values.surface).safeParse({
+        url: values.url,
+        events: values.events,
+        ...(values.description ? { description: values.description } : {}),
+      });
+      if (!parsed.success) {
+        const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? 'url')))];
+        refuse(fields.map((field) => ({ field, message: MESSAGES[field] ?? 'Check this field' })));
+        return;
+      }
+      const created = await createSubscription(ctx, me.organization.id, { ...parsed.data, surface: values.surface });
+      if (!created.ok) {
+        refuse([{ field: created.field === 'subscriptions' ? 'url' : created.field, message: created.message }]);
+        return;
+      }
+      const record = getSubscriptionRecord(ctx, me.organization.id, created.subscription.id);
+      if (!record) throw new Error('a subscription just written is missing');
+      sendPage(res, <SubscriptionCreatedPage member={me} csrfToken={csrf.token(req, res)} subscription={record} secret={created.secret} />, 201);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get('/webhooks/:id', requireAdmin, (req, res, next) => {
+    const subscription = ownSubscription(req, res);
+    if (!subscription) {
+      next();
+      return;
+    }
+    showSubscription(req, res, member(res), subscription);
+  });
+
+  router.get('/webhooks/:id/attempts/:attemptId', requireAdmin, (req, res, next) => {
+    const subscription = ownSubscription(req, res);
+    // Attempts are kept per subscription: one of another organisation's subscription is never reached.
+    const attempt = subscription ? getAttempt(ctx, subscription.id, String(req.params['attemptId'])) : undefined;
+    if (!subscription || !attempt) {
+      next();
+      return;
+    }
+    sendPage(res, <AttemptPage member={member(res)} csrfToken={csrf.token(req, res)} subscription={subscription} attempt={attempt} />);
+  });
+
+  /** A POST on one subscription: found in the member's organisation, done, then back to its page with a notice. */
+  const action = (path: string, run: (req: Request, me: Member, subscription: SubscriptionRecord) => Promise<{ notice: string; to?: string } | { field: string; message: string }>) => {
+    router.post(`/webhooks/:id/${path}`, ...acceptForm, requireAdmin, async (req, res, next) => {
+      try {
+        const subscription = ownSubscription(req, res);
+        if (!subscription) {
+          next();
+          return;
+        }
+        const me = member(res);
+        const outcome = await run(req, me, subscription);
+        if ('field' in outcome) {
+          showSubscription(req, res, me, subscription, 400, [outcome]);
+          return;
+        }
+        flash.set(res, { notice: outcome.notice });
+        seeOther(res, outcome.to ?? subscriptionUrl(subscription.id));
+      } catch (error) {
+        next(error);
+      }
+    });
+  };
+
+  action('enable', async (_req, me, s) => {
+    await enableSubscription(ctx, me.organization.id, s.surface, s.id);
+    return { notice: 'The endpoint is enabled: new events are delivered to it again.' };
+  });
+
+  action('disable', async (_req, me, s) => {
+    await disableSubscription(ctx, me.organization.id, s.surface, s.id, `Disabled by ${me.user.email} in the workspace.`);
+    return { notice: 'The endpoint is disabled: nothing is sent to it until it is enabled.' };
+  });
+
+  action('delete', async (_req, me, s) => {
+    await deleteSubscription(ctx, me.organization.id, s.surface, s.id);
+    return { notice: `The endpoint ${s.url} was deleted.`, to: WEBHOOKS_PATH };
+  });
+
+  action('resend', async (req, me, s) => {
+    const eventId = (formField(req.body, 'event_id') ?? '').slice(0, 200);
+    const sent = await resendEvent(ctx, me.organization.id, s, eventId);
+    return sent.ok ? { notice: `The event ${sent.eventId} is being sent again, with the same webhook-id.` } : { field: 'type', message: sent.message };
+  });
+
+  action('test', async (req, me, s) => {
+    const type = formField(req.body, 'type') ?? '';
+    if (!isEventType(type)) return { field: 'type', message: 'Choose an event type' };
+    const sent = await sendTestEvent(ctx, me.organization.id, s, type, sampleEventData(ctx, me.organization.id, type));
+    return sent.ok ? { notice: `A test ${type} event (${sent.eventId}) is being sent.` } : { field: 'type', message: sent.message };
+  });
+}
