@@ -1,8 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INode, INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { EvaluationPlatform, OPERATION_PROPERTIES, RESOURCE_OPTIONS } from '../nodes/EvaluationPlatform/EvaluationPlatform.node.js';
+import { RESOURCE_AUTHENTICATION, SURFACE_OF } from '../nodes/EvaluationPlatform/helpers/authentication';
 import { labelSubtitle } from '../nodes/EvaluationPlatform/helpers/subtitle';
+import { CREDENTIAL_OF } from '../nodes/EvaluationPlatform/transport';
 import { howToFix } from '../nodes/EvaluationPlatform/transport/errors';
 import { CREDENTIAL_TYPES } from './harness/engine';
 import { EvaluationPlatformTrigger } from '../nodes/EvaluationPlatformTrigger/EvaluationPlatformTrigger.node.js';
@@ -16,11 +19,46 @@ function declared(properties: INodeProperties[]): Set<string> {
 	return new Set(properties.map((p) => p.name));
 }
 
-function operationsOf(resource: string): string[] {
-	const property = action.description.properties.find(
-		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
-	);
-	return (property?.options ?? []).map((o) => String((o as { value: string }).value));
+/** The parameters as n8n settles them for a node (defaults filled in, hidden ones dropped). */
+function settled(parameters: INode['parameters']): INode['parameters'] {
+	const node = { parameters, typeVersion: 1 } as INode;
+	return NodeHelpers.getNodeParameters(action.description.properties, parameters, true, false, node, action.description) ?? {};
+}
+
+/** What the editor shows for these parameters: the credentials asked for and the operations offered. */
+function shown(parameters: INode['parameters']): { credentials: string[]; operations: string[]; authentication: string[] } {
+	const values = settled(parameters);
+	const node = { parameters: values, typeVersion: 1 } as INode;
+	const visible = (p: INodeProperties | INodeCredentialDescription) => NodeHelpers.displayParameter(values, p, node, action.description);
+	const options = (name: string) =>
+		action.description.properties
+			.filter((p) => p.name === name && visible(p))
+			.flatMap((p) => (p.options ?? []).map((o) => String((o as { value: string }).value)));
+	return {
+		credentials: (action.description.credentials ?? []).filter(visible).map((c) => c.name),
+		operations: options('operation'),
+		authentication: options('authentication'),
+	};
+}
+
+function operationsOf(resource: string, authentication?: string): string[] {
+	return shown({ resource, ...(authentication ? { authentication } : {}) }).operations;
+}
+
+/** Every text of the action node and the credentials a user reads, with where it is. */
+function userTexts(): Array<[string, string]> {
+	const texts: Array<[string, string]> = [];
+	const walk = (where: string, value: unknown): void => {
+		if (Array.isArray(value)) return value.forEach((v, i) => walk(`${where}[${i}]`, v));
+		if (typeof value !== 'object' || value === null || (value as { type?: unknown }).type === 'hidden') return;
+		for (const [key, v] of Object.entries(value)) {
+			if (['displayName', 'name', 'description', 'action', 'placeholder', 'hint'].includes(key) && typeof v === 'string') texts.push([`${where}.${key}`, v]);
+			else walk(`${where}.${key}`, v);
+		}
+	};
+	walk('node', { ...action.description, subtitle: undefined });
+	for (const credential of CREDENTIAL_TYPES) walk(credential.name, credential.properties);
+	return texts;
 }
 
 describe('node descriptions', () => {
@@ -28,11 +66,10 @@ describe('node descriptions', () => {
 		const resources = (action.description.properties.find((p) => p.name === 'resource')?.options ?? []).map((o) =>
 			String((o as { value: string }).value),
 		);
-		expect(resources.sort()).toEqual(['account', 'assessment', 'benchmarkTag', 'partner', 'profile', 'resource', 'submission', 'transcript', 'webhook']);
-		for (const resource of resources) {
-			const property = action.description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource));
-			expect(property?.options?.length, resource).toBeGreaterThan(0);
-			for (const option of property?.options ?? []) expect((option as { action?: string }).action, `${resource}`).toBeTruthy();
+		expect(resources).toEqual(['account', 'assessment', 'benchmarkTag', 'integration', 'organization', 'profile', 'resource', 'submission', 'transcript', 'webhook']);
+		for (const property of action.description.properties.filter((p) => p.name === 'operation')) {
+			expect(property.options?.length, JSON.stringify(property.displayOptions)).toBeGreaterThan(0);
+			for (const option of property.options ?? []) expect((option as { action?: string }).action, JSON.stringify(property.displayOptions)).toBeTruthy();
 		}
 		expect(action.description.usableAsTool).toBe(true);
 		expect((trigger.description as { usableAsTool?: boolean }).usableAsTool).toBeUndefined();
@@ -46,6 +83,57 @@ describe('node descriptions', () => {
 		expect(pkg.n8n.credentials).toHaveLength(3);
 		expect(Object.keys(pkg.peerDependencies)).toEqual(['n8n-workflow']);
 		expect((pkg as { dependencies?: object }).dependencies).toBeUndefined();
+	});
+});
+
+describe('resources grouped by what they are, with the credential chosen by Authentication', () => {
+	it('asks for exactly the credential of the chosen authentication, for every resource and every way it signs in', () => {
+		const resources = (action.description.properties.find((p) => p.name === 'resource')?.options ?? []).map((o) => String((o as { value: string }).value));
+		expect(Object.keys(RESOURCE_AUTHENTICATION).sort()).toEqual([...resources].sort());
+		for (const [resource, ways] of Object.entries(RESOURCE_AUTHENTICATION)) {
+			// The default is the first way; n8n's editor lists exactly these.
+			expect(shown({ resource }).authentication, resource).toEqual(ways);
+			expect(shown({ resource }).credentials, resource).toEqual([CREDENTIAL_OF[SURFACE_OF[ways[0]!]]]);
+			for (const way of ways) {
+				const { credentials, operations } = shown({ resource, authentication: way });
+				expect(credentials, `${resource} with ${way}`).toEqual([CREDENTIAL_OF[SURFACE_OF[way]]]);
+				expect(operations.length, `${resource} with ${way}`).toBeGreaterThan(0);
+			}
+		}
+	});
+
+	it('serves Submission and Profile through both APIs with the same operations, and the rest where the API has them', () => {
+		expect(RESOURCE_AUTHENTICATION.submission).toEqual(['automationKey', 'oAuth2']);
+		expect(operationsOf('submission', 'automationKey')).toEqual(['create', 'get', 'getAll']);
+		expect(operationsOf('submission', 'oAuth2')).toEqual(['create', 'get', 'getAll']);
+		expect(operationsOf('profile', 'automationKey')).toEqual(['get', 'getAll']);
+		expect(operationsOf('profile', 'oAuth2')).toEqual(['get', 'getAll']);
+		expect(operationsOf('account', 'oAuth2')).toEqual(['getMe']);
+		expect(operationsOf('webhook', 'oAuth2')).toEqual(['getAll']);
+		expect(operationsOf('assessment', 'oAuth2')).toEqual(['getResult']);
+		expect(operationsOf('organization')).toEqual(['get']);
+		expect(operationsOf('integration')).toEqual(['getStatus']);
+		// Each operation list of a resource is a part of its first one, the one n8n's actions panel lists.
+		for (const resource of Object.keys(RESOURCE_AUTHENTICATION)) {
+			const first = operationsOf(resource, RESOURCE_AUTHENTICATION[resource]![0]);
+			for (const way of RESOURCE_AUTHENTICATION[resource]!) expect(first, resource).toEqual(expect.arrayContaining(operationsOf(resource, way)));
+		}
+	});
+
+	it('names nothing after the API protocol, and spells "organization" the American way', () => {
+		const texts = userTexts();
+		expect(texts.length).toBeGreaterThan(100);
+		expect(texts.filter(([, text]) => /graphql|partner api|\bquery\b|mutation/i.test(text))).toEqual([]);
+		expect(texts.filter(([, text]) => /organis/i.test(text))).toEqual([]);
+	});
+
+	it('lists optional fields alphabetically', () => {
+		const collections = action.description.properties.filter((p) => p.type === 'collection');
+		expect(collections.length).toBeGreaterThanOrEqual(5);
+		for (const collection of collections) {
+			const names = (collection.options ?? []).map((o) => (o as { displayName: string }).displayName);
+			expect(names, `${collection.name} ${JSON.stringify(collection.displayOptions)}`).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		}
 	});
 });
 

@@ -88,7 +88,10 @@ describe('Get Many › Updated Since (a date-time without a zone, as the date pi
 		expect(automation.items?.map((i) => i.json.record_id)).toContain('n8n-get-1');
 		const future = await engine.run({ resource: 'submission', operation: 'getAll', returnAll: true, filters: { updated_since: '2999-01-01T00:00:00' } }, { credentials });
 		expect(future.items).toEqual([]);
-		const partner = await engine.run({ resource: 'partner', operation: 'getSubmissions', returnAll: true, filters: { updatedSince: picked } }, { credentials: CREDENTIALS.partner });
+		const partner = await engine.run(
+			{ resource: 'submission', authentication: 'oAuth2', operation: 'getAll', returnAll: true, output: 'raw', filters: { updated_since: picked } },
+			{ credentials: CREDENTIALS.partner },
+		);
 		expect(partner.error).toBeUndefined();
 		expect(partner.items?.map((i) => i.json.recordId)).toContain('n8n-get-1');
 		const bad = await engine.run({ resource: 'submission', operation: 'getAll', returnAll: true, filters: { updated_since: 'yesterday-ish' } }, { credentials });

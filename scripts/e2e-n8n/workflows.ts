@@ -157,13 +157,24 @@ export const RESOURCE_CHECKS: ResourceCheck[] = [
     },
   },
   {
-    id: 'e2eWfPartner0001',
-    resource: 'Partner API',
-    steps: [node({ resource: 'partner', operation: 'getCurrentUser' }, 'partner', 'Get Current User')],
-    expect(items, { email }) {
-      const [me] = only(items, 'Get Current User');
-      must(JSON.stringify(me).includes(email), `Get Current User does not name ${email}: ${JSON.stringify(me)}`);
-      return `Get Current User (OAuth2 token from the sign-in pages) → ${email}`;
+    // The same node signed in as a user (Authentication: OAuth2): the account, then the submission the
+    // Submission workflow created, read through the signed-in API.
+    id: 'e2eWfOAuth2Acct1',
+    resource: 'Account and Submission (OAuth2)',
+    steps: [
+      node({ resource: 'account', authentication: 'oAuth2', operation: 'getMe' }, 'partner', 'Get Me (OAuth2)'),
+      node(
+        { resource: 'submission', authentication: 'oAuth2', operation: 'get', submission: { __rl: true, mode: 'recordId', value: RECORD_ID } },
+        'partner',
+        'Get Submission (OAuth2)',
+      ),
+    ],
+    expect(items, { email, recordId }) {
+      const [me] = only(items, 'Get Me (OAuth2)');
+      must(JSON.stringify(me).includes(email), `Get Me (OAuth2) does not name ${email}: ${JSON.stringify(me)}`);
+      const [submission] = only(items, 'Get Submission (OAuth2)');
+      must(submission?.['record_id'] === recordId, `Get Submission (OAuth2) gave ${JSON.stringify(submission)}`);
+      return `Get Me (OAuth2 token from the sign-in pages) → ${email}; Get Submission by record ID → ${String(submission?.['id'])}`;
     },
   },
 ];

@@ -11,66 +11,70 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as account from './actions/account/Account.resource';
 import * as assessment from './actions/assessment/Assessment.resource';
 import * as benchmarkTag from './actions/benchmarkTag/BenchmarkTag.resource';
-import * as partner from './actions/partner/Partner.resource';
+import * as integration from './actions/integration/Integration.resource';
+import * as organization from './actions/organization/Organization.resource';
 import * as profile from './actions/profile/Profile.resource';
 import * as resource from './actions/resource/Resource.resource';
 import * as submission from './actions/submission/Submission.resource';
 import * as transcript from './actions/transcript/Transcript.resource';
 import * as webhook from './actions/webhook/Webhook.resource';
 import { router } from './actions/router';
+import { authenticationProperties } from './helpers/authentication';
 import { requestOptionsProperty } from './helpers/common';
-import { getPartnerProfiles, getProfiles } from './methods/loadOptions';
+import { getProfiles } from './methods/loadOptions';
 import { searchBenchmarkTags, searchProfiles, searchSubmissions, searchWebhooks } from './methods/listSearch';
 
-const AUTOMATION_RESOURCES = ['account', 'profile', 'submission', 'resource', 'transcript', 'webhook'];
-const ASSESSMENT_RESOURCES = ['assessment', 'benchmarkTag'];
-const PARTNER_RESOURCES = ['partner'];
-
+/** Resources named for what they are; where two APIs serve one, Authentication picks the API. */
 export const RESOURCE_OPTIONS: INodePropertyOptions[] = [
 	{
 		name: 'Account',
 		value: 'account',
-		description: 'Automation API: the key owner and organization',
+		description: 'Who the node acts as: the key owner or the signed-in user',
 	},
 	{
 		name: 'Assessment',
 		value: 'assessment',
-		description: 'Assessment API: questions, submissions with scores, results',
+		description: 'The psychometric assessment: questions, submissions with scores, results',
 	},
 	{
 		name: 'Benchmark Tag',
 		value: 'benchmarkTag',
-		description: 'Assessment API: industry benchmarks to score against',
+		description: 'Industry benchmarks to score assessments against',
 	},
 	{
-		name: 'Partner API',
-		value: 'partner',
-		description: 'Submissions, profiles and results through a partner sign-in (OAuth2)',
+		name: 'Integration',
+		value: 'integration',
+		description: 'How a signed-in connection is set up: client, scopes, allowed operations',
+	},
+	{
+		name: 'Organization',
+		value: 'organization',
+		description: 'The organization a signed-in user acts for',
 	},
 	{
 		name: 'Profile',
 		value: 'profile',
-		description: 'Automation API: profiles submissions are evaluated against',
+		description: 'Profiles submissions are evaluated against',
 	},
 	{
 		name: 'Resource',
 		value: 'resource',
-		description: 'Automation API: links and files attached to a submission',
+		description: 'Links and files attached to a submission',
 	},
 	{
 		name: 'Submission',
 		value: 'submission',
-		description: 'Automation API: people and deals queued for evaluation',
+		description: 'People and deals queued for evaluation, with their scores and report',
 	},
 	{
 		name: 'Transcript',
 		value: 'transcript',
-		description: 'Automation API: call and interview transcripts of a submission',
+		description: 'Call and interview transcripts of a submission',
 	},
 	{
 		name: 'Webhook',
 		value: 'webhook',
-		description: 'Automation API: event subscriptions',
+		description: 'Event subscriptions',
 	},
 ];
 
@@ -78,7 +82,8 @@ export const OPERATION_PROPERTIES: INodeProperties[] = [
 	...account.description,
 	...assessment.description,
 	...benchmarkTag.description,
-	...partner.description,
+	...integration.description,
+	...organization.description,
 	...profile.description,
 	...submission.description,
 	...resource.description,
@@ -95,28 +100,30 @@ export class EvaluationPlatform implements INodeType {
 		version: 1,
 		// The labels of the chosen resource and operation; a test checks it against labelSubtitle().
 		subtitle:
-			'={{({"account":{"getMe":"Get Me"},"assessment":{"getQuestions":"Get Questions","getResult":"Get Result","submit":"Submit"},"benchmarkTag":{"getAll":"Get Many"},"partner":{"createSubmission":"Create Submission","getAssessmentResult":"Get Assessment Result","getCurrentUser":"Get Current User","getIntegrationStatus":"Get Integration Status","getProfiles":"Get Many Profiles","getSubmissions":"Get Many Submissions","getWebhookSubscriptions":"Get Many Webhook Subscriptions","getOrganization":"Get Organization","getSubmission":"Get Submission"},"profile":{"get":"Get","getAll":"Get Many"},"submission":{"create":"Create","get":"Get","getAll":"Get Many"},"resource":{"attach":"Attach","get":"Get","getAll":"Get Many"},"transcript":{"attach":"Attach","get":"Get","getAll":"Get Many"},"webhook":{"create":"Create","delete":"Delete","get":"Get","getAll":"Get Many"} }[$parameter["resource"]] || {})[$parameter["operation"]] + ": " + {"account":"Account","assessment":"Assessment","benchmarkTag":"Benchmark Tag","partner":"Partner API","profile":"Profile","resource":"Resource","submission":"Submission","transcript":"Transcript","webhook":"Webhook"}[$parameter["resource"]]}}',
+			'={{({"account":{"getMe":"Get Me"},"assessment":{"getQuestions":"Get Questions","getResult":"Get Result","submit":"Submit"},"benchmarkTag":{"getAll":"Get Many"},"integration":{"getStatus":"Get Status"},"organization":{"get":"Get"},"profile":{"get":"Get","getAll":"Get Many"},"submission":{"create":"Create","get":"Get","getAll":"Get Many"},"resource":{"attach":"Attach","get":"Get","getAll":"Get Many"},"transcript":{"attach":"Attach","get":"Get","getAll":"Get Many"},"webhook":{"create":"Create","delete":"Delete","get":"Get","getAll":"Get Many"} }[$parameter["resource"]] || {})[$parameter["operation"]] + ": " + {"account":"Account","assessment":"Assessment","benchmarkTag":"Benchmark Tag","integration":"Integration","organization":"Organization","profile":"Profile","resource":"Resource","submission":"Submission","transcript":"Transcript","webhook":"Webhook"}[$parameter["resource"]]}}',
 		description:
-			'Queue and read evaluations, attach files and transcripts, run assessments and query the partner API of the evaluation platform',
+			'Queue and read evaluations, attach files and transcripts, and run assessments on the evaluation platform, with its keys or as a signed-in user',
 		defaults: { name: 'Evaluation Platform' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		// One credential per Authentication value (AUTHENTICATION_CREDENTIAL): the way of signing in
+		// chosen for the resource asks for its own credential, and only that one.
 		credentials: [
 			{
 				name: 'evaluationAutomationApi',
 				required: true,
-				displayOptions: { show: { resource: AUTOMATION_RESOURCES } },
+				displayOptions: { show: { authentication: ['automationKey'] } },
 			},
 			{
 				name: 'evaluationAssessmentApi',
 				required: true,
-				displayOptions: { show: { resource: ASSESSMENT_RESOURCES } },
+				displayOptions: { show: { authentication: ['developerKey'] } },
 			},
 			{
 				name: 'evaluationPartnerOAuth2Api',
 				required: true,
-				displayOptions: { show: { resource: PARTNER_RESOURCES } },
+				displayOptions: { show: { authentication: ['oAuth2'] } },
 			},
 		],
 		properties: [
@@ -128,13 +135,14 @@ export class EvaluationPlatform implements INodeType {
 				options: RESOURCE_OPTIONS,
 				default: 'account',
 			},
+			...authenticationProperties,
 			...OPERATION_PROPERTIES,
 			requestOptionsProperty,
 		],
 	};
 
 	methods = {
-		loadOptions: { getPartnerProfiles, getProfiles },
+		loadOptions: { getProfiles },
 		listSearch: { searchBenchmarkTags, searchProfiles, searchSubmissions, searchWebhooks },
 	};
 

@@ -5,7 +5,8 @@ import type { OperationModule } from '../helpers/types';
 import * as account from './account/Account.resource';
 import * as assessment from './assessment/Assessment.resource';
 import * as benchmarkTag from './benchmarkTag/BenchmarkTag.resource';
-import * as partner from './partner/Partner.resource';
+import * as integration from './integration/Integration.resource';
+import * as organization from './organization/Organization.resource';
 import * as profile from './profile/Profile.resource';
 import * as resource from './resource/Resource.resource';
 import * as submission from './submission/Submission.resource';
@@ -21,7 +22,8 @@ const resources: Record<string, Record<string, OperationModule>> = {
 	webhook: webhook.operations,
 	assessment: assessment.operations,
 	benchmarkTag: benchmarkTag.operations,
-	partner: partner.operations,
+	integration: integration.operations,
+	organization: organization.operations,
 };
 
 /** Errors as the item's output when "Continue On Fail" is on: what went wrong, for which item. */

@@ -28,6 +28,34 @@ export function simplifySubmission(raw: IDataObject, baseUrl: string): IDataObje
 }
 
 /**
+ * A submission as the signed-in (OAuth2) API returns it, reduced to the same fields in the same
+ * names as `simplifySubmission`: whichever API served it, the simplified output is the same.
+ */
+export function simplifyPartnerSubmission(raw: IDataObject, baseUrl: string): IDataObject {
+	const score = (raw.scores ?? raw.score ?? null) as IDataObject | null;
+	const report = (raw.report ?? null) as IDataObject | null;
+	const simple: IDataObject = {
+		id: raw.id,
+		record_id: raw.recordId,
+		profile_id: raw.profileId,
+		// The signed-in API spells its enums in capitals (COMPLETED, WEAK); the Automation API does not.
+		status: lower(raw.status),
+		overall_score: score?.overall ?? null,
+		band: lower(score?.band ?? null),
+		updated_at: raw.updatedAt,
+		workspace_url: workspaceUrl(baseUrl, String(raw.id)),
+	};
+	const criteria = (raw.scores as IDataObject | null | undefined)?.criteria;
+	if (Array.isArray(criteria)) simple.criteria = (criteria as IDataObject[]).map((c) => ({ label: c.label, score: c.score }));
+	if (report) simple.report_summary = report.summary;
+	return simple;
+}
+
+function lower(value: IDataObject[string]): IDataObject[string] {
+	return typeof value === 'string' ? value.toLowerCase() : value;
+}
+
+/**
  * A scored assessment result reduced from its scores and 127 answers to who, when, the
  * composite and each dimension's percentile and band.
  */

@@ -10,9 +10,11 @@ export function labelSubtitle(resources: INodePropertyOptions[], operationProper
 	for (const property of operationProperties) {
 		if (property.name !== 'operation') continue;
 		for (const resource of property.displayOptions?.show?.resource ?? []) {
-			operationLabels[String(resource)] = Object.fromEntries(
-				((property.options ?? []) as INodePropertyOptions[]).map((o) => [String(o.value), o.name]),
-			);
+			// A resource may list its operations once per way of signing in: the labels are merged.
+			operationLabels[String(resource)] = {
+				...operationLabels[String(resource)],
+				...Object.fromEntries(((property.options ?? []) as INodePropertyOptions[]).map((o) => [String(o.value), o.name])),
+			};
 		}
 	}
 	const r = literal(resourceLabels);

@@ -1,13 +1,15 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiJson } from '../transport';
+import { surfaceOf, usesOAuth2 } from '../helpers/authentication';
 import { workspaceUrl } from '../helpers/workspace';
+import { apiJson, baseUrlOf, graphqlRequest } from '../transport';
+import { LIST_PROFILES, LIST_SUBMISSIONS } from '../transport/documents';
 
 /**
- * The "From list" side of the resource locators. The APIs filter by exact values only, so a
- * search keeps the entries of each fetched page whose label contains the text; the page's
- * cursor (or next page number) is the pagination token, and n8n asks for the next page as the
- * user scrolls.
+ * The "From list" side of the resource locators, through the API the node's Authentication
+ * chose. The APIs filter by exact values only, so a search keeps the entries of each fetched
+ * page whose label contains the text; the page's cursor (or next page number) is the pagination
+ * token, and n8n asks for the next page as the user scrolls.
  */
 const PAGE_SIZE = 100;
 
@@ -31,14 +33,28 @@ async function cursorPage(
 	return { data: (body.data as IDataObject[] | undefined) ?? [], ...(next ? { next } : {}) };
 }
 
+/** A page of submissions through the signed-in API, in the Automation API's names. */
+async function connectionPage(context: ILoadOptionsFunctions, paginationToken: string | undefined): Promise<{ data: IDataObject[]; next?: string }> {
+	const data = await graphqlRequest.call(
+		context,
+		{ query: LIST_SUBMISSIONS, operationName: 'listSubmissionsQuery', mutation: false },
+		{ first: PAGE_SIZE, ...(paginationToken ? { after: paginationToken } : {}) },
+		undefined,
+	);
+	const page = (data.submissions ?? {}) as { nodes?: IDataObject[]; pageInfo?: { hasNextPage?: boolean; endCursor?: string | null } };
+	const next = page.pageInfo?.hasNextPage ? (page.pageInfo.endCursor ?? undefined) : undefined;
+	const rows = (page.nodes ?? []).map((s) => ({ id: s.id, record_id: s.recordId, status: String(s.status ?? '').toLowerCase(), fields: s.fields }));
+	return { data: rows, ...(next ? { next } : {}) };
+}
+
 /** Submissions, newest first, named by record ID, person or company and status. */
 export async function searchSubmissions(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = await cursorPage(this, '/api/automation/submissions', paginationToken);
-	const base = await baseUrl(this);
+	const page = usesOAuth2(this) ? await connectionPage(this, paginationToken) : await cursorPage(this, '/api/automation/submissions', paginationToken);
+	const base = await baseUrlOf(this, surfaceOf(this));
 	const results: INodeListSearchItems[] = [];
 	for (const submission of page.data) {
 		const fields = (submission.fields ?? {}) as IDataObject;
@@ -68,8 +84,7 @@ export async function searchWebhooks(
 
 /** Profiles: a handful per organization, one page. */
 export async function searchProfiles(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const body = await apiJson.call(this, 'automation', { method: 'GET', path: '/api/automation/profiles', idempotent: true });
-	const results = ((body.data as IDataObject[] | undefined) ?? [])
+	const results = (await listProfiles(this))
 		.filter((profile) => matches(filter, profile.name, profile.id, profile.description))
 		.map((profile) => ({ name: String(profile.name ?? profile.id), value: String(profile.id) }));
 	return { results };
@@ -94,7 +109,12 @@ export async function searchBenchmarkTags(
 	return { results, ...(body.pagination?.hasMore ? { paginationToken: String(page + 1) } : {}) };
 }
 
-async function baseUrl(context: ILoadOptionsFunctions): Promise<string> {
-	const credentials = await context.getCredentials<{ baseUrl?: string }>('evaluationAutomationApi');
-	return String(credentials.baseUrl ?? '');
+/** The organization's profiles, through the API the node's Authentication chose. */
+export async function listProfiles(context: ILoadOptionsFunctions): Promise<IDataObject[]> {
+	if (usesOAuth2(context)) {
+		const data = await graphqlRequest.call(context, { query: LIST_PROFILES, operationName: 'listProfilesQuery', mutation: false }, {}, undefined);
+		return (data.profiles as IDataObject[] | undefined) ?? [];
+	}
+	const body = await apiJson.call(context, 'automation', { method: 'GET', path: '/api/automation/profiles', idempotent: true });
+	return (body.data as IDataObject[] | undefined) ?? [];
 }

@@ -16,8 +16,9 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Me',
 				value: 'getMe',
-				description: 'Confirm the automation key: the key owner and the organization',
-				action: 'Get the key owner and organization',
+				description:
+					'Get who the node acts as: the automation key\'s owner and organization, or the signed-in user with their role and organization',
+				action: 'Get the connected account',
 			},
 		],
 		default: 'getMe',

@@ -1,11 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { usesOAuth2 } from '../../helpers/authentication';
 import { settingsFor, toItems } from '../../helpers/common';
+import { graphqlItems } from '../../helpers/graphql';
 import { apiJson } from '../../transport';
+import { GET_CURRENT_USER } from '../../transport/documents';
 
 export const description: INodeProperties[] = [];
 
+/**
+ * Who the node acts as: with the automation key, the key's owner and the organization's name
+ * (`GET /api/automation/me`); signed in with OAuth2, the user with their role and organization.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	if (usesOAuth2(this, itemIndex)) {
+		return await graphqlItems(this, itemIndex, { query: GET_CURRENT_USER, operationName: 'getUserDataQuery' }, 'me');
+	}
 	const me = await apiJson.call(
 		this,
 		'automation',

@@ -13,7 +13,7 @@ export const description: INodeProperties[] = [
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: ['assessment'] } },
+		displayOptions: { show: { resource: ['assessment'], authentication: ['developerKey'] } },
 		options: [
 			{
 				name: 'Get Questions',
@@ -35,6 +35,22 @@ export const description: INodeProperties[] = [
 			},
 		],
 		default: 'submit',
+	},
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['assessment'], authentication: ['oAuth2'] } },
+		options: [
+			{
+				name: 'Get Result',
+				value: 'getResult',
+				description: "Get a person's scored result by email, as the signed-in user",
+				action: 'Get an assessment result by email',
+			},
+		],
+		default: 'getResult',
 	},
 	...getQuestions.description,
 	...submit.description,

@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { usesOAuth2 } from '../../helpers/authentication';
 import { settingsFor, toItems } from '../../helpers/common';
+import { graphqlItems } from '../../helpers/graphql';
 import { outputProperties, shapeOutput } from '../../helpers/output';
 import { simplifyResult } from '../../helpers/simplify';
 import { apiJson } from '../../transport';
+import { GET_ASSESSMENT_RESULT } from '../../transport/documents';
 
-const show = { resource: ['assessment'], operation: ['getResult'] };
+const show = { resource: ['assessment'], operation: ['getResult'], authentication: ['developerKey'] };
 
 export const description: INodeProperties[] = [
 	{
@@ -38,9 +41,23 @@ export const description: INodeProperties[] = [
 		description: 'The responseId a submit returned',
 	},
 	...outputProperties(show),
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		required: true,
+		displayOptions: { show: { ...show, authentication: ['oAuth2'] } },
+		default: '',
+		description: 'Whose result to get; no output when the organization has none for this email',
+	},
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	if (usesOAuth2(this, itemIndex)) {
+		const email = this.getNodeParameter('email', itemIndex) as string;
+		return await graphqlItems(this, itemIndex, { query: GET_ASSESSMENT_RESULT, operationName: 'getAssessmentResultQuery' }, 'assessmentResult', { email });
+	}
 	const qs: IDataObject =
 		this.getNodeParameter('findBy', itemIndex) === 'email'
 			? { email: this.getNodeParameter('email', itemIndex) as string }

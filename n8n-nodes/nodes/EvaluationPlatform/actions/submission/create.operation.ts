@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { usesOAuth2 } from '../../helpers/authentication';
 import { settingsFor, toItems } from '../../helpers/common';
+import { graphqlRoot } from '../../helpers/graphql';
 import { locatorProperty, PROFILE_ID } from '../../helpers/locators';
 import { readSubmissionInput, submissionInputProperties } from '../../helpers/submissionInput';
 import { apiJson } from '../../transport';
+import { CREATE_SUBMISSION } from '../../transport/documents';
 
 const show = { resource: ['submission'], operation: ['create'] };
 
@@ -21,12 +24,25 @@ export const description: INodeProperties[] = submissionInputProperties(
 	),
 );
 
+/**
+ * Queues the submission through the chosen API; both create the same record, and `record_id` is
+ * the idempotency key of both: a resend returns the job the first request queued.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const input = readSubmissionInput(this, itemIndex);
+	if (usesOAuth2(this, itemIndex)) {
+		const created = (await graphqlRoot(
+			this,
+			itemIndex,
+			{ query: CREATE_SUBMISSION, operationName: 'createSubmissionMutation', mutation: true, idempotent: true },
+			'createSubmission',
+			{ input: input as unknown as IDataObject },
+		)) as { existing: boolean; submission: IDataObject };
+		return toItems({ ...created.submission, existing: created.existing }, itemIndex);
+	}
 	const body: IDataObject = { record_id: input.recordId, profile_id: input.profileId, fields: input.fields };
 	if (input.source !== undefined) body.source = input.source;
 	if (input.filters !== undefined) body.filters = input.filters as IDataObject[];
-	// record_id is the idempotency key: a resend returns the job the first request queued.
 	const queued = await apiJson.call(
 		this,
 		'automation',

@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { surfaceOf, usesOAuth2 } from '../../helpers/authentication';
 import { compact, isoDateTime, returnAllProperties, settingsFor } from '../../helpers/common';
 import { outputProperties, shapeOutput } from '../../helpers/output';
-import { collect, cursorPages } from '../../helpers/pagination';
-import { simplifySubmission } from '../../helpers/simplify';
-import { baseUrlOf } from '../../transport';
+import { collect, cursorPages, type PageRequest } from '../../helpers/pagination';
+import { simplifyPartnerSubmission, simplifySubmission } from '../../helpers/simplify';
+import { baseUrlOf, graphqlRequest } from '../../transport';
+import { LIST_SUBMISSIONS } from '../../transport/documents';
 
 const show = { resource: ['submission'], operation: ['getAll'] };
 
@@ -23,7 +25,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Profile Name or ID',
 				name: 'profile_id',
 				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getProfiles' },
+				typeOptions: { loadOptionsMethod: 'getProfiles', loadOptionsDependsOn: ['authentication'] },
 				default: '',
 				description:
 					'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
@@ -58,18 +60,55 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** The API's largest page. */
+/** The largest page of either API. */
 const MAX_PAGE_SIZE = 100;
+
+interface Connection {
+	nodes?: IDataObject[];
+	pageInfo?: { hasNextPage?: boolean; endCursor?: string | null };
+}
+
+/** Pages of the signed-in API's `submissions` connection, following `endCursor` while `hasNextPage`. */
+async function* connectionPages(this: IExecuteFunctions, request: PageRequest, pageSize: number): AsyncGenerator<IDataObject[]> {
+	let after: string | undefined;
+	do {
+		const data = await graphqlRequest.call(
+			this,
+			{ query: LIST_SUBMISSIONS, operationName: 'listSubmissionsQuery', mutation: false },
+			{ ...request.qs, first: pageSize, ...(after ? { after } : {}) },
+			request.itemIndex,
+			request.settings,
+		);
+		const page = (data.submissions ?? {}) as Connection;
+		yield page.nodes ?? [];
+		after = page.pageInfo?.hasNextPage ? (page.pageInfo.endCursor ?? undefined) : undefined;
+	} while (after);
+}
+
+/** The filters in the signed-in API's names and values (`status: "COMPLETED"`, `profileId`, …). */
+function connectionFilters(filters: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	if (filters.profile_id !== undefined) out.profileId = filters.profile_id;
+	if (filters.record_id !== undefined) out.recordId = filters.record_id;
+	if (filters.status !== undefined) out.status = String(filters.status).toUpperCase();
+	if (filters.updated_since !== undefined) out.updatedSince = filters.updated_since;
+	return out;
+}
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 	if (filters.updated_since !== undefined) filters.updated_since = isoDateTime(this, 'Updated Since', filters.updated_since, itemIndex);
+	const settings = settingsFor(this, itemIndex);
+	const base = await baseUrlOf(this, surfaceOf(this, itemIndex));
+	if (usesOAuth2(this, itemIndex)) {
+		const items = await collect.call(this, connectionPages, { surface: 'partner', path: '/api', qs: connectionFilters(filters), itemIndex, settings }, MAX_PAGE_SIZE);
+		return items.map((item) => ({ ...item, json: shapeOutput(this, itemIndex, item.json, (raw) => simplifyPartnerSubmission(raw, base)) }));
+	}
 	const items = await collect.call(
 		this,
 		cursorPages,
-		{ surface: 'automation', path: '/api/automation/submissions', qs: filters, itemIndex, settings: settingsFor(this, itemIndex) },
+		{ surface: 'automation', path: '/api/automation/submissions', qs: filters, itemIndex, settings },
 		MAX_PAGE_SIZE,
 	);
-	const base = await baseUrlOf(this, 'automation');
 	return items.map((item) => ({ ...item, json: shapeOutput(this, itemIndex, item.json, (raw) => simplifySubmission(raw, base)) }));
 }

@@ -45,7 +45,6 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 		default: {},
 		options: [
-			{ displayName: 'Title', name: 'title', type: 'string', default: '' },
 			{
 				displayName: 'Segments (JSON)',
 				name: 'segments',
@@ -53,6 +52,7 @@ export const description: INodeProperties[] = [
 				default: '[]',
 				description: 'Speaker segments, e.g. [{"speaker": "Founder", "text": "…", "start": 0}]',
 			},
+			{ displayName: 'Title', name: 'title', type: 'string', default: '' },
 		],
 	},
 ];

@@ -14,7 +14,7 @@ export const description: INodeProperties[] = [
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: ['webhook'] } },
+		displayOptions: { show: { resource: ['webhook'], authentication: ['automationKey'] } },
 		options: [
 			{
 				name: 'Create',
@@ -37,11 +37,27 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List the subscriptions of the organization',
+				description: "List the organization's subscriptions to Automation API events",
 				action: 'Get many automation webhook subscriptions',
 			},
 		],
 		default: 'create',
+	},
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['webhook'], authentication: ['oAuth2'] } },
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: "List the organization's subscriptions on both APIs, or on one (never their secrets)",
+				action: 'Get many webhook subscriptions',
+			},
+		],
+		default: 'getAll',
 	},
 	...create.description,
 	...get.description,

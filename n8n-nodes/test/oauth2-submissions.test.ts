@@ -4,15 +4,17 @@ import { Workflow } from 'n8n-workflow';
 import { settle, type TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { getPartnerProfiles } from '../nodes/EvaluationPlatform/methods/loadOptions';
+import { getProfiles } from '../nodes/EvaluationPlatform/methods/loadOptions';
+import { searchProfiles, searchSubmissions } from '../nodes/EvaluationPlatform/methods/listSearch';
 import { type Engine, nodeTypes } from './harness/engine';
 import { connectPartnerCredential } from './harness/oauth';
 import { CREDENTIALS, serverWithEngine } from './harness/server';
 
 /**
- * The partner API's submission operations run as workflows in n8n-core, signed in with a real
- * OAuth token from the server's flow, and read back through the Automation API: both surfaces
- * serve the same submissions.
+ * The Submission, Profile and Webhook resources signed in with OAuth2 (Authentication: OAuth2),
+ * run as workflows in n8n-core with a real OAuth token from the server's flow, and read back
+ * through the Automation API: both APIs serve the same submissions, and the node gives the same
+ * simplified output whichever of them served it.
  */
 let server: TestServer;
 let engine: Engine;
@@ -34,9 +36,11 @@ async function automation(path: string, init: RequestInit = {}): Promise<IDataOb
 	return (await response.json()) as IDataObject;
 }
 
+const signedIn = { resource: 'submission', authentication: 'oAuth2' };
+
 const createParameters = (recordId: string, extra: IDataObject = {}) => ({
-	resource: 'partner',
-	operation: 'createSubmission',
+	...signedIn,
+	operation: 'create',
 	recordId,
 	profileId: 'prf_seed_deal',
 	fieldsInput: 'keyValue',
@@ -44,30 +48,40 @@ const createParameters = (recordId: string, extra: IDataObject = {}) => ({
 	...extra,
 });
 
-describe('Partner API: profiles', () => {
-	it('lists the profiles (Get Many Profiles) and fills the Create Submission dropdown', async () => {
+describe('Profile, signed in with OAuth2', () => {
+	it('lists the profiles (Get Many), gets one (Get), and fills the Profile pickers through the signed-in API', async () => {
 		const direct = (await automation('/profiles')).data as Array<{ id: string; name: string }>;
-		const { items, error } = await engine.run({ resource: 'partner', operation: 'getProfiles' }, { credentials });
+		const { items, error } = await engine.run({ resource: 'profile', authentication: 'oAuth2', operation: 'getAll' }, { credentials });
 		expect(error).toBeUndefined();
 		expect(items?.map((i) => i.json.id)).toEqual(direct.map((p) => p.id));
 		expect(items?.[0]?.json).toMatchObject({ name: direct[0]?.name, criteria: expect.any(Array) });
 
+		const one = await engine.run({ resource: 'profile', authentication: 'oAuth2', operation: 'get', profileId: { __rl: true, mode: 'list', value: 'prf_seed_deal' } }, { credentials });
+		expect(one.error).toBeUndefined();
+		expect(one.items?.map((i) => i.json)).toEqual([expect.objectContaining({ id: 'prf_seed_deal', criteria: expect.any(Array) })]);
+		const none = await engine.run({ resource: 'profile', authentication: 'oAuth2', operation: 'get', profileId: { __rl: true, mode: 'id', value: 'prf_nope' } }, { credentials });
+		expect(none.error?.message).toBe('The organization has no profile "prf_nope"');
+
+		// The editor asks the chosen API: only the OAuth2 credential is on this node.
 		const node: INode = {
 			id: 'p',
 			name: 'Platform',
 			type: 'evaluationPlatform',
 			typeVersion: 1,
 			position: [0, 0],
-			parameters: { resource: 'partner', operation: 'createSubmission' },
+			parameters: { resource: 'submission', authentication: 'oAuth2', operation: 'create' },
 			credentials: { evaluationPartnerOAuth2Api: { id: 'partner', name: 'partner' } },
 		};
 		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-		const options = await getPartnerProfiles.call(new LoadOptionsContext(workflow, node, engine.additionalData('load-options'), 'parameters.profileId'));
+		const context = (path: string) => new LoadOptionsContext(workflow, node, engine.additionalData('load-options'), path);
+		const listed = await searchProfiles.call(context('parameters.profileId'));
+		expect(listed.results.map((o) => [o.value, o.name])).toEqual(direct.map((p) => [p.id, p.name]));
+		const options = await getProfiles.call(context('parameters.filters.profile_id'));
 		expect(options.map((o) => [o.value, o.name])).toEqual(direct.map((p) => [p.id, p.name]));
 	});
 });
 
-describe('Partner API: Create Submission', () => {
+describe('Submission → Create, signed in with OAuth2', () => {
 	it('creates the submission the Automation API reads back, and returns it again for the same record ID', async () => {
 		const first = await engine.run(createParameters('n8n-gql-1'), { credentials });
 		expect(first.error).toBeUndefined();
@@ -111,13 +125,13 @@ describe('Partner API: Create Submission', () => {
 		const { error } = await engine.run(createParameters('n8n-gql-read-only'), { credentials: readOnly });
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toContain('"all" scope');
-		const read = await engine.run({ resource: 'partner', operation: 'getSubmissions', returnAll: false, limit: 1 }, { credentials: readOnly });
+		const read = await engine.run({ ...signedIn, operation: 'getAll', returnAll: false, limit: 1 }, { credentials: readOnly });
 		expect(read.error).toBeUndefined();
 		expect(read.items).toHaveLength(1);
 	});
 });
 
-describe('Partner API: Get Many Submissions', () => {
+describe('Submission → Get Many, signed in with OAuth2', () => {
 	beforeAll(async () => {
 		// Straight to the partner API: the Automation API's per-key rate limit has no say here.
 		for (let i = 0; i < 230; i += 1) {
@@ -134,7 +148,7 @@ describe('Partner API: Get Many Submissions', () => {
 	});
 
 	it('returns every submission across several cursor pages with Return All, in the Automation API order', async () => {
-		const { items, error } = await engine.run({ resource: 'partner', operation: 'getSubmissions', returnAll: true }, { credentials });
+		const { items, error } = await engine.run({ ...signedIn, operation: 'getAll', returnAll: true, output: 'raw' }, { credentials });
 		expect(error).toBeUndefined();
 		const ids = items?.map((i) => i.json.id as string) ?? [];
 		expect(ids.length).toBeGreaterThanOrEqual(231);
@@ -150,19 +164,20 @@ describe('Partner API: Get Many Submissions', () => {
 	});
 
 	it('stops at the limit, newest first, and filters by record ID and status', async () => {
-		const limited = await engine.run({ resource: 'partner', operation: 'getSubmissions', returnAll: false, limit: 30 }, { credentials });
+		const limited = await engine.run({ ...signedIn, operation: 'getAll', returnAll: false, limit: 30 }, { credentials });
 		expect(limited.items).toHaveLength(30);
-		expect(limited.items?.[0]?.json.recordId).toBe('gql-page-229');
-		const one = await engine.run({ resource: 'partner', operation: 'getSubmissions', returnAll: true, filters: { recordId: 'gql-page-7' } }, { credentials });
-		expect(one.items?.map((i) => i.json.recordId)).toEqual(['gql-page-7']);
+		expect(limited.items?.[0]?.json.record_id).toBe('gql-page-229');
+		// The filters are the ones the Automation API takes: the node translates them.
+		const one = await engine.run({ ...signedIn, operation: 'getAll', returnAll: true, filters: { record_id: 'gql-page-7' } }, { credentials });
+		expect(one.items?.map((i) => i.json.record_id)).toEqual(['gql-page-7']);
 		await settle(server);
-		const completed = await engine.run({ resource: 'partner', operation: 'getSubmissions', returnAll: true, filters: { status: 'COMPLETED', profileId: 'prf_seed_deal' } }, { credentials });
+		const completed = await engine.run({ ...signedIn, operation: 'getAll', returnAll: true, output: 'raw', filters: { status: 'completed', profile_id: 'prf_seed_deal' } }, { credentials });
 		expect(completed.items?.length).toBeGreaterThanOrEqual(230);
 		expect(completed.items?.every((i) => i.json.status === 'COMPLETED' && i.json.profileId === 'prf_seed_deal')).toBe(true);
 	});
 });
 
-describe('Partner API: Get Submission', () => {
+describe('Submission → Get, signed in with OAuth2', () => {
 	it('gets a scored submission with its scores, founders and report, by record ID or by ID', async () => {
 		await engine.run(
 			createParameters('n8n-gql-full', {
@@ -172,7 +187,7 @@ describe('Partner API: Get Submission', () => {
 			{ credentials },
 		);
 		await settle(server);
-		const byRecord = await engine.run({ resource: 'partner', operation: 'getSubmission', findBy: 'recordId', recordId: 'n8n-gql-full' }, { credentials });
+		const byRecord = await engine.run({ ...signedIn, operation: 'get', output: 'raw', submission: { __rl: true, mode: 'recordId', value: 'n8n-gql-full' } }, { credentials });
 		expect(byRecord.error).toBeUndefined();
 		const submission = byRecord.items?.[0]?.json as {
 			id: string;
@@ -193,22 +208,53 @@ describe('Partner API: Get Submission', () => {
 		expect(submission.report.summary).toBe((detail.report as { summary: string }).summary);
 		expect(submission.report.markdown).toContain(`**Overall ${submission.scores.overall} / 100`);
 
-		const byJob = await engine.run({ resource: 'partner', operation: 'getSubmission', findBy: 'id', submissionId: submission.jobId }, { credentials });
+		const byJob = await engine.run({ ...signedIn, operation: 'get', output: 'raw', submission: { __rl: true, mode: 'id', value: submission.jobId } }, { credentials });
 		expect(byJob.items?.[0]?.json).toEqual(submission);
-		const missing = await engine.run({ resource: 'partner', operation: 'getSubmission', findBy: 'id', submissionId: 'sub_nope' }, { credentials });
-		expect(missing.error).toBeUndefined();
-		expect(missing.items).toEqual([]);
+		const missing = await engine.run({ ...signedIn, operation: 'get', submission: { __rl: true, mode: 'id', value: 'sub_nope' } }, { credentials });
+		expect(missing.error?.message).toBe('No submission of the organization has the ID "sub_nope"');
+	});
+
+	it('gives the same simplified submission whichever API serves it, and lists it from either', async () => {
+		const picked = { __rl: true, mode: 'recordId', value: 'n8n-gql-full' };
+		const viaKey = await engine.run({ resource: 'submission', operation: 'get', submission: picked }, { credentials: CREDENTIALS.automation });
+		const viaSignIn = await engine.run({ ...signedIn, operation: 'get', submission: picked }, { credentials });
+		expect(viaKey.error).toBeUndefined();
+		expect(viaSignIn.error).toBeUndefined();
+		const simplified = viaSignIn.items?.[0]?.json as IDataObject;
+		expect(simplified).toEqual(viaKey.items?.[0]?.json);
+		expect(simplified).toMatchObject({ record_id: 'n8n-gql-full', status: 'completed', overall_score: expect.any(Number), criteria: expect.any(Array), report_summary: expect.any(String) });
+		expect(Object.keys(simplified).length).toBeLessThanOrEqual(10);
+
+		const listedByKey = await engine.run({ resource: 'submission', operation: 'getAll', returnAll: true, filters: { record_id: 'n8n-gql-full' } }, { credentials: CREDENTIALS.automation });
+		const listedSignedIn = await engine.run({ ...signedIn, operation: 'getAll', returnAll: true, filters: { record_id: 'n8n-gql-full' } }, { credentials });
+		expect(listedSignedIn.items?.map((i) => i.json)).toEqual(listedByKey.items?.map((i) => i.json));
+
+		// The list the Submission picker shows, through the signed-in API, links to the workspace.
+		const node: INode = {
+			id: 'p',
+			name: 'Platform',
+			type: 'evaluationPlatform',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { ...signedIn, operation: 'get' },
+			credentials: { evaluationPartnerOAuth2Api: { id: 'partner', name: 'partner' } },
+		};
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+		const found = await searchSubmissions.call(new LoadOptionsContext(workflow, node, engine.additionalData('load-options'), 'parameters.submission'), 'Full Co');
+		expect(found.results).toEqual([
+			{ name: 'n8n-gql-full — Lead, Full Co (completed)', value: simplified.id, url: `${server.url}/workspace/submissions/${String(simplified.id)}` },
+		]);
 	});
 });
 
-describe('Partner API: Get Many Webhook Subscriptions', () => {
-	it("lists the organisation's subscriptions without their secrets, by API", async () => {
+describe('Webhook → Get Many, signed in with OAuth2', () => {
+	it("lists the organization's subscriptions on both APIs without their secrets, by API", async () => {
 		const created = await automation('/webhooks', { method: 'POST', body: JSON.stringify({ url: 'http://127.0.0.1:9/n8n-hook', events: ['submission.completed'] }) });
-		const all = await engine.run({ resource: 'partner', operation: 'getWebhookSubscriptions' }, { credentials });
+		const all = await engine.run({ resource: 'webhook', authentication: 'oAuth2', operation: 'getAll' }, { credentials });
 		expect(all.error).toBeUndefined();
 		expect(all.items?.map((i) => i.json)).toContainEqual(expect.objectContaining({ id: created.id, surface: 'AUTOMATION', url: 'http://127.0.0.1:9/n8n-hook', status: 'ACTIVE' }));
 		expect(JSON.stringify(all.items)).not.toContain(created.secret as string);
-		const assessment = await engine.run({ resource: 'partner', operation: 'getWebhookSubscriptions', surface: 'ASSESSMENT' }, { credentials });
+		const assessment = await engine.run({ resource: 'webhook', authentication: 'oAuth2', operation: 'getAll', surface: 'ASSESSMENT' }, { credentials });
 		expect(assessment.items).toEqual([]);
 	});
 });

@@ -1,6 +1,7 @@
 /**
- * The GraphQL documents the partner resource sends. Each selects the root fields of one partner
- * operation (the server allows operations by root field), named after that operation.
+ * The GraphQL documents the node sends when a user signs in with OAuth2. Each selects the root
+ * fields of one operation the platform allows (it allows operations by root field), named after
+ * that operation.
  */
 const SCORE = 'mean t percentile sten band';
 

@@ -18,7 +18,7 @@ afterAll(() => server.dispose());
 
 const credentials = CREDENTIALS.partner;
 
-describe('Partner API over OAuth2', () => {
+describe('signed in with OAuth2', () => {
 	it('connects with a token from the server and derives the URLs from the base URL', () => {
 		const stored = engine.credentials.stored('partner') as { oauthTokenData: { access_token: string; refresh_token: string; scope: string } };
 		expect(stored.oauthTokenData.access_token.split('.')).toHaveLength(3);
@@ -26,16 +26,16 @@ describe('Partner API over OAuth2', () => {
 		expect(stored.oauthTokenData.scope.split(' ').sort()).toEqual(['all', 'basic', 'profile']);
 	});
 
-	it('gets the current user (getUserDataQuery)', async () => {
-		const { items, error } = await engine.run({ resource: 'partner', operation: 'getCurrentUser' }, { credentials });
+	it('gets the signed-in user as Account → Get Me (getUserDataQuery)', async () => {
+		const { items, error } = await engine.run({ resource: 'account', authentication: 'oAuth2', operation: 'getMe' }, { credentials });
 		expect(error).toBeUndefined();
 		expect(items?.[0]?.json).toMatchObject({ email: server.demo.user.email, organization: { name: 'Northwind Ventures' } });
 	});
 
-	it('gets the organisation and the integration status', async () => {
-		const org = await engine.run({ resource: 'partner', operation: 'getOrganization' }, { credentials });
+	it('gets the organization (Organization → Get) and the integration status (Integration → Get Status)', async () => {
+		const org = await engine.run({ resource: 'organization', operation: 'get' }, { credentials });
 		expect(org.items?.[0]?.json).toMatchObject({ id: server.demo.organizationId, name: 'Northwind Ventures' });
-		const status = await engine.run({ resource: 'partner', operation: 'getIntegrationStatus' }, { credentials });
+		const status = await engine.run({ resource: 'integration', operation: 'getStatus' }, { credentials });
 		expect(status.items?.[0]?.json).toMatchObject({
 			connected: true,
 			credential: 'OAUTH_ACCESS_TOKEN',
@@ -43,15 +43,15 @@ describe('Partner API over OAuth2', () => {
 		});
 	});
 
-	it('gets an assessment result by email, and nothing for an unknown email', async () => {
+	it('gets an assessment result by email (Assessment → Get Result with OAuth2), and nothing for an unknown email', async () => {
 		const submitted = await engine.run(
 			{ resource: 'assessment', operation: 'submit', inputMode: 'fields', email: 'grace@x.example', fullName: 'Grace', answers: JSON.stringify(answers(4)) },
 			{ credentials: CREDENTIALS.assessment },
 		);
 		const responseId = submitted.items?.[0]?.json.responseId;
-		const found = await engine.run({ resource: 'partner', operation: 'getAssessmentResult', email: 'grace@x.example' }, { credentials });
+		const found = await engine.run({ resource: 'assessment', authentication: 'oAuth2', operation: 'getResult', email: 'grace@x.example' }, { credentials });
 		expect(found.items?.[0]?.json).toMatchObject({ id: responseId, fullName: 'Grace', scores: { instrumentVersion: '1.0' } });
-		const missing = await engine.run({ resource: 'partner', operation: 'getAssessmentResult', email: 'nobody@x.example' }, { credentials });
+		const missing = await engine.run({ resource: 'assessment', authentication: 'oAuth2', operation: 'getResult', email: 'nobody@x.example' }, { credentials });
 		expect(missing.error).toBeUndefined();
 		expect(missing.items).toEqual([]);
 	});
@@ -60,7 +60,7 @@ describe('Partner API over OAuth2', () => {
 		const before = engine.credentials.stored('partner') as { oauthTokenData: { refresh_token: string } };
 		for (let round = 1; round <= 2; round++) {
 			clock.advance(3601_000);
-			const { items, error } = await engine.run({ resource: 'partner', operation: 'getCurrentUser' }, { credentials });
+			const { items, error } = await engine.run({ resource: 'account', authentication: 'oAuth2', operation: 'getMe' }, { credentials });
 			expect(error).toBeUndefined();
 			expect(items?.[0]?.json.email).toBe(server.demo.user.email);
 			expect(engine.credentials.tokenUpdates).toHaveLength(round);
@@ -78,7 +78,7 @@ describe('Partner API over OAuth2', () => {
 		});
 		expect(revoke.status).toBe(200);
 		clock.advance(3601_000);
-		const { error } = await engine.run({ resource: 'partner', operation: 'getCurrentUser' }, { credentials });
+		const { error } = await engine.run({ resource: 'account', authentication: 'oAuth2', operation: 'getMe' }, { credentials });
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toMatch(/needs to be reconnected/);
 	});

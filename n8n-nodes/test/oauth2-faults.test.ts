@@ -31,7 +31,7 @@ afterEach(() => {
 	vi.mocked(sleep).mockClear();
 });
 
-describe('partner API faults', () => {
+describe('faults of the signed-in (OAuth2) API', () => {
 	it('resends Create Submission after a 500, because the record ID makes a resend return the same submission', async () => {
 		const bodies: unknown[] = [];
 		nock(BASE)
@@ -41,7 +41,7 @@ describe('partner API faults', () => {
 			.post('/api', (body: unknown) => bodies.push(body) > 0)
 			.reply(200, { data: { createSubmission: { existing: true, submission: SUBMISSION } } });
 		const { items, error } = await engine.run(
-			{ resource: 'partner', operation: 'createSubmission', recordId: 'crm-9', profileId: 'prf_x', fieldsInput: 'json', fieldsJson: '{"company": "Acme"}' },
+			{ resource: 'submission', authentication: 'oAuth2', operation: 'create', recordId: 'crm-9', profileId: 'prf_x', fieldsInput: 'json', fieldsJson: '{"company": "Acme"}' },
 			{ credentials },
 		);
 		expect(error).toBeUndefined();
@@ -58,7 +58,7 @@ describe('partner API faults', () => {
 			.reply(429, { errors: [{ message: 'Slow down.' }] }, { 'Retry-After': '3' })
 			.post('/api')
 			.reply(200, { data: { submissions: { nodes: [SUBMISSION], pageInfo: { hasNextPage: false, endCursor: null } } } });
-		const { items, error } = await engine.run({ resource: 'partner', operation: 'getSubmissions', returnAll: true }, { credentials });
+		const { items, error } = await engine.run({ resource: 'submission', authentication: 'oAuth2', operation: 'getAll', returnAll: true, output: 'raw' }, { credentials });
 		expect(error).toBeUndefined();
 		expect(items?.map((i) => i.json)).toEqual([SUBMISSION]);
 		expect(vi.mocked(sleep).mock.calls).toEqual([[3000]]);
