@@ -23,6 +23,7 @@ import { faultInjectionRouter } from './faults/middleware.js';
 import { installObservability, type Observability } from './observability/index.js';
 import { createOperatorRouter } from './operator/router.js';
 import { assetRoutes } from './pages/assets.js';
+import { LIVE_UPDATES_SCRIPT } from './pages/live-updates.js';
 import { STYLESHEET } from './pages/styles.js';
 import { retentionSweep } from './retention/job.js';
 import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
@@ -105,7 +106,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const assessment = createAssessmentSurface(ctx);
   const mounts: Mount[] = [
     // Served from this server: the pages' CSP allows no other origin for style or script.
-    { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT]) },
+    { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT]) },
     { router: oauth.router },
     // Faults an organisation's admin injects into its own calls, met before the surface itself.
     { router: faultInjectionRouter(ctx, oauth.verifyAccessToken) },

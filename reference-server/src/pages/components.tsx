@@ -195,14 +195,12 @@ export function CheckboxGroup({ id, name, legend, hint, error, choices, selected
           {choices.map((choice, index) => (
             <div class="choice">
               <input type="checkbox" id={`${id}-${index + 1}`} name={name} value={choice.value} checked={selected.includes(choice.value)} aria-describedby={choice.hint ? `${id}-${index + 1}-hint` : undefined} />
-              <label for={`${id}-${index + 1}`}>
-                {choice.label}
-                {choice.hint ? (
-                  <span class="hint" id={`${id}-${index + 1}-hint`}>
-                    {choice.hint}
-                  </span>
-                ) : null}
-              </label>
+              <label for={`${id}-${index + 1}`}>{choice.label}</label>
+              {choice.hint ? (
+                <span class="hint" id={`${id}-${index + 1}-hint`}>
+                  {choice.hint}
+                </span>
+              ) : null}
             </div>
           ))}
         </div>

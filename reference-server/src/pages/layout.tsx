@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { LIVE_UPDATES_SCRIPT } from './live-updates.js';
 import { STYLESHEET } from './styles.js';
 
 export const PRODUCT_NAME = 'Evaluate';
@@ -14,23 +15,26 @@ export interface LayoutProps {
   scripts?: readonly string[];
   /** Main column width: `narrow` for forms and messages. */
   width?: 'narrow' | 'wide';
-  /** Reloads the page after this many seconds (a status still moving), without any script. */
-  refreshSeconds?: number;
+  /**
+   * The content still moves: its `[data-live-region]` parts are fetched again every this many
+   * seconds (pages/live-updates.ts). A meta refresh would reload under the reader (WCAG 2.2.1).
+   */
+  liveSeconds?: number;
   children: ComponentChildren;
 }
 
 /** The document around every page: skip link, header, one `main` landmark, footer. */
-export function Layout({ title, service, hasErrors = false, scripts = [], width = 'narrow', refreshSeconds, children }: LayoutProps) {
+export function Layout({ title, service, hasErrors = false, scripts = [], width = 'narrow', liveSeconds, children }: LayoutProps) {
+  const allScripts = liveSeconds ? [...scripts, LIVE_UPDATES_SCRIPT.path] : scripts;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
-        {refreshSeconds ? <meta http-equiv="refresh" content={String(refreshSeconds)} /> : null}
         <title>{`${hasErrors ? 'Error: ' : ''}${title} – ${service} – ${PRODUCT_NAME}`}</title>
         <link rel="stylesheet" href={STYLESHEET.path} />
-        {scripts.map((src) => (
+        {allScripts.map((src) => (
           <script src={src} defer />
         ))}
       </head>
@@ -45,8 +49,9 @@ export function Layout({ title, service, hasErrors = false, scripts = [], width 
           </div>
         </header>
         <div class={`container${width === 'narrow' ? ' narrow' : ''}`}>
-          <main id="main-content" tabIndex={-1}>
+          <main id="main-content" tabIndex={-1} data-live-seconds={liveSeconds ? String(liveSeconds) : undefined}>
             {children}
+            {liveSeconds ? <p id="live-status" class="visually-hidden" aria-live="polite"></p> : null}
           </main>
         </div>
         <footer class="site-footer">

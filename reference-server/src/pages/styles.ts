@@ -92,6 +92,8 @@ th,td{text-align:left;padding:10px 20px 10px 0;border-bottom:1px solid var(--lin
 .workspace-nav{list-style:none;margin:0 0 30px;padding:0 0 10px;display:flex;flex-wrap:wrap;gap:8px 24px;border-bottom:1px solid var(--line)}
 .workspace-nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
 .snippet{background:var(--bg);border-left:5px solid var(--line);padding:15px;margin:0 0 30px;overflow-x:auto;font-size:16px;white-space:pre-wrap;overflow-wrap:anywhere}
+.radios .choice .hint{flex-basis:100%;margin:0 0 6px 38px}
+.radios .choice:has(.hint){flex-wrap:wrap}
 .actions{display:flex;flex-wrap:wrap;gap:0 20px;margin-bottom:20px}
 .wrap{white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-all}
 .filters{display:flex;flex-wrap:wrap;gap:0 20px;align-items:flex-end}

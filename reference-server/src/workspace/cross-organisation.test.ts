@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
 import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
-import { startTestServer, type TestServer } from 'reference-server/testing';
+import { settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
+import { ATTEMPTS, type AttemptRecord } from '../webhooks/records.js';
 
 /**
  * One organisation's admin, by URL tampering on every workspace route, sees and changes nothing
@@ -9,6 +10,7 @@ import { startTestServer, type TestServer } from 'reference-server/testing';
  * organisation, so a foreign id is simply not found (404), and the foreign record is unchanged.
  */
 let server: TestServer;
+const receiver = new WebhookReceiver();
 
 /** A browser reduced to what the workspace needs: a cookie jar, no redirects followed. */
 class Visitor {
@@ -54,11 +56,17 @@ class Visitor {
 const automation = (key: string, path: string, init: RequestInit = {}) =>
   fetch(`${server.url}/api/automation${path}`, { ...init, headers: { 'x-api-key': key, 'content-type': 'application/json', ...init.headers } });
 
-let victim: { profileId: string; submissionId: string; keyId: string; key: string; email: string };
+let victim: { profileId: string; submissionId: string; keyId: string; key: string; email: string; subscriptionId: string; attemptId: string };
+let intruderSubscription: string;
+let victimKeyHint: string;
 let intruder: Visitor;
 
 beforeAll(async () => {
   server = await startTestServer();
+  await receiver.start();
+  // The victim's webhook, which gets the submission's events: a subscription with attempts.
+  const hook = await automation(server.demo.automationKey, '/webhooks', { method: 'POST', body: JSON.stringify({ url: receiver.urlOf('/victim'), description: 'victim hook' }) });
+  const subscriptionId = ((await hook.json()) as { id: string }).id;
   // The demo organisation is the victim: it has a profile, a submission, a key and a result.
   const profiles = (await (await automation(server.demo.automationKey, '/profiles')).json()) as { data: { id: string }[] };
   const profileId = profiles.data[0]?.id as string;
@@ -69,29 +77,50 @@ beforeAll(async () => {
   const submissionId = ((await created.json()) as { job_id: string }).job_id.replace(/^job_/, 'sub_');
   const keys = (await operate(server.dataDir, 'key.list', { orgId: server.demo.organizationId })) as { keyId: string; kind: string }[];
   const keyId = keys.find((k) => k.kind === 'automation_key')?.keyId as string;
-  victim = { profileId, submissionId, keyId, key: server.demo.automationKey, email: 'secret-founder@victim.example' };
+  victimKeyHint = (keys as { keyId: string; hint: string }[]).find((k) => k.keyId === keyId)?.hint as string;
+  await receiver.next((d) => d.path === '/victim');
+  await settle(server);
+  const attemptId = server.ctx.store.all<AttemptRecord>(ATTEMPTS, subscriptionId)[0]?.id as string;
+  victim = { profileId, submissionId, keyId, key: server.demo.automationKey, email: 'secret-founder@victim.example', subscriptionId, attemptId };
 
   const org = (await operate(server.dataDir, 'org.create', { name: 'Intruder Capital' })) as { id: string };
   await operate(server.dataDir, 'user.create', { orgId: org.id, email: 'eve@intruder.example', name: 'Eve', password: 'correct horse battery staple', role: 'admin' });
   intruder = new Visitor(server.url);
   await intruder.signIn('eve@intruder.example', 'correct horse battery staple');
+  // The intruder's own subscription: a real id to pair with the victim's attempt id.
+  const intruderKey = (await operate(server.dataDir, 'key.create', { orgId: org.id, kind: 'automation' })) as { secret: string };
+  const own = await automation(intruderKey.secret, '/webhooks', { method: 'POST', body: JSON.stringify({ url: receiver.urlOf('/intruder') }) });
+  intruderSubscription = ((await own.json()) as { id: string }).id;
 });
 
-afterAll(() => server?.dispose());
+afterAll(async () => {
+  await server?.dispose();
+  await receiver.stop();
+});
 
 describe('the workspace across organisations', () => {
   it('shows the intruder only their own organisation', async () => {
-    for (const path of ['/workspace', '/workspace/submissions', '/workspace/profiles', '/workspace/keys']) {
+    for (const path of ['/workspace', '/workspace/submissions', '/workspace/profiles', '/workspace/keys', '/workspace/webhooks', '/workspace/requests', '/workspace/requests?surface=assessment', '/workspace/requests?surface=graphql']) {
       const page = await intruder.request(path);
       expect(page.status, path).toBe(200);
       expect(page.body, path).not.toContain(server.demo.organizationName);
       expect(page.body, path).not.toContain(victim.profileId);
       expect(page.body, path).not.toContain('victim-1');
+      expect(page.body, path).not.toContain('/victim');
+      expect(page.body, path).not.toContain(victim.subscriptionId);
+      expect(page.body, path).not.toContain(victimKeyHint);
     }
   });
 
   it('finds no foreign id on any read route', async () => {
-    for (const path of [`/workspace/submissions/${victim.submissionId}`, `/workspace/profiles/${victim.profileId}`]) {
+    for (const path of [
+      `/workspace/submissions/${victim.submissionId}`,
+      `/workspace/profiles/${victim.profileId}`,
+      `/workspace/webhooks/${victim.subscriptionId}`,
+      `/workspace/webhooks/${victim.subscriptionId}/attempts/${victim.attemptId}`,
+      // The intruder's own subscription with the victim's attempt id: attempts are kept per subscription.
+      `/workspace/webhooks/${intruderSubscription}/attempts/${victim.attemptId}`,
+    ]) {
       expect((await intruder.request(path)).status, path).toBe(404);
     }
     const filtered = await intruder.request(`/workspace/submissions?profile_id=${victim.profileId}&record_id=victim-1`);
@@ -112,12 +141,32 @@ describe('the workspace across organisations', () => {
     expect(edit.status).toBe(404);
     expect((await intruder.request(`/workspace/profiles/${victim.profileId}/archive`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
     expect((await intruder.request(`/workspace/keys/${victim.keyId}/revoke`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
+    const hook = `/workspace/webhooks/${victim.subscriptionId}`;
+    for (const [action, form] of [
+      ['disable', {}],
+      ['enable', {}],
+      ['test', { type: 'submission.completed' }],
+      ['resend', { event_id: 'evt_any' }],
+      ['delete', {}],
+    ] as const) {
+      expect((await intruder.request(`${hook}/${action}`, { method: 'POST', form: { _csrf: token, ...form } })).status, action).toBe(404);
+    }
+    // The intruder's own resend form, naming one of the victim's events, finds no such event.
+    const victimEvent = receiver.deliveries.find((d) => d.path === '/victim')?.headers['webhook-id'] as string;
+    const resend = await intruder.request(`/workspace/webhooks/${intruderSubscription}/resend`, { method: 'POST', form: { _csrf: token, event_id: victimEvent } });
+    expect(resend.status).toBe(400);
+    expect(resend.body).toContain('is no longer kept');
 
     const profile = (await (await automation(victim.key, `/profiles/${victim.profileId}`)).json()) as { name: string };
     expect(profile.name).not.toBe('Hijacked');
     const listed = (await (await automation(victim.key, '/profiles')).json()) as { data: { id: string }[] };
     expect(listed.data.map((p) => p.id)).toContain(victim.profileId);
     expect((await automation(victim.key, '/me')).status).toBe(200);
+    const subscription = (await (await automation(victim.key, `/webhooks/${victim.subscriptionId}`)).json()) as { status: string };
+    expect(subscription.status).toBe('active');
+    await settle(server);
+    expect(receiver.deliveries.filter((d) => d.path === '/intruder')).toEqual([]);
+    expect(receiver.deliveries.filter((d) => d.path === '/victim').every((d) => !String(d.headers['webhook-id']).startsWith('evt_test'))).toBe(true);
   });
 
   it('refuses a form without the session it was issued to, and sends a signed-out visitor to the sign-in page', async () => {

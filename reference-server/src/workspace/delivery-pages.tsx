@@ -7,7 +7,7 @@ import { StatusTag, subscriptionUrl, SURFACE_LABELS, WEBHOOKS_PATH } from './web
 
 export const attemptUrl = (subscriptionId: string, attemptId: string) => `${subscriptionUrl(subscriptionId)}/attempts/${encodeURIComponent(attemptId)}`;
 
-/** While a delivery is due within this, the page reloads itself to show its attempt. */
+/** While a delivery is due soon, the page's status and attempts update themselves this often. */
 export const REFRESH_SECONDS = 3;
 
 const OUTCOME_TAGS: Record<AttemptRecord['outcome'], string> = {
@@ -51,13 +51,14 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
   const url = subscriptionUrl(subscription.id);
   const types = eventTypesFor(subscription.surface);
   return (
-    <WorkspacePage member={member} title={`Webhook ${subscription.url}`} section="webhooks" csrfToken={csrfToken} hasErrors={errors.length > 0} {...(refresh ? { refreshSeconds: REFRESH_SECONDS } : {})}>
+    <WorkspacePage member={member} title={`Webhook ${subscription.url}`} section="webhooks" csrfToken={csrfToken} hasErrors={errors.length > 0} {...(refresh ? { liveSeconds: REFRESH_SECONDS } : {})}>
       <ErrorSummary errors={errors} />
       {notice ? <Notice>{notice}</Notice> : null}
       <p>
         <a href={WEBHOOKS_PATH}>Back to webhooks</a>
       </p>
       <h1>Webhook endpoint</h1>
+      <div id="endpoint-live" data-live-region>
       <SummaryList
         rows={[
           { key: 'URL', value: <code>{subscription.url}</code> },
@@ -70,6 +71,7 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
           { key: 'Waiting to be delivered', value: String(pending) },
         ]}
       />
+      </div>
       <div class="actions">
         {subscription.status === 'active' ? (
           <PostForm action={`${url}/disable`} csrfToken={csrfToken}>
@@ -103,6 +105,11 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
       </PostForm>
 
       <h2 id="attempts-heading">Delivery attempts</h2>
+      <p>
+        <a href="">Refresh</a>
+        {refresh ? ` · a delivery is under way: this list updates itself every ${REFRESH_SECONDS} seconds` : null}
+      </p>
+      <div id="attempts-live" data-live-region>
       {attempts.length === 0 ? (
         <p>Nothing has been sent to this endpoint yet.</p>
       ) : (
@@ -151,6 +158,7 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
           <a href={nextUrl}>Older attempts</a>
         </p>
       ) : null}
+      </div>
     </WorkspacePage>
   );
 }

@@ -25,7 +25,8 @@ export interface WorkspacePageProps {
   section: Section;
   csrfToken: string;
   hasErrors?: boolean;
-  refreshSeconds?: number;
+  /** The page's `data-live-region` parts update themselves every this many seconds. */
+  liveSeconds?: number;
   children: ComponentChildren;
 }
 
@@ -33,10 +34,10 @@ export interface WorkspacePageProps {
  * Every workspace page: who is signed in to which organisation, the sections this person may
  * open (admins see the admin ones), a sign-out form, and the page itself.
  */
-export function WorkspacePage({ member, title, section, csrfToken, hasErrors = false, refreshSeconds, children }: WorkspacePageProps) {
+export function WorkspacePage({ member, title, section, csrfToken, hasErrors = false, liveSeconds, children }: WorkspacePageProps) {
   const isAdmin = member.user.role === 'admin';
   return (
-    <Layout title={title} service={SERVICE} width="wide" hasErrors={hasErrors} {...(refreshSeconds ? { refreshSeconds } : {})}>
+    <Layout title={title} service={SERVICE} width="wide" hasErrors={hasErrors} {...(liveSeconds ? { liveSeconds } : {})}>
       <div class="workspace-bar">
         <p class="muted">
           {member.user.name} ({member.user.email}) · {member.organization.name} · {isAdmin ? 'Administrator' : 'Member'}

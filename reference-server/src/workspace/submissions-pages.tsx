@@ -8,7 +8,7 @@ import { dateTime, preciseTime } from './overview-page.js';
 export const SUBMISSIONS_PATH = `${WORKSPACE_PATH}/submissions`;
 export const submissionUrl = (id: string) => `${SUBMISSIONS_PATH}/${encodeURIComponent(id)}`;
 
-/** Statuses that still change by themselves: their pages reload until they settle. */
+/** Statuses that still change by themselves: their pages update themselves until they settle. */
 const MOVING = new Set(['queued', 'processing']);
 const REFRESH_SECONDS = 5;
 
@@ -62,7 +62,7 @@ export interface SubmissionsPageProps {
 export function SubmissionsPage({ member, csrfToken, submissions, profiles, filters, nextUrl, filterError }: SubmissionsPageProps) {
   const moving = submissions.some((s) => MOVING.has(s.status));
   return (
-    <WorkspacePage member={member} title="Submissions" section="submissions" csrfToken={csrfToken} {...(moving ? { refreshSeconds: REFRESH_SECONDS } : {})}>
+    <WorkspacePage member={member} title="Submissions" section="submissions" csrfToken={csrfToken} {...(moving ? { liveSeconds: REFRESH_SECONDS } : {})}>
       <h1>Submissions</h1>
       <form method="get" action={SUBMISSIONS_PATH} class="filters">
         <div class="form-group">
@@ -98,7 +98,12 @@ export function SubmissionsPage({ member, csrfToken, submissions, profiles, filt
           {filterError}
         </p>
       ) : null}
-      {moving ? <p class="muted">Some submissions are still being processed: this page reloads every {REFRESH_SECONDS} seconds until they settle.</p> : null}
+      <div id="submissions-live" data-live-region>
+      {moving ? (
+        <p class="muted">
+          Some submissions are still being processed: this list updates itself every {REFRESH_SECONDS} seconds until they settle (or <a href="">refresh</a>).
+        </p>
+      ) : null}
       {submissions.length === 0 ? (
         <p>No submissions match.</p>
       ) : (
@@ -131,6 +136,7 @@ export function SubmissionsPage({ member, csrfToken, submissions, profiles, filt
           </table>
         </div>
       )}
+      </div>
       {nextUrl ? (
         <p>
           <a href={nextUrl}>Next page</a>
@@ -155,7 +161,7 @@ const fieldText = (value: unknown): string => (typeof value === 'string' ? value
 export function SubmissionPage({ member, csrfToken, submission: s, profile, resources, transcripts }: SubmissionPageProps) {
   const evaluation = s.evaluation;
   return (
-    <WorkspacePage member={member} title={`Submission ${s.recordId}`} section="submissions" csrfToken={csrfToken} {...(MOVING.has(s.status) ? { refreshSeconds: REFRESH_SECONDS } : {})}>
+    <WorkspacePage member={member} title={`Submission ${s.recordId}`} section="submissions" csrfToken={csrfToken} {...(MOVING.has(s.status) ? { liveSeconds: REFRESH_SECONDS } : {})}>
       <p>
         <a href={SUBMISSIONS_PATH}>Back to submissions</a>
       </p>
@@ -163,9 +169,15 @@ export function SubmissionPage({ member, csrfToken, submission: s, profile, reso
         <span class="caption">Submission</span>
         {s.recordId}
       </h1>
+      <div id="submission-live" data-live-region>
       <p>
         <StatusTag status={s.status} />
-        {MOVING.has(s.status) ? <span class="muted"> · this page reloads every {REFRESH_SECONDS} seconds until it settles</span> : null}
+        {MOVING.has(s.status) ? (
+          <span class="muted">
+            {' '}
+            · this page updates itself every {REFRESH_SECONDS} seconds until it settles (or <a href="">refresh</a>)
+          </span>
+        ) : null}
       </p>
       <SummaryList
         rows={[
@@ -246,6 +258,7 @@ export function SubmissionPage({ member, csrfToken, submission: s, profile, reso
           </li>
         ))}
       </ul>
+      </div>
     </WorkspacePage>
   );
 }

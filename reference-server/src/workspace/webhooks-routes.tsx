@@ -36,7 +36,7 @@ const isSurface = (value: string): value is WebhookSurface => (WEBHOOK_SURFACES 
 
 const MESSAGES: Record<string, string> = {
   surface: 'Choose which API’s events to receive',
-  url: 'Enter an absolute http or https URL, for example https://hooks.example.com/evaluation',
+  url: 'Enter an absolute http or https URL, starting with https:// or http://',
   events: 'Choose event types the chosen API sends, or none for all of them',
   description: 'The description must be 200 characters or fewer',
 };

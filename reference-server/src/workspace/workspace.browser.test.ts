@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
 import { operate } from '../cli.js';
 import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations } from '../../testing/chromium.js';
-import { startTestServer, type TestServer } from 'reference-server/testing';
+import { startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
+import { submissionDetailSchema } from '../submissions/index.js';
+import { eventPayloadSchema } from '../webhooks/contract.js';
 
 /**
  * The workspace as its people use it, in Debian's headless Chromium: signing in through the
@@ -18,15 +20,18 @@ const SHOTS = process.env['SCREENSHOT_DIR'] ?? tmpdir();
 
 let server: TestServer;
 let browser: Chromium;
+const receiver = new WebhookReceiver();
 
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchChromium();
+  await receiver.start();
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.dispose();
+  await receiver.stop();
 });
 
 async function signIn(email: string, password: string, path = '/workspace'): Promise<Page> {
@@ -226,7 +231,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     const page = await signIn('max@member.example', password);
     const nav = (await page.getByRole('navigation', { name: 'Workspace' }).textContent()) ?? '';
     expect(nav).not.toContain('Automation keys');
-    for (const path of ['/workspace/keys', '/workspace/profiles', '/workspace/profiles/new', '/workspace/developer-tools']) {
+    for (const path of ['/workspace/keys', '/workspace/profiles', '/workspace/profiles/new', '/workspace/webhooks', '/workspace/requests', '/workspace/developer-tools']) {
       const answer = await page.goto(`${server.url}${path}`);
       expect(answer?.status()).toBe(403);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Only an administrator can do this');
@@ -240,9 +245,139 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     expect(posted.status()).toBe(403);
     const fault = await page.request.post(`${server.url}/workspace/developer-tools/faults`, { form: { _csrf: token, surface: 'automation', kind: '503', count: '1' } });
     expect(fault.status()).toBe(403);
+    const hook = await page.request.post(`${server.url}/workspace/webhooks`, { form: { _csrf: token, surface: 'automation', url: receiver.urlOf('/member') } });
+    expect(hook.status()).toBe(403);
+    expect(receiver.deliveries.filter((d) => d.path === '/member')).toEqual([]);
     expect(await operate(server.dataDir, 'fault.list', { orgId })).toEqual([]);
     const keys = (await operate(server.dataDir, 'key.list', { orgId })) as { label: string }[];
     expect(keys.map((k) => k.label)).not.toContain('sneaky');
+    await page.context().close();
+  });
+
+  it('registers a webhook, shows each delivery with its exact request and answer, resends it with the same webhook-id, and sends a signed test event', async () => {
+    const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/webhooks');
+    await checkAccessible(page);
+    await page.getByLabel('Endpoint URL').fill('not a url');
+    await page.getByRole('button', { name: 'Register endpoint' }).click();
+    expect(await page.getByRole('alert').textContent()).toContain('Enter an absolute http or https URL');
+    await checkAccessible(page);
+
+    await page.getByLabel('Endpoint URL').fill(receiver.urlOf('/browser'));
+    await page.getByLabel('submission.queued').check();
+    await page.getByLabel('submission.completed').check();
+    await page.getByLabel('Description (optional)').fill('Browser test receiver');
+    await page.getByRole('button', { name: 'Register endpoint' }).click();
+    const secret = await page.getByLabel('Signing secret').inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await checkAccessible(page);
+    await page.getByRole('link', { name: "Go to the endpoint's deliveries" }).click();
+    const subscriptionPath = new URL(page.url()).pathname;
+    expect(subscriptionPath).toMatch(/^\/workspace\/webhooks\/whk_/);
+    expect((await page.textContent('main')) ?? '').not.toContain(secret);
+
+    // A real event: a submission created over the API is queued; the receiver refuses the first attempt.
+    let refusals = 1;
+    receiver.respond = (d) => (d.path === '/browser' && refusals-- > 0 ? { status: 503 } : { status: 200 });
+    const profiles = (await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as { data: { id: string }[] };
+    await fetch(`${server.url}/api/automation/submissions`, {
+      method: 'POST',
+      headers: { 'x-api-key': server.demo.automationKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ record_id: 'hook-1', profile_id: profiles.data[0]?.id, fields: { email: 'kim@startup.example', name: 'Kim Founder', company: 'Hook Co' } }),
+    });
+    const refused = await receiver.next((d) => d.path === '/browser' && d.rawBody.includes('"submission.queued"'));
+    const event = WebhookReceiver.verify(secret, refused);
+    await page.reload();
+    await page.getByRole('link', { name: new RegExp(`attempt 1 of ${event.id}`) }).waitFor();
+    expect(await page.getByRole('table', { name: 'Delivery attempts' }).textContent()).toContain('HTTP 503');
+
+    // The retry (5 s later, on the schedule) appears by itself: the page is not reloaded, so what
+    // the reader was doing on it (a choice in a form) is still there.
+    await page.getByLabel('Event type').selectOption('transcript.attached');
+    const retryLink = page.getByRole('link', { name: new RegExp(`attempt 2 of ${event.id}`) });
+    await retryLink.waitFor({ timeout: 60_000 });
+    expect(await page.getByLabel('Event type').inputValue()).toBe('transcript.attached');
+    const first = await receiver.next((d) => d !== refused && d.headers['webhook-id'] === event.id);
+    await page.screenshot({ path: join(SHOTS, 'workspace-webhook-deliveries.png'), fullPage: true });
+    await checkAccessible(page);
+    await retryLink.click();
+    const requestHeaders = (await page.getByRole('table', { name: 'Request' }).textContent()) ?? '';
+    expect(requestHeaders).toContain(event.id);
+    expect(requestHeaders).toContain(String(first.headers['webhook-signature']));
+    expect(await page.getByLabel('Request body').textContent()).toBe(first.rawBody);
+    expect(await page.getByLabel('Answer body').textContent()).toBe('ok');
+    expect((await page.textContent('main')) ?? '').toContain('HTTP 200');
+    await page.screenshot({ path: join(SHOTS, 'workspace-webhook-attempt.png'), fullPage: true });
+    await checkAccessible(page);
+
+    // Resent: a second delivery of the same event, with the same webhook-id, signed anew.
+    await page.getByRole('button', { name: `Send this event again ${event.id}` }).click();
+    expect(await page.getByRole('status').textContent()).toContain('with the same webhook-id');
+    await receiver.next((d) => d.path === '/browser' && d !== first && d.headers['webhook-id'] === event.id);
+    // Three arrivals with that webhook-id: the refused attempt, its retry and the resend.
+    const same = receiver.deliveries.filter((d) => d.path === '/browser' && d.headers['webhook-id'] === event.id);
+    expect(same).toHaveLength(3);
+    expect(WebhookReceiver.verify(secret, same[2] as (typeof same)[number]).id).toBe(event.id);
+
+    // A test event of a type the subscription did not ask for, to this endpoint only, verified by standardwebhooks.
+    await page.getByLabel('Event type').selectOption('submission.completed');
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('A test submission.completed event');
+    const test = await receiver.next((d) => d.path === '/browser' && String(d.headers['webhook-id']).startsWith('evt_test_'));
+    const testEvent = WebhookReceiver.verify(secret, test);
+    expect(testEvent.type).toBe('submission.completed');
+    expect(eventPayloadSchema('submission.completed', submissionDetailSchema).safeParse(testEvent).error?.issues ?? []).toEqual([]);
+    await checkAccessible(page);
+
+    // Disabled: nothing is sent, a resend is refused with a reason; enabled again; deleted.
+    await page.getByRole('button', { name: 'Disable' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('disabled');
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    expect(await page.getByRole('alert').textContent()).toContain('The subscription is disabled');
+    await page.goto(`${server.url}${subscriptionPath}`);
+    await page.getByRole('button', { name: 'Enable' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('enabled');
+    await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    expect(new URL(page.url()).pathname).toBe('/workspace/webhooks');
+    expect(await page.getByRole('status').textContent()).toContain('was deleted');
+    expect((await page.goto(`${server.url}${subscriptionPath}`))?.status()).toBe(404);
+    await page.context().close();
+  });
+
+  it("keeps a request log of the organisation's own API calls, injected faults marked", async () => {
+    expect((await me(server.demo.automationKey)).status).toBe(200);
+    await operate(server.dataDir, 'fault.set', { orgId: server.demo.organizationId, surface: 'automation', kind: '429', count: 1 });
+    expect((await me(server.demo.automationKey)).status).toBe(429);
+    const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/requests');
+    const rows = page.getByRole('table', { name: 'Automation API' }).getByRole('row');
+    const newest = (await rows.nth(1).textContent()) ?? '';
+    expect(newest).toContain('GET /api/automation/me');
+    expect(newest).toContain('429');
+    expect(newest).toContain('injected fault');
+    const before = (await rows.nth(2).textContent()) ?? '';
+    expect(before).toContain('GET /api/automation/me');
+    expect(before).toContain('200');
+    expect(before).toContain('pis_auto_');
+    expect((await page.textContent('main')) ?? '').not.toContain(server.demo.automationKey);
+    await page.screenshot({ path: join(SHOTS, 'workspace-request-log.png'), fullPage: true });
+    await checkAccessible(page);
+    await page.getByRole('link', { name: 'Assessment API' }).click();
+    expect((await page.textContent('main')) ?? '').not.toContain('/api/automation/me');
+    await page.context().close();
+  });
+
+  it("shows a submission's status history", async () => {
+    const profiles = (await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as { data: { id: string }[] };
+    await fetch(`${server.url}/api/automation/submissions`, {
+      method: 'POST',
+      headers: { 'x-api-key': server.demo.automationKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ record_id: 'history-1', profile_id: profiles.data[0]?.id, fields: { email: 'ana@startup.example', name: 'Ana Founder', company: 'History Co' } }),
+    });
+    const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/submissions?record_id=history-1');
+    await page.getByRole('link', { name: 'history-1' }).click();
+    await page.getByRole('heading', { name: 'Score' }).waitFor({ timeout: 60_000 });
+    const history = (await page.getByRole('list', { name: 'Status history' }).textContent()) ?? '';
+    expect(history.indexOf('queued')).toBeLessThan(history.indexOf('processing'));
+    expect(history.indexOf('processing')).toBeLessThan(Math.max(history.indexOf('completed'), history.indexOf('awaiting assessment')));
     await page.context().close();
   });
 });
