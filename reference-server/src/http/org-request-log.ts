@@ -76,6 +76,8 @@ class Ring {
  */
 export class OrgRequestLog {
   readonly #rings = new Map<string, Ring>();
+  /** Key id → epoch ms of its last request; keys and partner credentials only (access tokens are many and short-lived). */
+  readonly #lastUsed = new Map<string, number>();
 
   /** Called by the request log when a response is done: costs nothing for requests of no organisation. */
   observe(req: Request, res: Response, latencyMs: number): void {
@@ -84,11 +86,13 @@ export class OrgRequestLog {
     if (!principal && !fault) return;
     const orgId = principal?.orgId ?? (fault as InjectedFaultMark).orgId;
     const surface = principal ? SURFACE_OF[principal.via] : (fault as InjectedFaultMark).surface;
+    const at = Date.now();
+    if (principal && principal.via !== 'oauth_access_token') this.#lastUsed.set(principal.credentialId, at);
     const key = `${orgId} ${surface}`;
     let ring = this.#rings.get(key);
     if (!ring) this.#rings.set(key, (ring = new Ring()));
     ring.push({
-      at: Date.now(),
+      at,
       method: req.method,
       path: redactUrlSecrets(req.originalUrl).slice(0, 300),
       status: res.headersSent ? res.statusCode : 0,
@@ -98,6 +102,11 @@ export class OrgRequestLog {
       clientId: principal?.clientId ?? null,
       fault: fault ? `${fault.faultId} ${fault.kind}` : null,
     });
+  }
+
+  /** When the key with this id last made a request since the server started, in epoch ms. */
+  lastUsed(keyId: string): number | undefined {
+    return this.#lastUsed.get(keyId);
   }
 
   /** The organisation's kept requests of one surface, newest first. */

@@ -75,9 +75,9 @@ beforeAll(async () => {
     body: JSON.stringify({ record_id: 'victim-1', profile_id: profileId, fields: { email: 'secret-founder@victim.example', name: 'Secret Founder' } }),
   });
   const submissionId = ((await created.json()) as { job_id: string }).job_id.replace(/^job_/, 'sub_');
-  const keys = (await operate(server.dataDir, 'key.list', { orgId: server.demo.organizationId })) as { keyId: string; kind: string }[];
+  const keys = (await operate(server.dataDir, 'key.list', { orgId: server.demo.organizationId })) as { keyId: string; kind: string; hint: string }[];
   const keyId = keys.find((k) => k.kind === 'automation_key')?.keyId as string;
-  victimKeyHint = (keys as { keyId: string; hint: string }[]).find((k) => k.keyId === keyId)?.hint as string;
+  victimKeyHint = keys.find((k) => k.keyId === keyId)?.hint as string;
   await receiver.next((d) => d.path === '/victim');
   await settle(server);
   const attemptId = server.ctx.store.all<AttemptRecord>(ATTEMPTS, subscriptionId)[0]?.id as string;

@@ -50,6 +50,7 @@ export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgReq
             csrfToken={tools.csrf.token(req, res)}
             users={listUsers(ctx, orgId)}
             credentials={listCredentials(ctx, orgId).filter((c) => !c.revokedAt)}
+            lastUsed={(keyId) => deps.requests.lastUsed(keyId)}
             snippets={surfaceSnippets(ctx.config.publicUrl ?? '')}
           />,
         );

@@ -15,16 +15,20 @@ export const dateTime = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} 
 /** To the second: for logs and histories, where several things happen within a minute. */
 export const preciseTime = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 
+const usedAt = (at: number | undefined) => (at === undefined ? 'not since the server started' : preciseTime(new Date(at).toISOString()));
+
 export interface OverviewProps {
   member: Member;
   csrfToken: string;
   users: readonly PublicUser[];
   credentials: readonly PublicCredential[];
+  /** Epoch ms of each credential's last request since the server started, by key id. */
+  lastUsed: (keyId: string) => number | undefined;
   snippets: readonly Snippet[];
 }
 
 /** The organisation at a glance: its people, which credentials exist (never a secret), how to call each surface. */
-export function OverviewPage({ member, csrfToken, users, credentials, snippets }: OverviewProps) {
+export function OverviewPage({ member, csrfToken, users, credentials, lastUsed, snippets }: OverviewProps) {
   return (
     <WorkspacePage member={member} title="Overview" section="overview" csrfToken={csrfToken}>
       <h1>{member.organization.name}</h1>
@@ -56,7 +60,9 @@ export function OverviewPage({ member, csrfToken, users, credentials, snippets }
         </table>
       </div>
       <h2 id="credentials">Credentials</h2>
-      <p>Secrets are shown once, when a credential is created; this list shows only the first characters, to recognise a key.</p>
+      <p>
+        Secrets are shown once, when a credential is created; this list shows only the first characters, to recognise a key. “Last used” counts requests since the server last started.
+      </p>
       <div class="table-scroll">
         <table aria-labelledby="credentials">
           <thead>
@@ -65,6 +71,7 @@ export function OverviewPage({ member, csrfToken, users, credentials, snippets }
               <th scope="col">Kind</th>
               <th scope="col">Starts with</th>
               <th scope="col">Created</th>
+              <th scope="col">Last used</th>
             </tr>
           </thead>
           <tbody>
@@ -76,6 +83,7 @@ export function OverviewPage({ member, csrfToken, users, credentials, snippets }
                   <code>{credential.hint}</code>
                 </td>
                 <td>{dateTime(credential.createdAt)}</td>
+                <td>{usedAt(lastUsed(credential.keyId))}</td>
               </tr>
             ))}
           </tbody>

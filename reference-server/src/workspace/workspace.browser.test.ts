@@ -362,6 +362,14 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await checkAccessible(page);
     await page.getByRole('link', { name: 'Assessment API' }).click();
     expect((await page.textContent('main')) ?? '').not.toContain('/api/automation/me');
+
+    // The overview says when each key was last used (since the start), never the key itself.
+    await page.getByRole('link', { name: 'Overview' }).click();
+    const hint = server.demo.automationKey.slice(0, server.demo.automationKey.indexOf('_', 4) + 5);
+    const keyRow = (await page.getByRole('table', { name: 'Credentials' }).getByRole('row').filter({ hasText: hint }).textContent()) ?? '';
+    expect(keyRow).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
+    const developerHint = server.demo.developerKey.slice(0, server.demo.developerKey.indexOf('_', 4) + 5);
+    expect(await page.getByRole('table', { name: 'Credentials' }).getByRole('row').filter({ hasText: developerHint }).textContent()).toContain('not since the server started');
     await page.context().close();
   });
 
