@@ -16,7 +16,7 @@ export class EvaluationAssessmentApi implements ICredentialType {
 		dark: 'file:../nodes/EvaluationPlatform/evaluationPlatform.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-evaluation-platform#credentials';
+	documentationUrl = 'https://github.com/partner-integration-kit/partner-integration-kit/tree/main/n8n-nodes#developer-key';
 
 	properties: INodeProperties[] = [
 		{
@@ -35,7 +35,7 @@ export class EvaluationAssessmentApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"Your organization's developer key for the Assessment API, issued by the platform operator. It is a different key from an automation key. Sent in the x-api-key header.",
+				'Your organization\'s developer key for the Assessment API (starts with pis_dev_). The platform\'s operator issues it: ask them for it. It is a different key from an automation key. <a href="https://github.com/partner-integration-kit/partner-integration-kit/tree/main/n8n-nodes#developer-key">How to get a key</a>',
 			required: true,
 		},
 	];

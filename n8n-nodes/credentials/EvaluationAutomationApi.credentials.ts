@@ -16,7 +16,7 @@ export class EvaluationAutomationApi implements ICredentialType {
 		dark: 'file:../nodes/EvaluationPlatform/evaluationPlatform.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-evaluation-platform#credentials';
+	documentationUrl = 'https://github.com/partner-integration-kit/partner-integration-kit/tree/main/n8n-nodes#automation-key';
 
 	properties: INodeProperties[] = [
 		{
@@ -35,7 +35,7 @@ export class EvaluationAutomationApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'An automation integration key (starts with pis_auto_). An organization admin creates it in the workspace under Automation keys (Base URL + /workspace/keys); it is shown once. Sent in the x-api-key header.',
+				'An automation key (starts with pis_auto_). An organization admin creates it in the platform\'s workspace under Automation keys: your Base URL followed by /workspace/keys. It is shown once. <a href="https://github.com/partner-integration-kit/partner-integration-kit/tree/main/n8n-nodes#automation-key">How to get a key</a>',
 			required: true,
 		},
 	];

@@ -12,9 +12,16 @@ export class EvaluationPartnerOAuth2Api implements ICredentialType {
 		dark: 'file:../nodes/EvaluationPlatform/evaluationPlatform.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-evaluation-platform#partner-oauth2';
+	documentationUrl = 'https://github.com/partner-integration-kit/partner-integration-kit/tree/main/n8n-nodes#partner-oauth2';
 
 	properties: INodeProperties[] = [
+		{
+			displayName:
+				'The platform\'s operator registers your OAuth client (Client ID and Client Secret) with n8n\'s OAuth Redirect URL shown below. <a href="https://github.com/partner-integration-kit/partner-integration-kit/tree/main/n8n-nodes#partner-oauth2">How to connect</a>',
+			name: 'oAuthClientNotice',
+			type: 'notice',
+			default: '',
+		},
 		{
 			displayName: 'Base URL',
 			name: 'baseUrl',

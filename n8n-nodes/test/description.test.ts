@@ -11,6 +11,8 @@ import { CREDENTIAL_TYPES } from './harness/engine';
 import { EvaluationPlatformTrigger } from '../nodes/EvaluationPlatformTrigger/EvaluationPlatformTrigger.node.js';
 import example from '../examples/queue-founders-and-follow-up.json';
 import pkg from '../package.json';
+// Vite hands the file over as text (community-node lint allows no node:fs, even in tests).
+import readme from '../README.md?raw';
 
 const action = new EvaluationPlatform();
 const trigger = new EvaluationPlatformTrigger();
@@ -174,6 +176,21 @@ describe('what the editor shows', () => {
 			expect(baseUrl, credential.name).toMatchObject({ required: true, default: '' });
 		}
 		expect(action.description.properties.find((p) => p.name === 'requestOptions')?.displayName).toBe('Options');
+	});
+
+	it('links each credential to where the README says how to get its key, and names the workspace page', () => {
+		const anchors = new Set([...readme.matchAll(/^#{2,4} (.+)$/gm)].map(([, heading]) => heading!.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')));
+		const docs = pkg.homepage.replace(/#readme$/, '');
+		for (const credential of CREDENTIAL_TYPES) {
+			const url = credential.documentationUrl ?? '';
+			expect(url.startsWith(`${docs}#`), credential.name).toBe(true);
+			expect(anchors, credential.name).toContain(url.slice(docs.length + 1));
+			// The help under the key (or, for OAuth2, the notice above the client fields) links there too.
+			const help = credential.properties.filter((p) => p.name === 'apiKey' || p.type === 'notice').map((p) => `${p.description ?? ''} ${p.displayName}`);
+			expect(help.join(' '), credential.name).toContain(`<a href="${url}">`);
+		}
+		const automationKey = CREDENTIAL_TYPES.find((c) => c.name === 'evaluationAutomationApi')?.properties.find((p) => p.name === 'apiKey');
+		expect(automationKey?.description).toContain('Base URL followed by /workspace/keys');
 	});
 
 	it('says how to fix a refused key, a missing scope and a rate limit', () => {

@@ -1,7 +1,7 @@
 import type { Authentication, Bundle, ZObject } from 'zapier-platform-core';
 import { apiUrl, clientId, clientSecret } from './config.js';
 import { graphql, USER_QUERY, type GraphqlUser } from './graphql.js';
-import { KEY_FIELDS, keyOf } from './keys.js';
+import { KEY_FIELDS, KEY_HELP_URL, keyOf } from './keys.js';
 
 /**
  * The scopes the steps use: `basic` for the signed-in user, `profile` for assessment results.
@@ -138,8 +138,8 @@ export const authentication: Authentication = {
     required: false,
     helpText:
       surface === 'automation'
-        ? `Needed for the submission, resource and transcript steps and their triggers. ${KEY_FIELDS.automation.where}`
-        : `Needed for the assessment, result and benchmark steps. ${KEY_FIELDS.assessment.where}`,
+        ? `Needed for the submission, resource and transcript steps and their triggers. ${KEY_FIELDS.automation.where} [How to get the keys](${KEY_HELP_URL})`
+        : `Needed for the assessment, result and benchmark steps. ${KEY_FIELDS.assessment.where} [How to get the keys](${KEY_HELP_URL})`,
   })),
   oauth2Config: {
     authorizeUrl,

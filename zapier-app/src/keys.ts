@@ -1,6 +1,12 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 /**
+ * Where the README explains each key. There is no public documentation site: the repository's
+ * README is it (the workspace's keys page has no fixed address, it is on each platform's own).
+ */
+export const KEY_HELP_URL = 'https://github.com/partner-integration-kit/partner-integration-kit/tree/main/zapier-app#getting-the-keys';
+
+/**
  * The two API keys a connection may carry next to its OAuth tokens. Both are optional: a zap
  * builder who only uses the automation steps never needs a developer key, and the other way round.
  */

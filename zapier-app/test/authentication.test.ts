@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { ManualClock } from 'reference-server';
 import { startTestServer, type TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,14 @@ describe('connecting an account', () => {
       ['developer_key', 'Assessment Developer Key', 'password', false],
     ]);
     for (const field of fields) expect(field.helpText).toMatch(/workspace\/keys|operator/);
+    expect(fields[0]?.helpText).toContain('`/workspace/keys`');
+    // Each help links to where the README explains the key, and that section exists.
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const field of fields) {
+      const [, url] = field.helpText.match(/\[[^\]]+\]\((https:\/\/[^)]+)\)/) ?? [];
+      expect(url, field.key).toBe('https://github.com/partner-integration-kit/partner-integration-kit/tree/main/zapier-app#getting-the-keys');
+    }
+    expect(readme).toMatch(/^### Getting the keys$/m);
   });
 
   it('sends the user to the authorize endpoint with the client, redirect URI, state and scopes', async () => {
