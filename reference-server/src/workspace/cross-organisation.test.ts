@@ -59,6 +59,7 @@ const automation = (key: string, path: string, init: RequestInit = {}) =>
 let victim: { profileId: string; submissionId: string; keyId: string; key: string; email: string; subscriptionId: string; attemptId: string };
 let intruderSubscription: string;
 let victimKeyHint: string;
+let victimInvite: string;
 let intruder: Visitor;
 
 beforeAll(async () => {
@@ -78,6 +79,7 @@ beforeAll(async () => {
   const keys = (await operate(server.dataDir, 'key.list', { orgId: server.demo.organizationId })) as { keyId: string; kind: string; hint: string }[];
   const keyId = keys.find((k) => k.kind === 'automation_key')?.keyId as string;
   victimKeyHint = keys.find((k) => k.keyId === keyId)?.hint as string;
+  victimInvite = ((await operate(server.dataDir, 'invite.create', { orgId: server.demo.organizationId, email: 'invitee@victim.example' })) as { id: string }).id;
   await receiver.next((d) => d.path === '/victim');
   await settle(server);
   const attemptId = server.ctx.store.all<AttemptRecord>(ATTEMPTS, subscriptionId)[0]?.id as string;
@@ -100,7 +102,7 @@ afterAll(async () => {
 
 describe('the workspace across organisations', () => {
   it('shows the intruder only their own organisation', async () => {
-    for (const path of ['/workspace', '/workspace/submissions', '/workspace/profiles', '/workspace/keys', '/workspace/webhooks', '/workspace/requests', '/workspace/requests?surface=assessment', '/workspace/requests?surface=graphql']) {
+    for (const path of ['/workspace', '/workspace/submissions', '/workspace/profiles', '/workspace/keys', '/workspace/invites', `/workspace/invites?after=${victimInvite}`, '/workspace/webhooks', '/workspace/requests', '/workspace/requests?surface=assessment', '/workspace/requests?surface=graphql']) {
       const page = await intruder.request(path);
       expect(page.status, path).toBe(200);
       expect(page.body, path).not.toContain(server.demo.organizationName);
@@ -109,6 +111,7 @@ describe('the workspace across organisations', () => {
       expect(page.body, path).not.toContain('/victim');
       expect(page.body, path).not.toContain(victim.subscriptionId);
       expect(page.body, path).not.toContain(victimKeyHint);
+      expect(page.body, path).not.toContain('invitee@victim.example');
     }
   });
 
@@ -141,6 +144,9 @@ describe('the workspace across organisations', () => {
     expect(edit.status).toBe(404);
     expect((await intruder.request(`/workspace/profiles/${victim.profileId}/archive`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
     expect((await intruder.request(`/workspace/keys/${victim.keyId}/revoke`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
+    expect((await intruder.request(`/workspace/invites/${victimInvite}/revoke`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
+    const invites = (await operate(server.dataDir, 'invite.list', { orgId: server.demo.organizationId })) as { id: string; status: string }[];
+    expect(invites.find((i) => i.id === victimInvite)?.status).toBe('sent');
     const hook = `/workspace/webhooks/${victim.subscriptionId}`;
     for (const [action, form] of [
       ['disable', {}],

@@ -9,6 +9,7 @@ import { listCredentials } from '../tenancy/credentials.js';
 import { listUsers } from '../tenancy/users.js';
 import { member, requireMember } from './access.js';
 import { developerRoutes } from './developer-routes.js';
+import { invitesRoutes } from './invites-routes.js';
 import { requestsRoutes } from './requests-routes.js';
 import { keysRoutes } from './keys-routes.js';
 import { SERVICE, WORKSPACE_PATH } from './layout.js';
@@ -68,6 +69,7 @@ export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgReq
       submissionsRoutes(ctx, router, tools);
       keysRoutes(ctx, router, tools);
       profilesRoutes(ctx, router, tools);
+      invitesRoutes(ctx, router, tools);
       webhooksRoutes(ctx, router, tools);
       requestsRoutes(ctx, deps.requests, router, tools);
       developerRoutes(ctx, router, tools);

@@ -6,7 +6,7 @@ import type { Member } from './access.js';
 export const SERVICE = 'Workspace';
 export const WORKSPACE_PATH = '/workspace';
 
-export type Section = 'overview' | 'submissions' | 'results' | 'keys' | 'profiles' | 'webhooks' | 'requests' | 'developer';
+export type Section = 'overview' | 'submissions' | 'results' | 'keys' | 'profiles' | 'invites' | 'webhooks' | 'requests' | 'developer';
 
 const SECTIONS: readonly { id: Section; label: string; href: string; adminOnly: boolean }[] = [
   { id: 'overview', label: 'Overview', href: WORKSPACE_PATH, adminOnly: false },
@@ -14,6 +14,7 @@ const SECTIONS: readonly { id: Section; label: string; href: string; adminOnly: 
   { id: 'results', label: 'Assessment results', href: `${WORKSPACE_PATH}/results`, adminOnly: false },
   { id: 'keys', label: 'Automation keys', href: `${WORKSPACE_PATH}/keys`, adminOnly: true },
   { id: 'profiles', label: 'Profiles', href: `${WORKSPACE_PATH}/profiles`, adminOnly: true },
+  { id: 'invites', label: 'Invites', href: `${WORKSPACE_PATH}/invites`, adminOnly: true },
   { id: 'webhooks', label: 'Webhooks', href: `${WORKSPACE_PATH}/webhooks`, adminOnly: true },
   { id: 'requests', label: 'Request log', href: `${WORKSPACE_PATH}/requests`, adminOnly: true },
   { id: 'developer', label: 'Developer tools', href: `${WORKSPACE_PATH}/developer-tools`, adminOnly: true },

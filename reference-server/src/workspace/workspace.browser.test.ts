@@ -231,7 +231,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     const page = await signIn('max@member.example', password);
     const nav = (await page.getByRole('navigation', { name: 'Workspace' }).textContent()) ?? '';
     expect(nav).not.toContain('Automation keys');
-    for (const path of ['/workspace/keys', '/workspace/profiles', '/workspace/profiles/new', '/workspace/webhooks', '/workspace/requests', '/workspace/developer-tools']) {
+    for (const path of ['/workspace/keys', '/workspace/profiles', '/workspace/profiles/new', '/workspace/invites', '/workspace/webhooks', '/workspace/requests', '/workspace/developer-tools']) {
       const answer = await page.goto(`${server.url}${path}`);
       expect(answer?.status()).toBe(403);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Only an administrator can do this');
@@ -386,6 +386,50 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     const history = (await page.getByRole('list', { name: 'Status history' }).textContent()) ?? '';
     expect(history.indexOf('queued')).toBeLessThan(history.indexOf('processing'));
     expect(history.indexOf('processing')).toBeLessThan(Math.max(history.indexOf('completed'), history.indexOf('awaiting assessment')));
+    await page.context().close();
+  });
+
+  it('invites a participant with a link shown once, follows the invite as it is opened, and withdraws it', async () => {
+    const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/invites');
+    await checkAccessible(page);
+    await page.getByLabel("Participant's email").fill('not an email');
+    await page.getByLabel('Link works for, in days').fill('400');
+    await page.getByRole('button', { name: 'Create invite' }).click();
+    const problems = (await page.getByRole('alert').textContent()) ?? '';
+    expect(problems).toContain('Enter the participant’s email address');
+    expect(problems).toContain('Enter a number of days from 1 to 90');
+    await checkAccessible(page);
+
+    await page.getByLabel("Participant's email").fill('sam@founders.example');
+    await page.getByLabel('Full name (optional)').fill('Sam Founder');
+    await page.getByLabel('Benchmark (optional)').selectOption({ index: 1 });
+    await page.getByLabel('Link works for, in days').fill('7');
+    await page.getByRole('button', { name: 'Create invite' }).click();
+    const link = await page.getByLabel('Invite link').inputValue();
+    expect(link).toMatch(new RegExp(`^${server.url}/invite/pis_inv_`));
+    await page.screenshot({ path: join(SHOTS, 'workspace-invite-created.png'), fullPage: true });
+    await checkAccessible(page);
+    await page.getByRole('link', { name: 'Back to invites' }).click();
+    expect((await page.textContent('main')) ?? '').not.toContain(link);
+    const row = () => page.getByRole('table', { name: 'Invites' }).getByRole('row').filter({ hasText: 'sam@founders.example' });
+    expect(await row().textContent()).toContain('sent');
+
+    // The participant opens the link: the admin's list says so.
+    const participant = await browser.newPage();
+    await participant.goto(link);
+    expect(await participant.title()).toContain('Your assessment');
+    await page.reload();
+    expect(await row().textContent()).toContain('opened');
+    expect(await row().textContent()).toContain('by workspace');
+    await page.screenshot({ path: join(SHOTS, 'workspace-invites.png'), fullPage: true });
+    await checkAccessible(page);
+
+    await page.getByRole('button', { name: 'Withdraw the invite of sam@founders.example' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('was withdrawn');
+    expect(await row().textContent()).toContain('revoked');
+    const gone = await participant.goto(link);
+    expect(gone?.status()).toBe(410);
+    await participant.close();
     await page.context().close();
   });
 });
