@@ -3,10 +3,9 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeParameterRes
 import { arrayParameter, objectParameter } from './common';
 
 /**
- * The parameters of a submission to create, shared by the Automation API's Create and the
- * partner API's Create Submission: both create the same record, so they ask the same questions.
- * Only the profile picker differs (each lists profiles through its own credential); it is named
- * `profileId` and is a resource locator or a dropdown.
+ * The parameters of a submission to create, whichever API creates it (automation key or OAuth2):
+ * both create the same record, so they ask the same questions. The profile picker (`profileId`,
+ * a resource locator) lists profiles through the chosen credential.
  */
 export function submissionInputProperties(show: IDisplayOptions['show'], profileProperty: INodeProperties): INodeProperties[] {
 	return [
