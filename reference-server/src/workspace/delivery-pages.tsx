@@ -105,11 +105,11 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
       </PostForm>
 
       <h2 id="attempts-heading">Delivery attempts</h2>
+      <div id="attempts-live" data-live-region>
       <p>
         <a href="">Refresh</a>
         {refresh ? ` · a delivery is under way: this list updates itself every ${REFRESH_SECONDS} seconds` : null}
       </p>
-      <div id="attempts-live" data-live-region>
       {attempts.length === 0 ? (
         <p>Nothing has been sent to this endpoint yet.</p>
       ) : (
