@@ -29,6 +29,14 @@ export function ErrorSummary({ errors, title = 'There is a problem' }: { errors:
   );
 }
 
+/** `{error}` props of a field from a form's errors (nothing when the field has none): `{...fieldError('url')}`. */
+export function fieldErrors(errors: readonly FieldError[]): (field: string) => { error?: string } {
+  return (field) => {
+    const message = errors.find((e) => e.field === field)?.message;
+    return message ? { error: message } : {};
+  };
+}
+
 /** The inline message beside a field, read with it (`aria-describedby` points here). */
 export function ErrorMessage({ id, message }: { id: string; message: string }) {
   return (
@@ -134,17 +142,8 @@ export interface ChoiceGroupProps {
 
 /** A group of radios in a fieldset whose legend is the question: one answer per group. */
 export function ChoiceGroup({ id, name, legend, hint, error, choices, selected, layout = 'list', ends }: ChoiceGroupProps) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '', ends ? `${id}-ends` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div class={`form-group${error ? ' has-error' : ''}`}>
-      <fieldset id={id} aria-describedby={describedBy} tabIndex={-1}>
-        <legend>{legend}</legend>
-        {hint ? (
-          <span class="hint" id={`${id}-hint`}>
-            {hint}
-          </span>
-        ) : null}
-        {error ? <ErrorMessage id={`${id}-error`} message={error} /> : null}
+    <GroupFieldset id={id} legend={legend} hint={hint} error={error} describes={ends ? [`${id}-ends`] : []}>
         <div class={layout === 'scale' ? 'scale' : 'radios'}>
           {choices.map((choice, index) => (
             <div class="choice">
@@ -162,6 +161,24 @@ export function ChoiceGroup({ id, name, legend, hint, error, choices, selected, 
             <span>{ends[1]}</span>
           </div>
         ) : null}
+    </GroupFieldset>
+  );
+}
+
+/** The fieldset around a group of radios or checkboxes: legend, hint and error, wired to it by `aria-describedby`. */
+function GroupFieldset({ id, legend, hint, error, describes = [], children }: { id: string; legend: ComponentChildren; hint?: string | undefined; error?: string | undefined; describes?: readonly string[]; children: ComponentChildren }) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '', ...describes].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class={`form-group${error ? ' has-error' : ''}`}>
+      <fieldset id={id} aria-describedby={describedBy} tabIndex={-1}>
+        <legend>{legend}</legend>
+        {hint ? (
+          <span class="hint" id={`${id}-hint`}>
+            {hint}
+          </span>
+        ) : null}
+        {error ? <ErrorMessage id={`${id}-error`} message={error} /> : null}
+        {children}
       </fieldset>
     </div>
   );
@@ -180,17 +197,8 @@ export interface CheckboxGroupProps {
 
 /** A group of checkboxes in a fieldset: any number of answers, sent as repeated `name` fields. */
 export function CheckboxGroup({ id, name, legend, hint, error, choices, selected }: CheckboxGroupProps) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div class={`form-group${error ? ' has-error' : ''}`}>
-      <fieldset id={id} aria-describedby={describedBy} tabIndex={-1}>
-        <legend>{legend}</legend>
-        {hint ? (
-          <span class="hint" id={`${id}-hint`}>
-            {hint}
-          </span>
-        ) : null}
-        {error ? <ErrorMessage id={`${id}-error`} message={error} /> : null}
+    <GroupFieldset id={id} legend={legend} hint={hint} error={error}>
         <div class="radios">
           {choices.map((choice, index) => (
             <div class="choice">
@@ -204,8 +212,7 @@ export function CheckboxGroup({ id, name, legend, hint, error, choices, selected
             </div>
           ))}
         </div>
-      </fieldset>
-    </div>
+    </GroupFieldset>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, ChoiceGroup, ErrorSummary, PostForm, TextField, type FieldError } from '../pages/components.js';
+import { Button, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
 import type { FaultView } from '../faults/records.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage, WORKSPACE_PATH } from './layout.js';
@@ -44,10 +44,7 @@ export interface DeveloperToolsProps {
  * retries and error handling against the real server. Never the operator's, never another's.
  */
 export function DeveloperToolsPage({ member, csrfToken, faults, values, errors = [], notice }: DeveloperToolsProps) {
-  const error = (field: string) => {
-    const message = errors.find((e) => e.field === field)?.message;
-    return message ? { error: message } : {};
-  };
+  const error = fieldErrors(errors);
   return (
     <WorkspacePage member={member} title="Developer tools" section="developer" csrfToken={csrfToken} hasErrors={errors.length > 0}>
       <ErrorSummary errors={errors} />

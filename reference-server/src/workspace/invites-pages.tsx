@@ -1,9 +1,10 @@
 import type { InviteRecord, InviteSettings, InviteStatus } from '../assessment/invites/records.js';
-import { Button, CheckboxGroup, ErrorSummary, PostForm, TextField, type FieldError } from '../pages/components.js';
+import { Button, CheckboxGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
 import type { BenchmarkTag } from '../psychometrics/norms.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage, WORKSPACE_PATH } from './layout.js';
 import { dateTime } from './overview-page.js';
+import { ShownOnce } from './shown-once.js';
 
 export const INVITES_PATH = `${WORKSPACE_PATH}/invites`;
 
@@ -38,10 +39,7 @@ export interface InvitesPageProps {
 
 /** Assessment invites (admin): send a participant a link to the instrument, follow where each stands, withdraw one. */
 export function InvitesPage({ member, csrfToken, invites, tags, settings, values, nextUrl, errors = [], notice }: InvitesPageProps) {
-  const error = (field: string) => {
-    const message = errors.find((e) => e.field === field)?.message;
-    return message ? { error: message } : {};
-  };
+  const error = fieldErrors(errors);
   return (
     <WorkspacePage member={member} title="Assessment invites" section="invites" csrfToken={csrfToken} hasErrors={errors.length > 0}>
       <ErrorSummary errors={errors} />
@@ -150,13 +148,9 @@ export function InviteCreatedPage({ member, csrfToken, invite, url }: { member: 
         <h1>Invite created</h1>
         <p>For {invite.email}, until {dateTime(invite.expiresAt)}</p>
       </div>
-      <div class="notice" role="status">
-        <p>
-          <strong>Copy the link now and send it to the participant: it is shown only once.</strong> The server keeps only a hash of its token. If it is lost, withdraw this invite and create another.
-        </p>
-      </div>
-      <label for="invite-link">Invite link</label>
-      <input id="invite-link" class="secret" type="text" readOnly value={url} autoComplete="off" spellcheck={false} />
+      <ShownOnce id="invite-link" label="Invite link" value={url}>
+        <strong>Copy the link now and send it to the participant: it is shown only once.</strong> The server keeps only a hash of its token. If it is lost, withdraw this invite and create another.
+      </ShownOnce>
       <p>
         <a href={INVITES_PATH}>Back to invites</a>
       </p>

@@ -3,6 +3,7 @@ import type { PublicCredential } from '../tenancy/credentials.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage, WORKSPACE_PATH } from './layout.js';
 import { dateTime } from './overview-page.js';
+import { ShownOnce } from './shown-once.js';
 
 export const KEYS_PATH = `${WORKSPACE_PATH}/keys`;
 
@@ -88,13 +89,9 @@ export function KeyCreatedPage({ member, csrfToken, credential, secret }: { memb
         <h1>Key created</h1>
         <p>“{credential.label}”</p>
       </div>
-      <div class="notice" role="status">
-        <p>
-          <strong>Copy the key now: it is shown only once.</strong> The server keeps only a hash of it, so nobody can show it again. If it is lost, create a new key and revoke this one.
-        </p>
-      </div>
-      <label for="secret">Automation key</label>
-      <input id="secret" class="secret" type="text" readOnly value={secret} autoComplete="off" spellcheck={false} />
+      <ShownOnce id="secret" label="Automation key" value={secret}>
+        <strong>Copy the key now: it is shown only once.</strong> The server keeps only a hash of it, so nobody can show it again. If it is lost, create a new key and revoke this one.
+      </ShownOnce>
       <p>
         Try it: <code>curl -H "x-api-key: …" /api/automation/me</code>
       </p>

@@ -1,4 +1,4 @@
-import { Button, ChoiceGroup, ErrorSummary, PostForm, TextField, type FieldError } from '../pages/components.js';
+import { Button, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
 import { profileKinds, type ProfileRecord } from '../submissions/profiles.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage, WORKSPACE_PATH } from './layout.js';
@@ -61,10 +61,7 @@ export interface ProfileFormPageProps {
 
 /** Create or edit a profile; archiving is a separate form at the bottom of the edit page. */
 export function ProfileFormPage({ member, csrfToken, values, errors = [], profile }: ProfileFormPageProps) {
-  const error = (field: string) => {
-    const message = errors.find((e) => e.field === field)?.message;
-    return message ? { error: message } : {};
-  };
+  const error = fieldErrors(errors);
   const title = profile ? `Edit ${profile.name}` : 'Create a profile';
   const archived = Boolean(profile?.archived_at);
   return (

@@ -1,8 +1,9 @@
-import { Button, CheckboxGroup, ChoiceGroup, ErrorSummary, PostForm, TextField, type FieldError } from '../pages/components.js';
+import { Button, CheckboxGroup, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
 import { EVENT_TYPES, type SubscriptionRecord, type WebhookSurface } from '../webhooks/index.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage, WORKSPACE_PATH } from './layout.js';
 import { dateTime } from './overview-page.js';
+import { ShownOnce } from './shown-once.js';
 
 export const WEBHOOKS_PATH = `${WORKSPACE_PATH}/webhooks`;
 export const subscriptionUrl = (id: string) => `${WEBHOOKS_PATH}/${encodeURIComponent(id)}`;
@@ -47,10 +48,7 @@ export interface WebhooksPageProps {
 
 /** The organisation's webhook subscriptions of both APIs, and the form that registers one. */
 export function WebhooksPage({ member, csrfToken, subscriptions, values, errors = [], notice }: WebhooksPageProps) {
-  const error = (field: string) => {
-    const message = errors.find((e) => e.field === field)?.message;
-    return message ? { error: message } : {};
-  };
+  const error = fieldErrors(errors);
   return (
     <WorkspacePage member={member} title="Webhooks" section="webhooks" csrfToken={csrfToken} hasErrors={errors.length > 0}>
       <ErrorSummary errors={errors} />
@@ -122,14 +120,10 @@ export function SubscriptionCreatedPage({ member, csrfToken, subscription, secre
         <h1>Endpoint registered</h1>
         <p>{subscription.url}</p>
       </div>
-      <div class="notice" role="status">
-        <p>
-          <strong>Copy the signing secret now: it is shown only once.</strong> Verify each delivery's <code>webhook-signature</code> with it (any Standard Webhooks library does). If it is lost,
-          delete this endpoint and register it again.
-        </p>
-      </div>
-      <label for="secret">Signing secret</label>
-      <input id="secret" class="secret" type="text" readOnly value={secret} autoComplete="off" spellcheck={false} />
+      <ShownOnce id="secret" label="Signing secret" value={secret}>
+        <strong>Copy the signing secret now: it is shown only once.</strong> Verify each delivery's <code>webhook-signature</code> with it (any Standard Webhooks library does). If it is lost, delete
+        this endpoint and register it again.
+      </ShownOnce>
       <p>
         <a href={subscriptionUrl(subscription.id)}>Go to the endpoint's deliveries</a>
       </p>
