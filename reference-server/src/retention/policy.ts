@@ -1,3 +1,4 @@
+import { INVITE_DRAFTS, INVITES, type InviteRecord } from '../assessment/invites/records.js';
 import type { ServerConfig } from '../config.js';
 import { del, type Store, type StoredRecord, type WriteOp } from '../store/store.js';
 import { JOBS, RECORD_IDS, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type RecordIdEntry, type SubmissionRecord } from '../submissions/records.js';
@@ -74,7 +75,7 @@ function expired<T extends StoredRecord>(
 /**
  * What a retention sweep removes now: events past their window with no delivery pending (an
  * undelivered event is never removed, whatever its age) and attempts past theirs, except those
- * of a pending delivery. At most `limit` records per sweep, so one sweep never stalls the server.
+ * of a pending delivery; finished submissions past theirs; the saved answers of expired invites. At most `limit` records per sweep, so one sweep never stalls the server.
  */
 export function retentionPlan(store: Store, now: number, windows: RetentionWindows, limit: number): RetentionPlan {
   const plan: RetentionPlan = { ops: [], pruned: {}, more: false, files: [] };
@@ -123,6 +124,20 @@ export function retentionPlan(store: Store, now: number, windows: RetentionWindo
       take(TRANSCRIPTS, scope, { ids: submission.transcriptIds, more: false });
       for (const resourceId of submission.resourceIds) plan.files.push({ orgId: scope, resourceId });
     }
+  }
+  // Saved answers of an invite that can no longer be completed: expired, or gone. (Withdrawing or
+  // completing an invite deletes its draft at once; expiry is the one way a draft is left behind.)
+  for (const scope of store.scopes(INVITE_DRAFTS)) {
+    const room = limit - plan.ops.length;
+    if (room <= 0) return { ...plan, more: true };
+    const stale = store
+      .all(INVITE_DRAFTS, scope)
+      .filter((draft) => {
+        const invite = store.get<InviteRecord>(INVITES, scope, draft.id);
+        return !invite || Date.parse(invite.expiresAt) <= now;
+      })
+      .map((draft) => draft.id);
+    take(INVITE_DRAFTS, scope, { ids: stale.slice(0, room), more: stale.length > room });
   }
   return plan;
 }

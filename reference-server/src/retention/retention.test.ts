@@ -8,6 +8,7 @@ import { JournalStore } from '../store/journal-store.js';
 import { put, type WriteOp } from '../store/store.js';
 import { JOBS, RECORD_IDS, RESOURCES, SUBMISSIONS } from '../submissions/records.js';
 import { ATTEMPTS, EVENTS, OUTBOX } from '../webhooks/records.js';
+import { INVITE_DRAFTS, INVITES } from '../assessment/invites/records.js';
 import { DAY_MS, retentionPlan } from './policy.js';
 import { sweepRetention } from './sweep.js';
 
@@ -121,5 +122,19 @@ describe('retention', () => {
     expect(store.all(SUBMISSIONS, 'org_a').map((s) => s.id).sort()).toEqual(['sub_awaiting', 'sub_new', 'sub_queued', 'sub_rerun', 'sub_touched']);
     expect(store.get(RECORD_IDS, 'org_a', 'rec_sub_old')).toBeUndefined();
     await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it("removes the saved answers of expired invites, never those of an invite that can still be completed", async () => {
+    const invite = (id: string, expiresInDays: number) => ({ id, organizationId: 'org_a', email: `${id}@x.example`, fullName: null, benchmarkTagId: null, createdAt: iso(20), expiresAt: iso(-expiresInDays), createdVia: 'api' });
+    await store.write([
+      put(INVITES, 'org_a', invite('inv_expired', -1)),
+      put(INVITES, 'org_a', invite('inv_open', 3)),
+      put(INVITE_DRAFTS, 'org_a', { id: 'inv_expired', answers: { q5: '3' }, updatedAt: iso(2) }),
+      put(INVITE_DRAFTS, 'org_a', { id: 'inv_open', answers: { q5: '4' }, updatedAt: iso(2) }),
+      put(INVITE_DRAFTS, 'org_a', { id: 'inv_gone', answers: {}, updatedAt: iso(2) }),
+    ]);
+    const result = await sweepRetention({ store, clock, config: { dataDir: dir } as ServerConfig }, windows);
+    expect(result.pruned).toEqual({ [INVITE_DRAFTS]: 2 });
+    expect(store.all(INVITE_DRAFTS, 'org_a').map((d) => d.id)).toEqual(['inv_open']);
   });
 });
