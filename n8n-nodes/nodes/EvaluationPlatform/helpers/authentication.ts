@@ -93,8 +93,9 @@ export function authenticationOf(context: IExecuteFunctions | ILoadOptionsFuncti
 	const execute = 'getInputData' in context;
 	const resource = String(execute ? context.getNodeParameter('resource', itemIndex) : context.getNodeParameter('resource', ''));
 	const ways = RESOURCE_AUTHENTICATION[resource] ?? ['automationKey'];
-	const chosen = String(execute ? context.getNodeParameter('authentication', itemIndex, ways[0]) : context.getNodeParameter('authentication', ways[0]));
-	return ways.includes(chosen as Authentication) ? (chosen as Authentication) : ways[0];
+	const fallback: Authentication = ways[0] ?? 'automationKey';
+	const chosen = String(execute ? context.getNodeParameter('authentication', itemIndex, fallback) : context.getNodeParameter('authentication', fallback));
+	return ways.includes(chosen as Authentication) ? (chosen as Authentication) : fallback;
 }
 
 /** Whether this item signs in as a platform user (OAuth2) rather than with the organization's key. */
