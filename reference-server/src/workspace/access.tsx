@@ -6,7 +6,7 @@ import { seeOther } from '../pages/forms.js';
 import { messageDocument } from '../pages/message-page.js';
 import { getOrganization } from '../tenancy/organizations.js';
 import type { Organization, User } from '../tenancy/records.js';
-import { SERVICE } from './layout.js';
+import { SERVICE } from './names.js';
 
 /** The signed-in person a workspace page is for, and the organisation they see. */
 export interface Member {

@@ -9,7 +9,7 @@ import { formField, seeOther } from '../pages/forms.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
 import { member, requireAdmin } from './access.js';
 import { DEVELOPER_PATH, DeveloperToolsPage, emptyFaultForm, type FaultFormValues } from './developer-pages.js';
-import { WORKSPACE_PATH } from './layout.js';
+import { WORKSPACE_PATH } from './names.js';
 
 const MESSAGES: Record<string, string> = {
   surface: 'Choose which API to fault',

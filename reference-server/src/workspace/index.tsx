@@ -12,14 +12,14 @@ import { developerRoutes } from './developer-routes.js';
 import { invitesRoutes } from './invites-routes.js';
 import { requestsRoutes } from './requests-routes.js';
 import { keysRoutes } from './keys-routes.js';
-import { SERVICE, WORKSPACE_PATH } from './layout.js';
+import { SERVICE, WORKSPACE_PATH } from './names.js';
 import { OverviewPage } from './overview-page.js';
 import { profilesRoutes } from './profiles-routes.js';
 import { surfaceSnippets } from './snippets.js';
 import { submissionsRoutes } from './submissions-routes.js';
 import { webhooksRoutes } from './webhooks-routes.js';
 
-export { WORKSPACE_PATH } from './layout.js';
+export { WORKSPACE_PATH } from './names.js';
 
 /**
  * The workspace: the application's pages for an organisation's people, under `/workspace`,

@@ -2,7 +2,8 @@ import type { InviteRecord, InviteSettings, InviteStatus } from '../assessment/i
 import { Button, CheckboxGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
 import type { BenchmarkTag } from '../psychometrics/norms.js';
 import type { Member } from './access.js';
-import { Notice, WorkspacePage, WORKSPACE_PATH } from './layout.js';
+import { Notice, WorkspacePage } from './layout.js';
+import { WORKSPACE_PATH } from './names.js';
 import { dateTime } from './overview-page.js';
 import { ShownOnce } from './shown-once.js';
 

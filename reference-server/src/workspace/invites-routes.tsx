@@ -10,7 +10,7 @@ import { BENCHMARK_TAGS } from '../psychometrics/norms.js';
 import { InvalidCursorError } from '../store/partition.js';
 import { member, requireAdmin, type Member } from './access.js';
 import { emptyInviteForm, InviteCreatedPage, InvitesPage, INVITES_PATH, type InviteFormValues } from './invites-pages.js';
-import { WORKSPACE_PATH } from './layout.js';
+import { WORKSPACE_PATH } from './names.js';
 
 const PAGE_SIZE = 25;
 const DAY_MS = 86_400_000;

@@ -8,7 +8,7 @@ import { issueCredential, listCredentials, revokeCredential } from '../tenancy/c
 import { listUsers } from '../tenancy/users.js';
 import { member, requireAdmin } from './access.js';
 import { KeyCreatedPage, KeysPage, KEYS_PATH } from './keys-pages.js';
-import { WORKSPACE_PATH } from './layout.js';
+import { WORKSPACE_PATH } from './names.js';
 
 const labelSchema = z.string().trim().min(1, 'Enter a label for the key').max(200, 'The label must be 200 characters or fewer');
 

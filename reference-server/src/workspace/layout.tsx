@@ -2,9 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { Button, PostForm } from '../pages/components.js';
 import { Layout } from '../pages/layout.js';
 import type { Member } from './access.js';
-
-export const SERVICE = 'Workspace';
-export const WORKSPACE_PATH = '/workspace';
+import { SERVICE, WORKSPACE_PATH } from './names.js';
 
 export type Section = 'overview' | 'submissions' | 'results' | 'keys' | 'profiles' | 'invites' | 'webhooks' | 'requests' | 'developer';
 

@@ -1,7 +1,8 @@
 import { Button, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
 import { profileKinds, type ProfileRecord } from '../submissions/profiles.js';
 import type { Member } from './access.js';
-import { Notice, WorkspacePage, WORKSPACE_PATH } from './layout.js';
+import { Notice, WorkspacePage } from './layout.js';
+import { WORKSPACE_PATH } from './names.js';
 import { dateTime } from './overview-page.js';
 import type { ProfileFormValues } from './profile-form.js';
 

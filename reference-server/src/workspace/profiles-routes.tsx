@@ -6,7 +6,7 @@ import { seeOther } from '../pages/forms.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
 import { archiveProfile, createProfile, getProfile, listProfiles, updateProfile, type ProfileRecord } from '../submissions/index.js';
 import { member, requireAdmin } from './access.js';
-import { WORKSPACE_PATH } from './layout.js';
+import { WORKSPACE_PATH } from './names.js';
 import { emptyProfileForm, parseProfileForm, profileFormValues, readProfileForm } from './profile-form.js';
 import { ProfileFormPage, ProfilesPage, PROFILES_PATH } from './profiles-pages.js';
 

@@ -1,6 +1,7 @@
 import { REQUESTS_KEPT, type LoggedRequest, type LoggedSurface } from '../http/org-request-log.js';
 import type { Member } from './access.js';
-import { WorkspacePage, WORKSPACE_PATH } from './layout.js';
+import { WorkspacePage } from './layout.js';
+import { WORKSPACE_PATH } from './names.js';
 import { preciseTime } from './overview-page.js';
 
 export const REQUESTS_PATH = `${WORKSPACE_PATH}/requests`;

@@ -2,7 +2,8 @@ import { Button, SummaryList, TextField } from '../pages/components.js';
 import { DIMENSIONS } from '../psychometrics/model.js';
 import type { AssessmentResult } from '../assessment-results/store.js';
 import type { Member } from './access.js';
-import { WorkspacePage, WORKSPACE_PATH } from './layout.js';
+import { WorkspacePage } from './layout.js';
+import { WORKSPACE_PATH } from './names.js';
 import { dateTime } from './overview-page.js';
 
 export const RESULTS_PATH = `${WORKSPACE_PATH}/results`;

@@ -2,7 +2,8 @@ import { Button, SummaryList } from '../pages/components.js';
 import type { ProfileRecord, ResourceRecord, SubmissionRecord, TranscriptRecord } from '../submissions/index.js';
 import { SUBMISSION_STATUSES } from '../submissions/records.js';
 import type { Member } from './access.js';
-import { WorkspacePage, WORKSPACE_PATH } from './layout.js';
+import { WorkspacePage } from './layout.js';
+import { WORKSPACE_PATH } from './names.js';
 import { dateTime, preciseTime } from './overview-page.js';
 
 export const SUBMISSIONS_PATH = `${WORKSPACE_PATH}/submissions`;

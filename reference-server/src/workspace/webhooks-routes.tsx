@@ -24,7 +24,7 @@ import {
 } from '../webhooks/index.js';
 import { member, requireAdmin, type Member } from './access.js';
 import { AttemptPage, REFRESH_SECONDS, SubscriptionPage } from './delivery-pages.js';
-import { WORKSPACE_PATH } from './layout.js';
+import { WORKSPACE_PATH } from './names.js';
 import { sampleEventData } from './sample-events.js';
 import { emptyRegisterForm, subscriptionUrl, SubscriptionCreatedPage, WebhooksPage, WEBHOOKS_PATH, type RegisterFormValues } from './webhooks-pages.js';
 
