@@ -27,20 +27,39 @@ function optionalAnswer(question: Question): z.ZodType {
 }
 
 const OPTIONAL_QUESTIONS = [...DEMOGRAPHICS, ...CLOSING];
+const PSYCHOMETRIC_IDS = PSYCHOMETRIC.map((q) => q.id);
 
+/** The rule of every psychometric answer (`answer` above), checked by hand: see `parseSubmission`. */
+const isAnswer = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= SCALE_MIN && value <= SCALE_MAX;
+
+/** Everything but the psychometric answers: the body fields and the optional questions. */
+const bodyFields = {
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email().max(254))
+    .meta({ format: 'email', description: 'Identifies the result (compared case-insensitively); the answer to q4.' }),
+  full_name: z.string().trim().min(1).max(200).describe('Display name; the answer to q1.'),
+  benchmark_tag_id: z.string().min(1).max(100).optional().describe('Score against this tag’s norms (GET /api/v1/benchmark-tags).'),
+};
+const optionalFields = Object.fromEntries(OPTIONAL_QUESTIONS.map((q) => [q.id, optionalAnswer(q).optional()]));
+
+/** The whole body, as the OpenAPI document publishes it. */
 export const submitSchema = z
   .object({
-    email: z
-      .string()
-      .trim()
-      .pipe(z.email().max(254))
-      .meta({ format: 'email', description: 'Identifies the result (compared case-insensitively); the answer to q4.' }),
-    full_name: z.string().trim().min(1).max(200).describe('Display name; the answer to q1.'),
-    benchmark_tag_id: z.string().min(1).max(100).optional().describe('Score against this tag’s norms (GET /api/v1/benchmark-tags).'),
+    ...bodyFields,
     ...Object.fromEntries(PSYCHOMETRIC.map((q) => [q.id, answer])),
-    ...Object.fromEntries(OPTIONAL_QUESTIONS.map((q) => [q.id, optionalAnswer(q).optional()])),
+    ...optionalFields,
   })
   .loose();
+
+/**
+ * What `parseSubmission` gives zod: `submitSchema` without its 127 psychometric answers, which are
+ * checked by `isAnswer` (the same rule: an integer from SCALE_MIN to SCALE_MAX). Zod spent about a
+ * microsecond on each of them, the largest share of a submit's validation.
+ */
+const nonAnswerSchema = z.object({ ...bodyFields, ...optionalFields }).loose();
 
 export interface Submission {
   email: string;
@@ -77,26 +96,42 @@ function summarise(missing: string[], invalid: string[], unknownTag: string | un
   return `The submission cannot be scored: ${parts.join('; ')}.`;
 }
 
+/** The keys `nonAnswerSchema` knows, and an answers object to copy (one shape, so copies are cheap). */
+const NON_ANSWER_KEYS = Object.keys(nonAnswerSchema.shape);
+const ANSWERS_SHAPE: Record<string, number> = Object.fromEntries(PSYCHOMETRIC_IDS.map((id) => [id, 0]));
+
 /** A parsed, scorable submission, or the problems that stop it. */
 export function parseSubmission(body: Record<string, unknown>): { ok: true; submission: Submission } | ({ ok: false } & SubmissionProblems) {
   // Blank optional answers mean "not answered"; blank required ones are reported as missing.
-  const cleaned: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) if (!isBlank(value)) cleaned[key] = value;
+  // Only the keys a rule is about are read (copying all 140 into a new object cost more than
+  // checking them).
+  const fields: Record<string, unknown> = {};
+  for (const key of NON_ANSWER_KEYS) {
+    const value = body[key];
+    if (!isBlank(value)) fields[key] = value;
+  }
 
   const missing = new Set<string>();
   const invalid = new Set<string>();
-  const parsed = submitSchema.safeParse(cleaned);
+  // submitSchema's verdict, in two parts: zod for the body fields and optional questions, then
+  // each psychometric answer by hand (absent → missing, failing the rule → invalid, as before).
+  const parsed = nonAnswerSchema.safeParse(fields);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
-      if (cleaned[key] === undefined) missing.add(key);
+      if (fields[key] === undefined) missing.add(key);
       else invalid.add(key);
     }
   }
-  for (const key of Object.keys(cleaned)) {
-    if (QUESTION_KEY.test(key) && !questionById(key)) invalid.add(key);
+  for (const id of PSYCHOMETRIC_IDS) {
+    const value = body[id];
+    if (isBlank(value)) missing.add(id);
+    else if (!isAnswer(value)) invalid.add(id);
   }
-  const tagId = typeof cleaned.benchmark_tag_id === 'string' ? cleaned.benchmark_tag_id : undefined;
+  for (const key of Object.keys(body)) {
+    if (QUESTION_KEY.test(key) && !questionById(key) && !isBlank(body[key])) invalid.add(key);
+  }
+  const tagId = typeof fields.benchmark_tag_id === 'string' ? fields.benchmark_tag_id : undefined;
   const tag = tagId === undefined ? undefined : benchmarkTag(tagId);
   const unknownTag = tagId !== undefined && !tag ? tagId : undefined;
   if (unknownTag !== undefined) invalid.add('benchmark_tag_id');
@@ -109,7 +144,8 @@ export function parseSubmission(body: Record<string, unknown>): { ok: true; subm
   }
 
   const data = parsed.data as Record<string, unknown>;
-  const answers = Object.fromEntries(PSYCHOMETRIC.map((q) => [q.id, data[q.id] as number]));
+  const answers = { ...ANSWERS_SHAPE };
+  for (const id of PSYCHOMETRIC_IDS) answers[id] = body[id] as number;
   const context: Record<string, string | number | boolean> = {};
   for (const q of OPTIONAL_QUESTIONS) {
     if (q.submitField) continue;
