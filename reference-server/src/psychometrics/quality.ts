@@ -25,6 +25,26 @@ export interface ExactQuality {
   indices: { longestRun: number; spread: ExactNumber; acquiescence: ExactNumber; inconsistency: ExactNumber };
 }
 
+/**
+ * The exact quotients below depend only on small integers (n·Σx² − (Σx)² for the spread, the pair
+ * sums for the other two), and the square root at 50 digits was most of a submit's scoring: each
+ * distinct value is computed once per process. Decimals are immutable, so sharing one is safe. The
+ * integers are bounded by the instrument (127 answers of 1..6), and so are the maps; `MEMO_MAX`
+ * stops them growing past what real answers produce.
+ */
+const MEMO_MAX = 100_000;
+const spreads = new Map<number, ExactNumber>();
+const acquiescences = new Map<number, ExactNumber>();
+const inconsistencies = new Map<number, ExactNumber>();
+function memo(map: Map<number, ExactNumber>, key: number, compute: () => ExactNumber): ExactNumber {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = compute();
+    if (map.size < MEMO_MAX) map.set(key, value);
+  }
+  return value;
+}
+
 export function measureQuality(answers: Answers): ExactQuality {
   const raw = ITEM_KEYS.map((item) => answerOf(answers, item.id));
 
@@ -39,7 +59,7 @@ export function measureQuality(answers: Answers): ExactQuality {
   const n = raw.length;
   const sum = raw.reduce((a, x) => a + x, 0);
   const sumOfSquares = raw.reduce((a, x) => a + x * x, 0);
-  const spread = exact(n * sumOfSquares - sum * sum).sqrt().div(n);
+  const spread = memo(spreads, n * sumOfSquares - sum * sum, () => exact(n * sumOfSquares - sum * sum).sqrt().div(n));
 
   let pairRaw = 0;
   let pairGap = 0;
@@ -51,8 +71,8 @@ export function measureQuality(answers: Answers): ExactQuality {
   }
   const pairs = REVERSED_PAIRS.length;
   // pairRaw / 2p − 3.5 as one quotient, (2·pairRaw − 7·2p) / 4p, so ±1 exactly stays exact.
-  const acquiescence = exact(2 * pairRaw - (SCALE_MIN + SCALE_MAX) * 2 * pairs).div(4 * pairs);
-  const inconsistency = exact(pairGap).div(pairs);
+  const acquiescence = memo(acquiescences, pairRaw, () => exact(2 * pairRaw - (SCALE_MIN + SCALE_MAX) * 2 * pairs).div(4 * pairs));
+  const inconsistency = memo(inconsistencies, pairGap, () => exact(pairGap).div(pairs));
 
   const flags: QualityFlag[] = [];
   let invalid = false;
