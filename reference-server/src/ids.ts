@@ -1,10 +1,27 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 /** Public identifiers (not secrets): a kind prefix and 96 random bits, URL-safe. */
 export interface IdSource {
   next(prefix: string): string;
 }
 
+const ID_BYTES = 12;
+/**
+ * Random bytes are drawn for 256 ids at a time: one call into the CSPRNG costs about as much as
+ * the few bytes it returns, and a submit makes several ids. The bytes are the same kind
+ * (`randomFillSync`, what `randomBytes` draws from), and each is used once.
+ */
+const pool = Buffer.alloc(ID_BYTES * 256);
+let offset = pool.length;
+
 export const randomIds: IdSource = {
-  next: (prefix) => `${prefix}_${randomBytes(12).toString('base64url')}`,
+  next: (prefix) => {
+    if (offset === pool.length) {
+      randomFillSync(pool);
+      offset = 0;
+    }
+    const id = `${prefix}_${pool.toString('base64url', offset, offset + ID_BYTES)}`;
+    offset += ID_BYTES;
+    return id;
+  },
 };
