@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
@@ -55,6 +56,8 @@ const NAME = /^[A-Za-z0-9_-]{1,128}$/;
 const JOURNAL = 'journal.jsonl';
 const ROTATED = 'journal.jsonl.compacting';
 const REPLAY_CHUNK = 4 * 1024 * 1024;
+/** Append, create, and synchronous data writes (each write is durable when it returns). */
+const JOURNAL_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC;
 
 function checkName(kind: string, value: string): void {
   if (!NAME.test(value)) throw new Error(`invalid ${kind} name ${JSON.stringify(value)}`);
@@ -165,7 +168,7 @@ export class JournalStore implements Store {
     for (const op of (JSON.parse(line) as { ops: WriteOp[] }).ops) this.#apply(op);
     return new Promise<void>((resolve, reject) => {
       this.#pending.push({ line, resolve, reject });
-      this.#flushing ??= this.#flush();
+      this.#flushing ??= this.#flushAfterTick();
     });
   }
 
@@ -213,6 +216,16 @@ export class JournalStore implements Store {
 
   // ---- journal ---------------------------------------------------------------------------
 
+  /**
+   * The first write of a quiet moment waits for the rest of the event loop's turn before its
+   * flush starts: the other requests already read in that turn write too, and share its fsync
+   * (under load the first line used to go out alone, then the rest in the next fsync).
+   */
+  async #flushAfterTick(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return this.#flush();
+  }
+
   /** Group commit: every line queued while the previous fsync ran goes out in the next one. */
   async #flush(): Promise<void> {
     while (this.#pending.length > 0) {
@@ -221,8 +234,9 @@ export class JournalStore implements Store {
       this.#pending = [];
       const data = batch.map((p) => p.line).join('');
       try {
+        // The journal is opened with O_DSYNC: the write returns once the data is on disk, as a
+        // write then fdatasync did, in one system call and one trip to the thread pool.
         await this.#journal.write(data);
-        await this.#journal.datasync();
         this.#journalBytes += Buffer.byteLength(data);
         for (const p of batch) p.resolve();
       } catch (error) {
@@ -241,7 +255,7 @@ export class JournalStore implements Store {
   }
 
   async #openJournal(): Promise<void> {
-    this.#journal = await open(join(this.#dir, JOURNAL), 'a');
+    this.#journal = await open(join(this.#dir, JOURNAL), JOURNAL_FLAGS);
     this.#journalBytes = (await this.#journal.stat()).size;
   }
 
