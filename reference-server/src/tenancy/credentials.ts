@@ -70,6 +70,23 @@ export async function revokeCredential(ctx: AppContext, keyId: string): Promise<
 }
 
 /**
+ * Keyed hashes of the secrets of live credentials presented lately, per keyring: the same key
+ * arrives on every request of a client, and its HMAC was a few percent of a small request's CPU.
+ * Only the hash is remembered (a pure function of the secret and the master key), and only for a
+ * secret that matched a credential, so unknown keys never enter; the credential itself is looked
+ * up and checked (revoked? organisation gone?) on every request as before. At most `HASHES_KEPT`
+ * secrets, the least recently used dropped first.
+ */
+const HASHES_KEPT = 1024;
+const hashCaches = new WeakMap<object, Map<string, string>>();
+
+function rememberHash(cache: Map<string, string>, secret: string, hash: string): void {
+  cache.delete(secret);
+  if (cache.size >= HASHES_KEPT) cache.delete(cache.keys().next().value as string);
+  cache.set(secret, hash);
+}
+
+/**
  * The live credential of `kind` whose secret this is, or undefined. A secret of another kind is
  * refused by its prefix before any lookup; the stored hash is compared in constant time.
  */
@@ -79,9 +96,12 @@ export function resolveCredential(
   secret: string,
 ): Credential | undefined {
   if (secretKindOf(secret) !== kind) return undefined;
-  const hash = ctx.keyring.hash(secret);
+  let cache = hashCaches.get(ctx.keyring);
+  if (!cache) hashCaches.set(ctx.keyring, (cache = new Map()));
+  const hash = cache.get(secret) ?? ctx.keyring.hash(secret);
   const found = ctx.store.get<Credential>(CREDENTIALS, GLOBAL, hash);
   if (!found || !safeEqual(found.id, hash) || found.kind !== kind || found.revokedAt) return undefined;
   if (!getOrganization(ctx, found.orgId)) return undefined;
+  rememberHash(cache, secret, hash);
   return found;
 }
