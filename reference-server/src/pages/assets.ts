@@ -22,9 +22,9 @@ export function defineAsset(name: string, extension: 'css' | 'js', body: string)
 
 /** Serves the given assets under `/assets`: immutable, same-origin only, never sniffed. */
 export function assetRoutes(assets: readonly Asset[]): Router {
-  const router = Router();
+  const routes = Router();
   for (const asset of assets) {
-    router.get(asset.path, (_req, res) => {
+    routes.get(asset.path, (_req, res) => {
       res.set({
         'Content-Type': asset.contentType,
         'Cache-Control': 'public, max-age=31536000, immutable',
@@ -34,5 +34,13 @@ export function assetRoutes(assets: readonly Asset[]): Router {
       res.send(asset.body);
     });
   }
+  // Mounted at the root: every other request passes by with one prefix test instead of trying
+  // each asset's route (case-insensitive, as Express matches routes).
+  const prefix = new RegExp(`^${ASSET_PREFIX}/`, 'i');
+  const router = Router();
+  router.use((req, res, next) => {
+    if (prefix.test(req.path)) routes(req, res, next);
+    else next();
+  });
   return router;
 }
