@@ -22,6 +22,8 @@ export const REDACTED_PATHS = [
  * to its prefix: the access log keeps which kind of link was used, never the link itself.
  */
 export function redactUrlSecrets(url: string): string {
+  // Most URLs hold no secret: one substring test instead of a regex replace on every request line.
+  if (!url.includes('pis_')) return url;
   return url.replace(/\b(pis_[a-z]+_)[A-Za-z0-9_-]+/g, '$1[redacted]');
 }
 
