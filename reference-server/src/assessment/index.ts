@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
 import { developerKeyGuard } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { webhookRoutes } from '../webhooks/index.js';
@@ -13,6 +13,7 @@ import { questionsHandler } from './questions-route.js';
 import { getResultsHandler } from './results-route.js';
 import { assessmentSaveEffects } from './save-effects.js';
 import { submitHandler } from './submit.js';
+import { jsonBody } from '../http/json-body.js';
 
 /** Bodies on /api/v1 are small: 140 answers and a few short texts. */
 
@@ -38,7 +39,7 @@ export function createAssessmentSurface(ctx: AppContext): AssessmentSurface {
   });
   router.use(developerKeyGuard(ctx));
   // strict: false lets a bare JSON string or number through to the "must be an object" answer.
-  router.use(express.json({ limit: BODY_LIMIT, strict: false }));
+  router.use(jsonBody({ limit: BODY_LIMIT, strict: false }));
 
   router.get('/assessment/questions', questionsHandler());
   router.post('/assessment/submit', submitHandler(ctx, effects));

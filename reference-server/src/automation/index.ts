@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
 import type { z } from 'zod';
 import { automationKeyGuard } from '../auth/guards.js';
 import { principalOf } from '../auth/principal.js';
@@ -14,6 +14,7 @@ import { bodyErrors, parseOr400, uploadErrors } from './errors.js';
 import { automationOpenApi } from './openapi.js';
 import { automationRateLimit } from './rate-limit.js';
 import { submissionRoutes } from './submissions-routes.js';
+import { jsonBody } from '../http/json-body.js';
 
 /** JSON bodies: a transcript's text may be up to 1 MB. */
 export const JSON_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -35,7 +36,7 @@ export function createAutomationSurface(ctx: AppContext): Router {
   router.use(automationKeyGuard(ctx));
   const limiter = automationRateLimit(ctx);
   if (limiter) router.use(limiter);
-  router.use(express.json({ limit: JSON_LIMIT_BYTES }));
+  router.use(jsonBody({ limit: JSON_LIMIT_BYTES }));
 
   router.get('/me', (req, res) => {
     const principal = principalOf(req);
