@@ -14,7 +14,7 @@ export function requestsRoutes(ctx: AppContext, requests: OrgRequestLog, router:
     const me = member(res);
     const surface = isSurface(req.query['surface']) ? req.query['surface'] : 'automation';
     // Labels of this organisation's credentials only: ids from the log are looked up among them.
-    const labels = new Map(listCredentials(ctx, me.organization.id).map((c) => [c.keyId, `${c.label} (${c.hint}…)`]));
+    const labels = new Map(listCredentials(ctx, me.organization.id).map((c) => [c.keyId, `${c.label} (${c.hint})`]));
     sendPage(res, <RequestsPage member={me} csrfToken={csrf.token(req, res)} surface={surface} requests={requests.recent(me.organization.id, surface)} labels={labels} />);
   });
 }
