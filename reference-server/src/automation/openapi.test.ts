@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
+import { encodeCursor } from '../http/cursor.js';
 import { eventTypesFor } from '../webhooks/index.js';
 import { createAutomationSurface } from './index.js';
 import { automationOutputSchemas } from './openapi.js';
@@ -324,6 +325,10 @@ describe('real answers parse strictly against the document', () => {
     const attempts = await call('get', `/webhooks/${id}/attempts`);
     expect((attempts.body.data as { outcome: string }[])[0]?.outcome).toBe('delivered');
     expect((await call('get', `/webhooks/${id}/attempts?cursor=nope`)).status).toBe(400);
+    // A well-formed cursor of this list whose attempt is gone (pruned by retention): 400 naming the cursor, not 500.
+    const gone = await call('get', `/webhooks/${id}/attempts?cursor=${encodeCursor(`attempts.${id}`, 'att_pruned')}`);
+    expect(gone.status).toBe(400);
+    expect(JSON.stringify(gone.body)).toContain('no longer exists');
     expect((await call('get', '/webhooks/whk_nope/attempts')).status).toBe(404);
     expect(((await call('get', '/webhooks')).body.data as unknown[]).length).toBe(1);
     expect((await call('get', '/webhooks/event-types')).status).toBe(200);

@@ -119,12 +119,18 @@ export function webhookRoutes(ctx: AppContext, surface: WebhookSurface): Router 
       sendInvalidFields(res, [{ field: 'cursor', message: 'is not a cursor of this list' }]);
       return;
     }
-    const page = listAttempts(ctx, req.params.id, {
-      limit: parsed.data.limit,
-      ...(after ? { after } : {}),
-      ...(parsed.data.event_id ? { eventId: parsed.data.event_id } : {}),
-    });
-    res.json({ data: page.items.map(attemptView), next_cursor: page.next ? encodeCursor(list, page.next) : null });
+    try {
+      const page = listAttempts(ctx, req.params.id, {
+        limit: parsed.data.limit,
+        ...(after ? { after } : {}),
+        ...(parsed.data.event_id ? { eventId: parsed.data.event_id } : {}),
+      });
+      res.json({ data: page.items.map(attemptView), next_cursor: page.next ? encodeCursor(list, page.next) : null });
+    } catch (error) {
+      // The attempt the cursor continues after was pruned by retention meanwhile (or never was).
+      if (!(error instanceof InvalidCursorError)) throw error;
+      sendInvalidFields(res, [{ field: 'cursor', message: 'points at an attempt that no longer exists; start again without it' }]);
+    }
   });
 
   return router;

@@ -126,6 +126,10 @@ describe('the workspace across organisations', () => {
     ]) {
       expect((await intruder.request(path)).status, path).toBe(404);
     }
+    // The victim's attempt id as the intruder's own delivery log's "older attempts" cursor: the first page, nothing of the victim's.
+    const log = await intruder.request(`/workspace/webhooks/${intruderSubscription}?after=${victim.attemptId}`);
+    expect(log.status).toBe(200);
+    expect(log.body).not.toContain(victim.attemptId);
     const filtered = await intruder.request(`/workspace/submissions?profile_id=${victim.profileId}&record_id=victim-1`);
     expect(filtered.body).not.toContain(victim.submissionId);
     const paged = await intruder.request(`/workspace/submissions?after=${victim.submissionId}`);

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { createFlash } from '../pages/flash.js';
 import { formField, formValues, seeOther } from '../pages/forms.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
+import { InvalidCursorError } from '../store/partition.js';
 import { OUTBOX, type OutboxEntry } from '../webhooks/records.js';
 import { createSubscriptionBody } from '../webhooks/contract.js';
 import {
@@ -59,7 +60,14 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
 
   const showSubscription = (req: Request, res: Response, me: Member, subscription: SubscriptionRecord, status = 200, errors: { field: string; message: string }[] = []) => {
     const after = typeof req.query['after'] === 'string' ? req.query['after'].slice(0, 200) : undefined;
-    const page = listAttempts(ctx, subscription.id, { limit: ATTEMPTS_PER_PAGE, ...(after ? { after } : {}) });
+    let page: ReturnType<typeof listAttempts>;
+    try {
+      page = listAttempts(ctx, subscription.id, { limit: ATTEMPTS_PER_PAGE, ...(after ? { after } : {}) });
+    } catch (error) {
+      // An "older attempts" link whose attempt was pruned meanwhile: start again from the newest.
+      if (!(error instanceof InvalidCursorError)) throw error;
+      page = listAttempts(ctx, subscription.id, { limit: ATTEMPTS_PER_PAGE });
+    }
     const pending = pendingOf(me.organization.id, subscription);
     const soon = ctx.clock.now() + REFRESH_SECONDS * 20_000;
     const notice = flash.take(req, res)?.notice;
