@@ -38,6 +38,20 @@ async function automation(path: string, init: RequestInit = {}): Promise<IDataOb
 
 const signedIn = { resource: 'submission', authentication: 'oAuth2' };
 
+/** The node as the editor holds it with the OAuth2 credential, in a workflow of its own (for loadOptions and listSearch). */
+function signedInNode(parameters: INode['parameters']): { node: INode; workflow: Workflow } {
+	const node: INode = {
+		id: 'p',
+		name: 'Platform',
+		type: 'evaluationPlatform',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { evaluationPartnerOAuth2Api: { id: 'partner', name: 'partner' } },
+	};
+	return { node, workflow: new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes }) };
+}
+
 const createParameters = (recordId: string, extra: IDataObject = {}) => ({
 	...signedIn,
 	operation: 'create',
@@ -63,16 +77,7 @@ describe('Profile, signed in with OAuth2', () => {
 		expect(none.error?.message).toBe('The organization has no profile "prf_nope"');
 
 		// The editor asks the chosen API: only the OAuth2 credential is on this node.
-		const node: INode = {
-			id: 'p',
-			name: 'Platform',
-			type: 'evaluationPlatform',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { resource: 'submission', authentication: 'oAuth2', operation: 'create' },
-			credentials: { evaluationPartnerOAuth2Api: { id: 'partner', name: 'partner' } },
-		};
-		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+		const { node, workflow } = signedInNode({ resource: 'submission', authentication: 'oAuth2', operation: 'create' });
 		const context = (path: string) => new LoadOptionsContext(workflow, node, engine.additionalData('load-options'), path);
 		const listed = await searchProfiles.call(context('parameters.profileId'));
 		expect(listed.results.map((o) => [o.value, o.name])).toEqual(direct.map((p) => [p.id, p.name]));
@@ -230,16 +235,7 @@ describe('Submission → Get, signed in with OAuth2', () => {
 		expect(listedSignedIn.items?.map((i) => i.json)).toEqual(listedByKey.items?.map((i) => i.json));
 
 		// The list the Submission picker shows, through the signed-in API, links to the workspace.
-		const node: INode = {
-			id: 'p',
-			name: 'Platform',
-			type: 'evaluationPlatform',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { ...signedIn, operation: 'get' },
-			credentials: { evaluationPartnerOAuth2Api: { id: 'partner', name: 'partner' } },
-		};
-		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+		const { node, workflow } = signedInNode({ ...signedIn, operation: 'get' });
 		const found = await searchSubmissions.call(new LoadOptionsContext(workflow, node, engine.additionalData('load-options'), 'parameters.submission'), 'Full Co');
 		expect(found.results).toEqual([
 			{ name: 'n8n-gql-full — Lead, Full Co (completed)', value: simplified.id, url: `${server.url}/workspace/submissions/${String(simplified.id)}` },

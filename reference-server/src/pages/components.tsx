@@ -46,6 +46,20 @@ export function ErrorMessage({ id, message }: { id: string; message: string }) {
   );
 }
 
+/** A field's hint and error message, under its label or legend, with the ids `aria-describedby` names. */
+function FieldNotes({ id, hint, error }: { id: string; hint?: string | undefined; error?: string | undefined }) {
+  return (
+    <>
+      {hint ? (
+        <span class="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? <ErrorMessage id={`${id}-error`} message={error} /> : null}
+    </>
+  );
+}
+
 /** A `<form method="post">` with its CSRF token: every page form is one of these. */
 export function PostForm({ action, csrfToken, children, id }: { action: string; csrfToken: string; children: ComponentChildren; id?: string }) {
   return (
@@ -100,12 +114,7 @@ export function TextField({ id, name = id, label, hint, error, value = '', type 
   return (
     <div class={`form-group${error ? ' has-error' : ''}`}>
       <label for={id}>{label}</label>
-      {hint ? (
-        <span class="hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? <ErrorMessage id={`${id}-error`} message={error} /> : null}
+      <FieldNotes id={id} hint={hint} error={error} />
       {multiline ? (
         <textarea {...common} rows={4}>
           {value}
@@ -172,12 +181,7 @@ function GroupFieldset({ id, legend, hint, error, describes = [], children }: { 
     <div class={`form-group${error ? ' has-error' : ''}`}>
       <fieldset id={id} aria-describedby={describedBy} tabIndex={-1}>
         <legend>{legend}</legend>
-        {hint ? (
-          <span class="hint" id={`${id}-hint`}>
-            {hint}
-          </span>
-        ) : null}
-        {error ? <ErrorMessage id={`${id}-error`} message={error} /> : null}
+        <FieldNotes id={id} hint={hint} error={error} />
         {children}
       </fieldset>
     </div>

@@ -34,7 +34,7 @@ export { resendEvent, sendTestEvent, TEST_EVENT_PREFIX, type RedeliveryResult } 
 export { WebhookDelivery } from './delivery.js';
 export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES, type EventType, type WebhookSurface } from './event-types.js';
 export { EventBus, type EventListener } from './event-bus.js';
-export { eventOps, eventsCommitted, getEvent } from './outbox.js';
+export { eventOps, eventsCommitted, getEvent, pendingDeliveries } from './outbox.js';
 export type { AttemptExchange, AttemptRecord, EventRecord, SubscriptionRecord } from './records.js';
 export { webhookRoutes } from './routes.js';
 export { classifyStatus, MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from './schedule.js';

@@ -55,3 +55,11 @@ export function eventsCommitted(ctx: Pick<AppContext, 'events'>, ops?: readonly 
 export function getEvent(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): EventRecord | undefined {
   return ctx.store.get<EventRecord>(EVENTS, orgId, id);
 }
+
+/** How many of an organisation's pending deliveries `pendingDeliveries` looks at. */
+const PENDING_SCAN = 1000;
+
+/** The deliveries of one subscription still waiting for an attempt, oldest first (at most PENDING_SCAN looked at). */
+export function pendingDeliveries(ctx: Pick<AppContext, 'store'>, orgId: string, subscriptionId: string): OutboxEntry[] {
+  return ctx.store.page<OutboxEntry>(OUTBOX, orgId, { limit: PENDING_SCAN, newestFirst: false, filter: (e) => e.subscriptionId === subscriptionId, maxScan: PENDING_SCAN }).items;
+}

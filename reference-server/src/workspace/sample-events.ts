@@ -6,17 +6,11 @@ import { listResults, type AssessmentResult } from '../assessment-results/store.
 import { workedExample } from '../psychometrics/fixtures.js';
 import { benchmarkTag, selectNorm } from '../psychometrics/norms.js';
 import { scoreAnswers } from '../psychometrics/scoring.js';
-import { resourceView, transcriptPreview, type ResourceRecord, type TranscriptRecord } from '../submissions/attachments.js';
-import { listProfiles, submissionDetail, submissionSummary, type ProfileRecord } from '../submissions/index.js';
-import { RESOURCES, SUBMISSIONS, TRANSCRIPTS, type SubmissionRecord, type SubmissionStatus } from '../submissions/records.js';
+import { listAttachments, resourceView, transcriptPreview, type ResourceRecord, type TranscriptRecord } from '../submissions/attachments.js';
+import { listProfiles, listSubmissions, submissionDetail, submissionSummary, type ProfileRecord } from '../submissions/index.js';
+import type { SubmissionRecord, SubmissionStatus } from '../submissions/records.js';
 import { scoreSubmission } from '../submissions/scoring.js';
 import type { EventType } from '../webhooks/index.js';
-
-/** How far back the newest matching record is looked for before a made-up sample is used. */
-const SCAN = 500;
-
-const newest = <T extends { id: string }>(ctx: Pick<AppContext, 'store'>, collection: string, orgId: string, filter: (r: T) => boolean = () => true): T | undefined =>
-  ctx.store.page<T>(collection, orgId, { limit: 1, filter, maxScan: SCAN }).items[0];
 
 const STATUS_OF: Partial<Record<EventType, SubmissionStatus>> = {
   'submission.completed': 'completed',
@@ -34,22 +28,22 @@ const STATUS_OF: Partial<Record<EventType, SubmissionStatus>> = {
 export function sampleEventData(ctx: AppContext, orgId: string, type: EventType): Record<string, unknown> {
   switch (type) {
     case 'submission.queued': {
-      const real = newest<SubmissionRecord>(ctx, SUBMISSIONS, orgId);
+      const real = listSubmissions(ctx, orgId, { limit: 1 }).items[0];
       return submissionSummary({ ...(real ?? madeUpSubmission(ctx, orgId, 'completed')), status: 'queued', evaluation: null, error: null, processedAt: null });
     }
     case 'submission.completed':
     case 'submission.awaiting_assessment':
     case 'submission.failed': {
       const status = STATUS_OF[type] as SubmissionStatus;
-      const real = newest<SubmissionRecord>(ctx, SUBMISSIONS, orgId, (s) => s.status === status);
+      const real = listSubmissions(ctx, orgId, { limit: 1, status }).items[0];
       return submissionDetail(real ?? madeUpSubmission(ctx, orgId, status));
     }
     case 'resource.attached': {
-      const real = newest<ResourceRecord>(ctx, RESOURCES, orgId);
+      const real = listAttachments<ResourceRecord>(ctx, orgId, 'resources', { limit: 1 }).items[0];
       return resourceView(real ?? madeUpResource(ctx));
     }
     case 'transcript.attached': {
-      const real = newest<TranscriptRecord>(ctx, TRANSCRIPTS, orgId);
+      const real = listAttachments<TranscriptRecord>(ctx, orgId, 'transcripts', { limit: 1 }).items[0];
       return transcriptPreview(real ?? madeUpTranscript(ctx));
     }
     case 'assessment.completed':

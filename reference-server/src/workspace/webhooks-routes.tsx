@@ -5,7 +5,6 @@ import { createFlash } from '../pages/flash.js';
 import { formField, formValues, seeOther } from '../pages/forms.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
 import { InvalidCursorError } from '../store/partition.js';
-import { OUTBOX, type OutboxEntry } from '../webhooks/records.js';
 import { createSubscriptionBody } from '../webhooks/contract.js';
 import {
   allSubscriptions,
@@ -17,6 +16,7 @@ import {
   getSubscriptionRecord,
   isEventType,
   listAttempts,
+  pendingDeliveries,
   resendEvent,
   sendTestEvent,
   WEBHOOK_SURFACES,
@@ -24,14 +24,14 @@ import {
   type WebhookSurface,
 } from '../webhooks/index.js';
 import { member, requireAdmin, type Member } from './access.js';
-import { AttemptPage, REFRESH_SECONDS, SubscriptionPage } from './delivery-pages.js';
+import { AttemptPage, SubscriptionPage } from './delivery-pages.js';
 import { WORKSPACE_PATH } from './names.js';
 import { sampleEventData } from './sample-events.js';
 import { emptyRegisterForm, subscriptionUrl, SubscriptionCreatedPage, WebhooksPage, WEBHOOKS_PATH, type RegisterFormValues } from './webhooks-pages.js';
 
 const ATTEMPTS_PER_PAGE = 25;
-/** Pending deliveries looked at for the count and the reload decision (the outbox is the org's). */
-const OUTBOX_SCAN = 1000;
+/** A pending delivery due within this makes the endpoint's page update itself. */
+const DUE_SOON_MS = 60_000;
 
 const isSurface = (value: string): value is WebhookSurface => (WEBHOOK_SURFACES as readonly string[]).includes(value);
 
@@ -55,9 +55,6 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
   /** The member's organisation's subscription named in the path, or a 404 from the page surface. */
   const ownSubscription = (req: Request, res: Response): SubscriptionRecord | undefined => getSubscriptionRecord(ctx, member(res).organization.id, String(req.params['id']));
 
-  const pendingOf = (orgId: string, subscription: SubscriptionRecord) =>
-    ctx.store.page<OutboxEntry>(OUTBOX, orgId, { limit: OUTBOX_SCAN, newestFirst: false, filter: (e) => e.subscriptionId === subscription.id, maxScan: OUTBOX_SCAN }).items;
-
   const showSubscription = (req: Request, res: Response, me: Member, subscription: SubscriptionRecord, status = 200, errors: { field: string; message: string }[] = []) => {
     const after = typeof req.query['after'] === 'string' ? req.query['after'].slice(0, 200) : undefined;
     let page: ReturnType<typeof listAttempts>;
@@ -68,8 +65,8 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
       if (!(error instanceof InvalidCursorError)) throw error;
       page = listAttempts(ctx, subscription.id, { limit: ATTEMPTS_PER_PAGE });
     }
-    const pending = pendingOf(me.organization.id, subscription);
-    const soon = ctx.clock.now() + REFRESH_SECONDS * 20_000;
+    const pending = pendingDeliveries(ctx, me.organization.id, subscription.id);
+    const soon = ctx.clock.now() + DUE_SOON_MS;
     const notice = flash.take(req, res)?.notice;
     sendPage(
       res,
