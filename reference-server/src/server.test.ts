@@ -84,7 +84,7 @@ describe('the reference server', () => {
   it('refuses to start on a corrupt data file, naming it, and leaves the folder unlocked', async () => {
     const server = await fresh();
     await server.close();
-    const file = join(server.dataDir, 'snapshots', '_global', 'credentials.json');
+    const file = join(server.dataDir, 'snapshots', '_global', 'credentials', '0.json');
     await writeFile(file, '{"version":1,"records":[');
     await expect(restart(server.dataDir)).rejects.toThrow(file);
     await expect(stat(join(server.dataDir, LOCK_FILE))).rejects.toThrow();
@@ -116,7 +116,7 @@ describe('the reference server', () => {
     await grep(); // in the journal
     await server.close();
     await grep(); // in the compacted snapshots
-    expect((await filesUnder(server.dataDir)).some((f) => f.endsWith('credentials.json'))).toBe(true);
+    expect((await filesUnder(server.dataDir)).some((f) => f.endsWith(join('credentials', '0.json')))).toBe(true);
   });
 
   it('refuses a revoked developer key after a new one is issued (one per organisation)', async () => {

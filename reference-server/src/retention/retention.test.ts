@@ -68,7 +68,7 @@ describe('retention', () => {
   it('prunes through durable writes and compacts: the snapshot shrinks and the journal empties; a restart sees the same', async () => {
     await history(60, [45]);
     await store.compact();
-    const snapshot = join(dir, 'snapshots', 'org_a', `${EVENTS}.json`);
+    const snapshot = join(dir, 'snapshots', 'org_a', EVENTS, '0.json');
     const before = (await stat(snapshot)).size;
     const result = await sweepRetention({ store, clock, config: { dataDir: dir } as ServerConfig }, windows);
     expect(result.pruned[EVENTS]).toBe(53);

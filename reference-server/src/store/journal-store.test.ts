@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CorruptStoreError, JournalStore } from './journal-store.js';
-import { InvalidCursorError } from './partition.js';
+import { CHUNK_RECORDS, InvalidCursorError } from './partition.js';
 import { del, put } from './store.js';
 
 let dir: string;
@@ -47,7 +47,7 @@ describe('JournalStore', () => {
     await store.write([put('a', 'org_1', rec('x')), put('b', 'org_2', rec('y'))]);
     await store.close();
     expect((await readdir(join(dir, 'snapshots'))).sort()).toEqual(['org_1', 'org_2']);
-    expect(JSON.parse(await readFile(join(dir, 'snapshots', 'org_1', 'a.json'), 'utf8'))).toEqual({
+    expect(JSON.parse(await readFile(join(dir, 'snapshots', 'org_1', 'a', '0.json'), 'utf8'))).toEqual({
       version: 1,
       records: [{ id: 'x' }],
     });
@@ -76,7 +76,7 @@ describe('JournalStore', () => {
     const store = await openStore();
     await store.write([put('c', 'org_1', rec('x'))]);
     await store.close();
-    const file = join(dir, 'snapshots', 'org_1', 'c.json');
+    const file = join(dir, 'snapshots', 'org_1', 'c', '0.json');
     await writeFile(file, '{"version":1,"records":[{"id":"x"}');
     await expect(JournalStore.open(dir)).rejects.toThrow(file);
   });
@@ -85,10 +85,10 @@ describe('JournalStore', () => {
     const store = await openStore();
     await store.write([put('c', 'org_1', rec('x'))]);
     await store.close();
-    const stale = join(dir, 'snapshots', 'org_1', '.c.json.tmp');
+    const stale = join(dir, 'snapshots', 'org_1', 'c', '.0.json.tmp');
     await writeFile(stale, '{"half');
     const reopened = await openStore();
-    expect(await readdir(join(dir, 'snapshots', 'org_1'))).toEqual(['c.json']);
+    expect(await readdir(join(dir, 'snapshots', 'org_1', 'c'))).toEqual(['0.json']);
     expect(reopened.get('c', 'org_1', 'x')).toEqual({ id: 'x' });
   });
 
@@ -132,19 +132,30 @@ describe('JournalStore', () => {
     const store = await openStore({ compactAfterBytes: 4096 });
     for (let i = 0; i < 40; i += 1) await store.write([put('c', 'org_1', rec(`r${i}`, { pad: 'y'.repeat(200) }))]);
     await store.compact();
-    expect((await readdir(join(dir, 'snapshots', 'org_1')))).toEqual(['c.json']);
+    expect(await readdir(join(dir, 'snapshots', 'org_1', 'c'))).toEqual(['0.json']);
     expect((await readFile(join(dir, 'journal.jsonl'), 'utf8')).length).toBeLessThan(4096);
   });
 
-  it('lets the journal grow as large as the snapshots before compacting, so rewrites stay in step with writes', async () => {
+  it('lets the journal grow as large as the chunks it would rewrite, so rewrites stay in step with writes', async () => {
     const store = await openStore({ compactAfterBytes: 4096 });
-    await store.write(Array.from({ length: 400 }, (_, i) => put('c', 'org_1', rec(`big${i}`, { pad: 'z'.repeat(200) }))));
+    await store.write(Array.from({ length: 4 * CHUNK_RECORDS }, (_, i) => put('c', 'org_1', rec(`old${i}`, { pad: 'z'.repeat(200) }))));
     await store.compact();
-    const snapshotBytes = (await readFile(join(dir, 'snapshots', 'org_1', 'c.json'), 'utf8')).length;
-    expect(snapshotBytes).toBeGreaterThan(80_000);
-    // 20 kB of writes: five times the configured threshold, a quarter of the snapshot.
-    for (let i = 0; i < 80; i += 1) await store.write([put('c', 'org_1', rec(`r${i}`, { pad: 'y'.repeat(200) }))]);
+    const chunkBytes = (await readFile(join(dir, 'snapshots', 'org_1', 'c', '0.json'), 'utf8')).length;
+    expect(chunkBytes).toBeGreaterThan(100_000);
+    const compacted = store.stats().compactions;
+    // Updates scattered over the four old chunks: once they are dirty, the journal may grow to
+    // their size (4 × 100 kB) before a compaction rewrites them.
+    for (let i = 0; i < 4; i += 1) await store.write([put('c', 'org_1', rec(`old${i * CHUNK_RECORDS}`, { pad: 'u'.repeat(200) }))]);
+    for (let i = 0; i < 80; i += 1) await store.write([put('c', 'org_1', rec(`new${i}`, { pad: 'y'.repeat(200) }))]);
     expect((await readFile(join(dir, 'journal.jsonl'), 'utf8')).length).toBeGreaterThan(20_000);
+    expect(store.stats().compactions).toBe(compacted);
+    // Appends alone dirty only the open chunk (80 records, 20 kB on disk): once the journal passes
+    // that, a compaction starts by itself. An explicit compaction before and after; the count
+    // shows at least one more in between.
+    await store.compact();
+    for (let i = 80; i < 200; i += 1) await store.write([put('c', 'org_1', rec(`new${i}`, { pad: 'y'.repeat(200) }))]);
+    await store.compact();
+    expect(store.stats().compactions).toBeGreaterThanOrEqual(compacted + 3);
   });
 
   it('pages newest first with a cursor, and refuses an unknown cursor', async () => {

@@ -2,8 +2,8 @@ import { constants } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
-import { Partition } from './partition.js';
+import { JSONFile, TextFile } from 'lowdb/node';
+import { CHUNK_RECORDS, Partition, type CapturedChunk } from './partition.js';
 import type { Page, PageQuery, Store, StoreStats, StoredRecord, WriteOp } from './store.js';
 
 /**
@@ -11,14 +11,18 @@ import type { Page, PageQuery, Store, StoreStats, StoredRecord, WriteOp } from '
  *
  * A write appends one JSON line to `journal.jsonl` and fsyncs it before it is acknowledged, so
  * its cost does not grow with the store (lowdb alone re-serialises a whole file on every write).
- * Compaction rewrites, through lowdb, only the snapshot files that changed, then drops the
- * journal. Replaying the journal over the snapshots is idempotent (every op carries a whole
- * record), which is what makes a crash at any point of a compaction safe.
+ * Compaction rewrites, through lowdb's atomic file writer, only the snapshot chunks that changed
+ * (a chunk holds at most CHUNK_RECORDS records, in insertion order), mostly from the text the
+ * journal line already holds, then drops the journal. Its cost follows what changed, never the
+ * size of a collection. Replaying the journal over the snapshots is idempotent (every op carries a
+ * whole record), which is what makes a crash at any point of a compaction safe.
  *
  * Layout of a data folder:
  *   journal.jsonl                  acknowledged writes since the last compaction
  *   journal.jsonl.compacting       the journal being folded into snapshots (present only mid-compaction)
- *   snapshots/<scope>/<collection>.json   lowdb files: {"version":1,"records":[...]}
+ *   snapshots/<scope>/<collection>/<chunk>.json   {"version":1,"records":[...]}, one record per line
+ *   snapshots/<scope>/<collection>.json           the single-file layout of earlier versions: read,
+ *                                                 then replaced by chunks at the next compaction
  */
 export class CorruptStoreError extends Error {
   constructor(
@@ -32,11 +36,13 @@ export class CorruptStoreError extends Error {
 
 export interface JournalStoreOptions {
   /**
-   * Compact once the journal passes this many bytes (default 32 MiB), or the size of the snapshots
-   * on disk if that is larger: a compaction rewrites whole snapshots, so letting the journal grow
-   * in step with them keeps the rewriting per acknowledged byte constant as the store grows.
+   * Compact once the journal passes this many bytes (default 32 MiB), or the size on disk of the
+   * chunks it would rewrite if that is larger: updates scattered over old records dirty whole
+   * chunks, and letting the journal grow in step keeps the rewriting per acknowledged byte bounded.
    */
   compactAfterBytes?: number;
+  /** Records per snapshot chunk (default CHUNK_RECORDS); small values let tests cross chunk edges often. */
+  chunkRecords?: number;
   /** Called when a background compaction fails; the journal keeps every write meanwhile. */
   onBackgroundError?: (error: unknown) => void;
 }
@@ -53,6 +59,7 @@ interface PendingLine {
 }
 
 const NAME = /^[A-Za-z0-9_-]{1,128}$/;
+const CHUNK_FILE = /^(\d{1,9})\.json$/;
 const JOURNAL = 'journal.jsonl';
 const ROTATED = 'journal.jsonl.compacting';
 const REPLAY_CHUNK = 4 * 1024 * 1024;
@@ -72,6 +79,31 @@ async function syncPath(path: string): Promise<void> {
   }
 }
 
+/** lowdb's writer leaves `.<name>.tmp` behind when killed mid-write; the target is intact. */
+async function removedTemp(file: string, name: string): Promise<boolean> {
+  if (!(name.startsWith('.') && name.endsWith('.tmp'))) return false;
+  await rm(file, { force: true });
+  return true;
+}
+
+async function readSnapshot(file: string): Promise<StoredRecord[]> {
+  let snapshot: Snapshot | null;
+  try {
+    const db = new Low<Snapshot | null>(new JSONFile<Snapshot | null>(file), null);
+    await db.read();
+    snapshot = db.data;
+  } catch (error) {
+    throw new CorruptStoreError(file, (error as Error).message);
+  }
+  if (!snapshot || snapshot.version !== 1 || !Array.isArray(snapshot.records)) {
+    throw new CorruptStoreError(file, 'not a snapshot of this store');
+  }
+  for (const record of snapshot.records) {
+    if (typeof record?.id !== 'string') throw new CorruptStoreError(file, 'record without id');
+  }
+  return snapshot.records;
+}
+
 async function exists(path: string): Promise<boolean> {
   try {
     await stat(path);
@@ -85,12 +117,17 @@ export class JournalStore implements Store {
   readonly #dir: string;
   readonly #options: Required<JournalStoreOptions>;
   readonly #partitions = new Map<string, Map<string, Partition>>();
+  /** Partitions with dirty chunks, by `scope/collection`. */
   #dirty = new Set<string>();
+  /** Partitions still in the single-file layout: their file goes once their chunks are written. */
+  readonly #legacy = new Set<string>();
   #journal!: FileHandle;
   #journalBytes = 0;
-  /** Bytes of each snapshot file on disk, by `scope/collection`. */
+  /** Bytes of each snapshot file on disk, by `scope/collection/chunk` (`scope/collection` for a single file). */
   readonly #snapshotBytes = new Map<string, number>();
   #snapshotTotal = 0;
+  /** Bytes on disk of the chunks the next compaction rewrites. */
+  #dirtyBytes = 0;
   #pending: PendingLine[] = [];
   #flushing: Promise<void> | undefined;
   #rotation: Promise<void> | undefined;
@@ -104,6 +141,7 @@ export class JournalStore implements Store {
     this.#dir = dir;
     this.#options = {
       compactAfterBytes: options.compactAfterBytes ?? 32 * 1024 * 1024,
+      chunkRecords: options.chunkRecords ?? CHUNK_RECORDS,
       onBackgroundError: options.onBackgroundError ?? (() => undefined),
     };
   }
@@ -161,14 +199,26 @@ export class JournalStore implements Store {
       checkName('scope', op.scope);
       if (op.op === 'put' && (typeof op.record?.id !== 'string' || op.record.id === '')) throw new Error('record without id');
     }
-    // Serialise before applying, so a record that cannot be stored never reaches memory. Memory
-    // gets the line read back: the caller keeps no reference into the store, memory holds exactly
-    // what a restart would replay, and one parse costs about half of cloning each record.
-    const line = `${JSON.stringify({ t: Date.now(), ops })}\n`;
-    for (const op of (JSON.parse(line) as { ops: WriteOp[] }).ops) this.#apply(op);
+    // Serialise before applying, so a record that cannot be stored never reaches memory. Each
+    // record is serialised once: its text goes into the journal line, is kept for the compaction
+    // that writes its chunk, and is read back into memory (the caller keeps no reference into the
+    // store, memory holds exactly what a restart would replay, and one parse costs about half of
+    // cloning the record). Names passed checkName, so they need no escaping.
+    const texts = ops.map((op) => (op.op === 'put' ? JSON.stringify(op.record) : undefined));
+    const line = `{"t":${Date.now()},"ops":[${ops
+      .map((op, i) =>
+        op.op === 'put'
+          ? `{"op":"put","collection":"${op.collection}","scope":"${op.scope}","record":${texts[i] as string}}`
+          : `{"op":"delete","collection":"${op.collection}","scope":"${op.scope}","id":${JSON.stringify(op.id)}}`,
+      )
+      .join(',')}]}\n`;
+    ops.forEach((op, i) => {
+      const text = texts[i];
+      this.#apply(op.op === 'put' ? { ...op, record: JSON.parse(text as string) as StoredRecord } : op, text);
+    });
     return new Promise<void>((resolve, reject) => {
       this.#pending.push({ line, resolve, reject });
-      this.#flushing ??= this.#flushAfterTick();
+      this.#flushing ??= this.#flush();
     });
   }
 
@@ -201,34 +251,31 @@ export class JournalStore implements Store {
     }
     let partition = byScope.get(scope);
     if (!partition) {
-      partition = new Partition();
+      partition = new Partition(this.#options.chunkRecords);
       byScope.set(scope, partition);
     }
     return partition;
   }
 
-  #apply(op: WriteOp): void {
+  #apply(op: WriteOp, text?: string): void {
     const partition = this.#partition(op.collection, op.scope);
-    if (op.op === 'put') partition.put(op.record);
-    else partition.delete(op.id);
-    this.#dirty.add(`${op.scope}/${op.collection}`);
+    const dirtied = op.op === 'put' ? partition.put(op.record, text) : partition.delete(op.id);
+    const key = `${op.scope}/${op.collection}`;
+    this.#dirty.add(key);
+    if (dirtied !== undefined) this.#dirtyBytes += this.#snapshotBytes.get(`${key}/${dirtied}`) ?? 0;
   }
 
   // ---- journal ---------------------------------------------------------------------------
 
   /**
-   * The first write of a quiet moment waits for the rest of the event loop's turn before its
-   * flush starts: the other requests already read in that turn write too, and share its fsync
-   * (under load the first line used to go out alone, then the rest in the next fsync).
+   * Group commit: each journal write waits for the rest of the event loop's turn before it starts
+   * (the other requests already read in that turn write too, and share its device flush: one
+   * O_DSYNC write costs about the same CPU for one line as for sixty), and every line queued while
+   * a write runs goes out in the next one.
    */
-  async #flushAfterTick(): Promise<void> {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    return this.#flush();
-  }
-
-  /** Group commit: every line queued while the previous fsync ran goes out in the next one. */
   async #flush(): Promise<void> {
     while (this.#pending.length > 0) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
       if (this.#rotation) await this.#rotation;
       const batch = this.#pending;
       this.#pending = [];
@@ -248,7 +295,7 @@ export class JournalStore implements Store {
       }
     }
     this.#flushing = undefined;
-    const threshold = Math.max(this.#options.compactAfterBytes, this.#snapshotTotal);
+    const threshold = Math.max(this.#options.compactAfterBytes, this.#dirtyBytes);
     if (!this.#failure && this.#journalBytes >= threshold && !this.#compacting) {
       this.compact().catch(this.#options.onBackgroundError);
     }
@@ -264,8 +311,15 @@ export class JournalStore implements Store {
   async #compact(): Promise<void> {
     while (this.#flushing) await this.#flushing;
     const rotated = join(this.#dir, ROTATED);
-    const dirty = this.#dirty;
+    // What the snapshots will hold is taken now, in the same turn as the rotation starts: exactly
+    // the writes in the journal being rotated. Later writes dirty their chunks for the next one.
+    const captured = [...this.#dirty].map((key) => {
+      const [scope, collection] = key.split('/') as [string, string];
+      const partition = this.#partitions.get(collection)?.get(scope) as Partition;
+      return { key, scope, collection, partition, legacy: this.#legacy.has(key), chunks: partition.capture() };
+    });
     this.#dirty = new Set();
+    this.#dirtyBytes = 0;
     try {
       // Rotate so writes go on (into a fresh journal) while the snapshots are written. Set
       // synchronously after the last flush, so no flush can run against the closing handle.
@@ -275,16 +329,32 @@ export class JournalStore implements Store {
       } finally {
         this.#rotation = undefined;
       }
-      for (const key of dirty) {
-        const [scope, collection] = key.split('/') as [string, string];
-        await this.#writeSnapshot(scope, collection);
+      const folders = new Set<string>();
+      for (const { key, scope, collection, chunks } of captured) {
+        const folder = join(this.#dir, 'snapshots', scope, collection);
+        if (await mkdir(folder, { recursive: true })) folders.add(join(this.#dir, 'snapshots', scope)).add(join(this.#dir, 'snapshots'));
+        folders.add(folder);
+        for (const chunk of chunks) await this.#writeChunk(key, folder, chunk);
+      }
+      for (const folder of folders) await syncPath(folder);
+      // The single file goes only once every chunk replacing it is durable.
+      for (const { key, scope, collection, legacy } of captured) {
+        if (!legacy) continue;
+        await rm(join(this.#dir, 'snapshots', scope, `${collection}.json`), { force: true });
+        this.#countSnapshot(key, 0);
+        this.#snapshotBytes.delete(key);
+        this.#legacy.delete(key);
+        await syncPath(join(this.#dir, 'snapshots', scope));
       }
       await rm(rotated, { force: true });
       await syncPath(this.#dir);
       this.#compactions += 1;
       this.#lastCompactionAt = Date.now();
     } catch (error) {
-      for (const key of dirty) this.#dirty.add(key);
+      for (const { key, partition, chunks } of captured) {
+        partition.restoreDirty(chunks.map((c) => c.chunk));
+        this.#dirty.add(key);
+      }
       throw error;
     }
   }
@@ -298,17 +368,21 @@ export class JournalStore implements Store {
     await syncPath(this.#dir);
   }
 
-  async #writeSnapshot(scope: string, collection: string): Promise<void> {
-    const folder = join(this.#dir, 'snapshots', scope);
-    await mkdir(folder, { recursive: true });
-    const file = join(folder, `${collection}.json`);
-    const db = new Low<Snapshot>(new JSONFile<Snapshot>(file), { version: 1, records: [] });
-    db.data = { version: 1, records: this.#partitions.get(collection)?.get(scope)?.all() ?? [] };
-    await db.write();
-    // lowdb renames a temp file over the target but never fsyncs: do it, file then folder.
+  /** One chunk file through lowdb's atomic writer (temp file, then rename), fsynced; an emptied chunk is removed. */
+  async #writeChunk(key: string, folder: string, { chunk, entries }: CapturedChunk): Promise<void> {
+    const file = join(folder, `${chunk}.json`);
+    if (entries.length === 0) {
+      await rm(file, { force: true });
+      this.#countSnapshot(`${key}/${chunk}`, 0);
+      this.#snapshotBytes.delete(`${key}/${chunk}`);
+      return;
+    }
+    const records = entries.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))).join(',\n');
+    const text = `{"version":1,"records":[\n${records}\n]}\n`;
+    await new TextFile(file).write(text);
+    // lowdb renames a temp file over the target but never fsyncs: the file now, its folder later.
     await syncPath(file);
-    await syncPath(folder);
-    this.#countSnapshot(`${scope}/${collection}`, (await stat(file)).size);
+    this.#countSnapshot(`${key}/${chunk}`, Buffer.byteLength(text));
   }
 
   #countSnapshot(key: string, bytes: number): void {
@@ -335,35 +409,51 @@ export class JournalStore implements Store {
     for (const scope of await readdir(root)) {
       const folder = join(root, scope);
       if (!(await stat(folder)).isDirectory()) continue;
-      for (const name of await readdir(folder)) {
-        const file = join(folder, name);
-        // lowdb's writer leaves `.<name>.tmp` behind when killed mid-write; the target is intact.
-        if (name.startsWith('.') && name.endsWith('.tmp')) {
-          await rm(file, { force: true });
-          continue;
-        }
-        if (!name.endsWith('.json')) continue;
-        const collection = name.slice(0, -'.json'.length);
-        if (!NAME.test(collection) || !NAME.test(scope)) throw new CorruptStoreError(file, 'unexpected file name');
-        let snapshot: Snapshot | null;
-        try {
-          const db = new Low<Snapshot | null>(new JSONFile<Snapshot | null>(file), null);
-          await db.read();
-          snapshot = db.data;
-        } catch (error) {
-          throw new CorruptStoreError(file, (error as Error).message);
-        }
-        if (!snapshot || snapshot.version !== 1 || !Array.isArray(snapshot.records)) {
-          throw new CorruptStoreError(file, 'not a snapshot of this store');
-        }
-        this.#countSnapshot(`${scope}/${collection}`, (await stat(file)).size);
-        const partition = this.#partition(collection, scope);
-        for (const record of snapshot.records) {
-          if (typeof record?.id !== 'string') throw new CorruptStoreError(file, 'record without id');
-          partition.put(record);
-        }
+      if (!NAME.test(scope)) throw new CorruptStoreError(folder, 'unexpected folder name');
+      const names = await readdir(folder, { withFileTypes: true });
+      // A collection in the single-file layout first, then its chunks (newer, if both exist).
+      for (const entry of names.filter((e) => e.isFile()).sort((a, b) => a.name.localeCompare(b.name))) {
+        await this.#loadSingleFile(scope, join(folder, entry.name), entry.name);
+      }
+      for (const entry of names.filter((e) => e.isDirectory())) {
+        if (!NAME.test(entry.name)) throw new CorruptStoreError(join(folder, entry.name), 'unexpected folder name');
+        await this.#loadChunks(scope, entry.name, join(folder, entry.name));
       }
     }
+  }
+
+  async #loadSingleFile(scope: string, file: string, name: string): Promise<void> {
+    if (await removedTemp(file, name)) return;
+    if (!name.endsWith('.json')) return;
+    const collection = name.slice(0, -'.json'.length);
+    if (!NAME.test(collection)) throw new CorruptStoreError(file, 'unexpected file name');
+    const key = `${scope}/${collection}`;
+    const partition = this.#partition(collection, scope);
+    const records = await readSnapshot(file);
+    records.forEach((record, i) => partition.load(record, Math.floor(i / partition.chunkRecords)));
+    partition.markAllDirty();
+    this.#dirty.add(key);
+    this.#legacy.add(key);
+    this.#countSnapshot(key, (await stat(file)).size);
+  }
+
+  async #loadChunks(scope: string, collection: string, folder: string): Promise<void> {
+    const key = `${scope}/${collection}`;
+    const chunks: Array<{ chunk: number; file: string }> = [];
+    for (const name of await readdir(folder)) {
+      const file = join(folder, name);
+      if (await removedTemp(file, name)) continue;
+      const match = CHUNK_FILE.exec(name);
+      if (!match) throw new CorruptStoreError(file, 'unexpected file name');
+      chunks.push({ chunk: Number(match[1]), file });
+    }
+    const partition = this.#partition(collection, scope);
+    for (const { chunk, file } of chunks.sort((a, b) => a.chunk - b.chunk)) {
+      for (const record of await readSnapshot(file)) partition.load(record, chunk);
+      this.#countSnapshot(`${key}/${chunk}`, (await stat(file)).size);
+    }
+    // A compaction cut short between two files can leave a record in two chunks: `load` marked them.
+    if (partition.isDirty) this.#dirty.add(key);
   }
 
   async #replay(file: string): Promise<void> {
