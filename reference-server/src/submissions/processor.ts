@@ -22,9 +22,9 @@ const EVENT_OF: Record<Exclude<SubmissionStatus, 'queued' | 'processing'>, 'subm
 /**
  * Submission processing, a queue of the job runner (jobs/runner.ts): a job record (written with
  * the submission, or with whatever re-queues it) exists until a run has scored the submission's
- * latest input, so a job queued or processing before a crash runs again after the restart. A
- * run is two writes: `processing`, then the outcome with its event (and the job removed, unless
- * an attachment arrived meanwhile).
+ * latest input, so a job queued before a crash runs again after the restart. A run reads, scores
+ * and writes within one turn of the event loop, as one write: the outcome with its event,
+ * `processing` and the outcome in the status history, and the job removed.
  *
  * Assessment results re-score: an in-process listener on `assessment.completed|replaced` turns
  * the submissions awaiting that email back into jobs, in the same write as the result. As a
@@ -55,32 +55,25 @@ export class SubmissionProcessor {
   async #run({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
     const ctx = this.#ctx;
     const job = ctx.store.get<JobRecord>(JOBS, orgId, id);
-    const before = ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
+    const submission = ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
     if (!job || signal.aborted) return;
-    if (!before) {
+    if (!submission) {
       await ctx.store.write([del(JOBS, orgId, id)]);
       return;
     }
-    const startedAt = new Date(ctx.clock.now()).toISOString();
-    await ctx.store.write([put<SubmissionRecord>(SUBMISSIONS, orgId, withStatus(before, 'processing', startedAt))]);
-
-    // Read everything again after the await: an attachment may have landed meanwhile.
-    const submission = ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
-    if (!submission || signal.aborted) return;
-    const revision = submission.inputRevision;
+    // One write per run: scoring here is synchronous, so `processing` enters the history with the
+    // outcome, in the write that settles the run (docs/decisions/automation-one-write-per-run.md).
     const now = new Date(ctx.clock.now()).toISOString();
     const outcome = this.#score(orgId, submission, now);
     const updated: SubmissionRecord = {
-      ...withStatus(submission, outcome.status, now),
+      ...withStatus(withStatus(submission, 'processing', now), outcome.status, now),
       processedAt: now,
       runs: submission.runs + 1,
       evaluation: outcome.status === 'failed' ? null : outcome.evaluation,
       error: outcome.status === 'failed' ? outcome.error : null,
     };
-    const ops: WriteOp[] = [put(SUBMISSIONS, orgId, updated), ...this.#awaitingOps(orgId, updated)];
-    // An attachment that arrived meanwhile raised the job's revision: the job stays and runs again.
-    const current = ctx.store.get<JobRecord>(JOBS, orgId, id);
-    if (current && current.revision <= revision) ops.push(del(JOBS, orgId, id));
+    // Nothing was awaited since the input was read, so this run scored the latest one: its job is done.
+    const ops: WriteOp[] = [put(SUBMISSIONS, orgId, updated), ...this.#awaitingOps(orgId, updated), del(JOBS, orgId, id)];
     ops.push(...eventOps(ctx, orgId, EVENT_OF[outcome.status], submissionDetail(updated)));
     await ctx.store.write(ops);
     eventsCommitted(ctx, ops);
