@@ -8,10 +8,10 @@ import { requestLog } from './http/request-log.js';
 export const HEALTH_TEXT = 'ok: partner integration reference server';
 const HEALTH = prepareBody('text/plain', HEALTH_TEXT);
 
-/** A router and where it is mounted (at the root when `path` is absent). */
+/** A router (or a root middleware that dispatches to one) and where it is mounted (at the root when `path` is absent). */
 export interface Mount {
   path?: string;
-  router: Router;
+  router: Router | RequestHandler;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { AccessTokenVerifier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { createAccessTokenVerifier } from './access-tokens.js';
@@ -10,7 +10,8 @@ import { signInRoutes } from './sign-in-routes.js';
 import { tokenRoutes } from './token-routes.js';
 
 export interface OAuthSurface {
-  router: Router;
+  /** Mounted at the root: hands `/api/oauth/*` and the metadata document to the OAuth routes. */
+  router: RequestHandler;
   verifyAccessToken: AccessTokenVerifier;
 }
 
@@ -29,11 +30,10 @@ export function createOAuthSurface(ctx: AppContext): OAuthSurface {
   routes.use(signInRoutes(ctx, throttle));
   routes.use(tokenRoutes(ctx, keys));
   // The surface sits at the root of the app: a request for another surface passes by with one
-  // prefix test instead of walking every OAuth route.
-  const router = Router();
-  router.use((req, res, next) => {
+  // prefix test instead of entering a router and walking every OAuth route.
+  const router: RequestHandler = (req, res, next) => {
     if (req.path.startsWith('/api/oauth/') || req.path === METADATA_PATH) routes(req, res, next);
     else next();
-  });
+  };
   return { router, verifyAccessToken: createAccessTokenVerifier(ctx, keys) };
 }

@@ -299,7 +299,7 @@ describe('at rest', () => {
       expect(everything).not.toContain(secret);
     }
     // The records are there, under their hashes.
-    expect(paths.some((p) => p.endsWith('oauth_refresh_tokens.json'))).toBe(true);
+    expect(paths.some((p) => p.includes(join('oauth_refresh_tokens', '')))).toBe(true);
     expect(everything).toContain(server.ctx.keyring.hash(rotated.refresh_token));
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 
 /** A file the pages load from this server (no CDN): a stylesheet or a script. */
 export interface Asset {
@@ -21,7 +21,7 @@ export function defineAsset(name: string, extension: 'css' | 'js', body: string)
 }
 
 /** Serves the given assets under `/assets`: immutable, same-origin only, never sniffed. */
-export function assetRoutes(assets: readonly Asset[]): Router {
+export function assetRoutes(assets: readonly Asset[]): RequestHandler {
   const routes = Router();
   for (const asset of assets) {
     routes.get(asset.path, (_req, res) => {
@@ -34,13 +34,11 @@ export function assetRoutes(assets: readonly Asset[]): Router {
       res.send(asset.body);
     });
   }
-  // Mounted at the root: every other request passes by with one prefix test instead of trying
-  // each asset's route (case-insensitive, as Express matches routes).
+  // Mounted at the root: every other request passes by with one prefix test instead of entering
+  // a router and trying each asset's route (case-insensitive, as Express matches routes).
   const prefix = new RegExp(`^${ASSET_PREFIX}/`, 'i');
-  const router = Router();
-  router.use((req, res, next) => {
+  return (req, res, next) => {
     if (prefix.test(req.path)) routes(req, res, next);
     else next();
-  });
-  return router;
+  };
 }
