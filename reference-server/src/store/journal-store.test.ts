@@ -131,7 +131,10 @@ describe('JournalStore', () => {
   it('compacts by itself once the journal passes its threshold', async () => {
     const store = await openStore({ compactAfterBytes: 4096 });
     for (let i = 0; i < 40; i += 1) await store.write([put('c', 'org_1', rec(`r${i}`, { pad: 'y'.repeat(200) }))]);
+    // One client writing in sequence: the threshold is checked after every journal write, not
+    // only when the queue runs dry. compact() waits for a running compaction, then runs its own.
     await store.compact();
+    expect(store.stats().compactions).toBeGreaterThanOrEqual(2);
     expect(await readdir(join(dir, 'snapshots', 'org_1', 'c'))).toEqual(['0.json']);
     expect((await readFile(join(dir, 'journal.jsonl'), 'utf8')).length).toBeLessThan(4096);
   });
@@ -172,12 +175,44 @@ describe('JournalStore', () => {
     expect(() => store.page('c', 'org_1', { limit: 3, after: 'nope' })).toThrow(InvalidCursorError);
   });
 
-  it('refuses unsafe names and records without ids before touching memory or disk', async () => {
+  it('refuses unsafe names, records without ids and batches that do not serialise, before touching memory or disk', async () => {
     const store = await openStore();
     expect(() => store.write([put('../etc', 'org_1', rec('x'))])).toThrow(/collection/);
     expect(() => store.write([put('c', 'org/1', rec('x'))])).toThrow(/scope/);
     expect(() => store.write([put('c', 'org_1', { id: '' })])).toThrow(/id/);
+    // A delete without an id, or a record whose JSON is not itself, anywhere in a batch: nothing of the batch is kept.
+    expect(() => store.write([put('c', 'org_1', rec('kept-out')), { op: 'delete', collection: 'c', scope: 'org_1', id: undefined as unknown as string }])).toThrow(/delete without id/);
+    expect(() => store.write([put('c', 'org_1', rec('kept-out')), put('c', 'org_1', { id: 'odd', toJSON: () => 'text' })])).toThrow(/does not serialise/);
+    expect(() => store.write([put('c', 'org_1', { id: 'renamed', toJSON: () => ({ id: 'other' }) })])).toThrow(/does not serialise/);
+    expect(() => store.write([put('c', 'org_1', { id: 'big', n: 1n })])).toThrow();
     expect(store.count('c', 'org_1')).toBe(0);
+    await store.write([put('c', 'org_1', rec('after'))]);
+    // The journal holds only well-formed lines: a restart (no compaction) reads it.
+    const reopened = await openStore();
+    expect(reopened.all('c', 'org_1')).toEqual([{ id: 'after' }]);
+  });
+
+  it('compacts while writes keep coming, instead of waiting for a quiet moment that never comes', async () => {
+    const store = await openStore();
+    let compacted = false;
+    let written = 0;
+    // Eight clients, each writing again as soon as its last write is acknowledged: the queue of
+    // lines is never empty for long. Each stops when the compaction is done, or after 4,000 writes.
+    const client = async (n: number) => {
+      for (let i = 0; !compacted && i < 4000; i += 1) {
+        await store.write([put('c', 'org_1', rec(`c${n}-${i}`))]);
+        written += 1;
+      }
+    };
+    const clients = Array.from({ length: 8 }, (_, n) => client(n));
+    await store.write([put('c', 'org_1', rec('first'))]);
+    const compaction = store.compact().then(() => {
+      compacted = true;
+    });
+    await Promise.all([compaction, ...clients]);
+    expect(written).toBeLessThan(8 * 4000);
+    const reopened = await openStore();
+    expect(reopened.count('c', 'org_1')).toBe(written + 1);
   });
 
   it('does not let a caller change a stored record by mutating what it wrote', async () => {

@@ -132,6 +132,8 @@ export class JournalStore implements Store {
   #flushing: Promise<void> | undefined;
   #rotation: Promise<void> | undefined;
   #compacting: Promise<void> | undefined;
+  /** Set while a compaction waits for the flush loop to stop: the loop ends after its current write. */
+  #compactionWaiting = false;
   #failure: unknown;
   #closed = false;
   #compactions = 0;
@@ -194,17 +196,31 @@ export class JournalStore implements Store {
   write(ops: WriteOp[]): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('store is closed'));
     if (this.#failure) return Promise.reject(this.#failure);
+    // Serialise and read back every record before anything is applied, so a batch that cannot be
+    // stored reaches neither memory nor the journal. Each record is serialised once: its text goes
+    // into the journal line, is kept for the compaction that writes its chunk, and is read back
+    // into memory (the caller keeps no reference into the store, memory holds exactly what a
+    // restart would replay, and one parse costs about half of cloning the record).
+    const texts: Array<string | undefined> = [];
+    const records: Array<StoredRecord | undefined> = [];
     for (const op of ops) {
       checkName('collection', op.collection);
       checkName('scope', op.scope);
-      if (op.op === 'put' && (typeof op.record?.id !== 'string' || op.record.id === '')) throw new Error('record without id');
+      if (op.op === 'delete') {
+        if (typeof op.id !== 'string' || op.id === '') throw new Error('delete without id');
+        texts.push(undefined);
+        records.push(undefined);
+        continue;
+      }
+      const id: unknown = op.record?.id;
+      if (typeof id !== 'string' || id === '') throw new Error('record without id');
+      const text = JSON.stringify(op.record) as string | undefined;
+      const record = typeof text === 'string' ? (JSON.parse(text) as StoredRecord | null) : undefined;
+      if (typeof record !== 'object' || record === null || record.id !== id) throw new Error(`record ${id} does not serialise to a JSON object with its id`);
+      texts.push(text);
+      records.push(record);
     }
-    // Serialise before applying, so a record that cannot be stored never reaches memory. Each
-    // record is serialised once: its text goes into the journal line, is kept for the compaction
-    // that writes its chunk, and is read back into memory (the caller keeps no reference into the
-    // store, memory holds exactly what a restart would replay, and one parse costs about half of
-    // cloning the record). Names passed checkName, so they need no escaping.
-    const texts = ops.map((op) => (op.op === 'put' ? JSON.stringify(op.record) : undefined));
+    // Names passed checkName, so they need no escaping.
     const line = `{"t":${Date.now()},"ops":[${ops
       .map((op, i) =>
         op.op === 'put'
@@ -212,10 +228,7 @@ export class JournalStore implements Store {
           : `{"op":"delete","collection":"${op.collection}","scope":"${op.scope}","id":${JSON.stringify(op.id)}}`,
       )
       .join(',')}]}\n`;
-    ops.forEach((op, i) => {
-      const text = texts[i];
-      this.#apply(op.op === 'put' ? { ...op, record: JSON.parse(text as string) as StoredRecord } : op, text);
-    });
+    ops.forEach((op, i) => this.#apply(op.op === 'put' ? { ...op, record: records[i] as StoredRecord } : op, texts[i]));
     return new Promise<void>((resolve, reject) => {
       this.#pending.push({ line, resolve, reject });
       this.#flushing ??= this.#flush();
@@ -274,9 +287,11 @@ export class JournalStore implements Store {
    * a write runs goes out in the next one.
    */
   async #flush(): Promise<void> {
-    while (this.#pending.length > 0) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (this.#rotation) await this.#rotation;
+    // Never settles synchronously: the caller stores this promise in #flushing before it ends.
+    const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    for (await endOfTurn(); this.#pending.length > 0 && !this.#compactionWaiting; await endOfTurn()) {
+      // A rotation that failed left no journal to write to: the write below fails, and fails the store.
+      if (this.#rotation) await this.#rotation.catch(() => undefined);
       const batch = this.#pending;
       this.#pending = [];
       const data = batch.map((p) => p.line).join('');
@@ -286,6 +301,8 @@ export class JournalStore implements Store {
         await this.#journal.write(data);
         this.#journalBytes += Buffer.byteLength(data);
         for (const p of batch) p.resolve();
+        // Checked after every write, not when the queue runs dry: under steady load it never does.
+        this.#compactIfDue();
       } catch (error) {
         // Memory now holds writes the disk may not: fail every later write (fail-stop); a
         // restart replays the journal, which is the truth.
@@ -295,6 +312,9 @@ export class JournalStore implements Store {
       }
     }
     this.#flushing = undefined;
+  }
+
+  #compactIfDue(): void {
     const threshold = Math.max(this.#options.compactAfterBytes, this.#dirtyBytes);
     if (!this.#failure && this.#journalBytes >= threshold && !this.#compacting) {
       this.compact().catch(this.#options.onBackgroundError);
@@ -309,10 +329,21 @@ export class JournalStore implements Store {
   // ---- compaction ------------------------------------------------------------------------
 
   async #compact(): Promise<void> {
-    while (this.#flushing) await this.#flushing;
+    // After a failed journal write memory holds writes the disk may not: never fold them in.
+    if (this.#failure) throw this.#failure;
+    // The flush loop stops after its current write (under steady load it would never run dry),
+    // and the lines still queued wait for the rotation, then go into the new journal.
+    this.#compactionWaiting = true;
+    try {
+      while (this.#flushing) await this.#flushing;
+    } finally {
+      this.#compactionWaiting = false;
+    }
+    if (this.#failure) throw this.#failure;
     const rotated = join(this.#dir, ROTATED);
-    // What the snapshots will hold is taken now, in the same turn as the rotation starts: exactly
-    // the writes in the journal being rotated. Later writes dirty their chunks for the next one.
+    // What the snapshots will hold is taken now, in the same turn as the rotation starts: the
+    // writes in the journal being rotated, and those queued for the next journal write (which
+    // replays them again, harmlessly). Later writes dirty their chunks for the next compaction.
     const captured = [...this.#dirty].map((key) => {
       const [scope, collection] = key.split('/') as [string, string];
       const partition = this.#partitions.get(collection)?.get(scope) as Partition;
@@ -324,6 +355,7 @@ export class JournalStore implements Store {
       // Rotate so writes go on (into a fresh journal) while the snapshots are written. Set
       // synchronously after the last flush, so no flush can run against the closing handle.
       this.#rotation = this.#rotate(rotated);
+      if (this.#pending.length > 0) this.#flushing ??= this.#flush();
       try {
         await this.#rotation;
       } finally {
