@@ -67,6 +67,19 @@ describe('snapshot chunks', () => {
     await reopened.close();
   });
 
+  it('makes no folder for a collection that holds nothing on disk', async () => {
+    const store = await JournalStore.open(dir);
+    await store.write([put('c', 'org_1', rec('kept'))]);
+    // A record put and deleted between two compactions, and a delete of an id never stored.
+    await store.write([put('c', 'org_2', rec('brief'))]);
+    await store.write([del('c', 'org_2', 'brief'), del('c', 'org_3', 'never')]);
+    await store.close();
+    expect((await readdir(join(dir, 'snapshots'))).sort()).toEqual(['org_1']);
+    const reopened = await JournalStore.open(dir);
+    expect(reopened.scopes('c')).toEqual(['org_1']);
+    await reopened.close();
+  });
+
   it('keeps every record in its chunk when deletions make the order drop its tombstones', async () => {
     const open = () => JournalStore.open(dir, { chunkRecords: 8 });
     const store = await open();

@@ -363,11 +363,16 @@ export class JournalStore implements Store {
       }
       const folders = new Set<string>();
       for (const { key, scope, collection, chunks } of captured) {
+        if (chunks.length === 0) continue;
         const folder = join(this.#dir, 'snapshots', scope, collection);
-        if (await mkdir(folder, { recursive: true })) folders.add(join(this.#dir, 'snapshots', scope)).add(join(this.#dir, 'snapshots'));
+        // Only a chunk with records needs the folder (a delete of an unknown id makes none).
+        if (chunks.some((c) => c.entries.length > 0) && (await mkdir(folder, { recursive: true }))) {
+          folders.add(join(this.#dir, 'snapshots', scope)).add(join(this.#dir, 'snapshots'));
+        }
         folders.add(folder);
         for (const chunk of chunks) await this.#writeChunk(key, folder, chunk);
       }
+      for (const folder of folders) if (!(await exists(folder))) folders.delete(folder);
       for (const folder of folders) await syncPath(folder);
       // The single file goes only once every chunk replacing it is durable.
       for (const { key, scope, collection, legacy } of captured) {
@@ -385,6 +390,7 @@ export class JournalStore implements Store {
     } catch (error) {
       for (const { key, partition, chunks } of captured) {
         partition.restoreDirty(chunks.map((c) => c.chunk));
+        for (const { chunk } of chunks) this.#dirtyBytes += this.#snapshotBytes.get(`${key}/${chunk}`) ?? 0;
         this.#dirty.add(key);
       }
       throw error;
