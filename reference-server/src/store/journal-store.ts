@@ -378,8 +378,7 @@ export class JournalStore implements Store {
       for (const { key, scope, collection, legacy } of captured) {
         if (!legacy) continue;
         await rm(join(this.#dir, 'snapshots', scope, `${collection}.json`), { force: true });
-        this.#countSnapshot(key, 0);
-        this.#snapshotBytes.delete(key);
+        this.#forgetSnapshot(key);
         this.#legacy.delete(key);
         await syncPath(join(this.#dir, 'snapshots', scope));
       }
@@ -411,8 +410,7 @@ export class JournalStore implements Store {
     const file = join(folder, `${chunk}.json`);
     if (entries.length === 0) {
       await rm(file, { force: true });
-      this.#countSnapshot(`${key}/${chunk}`, 0);
-      this.#snapshotBytes.delete(`${key}/${chunk}`);
+      this.#forgetSnapshot(`${key}/${chunk}`);
       return;
     }
     const records = entries.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))).join(',\n');
@@ -426,6 +424,12 @@ export class JournalStore implements Store {
   #countSnapshot(key: string, bytes: number): void {
     this.#snapshotTotal += bytes - (this.#snapshotBytes.get(key) ?? 0);
     this.#snapshotBytes.set(key, bytes);
+  }
+
+  /** A snapshot file removed from disk. */
+  #forgetSnapshot(key: string): void {
+    this.#snapshotTotal -= this.#snapshotBytes.get(key) ?? 0;
+    this.#snapshotBytes.delete(key);
   }
 
   // ---- start-up --------------------------------------------------------------------------
