@@ -12,6 +12,7 @@ import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDataFolder } from './data-folder.js';
+import type { StoreFileSystem } from './store/file-system.js';
 import { createGraphqlSurface } from './graphql/index.js';
 import { OrgRequestLog } from './http/org-request-log.js';
 import type { IdSource } from './ids.js';
@@ -35,6 +36,8 @@ export interface ComposeDeps {
   clock?: Clock;
   ids?: IdSource;
   log?: Logger;
+  /** The files under the store (tests put a disk that fills or fails here). */
+  storeFileSystem?: StoreFileSystem;
 }
 
 export interface ComposedServer {

@@ -6,8 +6,10 @@ import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { Keyring } from './crypto/keyring.js';
 import { randomIds, type IdSource } from './ids.js';
+import { nodeFileSystem, type StoreFileSystem } from './store/file-system.js';
 import { FolderLock, type LockHolder } from './store/folder-lock.js';
 import { JournalStore } from './store/journal-store.js';
+import { RecoveringStore } from './store/recovering-store.js';
 import { EventBus } from './webhooks/event-bus.js';
 
 export const MASTER_KEY_FILE = 'master.key';
@@ -52,20 +54,26 @@ export async function openDataFolder(
   config: ServerConfig,
   log: Logger,
   role: LockHolder['role'],
-  deps: { clock?: Clock; ids?: IdSource } = {},
+  deps: { clock?: Clock; ids?: IdSource; storeFileSystem?: StoreFileSystem } = {},
 ): Promise<OpenFolder> {
   await mkdir(config.dataDir, { recursive: true });
   const lock = await FolderLock.acquire(config.dataDir, { role });
   try {
     const keyring = new Keyring(await loadMasterKey(config.dataDir));
-    const store = await JournalStore.open(config.dataDir, {
-      ...(config.compactAfterBytes ? { compactAfterBytes: config.compactAfterBytes } : {}),
-      onBackgroundError: (error) => log.error({ err: error }, 'store compaction failed; the journal keeps every write'),
-    });
+    const fs = deps.storeFileSystem ?? nodeFileSystem;
+    const clock = deps.clock ?? systemClock;
+    const openStore = (readOnly: boolean) =>
+      JournalStore.open(config.dataDir, {
+        fs,
+        readOnly,
+        ...(config.compactAfterBytes ? { compactAfterBytes: config.compactAfterBytes } : {}),
+        onBackgroundError: (error) => log.error({ err: error }, 'store compaction failed; the journal keeps every write'),
+      });
+    const store = new RecoveringStore(await openStore(false), { dir: config.dataDir, fs, clock, log, reopen: openStore });
     const ctx: AppContext = {
       config,
       store,
-      clock: deps.clock ?? systemClock,
+      clock,
       ids: deps.ids ?? randomIds,
       keyring,
       log,

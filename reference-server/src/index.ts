@@ -5,3 +5,4 @@ export type { DemoCredentials } from './seed.js';
 export { HEALTH_TEXT } from './app.js';
 export { operate } from './cli.js';
 export type { JobQueue, JobRef, JobRunner, PeriodicJob } from './jobs/runner.js';
+export { nodeFileSystem, type DirectoryEntry, type OpenMode, type StoreFile, type StoreFileSystem } from './store/file-system.js';

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { bodyReadError } from '../http/body-read-error.js';
 import { sendError } from '../http/rest-errors.js';
+import { refuseUnsaved, storeUnavailable } from '../http/store-unavailable.js';
 
 /** The JSON body limit of `/api/v1`, as the parser is given it and as errors name it. */
 export const BODY_LIMIT = '256kb';
@@ -46,6 +47,12 @@ export function assessmentErrorHandler(log: Logger): ErrorRequestHandler {
     }
     if (refusal) {
       sendError(res, refusal.status, refusal.message);
+      return;
+    }
+    const unavailable = storeUnavailable(error);
+    if (unavailable) {
+      log.warn({ path: req.path, reason: unavailable.reason }, 'write refused: the store takes no writes now');
+      sendError(res, 503, refuseUnsaved(res, unavailable));
       return;
     }
     log.error({ err: error, path: req.path }, 'assessment API request failed');

@@ -4,6 +4,7 @@ import { createHandler, type FormatError } from 'graphql-http';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { bodyReadError } from '../http/body-read-error.js';
+import { StoreUnavailableError } from '../store/store.js';
 import type { GraphqlContext } from './context.js';
 import { DocumentCache } from './document-cache.js';
 import { aliasLimitRule, allowlistRule, costLimitRule, depthLimitRule, LIMITS } from './rules.js';
@@ -29,6 +30,13 @@ export function graphqlHandler(ctx: AppContext): RequestHandler[] {
   const formatError: FormatError = (error) => {
     if (!(error instanceof GraphQLError)) return new GraphQLError('Internal error.');
     const original = error.originalError;
+    if (original instanceof StoreUnavailableError) {
+      return new GraphQLError(`The server cannot save changes right now (${original.reason}); nothing was saved. Retry in ${original.retryAfterSeconds} seconds.`, {
+        path: error.path ?? null,
+        nodes: error.nodes ?? null,
+        extensions: { code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: original.retryAfterSeconds },
+      });
+    }
     // A resolver's own GraphQLError is meant for the caller; anything else is a bug: log it, say little.
     if (original && !(original instanceof GraphQLError) && error.path) {
       ctx.log.error({ err: original, path: error.path }, 'GraphQL resolver failed');

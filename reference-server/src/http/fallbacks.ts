@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { sendError } from './rest-errors.js';
+import { refuseUnsaved, storeUnavailable } from './store-unavailable.js';
 
 export const notFound: RequestHandler = (req, res) => {
   sendError(res, 404, `No route for ${req.method} ${req.path}.`);
@@ -16,7 +17,8 @@ interface HttpError {
 
 /**
  * The last word on any error a surface did not answer itself: body-parser's own errors keep
- * their 4xx status; anything else is a logged 500 with no detail (never a stack trace).
+ * their 4xx status; a write the store refused (full or failing disk) is a 503 with Retry-After;
+ * anything else is a logged 500 with no detail (never a stack trace).
  */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (error: HttpError, req, res, _next) => {
@@ -33,6 +35,12 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
             ? 'The request body is too large.'
             : (error.message ?? 'Bad request.');
       sendError(res, status, message);
+      return;
+    }
+    const unavailable = storeUnavailable(error);
+    if (unavailable) {
+      log.warn({ path: req.path, reason: unavailable.reason }, 'write refused: the store takes no writes now');
+      sendError(res, 503, refuseUnsaved(res, unavailable));
       return;
     }
     log.error({ err: error, path: req.path }, 'unhandled error');

@@ -1,6 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
 import { bodyReadError } from '../http/body-read-error.js';
+import { refuseUnsaved, storeUnavailable } from '../http/store-unavailable.js';
 import { authenticateRequestClient } from './client-auth.js';
 import { exchangeCode } from './codes.js';
 import { noStore, OAuthError, sendOAuthError } from './errors.js';
@@ -21,7 +22,10 @@ const bodyParsers: RequestHandler[] = [
 function oauthRoute(handler: (req: Request, res: Response) => Promise<void>): RequestHandler {
   return (req, res, next) => {
     handler(req, res).catch((error: unknown) => {
+      const unavailable = storeUnavailable(error);
       if (error instanceof OAuthError) sendOAuthError(res, error);
+      // RFC 6749 names temporarily_unavailable for the authorization endpoint; the token endpoint borrows it with a 503.
+      else if (unavailable) sendOAuthError(res, new OAuthError('temporarily_unavailable', refuseUnsaved(res, unavailable), 503));
       else next(error);
     });
   };

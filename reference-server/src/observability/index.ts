@@ -28,7 +28,7 @@ export function installObservability(ctx: AppContext): Observability {
     requests: metrics.requests,
     routes: opsRoutes({
       registry: metrics.registry,
-      readiness: { storeWritable: () => inner.stats().writable, workersRunning: () => running },
+      readiness: { storeWritable: () => inner.stats().writable, storeProblem: () => inner.stats().unavailable, workersRunning: () => running },
       ...(ctx.config.metricsToken ? { metricsToken: ctx.config.metricsToken } : {}),
     }),
     workersStarted: () => {

@@ -51,7 +51,7 @@ describe('health and readiness', () => {
       await other.ctx.store.close();
       const probe = await fetch(`${other.url}/readyz`);
       expect(probe.status).toBe(503);
-      expect(await probe.json()).toEqual({ status: 'not ready', checks: { store: false, workers: true } });
+      expect(await probe.json()).toEqual({ status: 'not ready', checks: { store: false, workers: true }, reasons: { store: 'the server is stopping' } });
     } finally {
       await other.dispose();
     }

@@ -6,6 +6,8 @@ import { isLoopbackAddress } from '../transport/tls.js';
 
 export interface Readiness {
   storeWritable(): boolean;
+  /** Why the store refuses writes, when it does (a full or failing disk). */
+  storeProblem(): string | undefined;
   workersRunning(): boolean;
 }
 
@@ -35,7 +37,8 @@ export function opsRoutes(options: OpsRouteOptions): Router {
   router.get('/readyz', (_req, res) => {
     const checks = { store: options.readiness.storeWritable(), workers: options.readiness.workersRunning() };
     const ready = checks.store && checks.workers;
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks });
+    const problem = checks.store ? undefined : options.readiness.storeProblem();
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks, ...(problem ? { reasons: { store: problem } } : {}) });
   });
   router.get('/metrics', async (req, res, next) => {
     if (!mayScrape(req, options.metricsToken)) {

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { bodyReadError } from '../http/body-read-error.js';
+import { refuseUnsaved, storeUnavailable } from '../http/store-unavailable.js';
 import { pageHeaders } from './headers.js';
 import { messageDocument } from './message-page.js';
 
@@ -30,6 +31,19 @@ export function pageErrorHandler(log: Logger, service: string, formLimit: string
     if (refused) {
       res.status(refused.status).type('html').send(
         messageDocument({ service, title: 'The form could not be sent', children: <p>{refused.message} Go back, shorten your answers and try again.</p> }),
+      );
+      return;
+    }
+    const unavailable = storeUnavailable(error);
+    if (unavailable) {
+      refuseUnsaved(res, unavailable);
+      log.warn({ path: req.path, reason: unavailable.reason }, 'form refused: the store takes no writes now');
+      res.status(503).type('html').send(
+        messageDocument({
+          service,
+          title: 'Your changes could not be saved',
+          children: <p>The service cannot save anything for a moment. Nothing from this form was saved: go back and send it again in a few seconds.</p>,
+        }),
       );
       return;
     }

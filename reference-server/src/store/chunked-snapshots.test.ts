@@ -129,8 +129,9 @@ describe('snapshot chunks', () => {
     // and the same record twice in the chunks, as a compaction cut short between files can leave it.
     await writeFile(join(dir, 'snapshots', 'org_1', 'c.json'), JSON.stringify({ version: 1, records: [rec('r0', { v: 0 }), rec('gone')] }));
     const second = join(chunkDir(), '1.json');
-    const text = await readFile(second, 'utf8');
-    await writeFile(second, text.replace('[\n', `[\n${JSON.stringify(rec('r2', { v: 1 }))},\n`));
+    const chunk = JSON.parse(await readFile(second, 'utf8')) as { ins: number[]; records: object[] };
+    const first = JSON.parse(await readFile(join(chunkDir(), '0.json'), 'utf8')) as { ins: number[] };
+    await writeFile(second, JSON.stringify({ version: 2, ins: [first.ins[2], ...chunk.ins], records: [rec('r2', { v: 1 }), ...chunk.records] }));
     await writeFile(join(dir, 'journal.jsonl.compacting'), `${JSON.stringify({ t: 1, ops: [del('c', 'org_1', 'gone')] })}\n`);
 
     const reopened = await JournalStore.open(dir);

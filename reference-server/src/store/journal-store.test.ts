@@ -48,7 +48,8 @@ describe('JournalStore', () => {
     await store.close();
     expect((await readdir(join(dir, 'snapshots'))).sort()).toEqual(['org_1', 'org_2']);
     expect(JSON.parse(await readFile(join(dir, 'snapshots', 'org_1', 'a', '0.json'), 'utf8'))).toEqual({
-      version: 1,
+      version: 2,
+      ins: [1],
       records: [{ id: 'x' }],
     });
     expect(await readFile(join(dir, 'journal.jsonl'), 'utf8')).toBe('');

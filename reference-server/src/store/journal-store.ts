@@ -1,39 +1,33 @@
-import { constants } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Low } from 'lowdb';
-import { JSONFile, TextFile } from 'lowdb/node';
+import { nodeFileSystem, writeAll, type StoreFile, type StoreFileSystem } from './file-system.js';
+import { readJournalLines } from './journal-file.js';
 import { CHUNK_RECORDS, Partition, type CapturedChunk } from './partition.js';
-import type { Page, PageQuery, Store, StoreStats, StoredRecord, WriteOp } from './store.js';
+import { CorruptStoreError, isTempFile, readSnapshot, writeSnapshot } from './snapshot-file.js';
+import { describeDiskError, StoreUnavailableError, type Page, type PageQuery, type Store, type StoreStats, type StoredRecord, type WriteOp } from './store.js';
+
+export { CorruptStoreError } from './snapshot-file.js';
 
 /**
  * The default Store: lowdb snapshot files, one per scope and collection, plus a journal.
  *
- * A write appends one JSON line to `journal.jsonl` and fsyncs it before it is acknowledged, so
+ * A write appends one JSON line to `journal.jsonl` and syncs it before it is acknowledged, so
  * its cost does not grow with the store (lowdb alone re-serialises a whole file on every write).
- * Compaction rewrites, through lowdb's atomic file writer, only the snapshot chunks that changed
- * (a chunk holds at most CHUNK_RECORDS records, in insertion order), mostly from the text the
- * journal line already holds, then drops the journal. Its cost follows what changed, never the
- * size of a collection. Replaying the journal over the snapshots is idempotent (every op carries a
- * whole record), which is what makes a crash at any point of a compaction safe.
+ * Compaction rewrites, through lowdb with a durable adapter (snapshot-file.ts), only the snapshot
+ * chunks that changed (a chunk holds at most CHUNK_RECORDS records, in insertion order), mostly
+ * from the text the journal line already holds, then drops the journal. Its cost follows what
+ * changed, never the size of a collection. Every line carries a sequence number and every record
+ * its insertion number, so replaying a journal over snapshots that already hold some of it
+ * changes nothing (partition.ts): that is what makes a crash or power cut at any point of a
+ * compaction safe. Every file operation goes through a StoreFileSystem, so tests can cut power
+ * under it and fill its disk.
  *
  * Layout of a data folder:
  *   journal.jsonl                  acknowledged writes since the last compaction
  *   journal.jsonl.compacting       the journal being folded into snapshots (present only mid-compaction)
- *   snapshots/<scope>/<collection>/<chunk>.json   {"version":1,"records":[...]}, one record per line
+ *   snapshots/<scope>/<collection>/<chunk>.json   {"version":2,"ins":[...],"records":[...]}, one record per line
  *   snapshots/<scope>/<collection>.json           the single-file layout of earlier versions: read,
  *                                                 then replaced by chunks at the next compaction
  */
-export class CorruptStoreError extends Error {
-  constructor(
-    readonly file: string,
-    detail: string,
-  ) {
-    super(`data file ${file} is corrupt (${detail}); the server will not start on it. Restore it from a backup or move it away.`);
-    this.name = 'CorruptStoreError';
-  }
-}
-
 export interface JournalStoreOptions {
   /**
    * Compact once the journal passes this many bytes (default 32 MiB), or the size on disk of the
@@ -45,11 +39,13 @@ export interface JournalStoreOptions {
   chunkRecords?: number;
   /** Called when a background compaction fails; the journal keeps every write meanwhile. */
   onBackgroundError?: (error: unknown) => void;
-}
-
-interface Snapshot {
-  version: 1;
-  records: StoredRecord[];
+  /** The files under the store (default: the real disk). */
+  fs?: StoreFileSystem;
+  /**
+   * Reads the folder as a restart would and writes nothing (no torn line cut, no compaction):
+   * what a failed store serves reads from while the disk cannot take writes.
+   */
+  readOnly?: boolean;
 }
 
 interface PendingLine {
@@ -62,85 +58,52 @@ const NAME = /^[A-Za-z0-9_-]{1,128}$/;
 const CHUNK_FILE = /^(\d{1,9})\.json$/;
 const JOURNAL = 'journal.jsonl';
 const ROTATED = 'journal.jsonl.compacting';
-const REPLAY_CHUNK = 4 * 1024 * 1024;
-/** Append, create, and synchronous data writes (each write is durable when it returns). */
-const JOURNAL_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC;
+/** Version 1 files have no insertion numbers: chunk k's i-th record gets k × STRIDE + i + 1 (a chunk holds far fewer). */
+const V1_STRIDE = 2 ** 20;
 
 function checkName(kind: string, value: string): void {
   if (!NAME.test(value)) throw new Error(`invalid ${kind} name ${JSON.stringify(value)}`);
 }
 
-async function syncPath(path: string): Promise<void> {
-  const handle = await open(path, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** lowdb's writer leaves `.<name>.tmp` behind when killed mid-write; the target is intact. */
-async function removedTemp(file: string, name: string): Promise<boolean> {
-  if (!(name.startsWith('.') && name.endsWith('.tmp'))) return false;
-  await rm(file, { force: true });
-  return true;
-}
-
-async function readSnapshot(file: string): Promise<StoredRecord[]> {
-  let snapshot: Snapshot | null;
-  try {
-    const db = new Low<Snapshot | null>(new JSONFile<Snapshot | null>(file), null);
-    await db.read();
-    snapshot = db.data;
-  } catch (error) {
-    throw new CorruptStoreError(file, (error as Error).message);
-  }
-  if (!snapshot || snapshot.version !== 1 || !Array.isArray(snapshot.records)) {
-    throw new CorruptStoreError(file, 'not a snapshot of this store');
-  }
-  for (const record of snapshot.records) {
-    if (typeof record?.id !== 'string') throw new CorruptStoreError(file, 'record without id');
-  }
-  return snapshot.records;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export class JournalStore implements Store {
   readonly #dir: string;
-  readonly #options: Required<JournalStoreOptions>;
+  readonly #fs: StoreFileSystem;
+  readonly #readOnly: boolean;
+  readonly #options: Required<Omit<JournalStoreOptions, 'fs' | 'readOnly'>>;
   readonly #partitions = new Map<string, Map<string, Partition>>();
   /** Partitions with dirty chunks, by `scope/collection`. */
   #dirty = new Set<string>();
   /** Partitions still in the single-file layout: their file goes once their chunks are written. */
   readonly #legacy = new Set<string>();
-  #journal!: FileHandle;
+  #journal: StoreFile | undefined;
+  /** Bytes of whole lines in the journal: where a failed append is cut back to. */
   #journalBytes = 0;
+  /** Number of the last op written (ops are numbered in journal order; a line carries its first op's). */
+  #seq = 0;
   /** Bytes of each snapshot file on disk, by `scope/collection/chunk` (`scope/collection` for a single file). */
   readonly #snapshotBytes = new Map<string, number>();
   #snapshotTotal = 0;
   /** Bytes on disk of the chunks the next compaction rewrites. */
   #dirtyBytes = 0;
   #pending: PendingLine[] = [];
+  /** Settles when the last line handed to `write` is durable (or failed); never rejects. */
+  #lastLine: Promise<boolean> = Promise.resolve(true);
   #flushing: Promise<void> | undefined;
   #rotation: Promise<void> | undefined;
   #compacting: Promise<void> | undefined;
   /** Set while a compaction waits for the flush loop to stop: the loop ends after its current write. */
   #compactionWaiting = false;
-  #failure: unknown;
+  /** After a failed background compaction, the next waits until the journal reaches this size. */
+  #compactionRetryBytes = 0;
+  #failure: StoreUnavailableError | undefined;
   #closed = false;
   #compactions = 0;
   #lastCompactionAt: number | undefined;
 
   private constructor(dir: string, options: JournalStoreOptions) {
     this.#dir = dir;
+    this.#fs = options.fs ?? nodeFileSystem;
+    this.#readOnly = options.readOnly ?? false;
     this.#options = {
       compactAfterBytes: options.compactAfterBytes ?? 32 * 1024 * 1024,
       chunkRecords: options.chunkRecords ?? CHUNK_RECORDS,
@@ -150,7 +113,12 @@ export class JournalStore implements Store {
 
   static async open(dir: string, options: JournalStoreOptions = {}): Promise<JournalStore> {
     const store = new JournalStore(dir, options);
-    await store.#load();
+    try {
+      await store.#load();
+    } catch (error) {
+      await store.#journal?.close().catch(() => undefined);
+      throw error;
+    }
     return store;
   }
 
@@ -183,8 +151,10 @@ export class JournalStore implements Store {
   stats(): StoreStats {
     let records = 0;
     for (const byScope of this.#partitions.values()) for (const partition of byScope.values()) records += partition.size;
+    const unavailable = this.#unavailable();
     return {
-      writable: !this.#closed && !this.#failure,
+      writable: unavailable === undefined,
+      ...(unavailable ? { unavailable: unavailable.reason } : {}),
       records,
       journalBytes: this.#journalBytes,
       snapshotBytes: this.#snapshotTotal,
@@ -194,8 +164,8 @@ export class JournalStore implements Store {
   }
 
   write(ops: WriteOp[]): Promise<void> {
-    if (this.#closed) return Promise.reject(new Error('store is closed'));
-    if (this.#failure) return Promise.reject(this.#failure);
+    const unavailable = this.#unavailable();
+    if (unavailable) return Promise.reject(unavailable);
     // Serialise and read back every record before anything is applied, so a batch that cannot be
     // stored reaches neither memory nor the journal. Each record is serialised once: its text goes
     // into the journal line, is kept for the compaction that writes its chunk, and is read back
@@ -220,23 +190,32 @@ export class JournalStore implements Store {
       texts.push(text);
       records.push(record);
     }
+    // Every op gets its own number; the line carries its first one.
+    const first = this.#seq + 1;
+    this.#seq += ops.length;
     // Names passed checkName, so they need no escaping.
-    const line = `{"t":${Date.now()},"ops":[${ops
+    const line = `{"t":${Date.now()},"s":${first},"ops":[${ops
       .map((op, i) =>
         op.op === 'put'
           ? `{"op":"put","collection":"${op.collection}","scope":"${op.scope}","record":${texts[i] as string}}`
           : `{"op":"delete","collection":"${op.collection}","scope":"${op.scope}","id":${JSON.stringify(op.id)}}`,
       )
       .join(',')}]}\n`;
-    ops.forEach((op, i) => this.#apply(op.op === 'put' ? { ...op, record: records[i] as StoredRecord } : op, texts[i]));
-    return new Promise<void>((resolve, reject) => {
+    ops.forEach((op, i) => this.#apply(op.op === 'put' ? { ...op, record: records[i] as StoredRecord } : op, first + i, texts[i]));
+    const written = new Promise<void>((resolve, reject) => {
       this.#pending.push({ line, resolve, reject });
       this.#flushing ??= this.#flush();
     });
+    this.#lastLine = written.then(
+      () => true,
+      () => false,
+    );
+    return written;
   }
 
   /** Folds every write acknowledged before the call into the snapshots. */
   async compact(): Promise<void> {
+    if (this.#readOnly) return;
     // A compaction already running covers only what was dirty when it started: let it finish, then run.
     if (this.#compacting) await this.#compacting.catch(() => undefined);
     this.#compacting ??= this.#compact().finally(() => {
@@ -248,10 +227,17 @@ export class JournalStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     await this.#flushing;
-    await this.#compacting;
-    if (!this.#failure && this.#dirty.size > 0) await this.compact();
+    await this.#compacting?.catch(() => undefined);
+    if (!this.#failure && !this.#readOnly && this.#dirty.size > 0) await this.compact();
     this.#closed = true;
-    await this.#journal.close();
+    await this.#journal?.close();
+  }
+
+  #unavailable(): StoreUnavailableError | undefined {
+    if (this.#failure) return this.#failure;
+    if (this.#closed) return new StoreUnavailableError('the server is stopping');
+    if (this.#readOnly) return new StoreUnavailableError('the store is open for reading only');
+    return undefined;
   }
 
   // ---- in memory -------------------------------------------------------------------------
@@ -270,9 +256,10 @@ export class JournalStore implements Store {
     return partition;
   }
 
-  #apply(op: WriteOp, text?: string): void {
+  /** Applies one op, numbered `n` (the insertion number of a record it puts new). */
+  #apply(op: WriteOp, n: number, text?: string): void {
     const partition = this.#partition(op.collection, op.scope);
-    const dirtied = op.op === 'put' ? partition.put(op.record, text) : partition.delete(op.id);
+    const dirtied = op.op === 'put' ? partition.put(op.record, n, text) : partition.delete(op.id, n);
     const key = `${op.scope}/${op.collection}`;
     this.#dirty.add(key);
     if (dirtied !== undefined) this.#dirtyBytes += this.#snapshotBytes.get(`${key}/${dirtied}`) ?? 0;
@@ -290,40 +277,69 @@ export class JournalStore implements Store {
     // Never settles synchronously: the caller stores this promise in #flushing before it ends.
     const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
     for (await endOfTurn(); this.#pending.length > 0 && !this.#compactionWaiting; await endOfTurn()) {
-      // A rotation that failed left no journal to write to: the write below fails, and fails the store.
       if (this.#rotation) await this.#rotation.catch(() => undefined);
       const batch = this.#pending;
       this.#pending = [];
-      const data = batch.map((p) => p.line).join('');
-      try {
-        // The journal is opened with O_DSYNC: the write returns once the data is on disk, as a
-        // write then fdatasync did, in one system call and one trip to the thread pool.
-        await this.#journal.write(data);
-        this.#journalBytes += Buffer.byteLength(data);
-        for (const p of batch) p.resolve();
-        // Checked after every write, not when the queue runs dry: under steady load it never does.
-        this.#compactIfDue();
-      } catch (error) {
-        // Memory now holds writes the disk may not: fail every later write (fail-stop); a
-        // restart replays the journal, which is the truth.
-        this.#failure = error;
-        for (const p of [...batch, ...this.#pending]) p.reject(error);
-        this.#pending = [];
+      if (this.#failure) {
+        for (const p of batch) p.reject(this.#failure);
+        continue;
       }
+      const data = Buffer.from(batch.map((p) => p.line).join(''), 'utf8');
+      try {
+        await writeAll(this.#journal as StoreFile, data);
+      } catch (error) {
+        await this.#failAppend(error, batch);
+        continue;
+      }
+      this.#journalBytes += data.length;
+      for (const p of batch) p.resolve();
+      // Checked after every write, not when the queue runs dry: under steady load it never does.
+      this.#compactIfDue();
     }
     this.#flushing = undefined;
   }
 
+  /**
+   * A journal append failed (a full disk, an I/O error), perhaps after writing part of its lines.
+   * Memory already holds those lines and the disk may not: the store refuses every later write
+   * (fail-stop; a reopen reads the disk, which is the truth). First the journal is cut back to its
+   * last whole line, so no torn or unacknowledged line stays behind to be replayed.
+   */
+  async #failAppend(error: unknown, batch: PendingLine[]): Promise<void> {
+    this.#fail(error);
+    for (const p of [...batch, ...this.#pending]) p.reject(this.#failure);
+    this.#pending = [];
+    try {
+      await this.#journal?.truncate(this.#journalBytes);
+      await this.#journal?.sync();
+    } catch {
+      // Replay drops a torn last line anyway; whole lines of the failed batch may then come back,
+      // whole: a write answered with an error that did happen, never half of one.
+    }
+  }
+
+  #fail(error: unknown): void {
+    this.#failure ??= error instanceof StoreUnavailableError ? error : new StoreUnavailableError(describeDiskError(error), 5, { cause: error });
+  }
+
   #compactIfDue(): void {
-    const threshold = Math.max(this.#options.compactAfterBytes, this.#dirtyBytes);
+    const threshold = Math.max(this.#options.compactAfterBytes, this.#dirtyBytes, this.#compactionRetryBytes);
     if (!this.#failure && this.#journalBytes >= threshold && !this.#compacting) {
-      this.compact().catch(this.#options.onBackgroundError);
+      this.compact().catch((error: unknown) => {
+        // Not again at every write while the disk refuses: after the journal grows by another eighth.
+        this.#compactionRetryBytes = this.#journalBytes + Math.max(64 * 1024, this.#options.compactAfterBytes / 8);
+        this.#options.onBackgroundError(error);
+      });
     }
   }
 
   async #openJournal(): Promise<void> {
-    this.#journal = await open(join(this.#dir, JOURNAL), JOURNAL_FLAGS);
-    this.#journalBytes = (await this.#journal.stat()).size;
+    const path = join(this.#dir, JOURNAL);
+    const created = !(await this.#fs.stat(path));
+    this.#journal = await this.#fs.open(path, 'journal');
+    this.#journalBytes = await this.#journal.size();
+    // A journal just created exists after a power cut only once its folder entry is durable.
+    if (created) await this.#fs.syncDirectory(this.#dir);
   }
 
   // ---- compaction ------------------------------------------------------------------------
@@ -349,6 +365,7 @@ export class JournalStore implements Store {
       const partition = this.#partitions.get(collection)?.get(scope) as Partition;
       return { key, scope, collection, partition, legacy: this.#legacy.has(key), chunks: partition.capture() };
     });
+    const queuedDurable = this.#lastLine;
     this.#dirty = new Set();
     this.#dirtyBytes = 0;
     try {
@@ -358,34 +375,23 @@ export class JournalStore implements Store {
       if (this.#pending.length > 0) this.#flushing ??= this.#flush();
       try {
         await this.#rotation;
+      } catch (error) {
+        // No journal to write to: fail the store rather than leave writes waiting on it.
+        this.#fail(error);
+        throw this.#failure;
       } finally {
         this.#rotation = undefined;
       }
-      const folders = new Set<string>();
-      for (const { key, scope, collection, chunks } of captured) {
-        if (chunks.length === 0) continue;
-        const folder = join(this.#dir, 'snapshots', scope, collection);
-        // Only a chunk with records needs the folder (a delete of an unknown id makes none).
-        if (chunks.some((c) => c.entries.length > 0) && (await mkdir(folder, { recursive: true }))) {
-          folders.add(join(this.#dir, 'snapshots', scope)).add(join(this.#dir, 'snapshots'));
-        }
-        folders.add(folder);
-        for (const chunk of chunks) await this.#writeChunk(key, folder, chunk);
-      }
-      for (const folder of folders) if (!(await exists(folder))) folders.delete(folder);
-      for (const folder of folders) await syncPath(folder);
-      // The single file goes only once every chunk replacing it is durable.
-      for (const { key, scope, collection, legacy } of captured) {
-        if (!legacy) continue;
-        await rm(join(this.#dir, 'snapshots', scope, `${collection}.json`), { force: true });
-        this.#forgetSnapshot(key);
-        this.#legacy.delete(key);
-        await syncPath(join(this.#dir, 'snapshots', scope));
-      }
-      await rm(rotated, { force: true });
-      await syncPath(this.#dir);
+      // A snapshot must never hold a line that is not durable in a journal: the queued lines it
+      // captured are written first. (A chunk holding a line the journal lost would show part of an
+      // unacknowledged batch after a power cut.)
+      if (!(await queuedDurable)) throw this.#failure ?? new Error('a captured write failed');
+      await this.#writeCaptured(captured);
+      await this.#fs.remove(rotated);
+      await this.#fs.syncDirectory(this.#dir);
       this.#compactions += 1;
       this.#lastCompactionAt = Date.now();
+      this.#compactionRetryBytes = 0;
     } catch (error) {
       for (const { key, partition, chunks } of captured) {
         partition.restoreDirty(chunks.map((c) => c.chunk));
@@ -396,29 +402,51 @@ export class JournalStore implements Store {
     }
   }
 
-  async #rotate(rotated: string): Promise<void> {
-    // A journal left by an interrupted compaction is still being folded: keep it, add to it nothing.
-    if (await exists(rotated)) return;
-    await this.#journal.close();
-    await rename(join(this.#dir, JOURNAL), rotated);
-    await this.#openJournal();
-    await syncPath(this.#dir);
+  /** Writes the captured chunks and syncs their folders; single files they replace go last. */
+  async #writeCaptured(captured: Array<{ key: string; scope: string; collection: string; legacy: boolean; chunks: CapturedChunk[] }>): Promise<void> {
+    const folders = new Set<string>();
+    for (const { key, scope, collection, chunks } of captured) {
+      if (chunks.length === 0) continue;
+      const folder = join(this.#dir, 'snapshots', scope, collection);
+      // Only a chunk with records needs the folder (a delete of an unknown id makes none).
+      if (chunks.some((c) => c.entries.length > 0) && (await this.#fs.makeDirectory(folder))) {
+        folders.add(join(this.#dir, 'snapshots', scope)).add(join(this.#dir, 'snapshots'));
+      }
+      folders.add(folder);
+      for (const chunk of chunks) await this.#writeChunk(key, folder, chunk);
+    }
+    for (const folder of folders) if (!(await this.#fs.stat(folder))) folders.delete(folder);
+    // Deepest first: a folder's entry in its parent is made durable after its own entries.
+    for (const folder of [...folders].sort((a, b) => b.length - a.length)) await this.#fs.syncDirectory(folder);
+    // The single file goes only once every chunk replacing it is durable.
+    for (const { key, scope, collection, legacy } of captured) {
+      if (!legacy) continue;
+      await this.#fs.remove(join(this.#dir, 'snapshots', scope, `${collection}.json`));
+      this.#forgetSnapshot(key);
+      this.#legacy.delete(key);
+      await this.#fs.syncDirectory(join(this.#dir, 'snapshots', scope));
+    }
   }
 
-  /** One chunk file through lowdb's atomic writer (temp file, then rename), fsynced; an emptied chunk is removed. */
-  async #writeChunk(key: string, folder: string, { chunk, entries }: CapturedChunk): Promise<void> {
+  async #rotate(rotated: string): Promise<void> {
+    // A journal left by an interrupted compaction is still being folded: keep it, add to it nothing.
+    if (await this.#fs.stat(rotated)) return;
+    await this.#journal?.close();
+    this.#journal = undefined;
+    await this.#fs.rename(join(this.#dir, JOURNAL), rotated);
+    await this.#openJournal();
+    await this.#fs.syncDirectory(this.#dir);
+  }
+
+  /** One chunk file, durable before it replaces the old one; an emptied chunk is removed. */
+  async #writeChunk(key: string, folder: string, { chunk, ins, entries }: CapturedChunk): Promise<void> {
     const file = join(folder, `${chunk}.json`);
     if (entries.length === 0) {
-      await rm(file, { force: true });
+      await this.#fs.remove(file);
       this.#forgetSnapshot(`${key}/${chunk}`);
       return;
     }
-    const records = entries.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))).join(',\n');
-    const text = `{"version":1,"records":[\n${records}\n]}\n`;
-    await new TextFile(file).write(text);
-    // lowdb renames a temp file over the target but never fsyncs: the file now, its folder later.
-    await syncPath(file);
-    this.#countSnapshot(`${key}/${chunk}`, Buffer.byteLength(text));
+    this.#countSnapshot(`${key}/${chunk}`, await writeSnapshot(this.#fs, file, ins, entries));
   }
 
   #countSnapshot(key: string, bytes: number): void {
@@ -435,12 +463,21 @@ export class JournalStore implements Store {
   // ---- start-up --------------------------------------------------------------------------
 
   async #load(): Promise<void> {
-    await mkdir(join(this.#dir, 'snapshots'), { recursive: true });
-    await this.#loadSnapshots();
+    const snapshots = join(this.#dir, 'snapshots');
+    if (!this.#readOnly && (await this.#fs.makeDirectory(snapshots))) await this.#fs.syncDirectory(this.#dir);
+    if (await this.#fs.stat(snapshots)) await this.#loadSnapshots();
+    for (const byScope of this.#partitions.values()) for (const partition of byScope.values()) this.#seq = Math.max(this.#seq, partition.lastIns);
     const rotated = join(this.#dir, ROTATED);
-    const hadRotated = await exists(rotated);
+    const hadRotated = (await this.#fs.stat(rotated)) !== undefined;
     if (hadRotated) await this.#replay(rotated);
     await this.#replay(join(this.#dir, JOURNAL));
+    for (const [collection, byScope] of this.#partitions) {
+      for (const [scope, partition] of byScope) {
+        partition.settle();
+        if (partition.isDirty) this.#dirty.add(`${scope}/${collection}`);
+      }
+    }
+    if (this.#readOnly) return;
     await this.#openJournal();
     // Replay marked what it touched dirty; an interrupted compaction is finished now.
     if (hadRotated) await this.compact();
@@ -448,105 +485,96 @@ export class JournalStore implements Store {
 
   async #loadSnapshots(): Promise<void> {
     const root = join(this.#dir, 'snapshots');
-    for (const scope of await readdir(root)) {
+    for (const scopeEntry of await this.#fs.list(root)) {
+      if (!scopeEntry.directory) continue;
+      const scope = scopeEntry.name;
       const folder = join(root, scope);
-      if (!(await stat(folder)).isDirectory()) continue;
       if (!NAME.test(scope)) throw new CorruptStoreError(folder, 'unexpected folder name');
-      const names = await readdir(folder, { withFileTypes: true });
+      const names = await this.#fs.list(folder);
       // A collection in the single-file layout first, then its chunks (newer, if both exist).
-      for (const entry of names.filter((e) => e.isFile()).sort((a, b) => a.name.localeCompare(b.name))) {
+      for (const entry of names.filter((e) => !e.directory).sort((a, b) => a.name.localeCompare(b.name))) {
         await this.#loadSingleFile(scope, join(folder, entry.name), entry.name);
       }
-      for (const entry of names.filter((e) => e.isDirectory())) {
+      for (const entry of names.filter((e) => e.directory)) {
         if (!NAME.test(entry.name)) throw new CorruptStoreError(join(folder, entry.name), 'unexpected folder name');
         await this.#loadChunks(scope, entry.name, join(folder, entry.name));
       }
     }
   }
 
+  /** lowdb's writer, and ours, leave `.<name>.tmp` behind when cut short; the target is intact. */
+  async #removedTemp(file: string, name: string): Promise<boolean> {
+    if (!isTempFile(name)) return false;
+    if (!this.#readOnly) await this.#fs.remove(file);
+    return true;
+  }
+
   async #loadSingleFile(scope: string, file: string, name: string): Promise<void> {
-    if (await removedTemp(file, name)) return;
+    if (await this.#removedTemp(file, name)) return;
     if (!name.endsWith('.json')) return;
     const collection = name.slice(0, -'.json'.length);
     if (!NAME.test(collection)) throw new CorruptStoreError(file, 'unexpected file name');
     const key = `${scope}/${collection}`;
     const partition = this.#partition(collection, scope);
-    const records = await readSnapshot(file);
-    records.forEach((record, i) => partition.load(record, Math.floor(i / partition.chunkRecords)));
+    const { records } = await readSnapshot(this.#fs, file);
+    records.forEach((record, i) => partition.load(record, Math.floor(i / partition.chunkRecords), i + 1));
     partition.markAllDirty();
     this.#dirty.add(key);
     this.#legacy.add(key);
-    this.#countSnapshot(key, (await stat(file)).size);
+    this.#countSnapshot(key, (await this.#fs.stat(file))?.size ?? 0);
   }
 
   async #loadChunks(scope: string, collection: string, folder: string): Promise<void> {
     const key = `${scope}/${collection}`;
     const chunks: Array<{ chunk: number; file: string }> = [];
-    for (const name of await readdir(folder)) {
+    for (const { name } of await this.#fs.list(folder)) {
       const file = join(folder, name);
-      if (await removedTemp(file, name)) continue;
+      if (await this.#removedTemp(file, name)) continue;
       const match = CHUNK_FILE.exec(name);
       if (!match) throw new CorruptStoreError(file, 'unexpected file name');
       chunks.push({ chunk: Number(match[1]), file });
     }
     const partition = this.#partition(collection, scope);
     for (const { chunk, file } of chunks.sort((a, b) => a.chunk - b.chunk)) {
-      for (const record of await readSnapshot(file)) partition.load(record, chunk);
-      this.#countSnapshot(`${key}/${chunk}`, (await stat(file)).size);
+      const { records, ins } = await readSnapshot(this.#fs, file);
+      // A version 1 chunk is numbered by place and rewritten with its numbers at the next compaction.
+      if (!ins) partition.restoreDirty([chunk]);
+      records.forEach((record, i) => partition.load(record, chunk, ins?.[i] ?? chunk * V1_STRIDE + i + 1));
+      this.#countSnapshot(`${key}/${chunk}`, (await this.#fs.stat(file))?.size ?? 0);
     }
     // A compaction cut short between two files can leave a record in two chunks: `load` marked them.
     if (partition.isDirty) this.#dirty.add(key);
   }
 
   async #replay(file: string): Promise<void> {
-    let handle: FileHandle;
-    try {
-      handle = await open(file, 'r');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    // Read in chunks, line by line: a journal can outgrow the longest string V8 makes (~512 MB),
-    // which is what a large store accumulates between compactions (measured: 1M records).
-    let whole = 0;
-    let carry = Buffer.alloc(0);
-    let lineNumber = 0;
-    try {
-      const buffer = Buffer.allocUnsafe(REPLAY_CHUNK);
-      for (;;) {
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-        if (bytesRead === 0) break;
-        const chunk = carry.length ? Buffer.concat([carry, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
-        let start = 0;
-        for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
-          lineNumber += 1;
-          this.#replayLine(file, lineNumber, chunk.toString('utf8', start, newline));
-          start = newline + 1;
-        }
-        whole += start;
-        carry = Buffer.from(chunk.subarray(start));
-      }
-    } finally {
-      await handle.close();
-    }
+    const whole = await readJournalLines(this.#fs, file, (line, lineNumber) => this.#replayLine(file, lineNumber, line));
+    if (whole === undefined || this.#readOnly) return;
     // Bytes after the last newline are a line cut short by a crash. It was never acknowledged
-    // (acks follow the fsync of the whole line), so it is dropped.
-    if (carry.length > 0) {
-      const writable = await open(file, 'r+');
-      await writable.truncate(whole);
-      await writable.sync();
-      await writable.close();
+    // (acks follow the sync of the whole line), so it is dropped.
+    const size = (await this.#fs.stat(file))?.size ?? 0;
+    if (size > whole) {
+      const writable = await this.#fs.open(file, 'journal');
+      try {
+        await writable.truncate(whole);
+        await writable.sync();
+      } finally {
+        await writable.close();
+      }
     }
   }
 
   #replayLine(file: string, lineNumber: number, line: string): void {
-    let entry: { ops?: WriteOp[] };
+    let entry: { s?: unknown; ops?: WriteOp[] };
     try {
-      entry = JSON.parse(line) as { ops?: WriteOp[] };
+      entry = JSON.parse(line) as { s?: unknown; ops?: WriteOp[] };
       if (!Array.isArray(entry.ops)) throw new Error('entry without ops');
+      if (entry.s !== undefined && !(Number.isSafeInteger(entry.s) && (entry.s as number) > 0)) throw new Error('sequence number is not a positive integer');
     } catch (error) {
       throw new CorruptStoreError(file, `line ${lineNumber}: ${(error as Error).message}`);
     }
-    for (const op of entry.ops) this.#apply(op);
+    // Lines of earlier versions carry no numbers: their ops are numbered as they are read.
+    const first = typeof entry.s === 'number' ? entry.s : this.#seq + 1;
+    this.#seq = Math.max(this.#seq, first + entry.ops.length - 1);
+    entry.ops.forEach((op, i) => this.#apply(op, first + i));
   }
 }

@@ -59,6 +59,8 @@ export interface Store {
 export interface StoreStats {
   /** False once a write failed to reach the disk (the store then refuses every write) or it was closed. */
   writable: boolean;
+  /** Why writes are refused, when they are. */
+  unavailable?: string;
   records: number;
   journalBytes: number;
   snapshotBytes: number;
@@ -80,3 +82,27 @@ export const del = (collection: string, scope: string, id: string): WriteOp => (
   scope,
   id,
 });
+
+/**
+ * A write refused because the disk cannot take it now (full, failing, or the store closing):
+ * nothing of the batch was acknowledged, and the surfaces answer 503 with `Retry-After`. Reads go on.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly retryAfterSeconds = 5,
+    options?: { cause?: unknown },
+  ) {
+    super(`the store takes no writes now: ${reason}`, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/** What a failed file operation means, in words an operator acts on. */
+export function describeDiskError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return `the data folder's disk is full (${code})`;
+  if (code === 'EIO') return 'the data folder\'s disk failed a write (EIO)';
+  if (code === 'EROFS') return 'the data folder\'s disk is read-only (EROFS)';
+  return `a write to the data folder failed (${code ?? (error as Error | undefined)?.message ?? String(error)})`;
+}
