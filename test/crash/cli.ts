@@ -3,19 +3,41 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCrashTrials } from './crash.js';
+import { runPowerCuts } from './power-cut.js';
+
+const USAGE = `Usage:
+  npm run crash -- [--trials N] [--writers N] [--seed N]     kill -9 a real server mid-load, N times
+  npm run crash -- --power-cut [--trials N] [--seed N]      N simulated power cuts under the store
+`;
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
-  options: { trials: { type: 'string', default: '5' }, writers: { type: 'string', default: '4' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  options: {
+    trials: { type: 'string' },
+    writers: { type: 'string', default: '4' },
+    seed: { type: 'string' },
+    'power-cut': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
 });
-if (values.help) {
-  process.stdout.write('Usage: npm run crash -- [--trials N] [--writers N] [--seed N]\n');
-} else {
+
+async function powerCuts(): Promise<void> {
+  const seed = values.seed ? Number(values.seed) : Date.now() % 2 ** 31;
+  const trials = Number(values.trials ?? '1000');
+  process.stdout.write(`seed ${seed}: ${trials} random workloads on a simulated disk, each cut once at a random change\n`);
+  const report = await runPowerCuts({ trials, seed });
+  for (const problem of report.problems) process.stdout.write(`  ${problem}\n`);
+  if (report.counterexample) process.stdout.write(`first failing workload: ${report.counterexample}\n`);
+  process.stdout.write(`${report.cuts} power cuts, ${report.acked} acknowledged writes, ${report.lost} lost, ${report.unopenable} folders that would not open\n`);
+  process.exitCode = report.lost === 0 && report.unopenable === 0 && report.problems.length === 0 ? 0 : 1;
+}
+
+async function kills(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'crash-'));
   try {
     const report = await runCrashTrials({
       dataDir,
-      trials: Number(values.trials),
+      trials: Number(values.trials ?? '5'),
       writers: Number(values.writers),
       ...(values.seed ? { seed: Number(values.seed) } : {}),
       log: (line) => process.stdout.write(`${line}\n`),
@@ -30,3 +52,7 @@ if (values.help) {
     await rm(dataDir, { recursive: true, force: true });
   }
 }
+
+if (values.help) process.stdout.write(USAGE);
+else if (values['power-cut']) await powerCuts();
+else await kills();

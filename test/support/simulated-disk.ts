@@ -19,8 +19,8 @@ import type { DirectoryEntry, OpenMode, StoreFile, StoreFileSystem } from '../..
 type Change = { kind: 'write'; position: number; bytes: Buffer } | { kind: 'truncate'; length: number };
 
 class Inode {
-  data = Buffer.alloc(0);
-  durable = Buffer.alloc(0);
+  data: Buffer = Buffer.alloc(0);
+  durable: Buffer = Buffer.alloc(0);
   unsynced: Change[] = [];
 
   apply(change: Change): void {
@@ -75,6 +75,9 @@ export class SimulatedDisk implements StoreFileSystem {
   #failure: string | undefined;
   /** Operations that changed (or tried to change) the disk so far. */
   changes = 0;
+  /** Each change as `kind path` (create, mkdir, rename, remove, syncdir, write, truncate, sync), in order. */
+  readonly log: string[] = [];
+  #refusals: Array<{ matches: (change: string) => boolean; code: string }> = [];
   #cutAt: number | undefined;
   #off = false;
 
@@ -100,7 +103,7 @@ export class SimulatedDisk implements StoreFileSystem {
       let copy = copies.get(inode);
       if (copy) return copy;
       copy = new Inode();
-      let data = Buffer.from(inode.durable);
+      let data: Buffer = Buffer.from(inode.durable);
       const kept = Math.floor(this.#random() * (inode.unsynced.length + 1));
       inode.unsynced.slice(0, kept).forEach((change, i) => {
         if (i === kept - 1 && change.kind === 'write') {
@@ -129,9 +132,15 @@ export class SimulatedDisk implements StoreFileSystem {
     this.#failure = code;
   }
 
+  /** Changes whose `kind path` matches fail with `code` until `heal` (a rename that fails with EIO, say). */
+  refuse(matches: (change: string) => boolean, code: string): void {
+    this.#refusals.push({ matches, code });
+  }
+
   /** Space returns and failures stop. */
   heal(capacity?: number): void {
     this.#failure = undefined;
+    this.#refusals = [];
     this.#capacity = capacity;
   }
 
@@ -164,7 +173,7 @@ export class SimulatedDisk implements StoreFileSystem {
       if (node?.kind !== 'file') throw errno('ENOENT', path);
     } else if (!node || mode === 'replace') {
       if (node?.kind === 'dir') throw errno('EISDIR', path);
-      this.#change(path);
+      this.#change(`create ${path}`);
       if (!node) {
         node = { kind: 'file', inode: new Inode() };
         folder.entries.set(name, node);
@@ -197,7 +206,7 @@ export class SimulatedDisk implements StoreFileSystem {
         folder = node.dir;
         continue;
       }
-      this.#change(path);
+      this.#change(`mkdir ${path}`);
       const dir = new Folder();
       folder.entries.set(part, { kind: 'dir', dir });
       folder = dir;
@@ -219,7 +228,7 @@ export class SimulatedDisk implements StoreFileSystem {
     const node = source.folder.entries.get(source.name);
     if (!node) throw errno('ENOENT', from);
     const target = this.#parent(to);
-    this.#change(from, () => {
+    this.#change(`rename ${from} ${to}`, () => {
       source.folder.entries.delete(source.name);
       target.folder.entries.set(target.name, node);
     });
@@ -229,9 +238,10 @@ export class SimulatedDisk implements StoreFileSystem {
 
   async remove(path: string): Promise<void> {
     this.#alive();
+    // As `rm -f`: nothing to do when the file, or its folder, is not there.
+    if (!this.#lookup(path)) return;
     const { folder, name } = this.#parent(path);
-    if (!folder.entries.has(name)) return;
-    this.#change(path, () => folder.entries.delete(name));
+    this.#change(`remove ${path}`, () => folder.entries.delete(name));
     folder.entries.delete(name);
   }
 
@@ -239,7 +249,7 @@ export class SimulatedDisk implements StoreFileSystem {
     this.#alive();
     const node = this.#lookup(path);
     if (node?.kind !== 'dir') throw errno('ENOENT', path);
-    this.#change(path);
+    this.#change(`syncdir ${path}`);
     node.dir.durable = new Map(node.dir.entries);
   }
 
@@ -261,7 +271,7 @@ export class SimulatedDisk implements StoreFileSystem {
         const length = growth > room ? data.length - (growth - room) : data.length;
         if (length <= 0) throw errno('ENOSPC', path);
         const change: Change = { kind: 'write', position: at, bytes: Buffer.from(data.subarray(0, length)) };
-        this.#change(path, () => {
+        this.#change(`write ${path}`, () => {
           // Cut mid-write: part of it lands, never synced.
           const torn: Change = { ...change, bytes: change.bytes.subarray(0, Math.floor(this.#random() * (change.bytes.length + 1))) };
           inode.apply(torn);
@@ -281,13 +291,13 @@ export class SimulatedDisk implements StoreFileSystem {
       truncate: async (length) => {
         open();
         const change: Change = { kind: 'truncate', length };
-        this.#change(path);
+        this.#change(`truncate ${path}`);
         inode.apply(change);
         inode.unsynced.push(change);
       },
       sync: async () => {
         open();
-        this.#change(path);
+        this.#change(`sync ${path}`);
         inode.sync();
       },
       size: async () => {
@@ -300,9 +310,13 @@ export class SimulatedDisk implements StoreFileSystem {
     };
   }
 
-  /** Counts a change; at the cut, lets `halfDone` land (if given, at random) and turns the power off. */
-  #change(path: string, halfDone?: () => void): void {
+  /** Counts a change (`kind path`); at the cut, lets `halfDone` land (if given, at random) and turns the power off. */
+  #change(change: string, halfDone?: () => void): void {
+    const path = change.slice(change.indexOf(' ') + 1);
     if (this.#failure) throw errno(this.#failure, path);
+    const refusal = this.#refusals.find((r) => r.matches(change));
+    if (refusal) throw errno(refusal.code, path);
+    this.log.push(change);
     this.changes += 1;
     if (this.#cutAt !== undefined && this.changes >= this.#cutAt) {
       if (halfDone && this.#random() < 0.5) halfDone();

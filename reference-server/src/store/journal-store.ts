@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { nodeFileSystem, writeAll, type StoreFile, type StoreFileSystem } from './file-system.js';
 import { readJournalLines } from './journal-file.js';
 import { CHUNK_RECORDS, Partition, type CapturedChunk } from './partition.js';
@@ -464,7 +464,13 @@ export class JournalStore implements Store {
 
   async #load(): Promise<void> {
     const snapshots = join(this.#dir, 'snapshots');
-    if (!this.#readOnly && (await this.#fs.makeDirectory(snapshots))) await this.#fs.syncDirectory(this.#dir);
+    if (!this.#readOnly) {
+      await this.#fs.makeDirectory(snapshots);
+      // The folder may be new (and what was written into it before the store opened, such as the
+      // master key): its entries, and its own entry in its parent, are made durable once here.
+      await this.#fs.syncDirectory(this.#dir);
+      await this.#fs.syncDirectory(dirname(this.#dir)).catch(() => undefined);
+    }
     if (await this.#fs.stat(snapshots)) await this.#loadSnapshots();
     for (const byScope of this.#partitions.values()) for (const partition of byScope.values()) this.#seq = Math.max(this.#seq, partition.lastIns);
     const rotated = join(this.#dir, ROTATED);
