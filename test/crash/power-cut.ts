@@ -16,6 +16,7 @@ import { SimulatedDisk } from '../support/simulated-disk.js';
 const SCOPES = ['org_a', 'org_b'] as const;
 const COLLECTIONS = ['c1', 'c2'] as const;
 const DATA = '/data';
+const OPTIONS = { chunkRecords: 3, compactAfterBytes: 700 };
 
 type Op = { kind: 'put' | 'delete'; scope: number; collection: number; id: number };
 export type Step = { kind: 'batch'; ops: Op[] } | { kind: 'compact' } | { kind: 'restart' } | { kind: 'wait' };
@@ -49,7 +50,7 @@ export const workloadArbitrary: fc.Arbitrary<Workload> = fc.record({
   seed: fc.noBias(fc.integer({ min: 1, max: 2 ** 30 })),
 });
 
-interface Batch {
+export interface Batch {
   ops: WriteOp[];
   acked: boolean;
 }
@@ -98,8 +99,8 @@ function read(store: JournalStore): Held {
 const same = (a: Held, b: Held) => [...a.keys(), ...b.keys()].every((key) => JSON.stringify(a.get(key) ?? []) === JSON.stringify(b.get(key) ?? []));
 
 /** Runs the workload on `disk`; stops early when the power goes off. */
-async function run(disk: SimulatedDisk, steps: Step[], batches: Batch[]): Promise<void> {
-  const open = () => JournalStore.open(DATA, { fs: disk, chunkRecords: 3, compactAfterBytes: 700 });
+async function run(disk: SimulatedDisk, dir: string, steps: Step[], batches: Batch[]): Promise<void> {
+  const open = () => JournalStore.open(dir, { fs: disk, ...OPTIONS });
   let value = 0;
   const inFlight: Promise<unknown>[] = [];
   let store: JournalStore;
@@ -138,20 +139,31 @@ async function run(disk: SimulatedDisk, steps: Step[], batches: Batch[]): Promis
   }
 }
 
-/** One workload, one power cut; what the next start finds, against what was acknowledged. */
-export async function powerCutTrial(workload: Workload): Promise<CutOutcome> {
+export interface CutDisk {
+  /** The disk as the next boot finds it. */
+  booted: SimulatedDisk;
+  batches: Batch[];
+}
+
+/** Runs one workload with the power cut where it says, in folder `dir` of a simulated disk. */
+export async function cutPower(workload: Workload, dir = DATA): Promise<CutDisk> {
   // A dry run counts the disk changes the workload makes, so the cut falls anywhere among them.
   const dry = new SimulatedDisk({ random: seededRandom(workload.seed) });
-  await run(dry, workload.steps, []);
+  await run(dry, dir, workload.steps, []);
   const disk = new SimulatedDisk({ random: seededRandom(workload.seed) });
   disk.cutPowerAt(Math.floor(workload.cutAt * dry.changes) + 1);
   const batches: Batch[] = [];
-  await run(disk, workload.steps, batches);
+  await run(disk, dir, workload.steps, batches);
+  return { booted: disk.afterPowerCut(), batches };
+}
+
+/** One workload, one power cut; what the next start finds, against what was acknowledged. */
+export async function powerCutTrial(workload: Workload): Promise<CutOutcome> {
+  const { booted, batches } = await cutPower(workload);
   const acked = batches.filter((b) => b.acked).length;
-  const booted = disk.afterPowerCut();
   let store: JournalStore;
   try {
-    store = await JournalStore.open(DATA, { fs: booted, chunkRecords: 3, compactAfterBytes: 700 });
+    store = await JournalStore.open(DATA, { fs: booted, ...OPTIONS });
   } catch (error) {
     return { acked, lost: 0, opened: false, problems: [`the store would not open: ${(error as Error).message}`] };
   }
@@ -186,7 +198,7 @@ export async function powerCutTrial(workload: Workload): Promise<CutOutcome> {
   // The start that follows a clean stop (a compaction on the booted disk) finds the same.
   try {
     await store.close();
-    const again = await JournalStore.open(DATA, { fs: booted, chunkRecords: 3 });
+    const again = await JournalStore.open(DATA, { fs: booted, ...OPTIONS });
     if (!same(read(again), found)) problems.push('a clean restart after recovery changed what the store holds');
     await again.close();
   } catch (error) {
