@@ -30,9 +30,70 @@ export interface FuzzEndpoint {
    * so no background delivery writes to the store while later refused writes are being measured.
    */
   undo?: (baseUrl: string, credentials: Credentials, response: { status: number; body: string }) => Promise<void>;
+  /**
+   * Makes what the endpoint needs before it is fuzzed (a subscription whose attempts are listed):
+   * the path to use, values worth trying per query key, and what removes it afterwards.
+   */
+  prepare?: (baseUrl: string, credentials: Credentials) => Promise<Prepared>;
+  /** One more judgement of an answer, beyond its surface's error body (the field a 400 names). */
+  check?: (request: { query: URLSearchParams; body: unknown }, response: { status: number; body: string }) => string | undefined;
+}
+
+export interface Prepared {
+  path: string;
+  queryValues?: Record<string, string[]>;
+  cleanup(): Promise<void>;
 }
 
 const SUBMISSION = validSubmission('fuzz@fuzz.example');
+
+const cursorOf = (list: string, after: unknown) => Buffer.from(JSON.stringify({ l: list, a: after }), 'utf8').toString('base64url');
+
+/**
+ * A subscription to list the attempts of, and every form a cursor takes: well formed for this list
+ * but pointing at an attempt that never was (or was pruned), another list's, another
+ * subscription's, not JSON, JSON of the wrong shape, empty, huge.
+ */
+async function attemptsList(baseUrl: string, c: Credentials): Promise<Prepared> {
+  const created = await fetch(`${baseUrl}/api/automation/webhooks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': c.automationKey },
+    body: JSON.stringify({ url: 'https://hooks.fuzz.example/attempts', events: ['submission.failed'], description: 'fuzz attempts' }),
+  });
+  const { id } = (await created.json()) as { id: string };
+  const list = `attempts.${id}`;
+  return {
+    path: `/api/automation/webhooks/${id}/attempts`,
+    queryValues: {
+      cursor: [
+        cursorOf(list, 'att_never_was'),
+        cursorOf(list, ''),
+        cursorOf(list, 42),
+        cursorOf(list, null),
+        cursorOf('attempts.wh_other', 'att_x'),
+        cursorOf('submissions', 'sub_x'),
+        Buffer.from('not json').toString('base64url'),
+        Buffer.from('[1,2]').toString('base64url'),
+        Buffer.from('"att_x"').toString('base64url'),
+        '',
+        '=',
+        '%00',
+        'x'.repeat(10_000),
+        cursorOf(list, 'a'.repeat(5_000)),
+      ],
+      limit: ['1', '100', '101', '0', 'ten'],
+    },
+    cleanup: async () => void (await fetch(`${baseUrl}/api/automation/webhooks/${id}`, { method: 'DELETE', headers: { 'x-api-key': c.automationKey } })).arrayBuffer(),
+  };
+}
+
+/** A refused cursor alone (no other parameter, no body) must be named: `cursor`, not a 500 or another field. */
+function cursorNamed({ query, body }: { query: URLSearchParams; body: unknown }, response: { status: number; body: string }): string | undefined {
+  const others = [...query.keys()].filter((k) => k !== 'cursor');
+  if (response.status !== 400 || body !== undefined || query.getAll('cursor').length !== 1 || others.length > 0) return undefined;
+  const fields = (JSON.parse(response.body) as { fields?: Array<{ field?: string }> }).fields ?? [];
+  return fields.some((f) => f.field === 'cursor') ? undefined : `a refused cursor answered 400 without naming the field cursor: ${response.body.slice(0, 200)}`;
+}
 
 /** Deletes the subscription an accepted create made (its id is in the response). */
 async function deleteCreated(collection: string, key: string, body: string): Promise<void> {
@@ -57,6 +118,10 @@ export const ENDPOINTS: FuzzEndpoint[] = [
     seed: () => ({ record_id: 'fuzz-rec-1', profile_id: 'prof_not_a_profile', fields: { email: 'fuzz@fuzz.example', name: 'Fuzz', company: 'Fuzz Ltd' }, filters: ['a'], source: 'fuzz' }),
   },
   { name: 'automation submissions list', method: 'GET', path: '/api/automation/submissions', style: 'rest', credential: 'automationKey', write: false, body: 'none', query: { limit: '10', cursor: 'abc', status: 'queued', profile_id: 'prof_x', record_id: 'r1', updated_since: '2026-01-01T00:00:00Z' } },
+  {
+    name: 'automation webhook attempts', method: 'GET', path: '/api/automation/webhooks/{id}/attempts', style: 'rest', credential: 'automationKey', write: false, body: 'none',
+    query: { cursor: 'abc', limit: '10', event_id: 'evt_x' }, prepare: attemptsList, check: cursorNamed,
+  },
   { name: 'automation profiles', method: 'GET', path: '/api/automation/profiles', style: 'rest', credential: 'automationKey', write: false, body: 'none' },
   { name: 'automation resource attach', method: 'POST', path: '/api/automation/resources', style: 'rest', credential: 'automationKey', write: true, body: 'json', seed: () => ({ record_id: 'fuzz-rec-1', url: 'https://files.fuzz.example/deck.pdf', name: 'deck.pdf', content_type: 'application/pdf' }) },
   { name: 'automation transcript attach', method: 'POST', path: '/api/automation/transcripts', style: 'rest', credential: 'automationKey', write: true, body: 'json', seed: () => ({ record_id: 'fuzz-rec-1', text: 'Hello', segments: [{ speaker: 'A', text: 'Hi' }] }) },

@@ -147,9 +147,11 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
   const reports: EndpointReport[] = [];
   let requests = 0;
   await waitForQuiet(target.dataDir);
-  for (const endpoint of options.endpoints ?? ENDPOINTS) {
+  for (const listed of options.endpoints ?? ENDPOINTS) {
+    const prepared = await listed.prepare?.(target.baseUrl, target.credentials);
+    const endpoint = prepared ? { ...listed, path: prepared.path, queryValues: prepared.queryValues ?? {} } : listed;
     const report: EndpointReport = {
-      endpoint: `${endpoint.method} ${endpoint.path} (${endpoint.name})`,
+      endpoint: `${listed.method} ${listed.path} (${listed.name})`,
       requests: 0,
       statuses: {},
       authorised: 0,
@@ -184,6 +186,8 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       const known = problem ? KNOWN_DEVIATIONS.find((d) => d.matches(endpoint, fuzzCase.request, response)) : undefined;
       if (known) report.known[known.id] = (report.known[known.id] ?? 0) + 1;
       else if (problem) throw new Error(`${problem}: ${response.body.slice(0, 300)}`);
+      const refusal = endpoint.check?.({ query: new URLSearchParams(fuzzCase.request.path.split('?')[1] ?? ''), body: fuzzCase.request.body }, response);
+      if (refusal) throw new Error(refusal);
       if (response.status < 300) {
         await endpoint.undo?.(target.baseUrl, target.credentials, response);
         if (endpoint.write) await waitForQuiet(target.dataDir);
@@ -195,6 +199,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       if (!target.alive()) throw new Error('the server died');
     });
     const details = await fc.check(property, { seed: options.seed, numRuns: options.runsPerEndpoint, endOnFailure: true });
+    await prepared?.cleanup();
     if (details.failed) {
       const counterexample = details.counterexample?.[0];
       report.failure = `${String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance)}\n    request: ${counterexample ? describeCase(counterexample) : '?'}\n    (seed ${options.seed}, path ${details.counterexamplePath ?? ''})`;
