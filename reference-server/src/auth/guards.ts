@@ -2,27 +2,43 @@ import type { RequestHandler } from 'express';
 import type { AppContext } from '../context.js';
 import { sendError } from '../http/rest-errors.js';
 import { resolveCredential } from '../tenancy/credentials.js';
-import type { CredentialKind } from '../tenancy/records.js';
 import type { Principal } from './principal.js';
 
 /**
  * One guard per surface. Each accepts only its own kind of credential and answers a refusal with
  * its own surface's error body, so a key that works on one surface is a plain 401 on the others.
  */
-function apiKeyGuard(ctx: AppContext, kind: CredentialKind, refusal: string): RequestHandler {
+/** Who an `x-api-key` header of `kind` names, if anyone (the fault injection asks too). */
+export function apiKeyPrincipal(ctx: AppContext, kind: 'developer_key' | 'automation_key', presented: unknown): Principal | undefined {
+  const credential = typeof presented === 'string' ? resolveCredential(ctx, kind, presented) : undefined;
+  if (!credential) return undefined;
+  return {
+    orgId: credential.orgId,
+    via: kind,
+    credentialId: credential.keyId,
+    ...(credential.userId ? { userId: credential.userId } : {}),
+  };
+}
+
+/** The token of an `Authorization: Bearer` header, if it is one. */
+export const bearerToken = (header: unknown): string | undefined =>
+  typeof header === 'string' ? /^Bearer ([\x21-\x7e]+)$/i.exec(header.trim())?.[1] : undefined;
+
+/** Who a Bearer token names: a partner credential, else an OAuth access token (the fault injection asks too). */
+export async function bearerPrincipal(ctx: AppContext, verifyAccessToken: AccessTokenVerifier, token: string): Promise<Principal | undefined> {
+  const partner = resolveCredential(ctx, 'partner_credential', token);
+  if (partner) return { orgId: partner.orgId, via: 'partner_credential', credentialId: partner.keyId, allowedOperations: partner.allowedOperations ?? [] };
+  return verifyAccessToken(token);
+}
+
+function apiKeyGuard(ctx: AppContext, kind: 'developer_key' | 'automation_key', refusal: string): RequestHandler {
   return (req, res, next) => {
-    const presented = req.headers['x-api-key'];
-    const credential = typeof presented === 'string' ? resolveCredential(ctx, kind, presented) : undefined;
-    if (!credential) {
+    const principal = apiKeyPrincipal(ctx, kind, req.headers['x-api-key']);
+    if (!principal) {
       sendError(res, 401, refusal);
       return;
     }
-    req.principal = {
-      orgId: credential.orgId,
-      via: kind,
-      credentialId: credential.keyId,
-      ...(credential.userId ? { userId: credential.userId } : {}),
-    };
+    req.principal = principal;
     next();
   };
 }
@@ -44,29 +60,16 @@ export type AccessTokenVerifier = (token: string) => Promise<Principal | undefin
  */
 export function bearerGuard(ctx: AppContext, verifyAccessToken: AccessTokenVerifier): RequestHandler {
   return (req, res, next) => {
-    const header = req.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]+)$/i.exec(header.trim()) : null;
     const refuse = (challenge: string, message: string) => {
       res.set('WWW-Authenticate', challenge);
       sendError(res, 401, message);
     };
-    if (!match?.[1]) {
+    const token = bearerToken(req.headers.authorization);
+    if (!token) {
       refuse('Bearer realm="partner-api"', 'A Bearer access token or partner credential is required.');
       return;
     }
-    const token = match[1];
-    const partner = resolveCredential(ctx, 'partner_credential', token);
-    if (partner) {
-      req.principal = {
-        orgId: partner.orgId,
-        via: 'partner_credential',
-        credentialId: partner.keyId,
-        allowedOperations: partner.allowedOperations ?? [],
-      };
-      next();
-      return;
-    }
-    verifyAccessToken(token).then(
+    bearerPrincipal(ctx, verifyAccessToken, token).then(
       (principal) => {
         if (!principal) {
           refuse('Bearer realm="partner-api", error="invalid_token"', 'The access token is invalid, expired or revoked.');

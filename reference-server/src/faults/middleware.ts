@@ -1,27 +1,24 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import type { AccessTokenVerifier } from '../auth/guards.js';
+import { apiKeyPrincipal, bearerPrincipal, bearerToken, type AccessTokenVerifier } from '../auth/guards.js';
+import type { Principal } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { sendError } from '../http/rest-errors.js';
-import { resolveCredential } from '../tenancy/credentials.js';
 import type { FaultRecord, FaultSurface } from './records.js';
 import { noFaults, takeFault } from './service.js';
 
-/** Finds the organisation a request's credential belongs to, without answering for the guard. */
-type Identify = (req: Request) => Promise<string | undefined>;
+/** Who a request's credential names, as its surface's guard would find it, without answering for the guard. */
+type Identify = (req: Request) => Promise<Principal | undefined>;
 
 export const apiKeyOrg =
   (ctx: AppContext, kind: 'developer_key' | 'automation_key'): Identify =>
-  async (req) => {
-    const key = req.headers['x-api-key'];
-    return typeof key === 'string' ? resolveCredential(ctx, kind, key)?.orgId : undefined;
-  };
+  async (req) =>
+    apiKeyPrincipal(ctx, kind, req.headers['x-api-key']);
 
 export const bearerOrg =
   (ctx: AppContext, verifyAccessToken: AccessTokenVerifier): Identify =>
   async (req) => {
-    const token = /^Bearer ([\x21-\x7e]+)$/i.exec((req.headers.authorization ?? '').trim())?.[1];
-    if (!token) return undefined;
-    return resolveCredential(ctx, 'partner_credential', token)?.orgId ?? (await verifyAccessToken(token))?.orgId;
+    const token = bearerToken(req.headers.authorization);
+    return token ? bearerPrincipal(ctx, verifyAccessToken, token) : undefined;
   };
 
 const describe = (f: FaultRecord) => `${f.id} ${f.kind} (set in the workspace's developer tools)`;
@@ -39,14 +36,16 @@ export function faultInjection(ctx: AppContext, surface: FaultSurface, identify:
       return;
     }
     void (async () => {
-      const orgId = await identify(req);
-      const fault = orgId ? await takeFault(ctx, orgId, surface) : undefined;
-      if (!fault) {
+      const principal = await identify(req);
+      const fault = principal ? await takeFault(ctx, principal.orgId, surface) : undefined;
+      if (!principal || !fault) {
         next();
         return;
       }
       ctx.log.info({ fault: fault.id, kind: fault.kind, surface }, 'injected fault');
       req.injectedFault = { orgId: fault.orgId, surface, faultId: fault.id, kind: fault.kind };
+      // The request log shows which credential met the fault (a latency fault's guard sets it again).
+      req.principal = principal;
       res.set('X-Injected-Fault', describe(fault));
       switch (fault.kind) {
         case 'latency':

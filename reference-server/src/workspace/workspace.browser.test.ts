@@ -353,6 +353,8 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     expect(newest).toContain('GET /api/automation/me');
     expect(newest).toContain('429');
     expect(newest).toContain('injected fault');
+    // The faulted request is logged with the key that made it, as every other request is.
+    expect(newest).toContain('pis_auto_');
     const before = (await rows.nth(2).textContent()) ?? '';
     expect(before).toContain('GET /api/automation/me');
     expect(before).toContain('200');
