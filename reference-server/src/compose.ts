@@ -30,6 +30,7 @@ import { retentionSweep } from './retention/job.js';
 import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
 import type { FolderLock } from './store/folder-lock.js';
 import { SubmissionProcessor } from './submissions/processor.js';
+import { SubmissionSearch } from './submissions/search.js';
 import { WebhookDelivery } from './webhooks/delivery.js';
 
 export interface ComposeDeps {
@@ -101,6 +102,9 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   // Once a write holding jobs or outbox entries is durable, the runner schedules them.
   ctx.events.afterCommit((ops) => jobs.committed(ops));
 
+  // In memory: each organisation's submissions by the words people search them by (both APIs' `q`/`search`).
+  const search = new SubmissionSearch(ctx);
+
   // In memory and bounded: what each organisation's credentials asked lately, for its workspace.
   const requests = new OrgRequestLog();
 
@@ -115,9 +119,9 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
     { router: faultInjectionRouter(ctx, oauth.verifyAccessToken) },
     { path: '/api/v1', router: assessment.router },
     { path: INVITE_PATH, router: assessment.invitePages },
-    { path: '/api/automation', router: createAutomationSurface(ctx) },
+    { path: '/api/automation', router: createAutomationSurface(ctx, { search }) },
     { path: WORKSPACE_PATH, router: createWorkspaceSurface(ctx, { requests }) },
-    { router: createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken }) },
+    { router: createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken, search }) },
     { path: '/_operator', router: createOperatorRouter(ctx, operatorToken) },
     // Last: probes and scrapes are rare, so the hot routes never walk past them.
     { router: observability.routes },

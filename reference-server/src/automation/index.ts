@@ -4,7 +4,8 @@ import { automationKeyGuard } from '../auth/guards.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { sendError } from '../http/rest-errors.js';
-import { fieldMappingSchema, getFieldMapping, getProfile, listProfiles, profileView, setFieldMapping } from '../submissions/index.js';
+import { textMatches } from '../search-words.js';
+import { fieldMappingSchema, getFieldMapping, getProfile, listProfiles, profileView, setFieldMapping, type SubmissionSearch } from '../submissions/index.js';
 import { getOrganization } from '../tenancy/organizations.js';
 import { getUser } from '../tenancy/users.js';
 import { webhookRoutes } from '../webhooks/index.js';
@@ -13,6 +14,7 @@ import { attachmentRoutes, DEFAULT_MAX_UPLOAD_BYTES } from './attachments-routes
 import { bodyErrors, parseOr400, uploadErrors } from './errors.js';
 import { automationOpenApi } from './openapi.js';
 import { automationRateLimit } from './rate-limit.js';
+import { profileListSchema } from './request-schemas.js';
 import { submissionRoutes } from './submissions-routes.js';
 import { jsonBody } from '../http/json-body.js';
 
@@ -25,7 +27,7 @@ export const JSON_LIMIT_BYTES = 2 * 1024 * 1024;
  * `{error, message, ...}` with `fields: [{field, message}]` on every 400. Every route here needs
  * its path in openapi.ts: a test compares the two.
  */
-export function createAutomationSurface(ctx: AppContext): Router {
+export function createAutomationSurface(ctx: AppContext, deps: { search: SubmissionSearch }): Router {
   const router = Router();
   let openApi: string | undefined;
   // The contract is public: served before the key guard and the rate limit.
@@ -48,7 +50,10 @@ export function createAutomationSurface(ctx: AppContext): Router {
   });
 
   router.get('/profiles', (req, res) => {
-    const body: z.infer<typeof profilesSchema> = { data: listProfiles(ctx, principalOf(req).orgId).map(profileView) };
+    const query = parseOr400(res, profileListSchema, req.query, 'query');
+    if (!query) return;
+    const profiles = listProfiles(ctx, principalOf(req).orgId).filter((p) => textMatches([p.name, p.description, p.id], query.q));
+    const body: z.infer<typeof profilesSchema> = { data: profiles.map(profileView) };
     res.json(body);
   });
   router.get('/profiles/:id', (req, res) => {
@@ -66,7 +71,7 @@ export function createAutomationSurface(ctx: AppContext): Router {
     res.json(await setFieldMapping(ctx, principalOf(req).orgId, mapping));
   });
 
-  router.use('/submissions', submissionRoutes(ctx));
+  router.use('/submissions', submissionRoutes(ctx, deps.search));
   router.use(attachmentRoutes(ctx));
   router.use('/webhooks', webhookRoutes(ctx, 'automation'));
   router.use(uploadErrors(ctx.config.automationMaxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES));

@@ -4,6 +4,7 @@ import { settle, startTestServer, type TestServer, WebhookReceiver } from 'refer
 import { encodeCursor } from '../http/cursor.js';
 import { eventTypesFor } from '../webhooks/index.js';
 import { createAutomationSurface } from './index.js';
+import { SubmissionSearch } from '../submissions/index.js';
 import { automationOutputSchemas } from './openapi.js';
 
 /**
@@ -115,7 +116,7 @@ describe('the document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: 'Automation API', version: expect.any(String) });
     expect(doc.info.description).toContain('docs/automation.md');
-    const routes = routesOf(createAutomationSurface(server.ctx), BASE);
+    const routes = routesOf(createAutomationSurface(server.ctx, { search: new SubmissionSearch(server.ctx) }), BASE);
     expect(routes.length).toBeGreaterThan(20);
     expect(new Set(operationsOf(doc))).toEqual(new Set(routes));
   });
@@ -184,7 +185,7 @@ describe('the document', () => {
     expect(create.required.sort()).toEqual(['fields', 'profile_id', 'record_id']);
     expect(Object.keys(create.properties).sort()).toEqual(['fields', 'filters', 'profile_id', 'record_id', 'source']);
     const list = doc.paths[`${BASE}/submissions`]?.get?.parameters as { name: string }[];
-    expect(list.map((p) => p.name).sort()).toEqual(['cursor', 'limit', 'profile_id', 'record_id', 'status', 'updated_since']);
+    expect(list.map((p) => p.name).sort()).toEqual(['cursor', 'limit', 'profile_id', 'q', 'record_id', 'status', 'updated_since']);
     const upload = doc.paths[`${BASE}/resources`]?.post?.requestBody as { content: Record<string, { schema: { $ref: string } }> };
     expect(Object.keys(upload.content).sort()).toEqual(['application/json', 'multipart/form-data']);
     expect(doc.components.schemas.ResourceUpload).toMatchObject({ properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] });

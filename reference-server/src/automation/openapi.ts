@@ -24,7 +24,7 @@ import { eventPayloadSchema, webhookEventsOpenApi, webhookOpenApi } from '../web
 import { eventTypesFor, type EventType } from '../webhooks/index.js';
 import { meSchema, payloadTooLargeSchema, profilesSchema, rateLimitedSchema, resourcesPageSchema, submissionAcceptedSchema, submissionConflictSchema, submissionExistingSchema, submissionsPageSchema, transcriptsPageSchema } from './response-schemas.js';
 import { DEFAULT_REQUESTS_PER_MINUTE } from './rate-limit.js';
-import { attachmentListSchema, resourceBodySchema, submissionCreateSchema, submissionListSchema, transcriptBodySchema } from './request-schemas.js';
+import { attachmentListSchema, profileListSchema, resourceBodySchema, submissionCreateSchema, submissionListSchema, transcriptBodySchema } from './request-schemas.js';
 
 /**
  * The OpenAPI 3.1 document of `/api/automation`, served at `GET /api/automation/openapi.json`.
@@ -140,7 +140,12 @@ const paths: Record<string, Record<string, JsonSchema>> = {
   },
   [`${BASE}/me`]: { get: { summary: "The key's owner and organisation", responses: { '200': jsonResponse('Me', 'Who the key belongs to.') } } },
   [`${BASE}/profiles`]: {
-    get: { summary: "The organisation's investment/success profiles", description: `Scoring rules: ${DOCS}#scoring.`, responses: { '200': jsonResponse('Profiles', 'Every profile.') } },
+    get: {
+      summary: "The organisation's investment/success profiles",
+      description: `Scoring rules: ${DOCS}#scoring.`,
+      parameters: queryParameters(profileListSchema),
+      responses: { '200': jsonResponse('Profiles', 'Every profile (those matching `q`, with it).') },
+    },
   },
   [`${BASE}/profiles/{id}`]: {
     get: { summary: 'One profile', parameters: [id('`prf_…`')], responses: { '200': jsonResponse('Profile', 'The profile.'), '404': notFound('profile') } },

@@ -18,6 +18,20 @@ export const submissionListSchema = pageSchema.extend({
   profile_id: z.string().max(128).optional(),
   record_id: z.string().max(256).optional(),
   updated_since: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2026-01-31T09:00:00Z' }).optional(),
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      'Search: every word must begin a word of the name, company or email field, the record_id or the submission id; any case, accents ignored ("grace hop" finds Grace Hopper). Pages newest first over the matches, whatever their age.',
+    ),
+});
+
+/** Search words for the small lists (profiles, webhook subscriptions), read as the submissions' `q` is. */
+export const searchQuerySchema = z.string().max(200).optional();
+
+export const profileListSchema = z.object({
+  q: searchQuerySchema.describe('Search: every word must begin a word of the profile\'s name, description or id; any case.'),
 });
 
 /** Which submission an attachment belongs to: exactly one of the two. */

@@ -11,6 +11,7 @@ import {
   submissionDetail,
   submissionSummary,
   type SubmissionRecord,
+  type SubmissionSearch,
 } from '../submissions/index.js';
 import type { SubmissionAccepted, SubmissionConflict, submissionExistingSchema } from './response-schemas.js';
 import { cursorOr400, parseOr400, staleCursor } from './errors.js';
@@ -23,10 +24,10 @@ const created = (s: SubmissionRecord): SubmissionAccepted => ({ status: s.status
  *   POST /submissions   → 202 {status: "queued", job_id, submission_id, record_id}
  *                         200 the same shape (current status, `existing: true`) for a repeated
  *                         record_id with the same profile_id and fields; 409 when they differ
- *   GET  /submissions   ?limit&cursor&status&profile_id&record_id&updated_since → {data, next_cursor}
+ *   GET  /submissions   ?limit&cursor&status&profile_id&record_id&updated_since&q → {data, next_cursor}
  *   GET  /submissions/:id   by `sub_…` or `job_…` → the submission in full
  */
-export function submissionRoutes(ctx: AppContext): Router {
+export function submissionRoutes(ctx: AppContext, searcher: SubmissionSearch): Router {
   const router = Router();
 
   router.post('/', async (req, res) => {
@@ -67,7 +68,8 @@ export function submissionRoutes(ctx: AppContext): Router {
         ...(query.profile_id ? { profileId: query.profile_id } : {}),
         ...(query.record_id ? { recordId: query.record_id } : {}),
         ...(query.updated_since ? { updatedSince: query.updated_since } : {}),
-      });
+        ...(query.q ? { search: query.q } : {}),
+      }, searcher);
       res.json(pageBody('submissions', page.items.map(submissionSummary), page.next));
     } catch (error) {
       if (!(error instanceof InvalidCursorError)) throw error;

@@ -1,8 +1,11 @@
 import type { Principal } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
+import type { SubmissionSearch } from '../submissions/index.js';
 
 /** What every resolver is given: the server's dependencies and the caller the Bearer guard established. */
 export type GraphqlContext = {
   ctx: AppContext;
   principal: Principal;
+  /** The submissions' word index (the `search` argument). */
+  search: SubmissionSearch;
 };

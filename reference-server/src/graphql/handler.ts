@@ -5,6 +5,7 @@ import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { bodyReadError } from '../http/body-read-error.js';
 import { StoreUnavailableError } from '../store/store.js';
+import type { SubmissionSearch } from '../submissions/index.js';
 import type { GraphqlContext } from './context.js';
 import { DocumentCache } from './document-cache.js';
 import { aliasLimitRule, allowlistRule, costLimitRule, depthLimitRule, LIMITS } from './rules.js';
@@ -26,7 +27,7 @@ const SUGGESTION = /\s*Did you mean .*\?$/s;
  * this module adds the body limit, the token limit at parse time, the validation rules of
  * rules.ts, no suggestions, and errors that never leak an internal message.
  */
-export function graphqlHandler(ctx: AppContext): RequestHandler[] {
+export function graphqlHandler(ctx: AppContext, search: SubmissionSearch): RequestHandler[] {
   const formatError: FormatError = (error) => {
     if (!(error instanceof GraphQLError)) return new GraphQLError('Internal error.');
     const original = error.originalError;
@@ -66,7 +67,7 @@ export function graphqlHandler(ctx: AppContext): RequestHandler[] {
         costLimitRule,
       ]),
     execute: (args: ExecutionArgs) => execute({ ...args, hideSuggestions: true } as ExecutionArgs),
-    context: (req) => ({ ctx, principal: principalOf(req.raw) }),
+    context: (req) => ({ ctx, principal: principalOf(req.raw), search }),
     formatError,
   });
 

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { SubmissionSearch } from '../submissions/index.js';
 import { bearerGuard, type AccessTokenVerifier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { bodyErrors, graphqlHandler } from './handler.js';
@@ -11,9 +12,9 @@ export const SDL_PATH = '/api/schema.graphql';
  * (its SDL, the contract connector authors read). No CORS headers anywhere: the spec's callers
  * are backends, and a browser on another origin is left to the same-origin policy.
  */
-export function createGraphqlSurface(ctx: AppContext, deps: { verifyAccessToken: AccessTokenVerifier }): Router {
+export function createGraphqlSurface(ctx: AppContext, deps: { verifyAccessToken: AccessTokenVerifier; search: SubmissionSearch }): Router {
   const router = Router();
-  router.post('/api', bearerGuard(ctx, deps.verifyAccessToken), ...graphqlHandler(ctx));
+  router.post('/api', bearerGuard(ctx, deps.verifyAccessToken), ...graphqlHandler(ctx, deps.search));
   router.use('/api', bodyErrors);
   router.get(SDL_PATH, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300');

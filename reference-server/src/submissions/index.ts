@@ -5,8 +5,9 @@
  *
  * Reading (pure store reads, any surface):
  *   listProfiles(ctx, orgId) → ProfileRecord[]            getProfile(ctx, orgId, id); profileView(p)
- *   listSubmissions(ctx, orgId, {limit, after?, status?, profileId?, recordId?, updatedSince?})
- *       → {items: SubmissionRecord[], next?: id}  newest first; throws InvalidCursorError
+ *   listSubmissions(ctx, orgId, {limit, after?, status?, profileId?, recordId?, updatedSince?, search?}, searcher)
+ *       → {items: SubmissionRecord[], next?: id}  newest first; throws InvalidCursorError.
+ *       `search` goes through the SubmissionSearch the composition root built (search.ts).
  *   getSubmission(ctx, orgId, id) · findSubmission(ctx, orgId, {submissionId | jobId | recordId})
  *   submissionSummary(s) / submissionDetail(s)  — the API shapes (snake_case); detail adds
  *       criteria, founders (with assessment percentiles) and report once scored. Every API
@@ -65,6 +66,7 @@ export {
 } from './field-mapping.js';
 export { archiveProfile, createProfile, getProfile, listProfiles, updateProfile, profileView, profileViewSchema, type ProfileInput, type ProfileRecord, type ProfileView } from './profiles.js';
 export { SubmissionProcessor } from './processor.js';
+export { SubmissionSearch } from './search.js';
 export {
   criterionScoreSchema,
   fieldValueSchema,

@@ -7,6 +7,7 @@ import type { SubmissionInput } from './create-input.js';
 import { applyMapping, getFieldMapping } from './field-mapping.js';
 import { getProfile } from './profiles.js';
 import { JOBS, RECORD_IDS, SUBMISSIONS, type JobRecord, type RecordIdEntry, type SubmissionRecord, type SubmissionStatus } from './records.js';
+import { matchesSearch, type SubmissionSearch } from './search.js';
 import { submissionSummary } from './views.js';
 
 export { InvalidCursorError } from '../store/partition.js';
@@ -106,6 +107,8 @@ export interface ListQuery {
   recordId?: string;
   /** Only submissions updated at or after this instant (ISO 8601). */
   updatedSince?: string;
+  /** What a person typed: each word begins a word of the name, company, email, record ID or ID (search.ts). */
+  search?: string;
 }
 
 /** How many non-matching submissions a filtered page looks at before it returns (with a cursor). */
@@ -117,7 +120,7 @@ export const MAX_SCAN = 2000;
  * passed over per page: a page may then hold fewer than `limit` items and still have `next`.
  * A record_id filter is an index lookup. Throws InvalidCursorError for an unknown `after`.
  */
-export function listSubmissions(ctx: Pick<AppContext, 'store'>, orgId: string, query: ListQuery): Page<SubmissionRecord> {
+export function listSubmissions(ctx: Pick<AppContext, 'store'>, orgId: string, query: ListQuery, searcher?: SubmissionSearch): Page<SubmissionRecord> {
   const since = query.updatedSince !== undefined ? Date.parse(query.updatedSince) : undefined;
   const matches = (s: SubmissionRecord) =>
     (query.status === undefined || s.status === query.status) &&
@@ -126,8 +129,14 @@ export function listSubmissions(ctx: Pick<AppContext, 'store'>, orgId: string, q
   if (query.recordId !== undefined) {
     if (query.after !== undefined && !getSubmission(ctx, orgId, query.after)) throw new InvalidCursorError(query.after);
     const found = findByRecordId(ctx, orgId, query.recordId);
-    return { items: found && query.after === undefined && matches(found) ? [found] : [] };
+    const named = (s: SubmissionRecord) => query.search === undefined || matchesSearch(s, query.search);
+    return { items: found && query.after === undefined && matches(found) && named(found) ? [found] : [] };
   }
+  const searched =
+    query.search !== undefined
+      ? searcher?.search(orgId, { text: query.search, limit: query.limit, ...(query.after !== undefined ? { after: query.after } : {}), filter: matches })
+      : undefined;
+  if (searched) return searched;
   const filtered = query.status !== undefined || query.profileId !== undefined || since !== undefined;
   return ctx.store.page<SubmissionRecord>(SUBMISSIONS, orgId, {
     limit: query.limit,

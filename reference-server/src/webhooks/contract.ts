@@ -88,7 +88,19 @@ export function webhookOpenApi(base: string, surface: WebhookSurface, errorRef: 
             '409': errorRef('409', 'The organisation holds the maximum number of subscriptions on this surface.'),
           },
         },
-        get: { summary: 'Subscriptions, newest first', parameters: paging, responses: { '200': json('Subscriptions', 'A page.'), '400': badPage } },
+        get: {
+          summary: 'Subscriptions, newest first',
+          parameters: [
+            ...paging,
+            {
+              name: 'q',
+              in: 'query',
+              description: 'Search: every word must begin a word of the description, URL, id or an event type; any case.',
+              schema: { type: 'string', maxLength: 200 },
+            },
+          ],
+          responses: { '200': json('Subscriptions', 'A page.'), '400': badPage },
+        },
         delete: {
           summary: 'Unsubscribe, the id in the query (for tools that cannot put it in the path)',
           parameters: [{ ...id, in: 'query' }],

@@ -16,6 +16,13 @@ const pageQuery = z.object({
   event_id: z.string().max(128).optional(),
 });
 
+/** The subscriptions list: a page, and `q` over description, URL and event types (at most 50 subscriptions, filtered in full). */
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().max(512).optional(),
+  q: z.string().max(200).optional(),
+});
+
 /**
  * Webhook subscription endpoints for one surface, mounted at `<surface base>/webhooks` behind the
  * surface's credential guard and JSON body parser (the caller's organisation comes from the
@@ -51,7 +58,7 @@ export function webhookRoutes(ctx: AppContext, surface: WebhookSurface): Router 
   });
 
   router.get('/', (req, res) => {
-    const parsed = pageQuery.safeParse(req.query);
+    const parsed = listQuery.safeParse(req.query);
     if (!parsed.success) {
       sendInvalidFields(res, fieldProblems(parsed.error, 'query'));
       return;
@@ -62,7 +69,11 @@ export function webhookRoutes(ctx: AppContext, surface: WebhookSurface): Router 
       return;
     }
     try {
-      const page = listSubscriptions(ctx, principalOf(req).orgId, surface, { limit: parsed.data.limit, ...(after ? { after } : {}) });
+      const page = listSubscriptions(ctx, principalOf(req).orgId, surface, {
+        limit: parsed.data.limit,
+        ...(after ? { after } : {}),
+        ...(parsed.data.q !== undefined ? { search: parsed.data.q } : {}),
+      });
       res.json({ data: page.items, next_cursor: page.next ? encodeCursor(`webhooks.${surface}`, page.next) : null });
     } catch (error) {
       if (!(error instanceof InvalidCursorError)) throw error;

@@ -1,4 +1,5 @@
 import { generateWebhookSecret } from '../crypto/secrets.js';
+import { textMatches } from '../search-words.js';
 import type { AppContext } from '../context.js';
 import { checkOutboundUrl } from '../outbound/index.js';
 import { del, put, type Page } from '../store/store.js';
@@ -88,12 +89,12 @@ export function listSubscriptions(
   ctx: Pick<AppContext, 'store'>,
   orgId: string,
   surface: WebhookSurface,
-  query: { limit?: number; after?: string } = {},
+  query: { limit?: number; after?: string; search?: string } = {},
 ): Page<SubscriptionView> {
   const page = ctx.store.page<SubscriptionRecord>(SUBSCRIPTIONS, orgId, {
     limit: query.limit ?? MAX_SUBSCRIPTIONS_PER_SURFACE,
     ...(query.after ? { after: query.after } : {}),
-    filter: (s) => s.surface === surface,
+    filter: (s) => s.surface === surface && textMatches([s.description, s.url, s.id, ...s.events], query.search),
   });
   return { items: page.items.map(subscriptionView), ...(page.next ? { next: page.next } : {}) };
 }

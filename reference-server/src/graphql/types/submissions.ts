@@ -183,6 +183,7 @@ const listArgsSchema = z.object({
   profileId: z.string().max(128).nullish(),
   recordId: z.string().max(256).nullish(),
   updatedSince: z.string().nullish(),
+  search: z.string().max(200, 'must be at most 200 characters').nullish(),
 });
 type ListArgs = z.input<typeof listArgsSchema>;
 
@@ -197,8 +198,13 @@ export const submissionsField: GraphQLFieldConfig<unknown, GraphqlContext, ListA
     profileId: { type: GraphQLID },
     recordId: { type: GraphQLString },
     updatedSince: { type: DateTime, description: 'Only submissions updated at or after this instant.' },
+    search: {
+      type: GraphQLString,
+      description:
+        'What a person typed: every word must begin a word of the name, company or email field, the record ID or the submission ID; any case, accents ignored ("grace hop" finds Grace Hopper). Pages over the matches, newest first, whatever their age.',
+    },
   },
-  resolve: (_root, args, { ctx, principal }) => {
+  resolve: (_root, args, { ctx, principal, search }) => {
     const query = parseArgs(listArgsSchema, args);
     const after = query.after ? decodeCursor(CURSOR_LIST, query.after) : undefined;
     if (query.after && !after) throw inputError([{ field: 'after', message: 'is not a cursor of this list (pass pageInfo.endCursor as given)' }]);
@@ -210,7 +216,8 @@ export const submissionsField: GraphQLFieldConfig<unknown, GraphqlContext, ListA
         ...(query.profileId ? { profileId: query.profileId } : {}),
         ...(query.recordId ? { recordId: query.recordId } : {}),
         ...(query.updatedSince ? { updatedSince: query.updatedSince } : {}),
-      });
+        ...(query.search ? { search: query.search } : {}),
+      }, search);
       // With a filter, `next` may name the last submission scanned rather than the last returned.
       const last = page.next ?? page.items.at(-1)?.id;
       return { nodes: page.items, pageInfo: { hasNextPage: page.next !== undefined, endCursor: last ? encodeCursor(CURSOR_LIST, last) : null } };

@@ -1,0 +1,31 @@
+/**
+ * How the lists' search (`q`) reads text: lower-case words, accents folded, and a query matches
+ * when every word typed begins a word of the text ("grace hop" finds "Grace Hopper",
+ * "navy.mil" finds "grace@navy.mil"). Shared by the submissions index and the small lists
+ * (profiles, webhook subscriptions) that filter in full.
+ */
+
+/** "José O'Neil-Smith" → ["jose", "o", "neil", "smith"]. */
+export function searchWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+/** The distinct words of every string among `texts` (others are skipped). */
+export function wordsOfTexts(texts: readonly unknown[]): string[] {
+  return [...new Set(texts.filter((t): t is string => typeof t === 'string').flatMap(searchWords))];
+}
+
+/** Whether every word typed begins one of `words`. */
+export function typedMatch(typed: readonly string[], words: readonly string[]): boolean {
+  return typed.every((t) => words.some((word) => word.startsWith(t)));
+}
+
+/** Whether `query` matches the texts; an empty query matches everything. */
+export function textMatches(texts: readonly unknown[], query: string | undefined): boolean {
+  return query === undefined || typedMatch(searchWords(query), wordsOfTexts(texts));
+}
