@@ -113,9 +113,12 @@ export type FlashKind = 'invalid_credentials' | 'form_expired' | 'throttled';
 export interface Flash {
   kind: FlashKind;
   email?: string;
-  retryMinutes?: number;
+  /** How long a throttled form must wait before the next try. */
+  retrySeconds?: number;
 }
 const FLASH_KINDS: readonly FlashKind[] = ['invalid_credentials', 'form_expired', 'throttled'];
+
+const waitText = (seconds: number): string => (seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
 
 /** What the login page says for a flash, in words a person can act on. */
 export function flashMessage(flash: Flash | undefined): string | undefined {
@@ -125,7 +128,7 @@ export function flashMessage(flash: Flash | undefined): string | undefined {
     case 'form_expired':
       return 'This page was open too long or was submitted from elsewhere. Please try again.';
     case 'throttled':
-      return `Too many attempts for this account. Try again in ${flash.retryMinutes ?? 15} minute(s).`;
+      return `Too many failed sign-ins from this network. Wait ${waitText(flash.retrySeconds ?? 60)}, then try again (or sign in from another network).`;
     default:
       return undefined;
   }
@@ -145,7 +148,7 @@ export function takeFlash(ctx: AppContext, req: Request, res: Response): Flash |
     return {
       kind: parsed.kind,
       ...(typeof parsed.email === 'string' ? { email: parsed.email.slice(0, 320) } : {}),
-      ...(typeof parsed.retryMinutes === 'number' ? { retryMinutes: Math.ceil(parsed.retryMinutes) } : {}),
+      ...(typeof parsed.retrySeconds === 'number' && parsed.retrySeconds > 0 ? { retrySeconds: Math.min(Math.ceil(parsed.retrySeconds), 24 * 3600) } : {}),
     };
   } catch {
     return undefined;

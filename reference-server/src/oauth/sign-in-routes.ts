@@ -2,9 +2,8 @@ import express, { Router, type Request, type Response } from 'express';
 import cookieParser from 'cookie-parser';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { authenticateUser, normalizeEmail } from '../tenancy/users.js';
 import { createCsrf, ensureBrowserId, flashMessage, newNonce, pageHeaders, setFlash, startSession, takeFlash } from './browser-session.js';
-import type { LoginThrottle } from './login-throttle.js';
+import { checkSignIn, type SignInGuard } from './sign-in-check.js';
 import { loginPage } from './pages.js';
 
 const FORM_LIMIT = '16kb';
@@ -31,7 +30,7 @@ export const signInUrl = (returnTo: string): string => `${SIGN_IN_PATH}?return_t
  * `GET /api/oauth/sign-in` always shows the form (like `prompt=login`); a successful POST starts
  * a new session and answers 303 to the workspace page the person came from.
  */
-export function signInRoutes(ctx: AppContext, throttle: LoginThrottle): Router {
+export function signInRoutes(ctx: AppContext, guard: SignInGuard): Router {
   const router = Router();
   const csrf = createCsrf(ctx);
   const forms = express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 10 });
@@ -71,22 +70,13 @@ export function signInRoutes(ctx: AppContext, throttle: LoginThrottle): Router {
         return;
       }
       const email = form.success ? form.data.email : '';
-      const key = normalizeEmail(email);
-      const wait = throttle.retryAfter(key);
-      if (wait > 0) {
-        setFlash(ctx, res, { kind: 'throttled', email, retryMinutes: wait / 60_000 });
+      const outcome = await checkSignIn(ctx, guard, req, email, form.success ? form.data.password : '');
+      if (outcome.kind !== 'signed_in') {
+        setFlash(ctx, res, outcome.kind === 'throttled' ? { kind: 'throttled', email, retrySeconds: outcome.waitMs / 1000 } : { kind: 'invalid_credentials', email });
         seeOther(res, back);
         return;
       }
-      const user = form.success && email && form.data.password ? await authenticateUser(ctx, email, form.data.password) : undefined;
-      if (!user) {
-        throttle.fail(key);
-        setFlash(ctx, res, { kind: 'invalid_credentials', email });
-        seeOther(res, back);
-        return;
-      }
-      throttle.succeed(key);
-      await startSession(ctx, req, res, user);
+      await startSession(ctx, req, res, outcome.user);
       seeOther(res, returnTo);
     } catch (error) {
       next(error);
