@@ -49,7 +49,8 @@ export interface SubscriptionPageProps {
 /** One subscription: its settings, what can be done to it, and its delivery log, newest first. */
 export function SubscriptionPage({ member, csrfToken, subscription, attempts, pending, nextUrl, refresh, notice, errors = [] }: SubscriptionPageProps) {
   const url = subscriptionUrl(subscription.id);
-  const types = eventTypesFor(subscription.surface);
+  // Only what this endpoint takes: its API's types that its event filter lists.
+  const types = eventTypesFor(subscription.surface).filter((type) => subscription.events.includes(type));
   return (
     <WorkspacePage member={member} title={`Webhook ${subscription.url}`} section="webhooks" csrfToken={csrfToken} hasErrors={errors.length > 0} {...(refresh ? { liveSeconds: REFRESH_SECONDS } : {})}>
       <ErrorSummary errors={errors} />
