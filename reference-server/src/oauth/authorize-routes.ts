@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { bodyReadError } from '../http/body-read-error.js';
 import { getOrganization } from '../tenancy/organizations.js';
 import { authorizeUrl, checkAuthorizeRequest, errorRedirect, withParams, type AuthorizeRequest } from './authorize-request.js';
-import { createCsrf, currentSession, ensureBrowserId, flashMessage, newNonce, pageHeaders, setFlash, startSession, takeFlash } from './browser-session.js';
+import { activeSession, createCsrf, currentSession, ensureBrowserId, flashMessage, newNonce, pageHeaders, setFlash, startSession, takeFlash } from './browser-session.js';
 import { issueCode } from './codes.js';
 import { checkSignIn, type SignInGuard } from './sign-in-check.js';
 import { consentPage, errorPage, loginPage } from './pages.js';
@@ -53,12 +53,12 @@ export function authorizeRoutes(ctx: AppContext, guard: SignInGuard): Router {
     res.redirect(303, location);
   }
 
-  router.get('/api/oauth/authorize', (req, res) => {
+  router.get('/api/oauth/authorize', async (req, res) => {
     const request = accept(req, res, req.query, 302);
     if (!request) return;
     ensureBrowserId(ctx, req, res);
     const flash = takeFlash(ctx, req, res);
-    const session = currentSession(ctx, req);
+    const session = await activeSession(ctx, req);
     const nonce = newNonce();
     pageHeaders(res, nonce, [redirectOrigin(request)]);
     const csrfToken = csrf.token(req, res);
