@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
+import { Browser, formFields, settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
 import { defaultOutboundAllowlist, isSharedServer } from '../config.js';
 import { INTERNAL_NO_ANSWER } from './delivery.js';
 import { ATTEMPTS, type AttemptRecord } from './records.js';
@@ -90,6 +90,17 @@ describe('outbound by where the server listens', () => {
       await fetch(`${shared.url}/api/automation/webhooks/${answeredId}/attempts`, { headers: { 'x-api-key': shared.demo.automationKey } })
     ).json()) as { data: Record<string, unknown>[] };
     expect(JSON.stringify(listed.data)).not.toMatch(/do-not-show|403/);
+
+    // And the workspace's attempt page, which shows a public receiver's whole answer.
+    const browser = new Browser(shared.url);
+    const signIn = await (await browser.get('/api/oauth/sign-in?return_to=/workspace')).text();
+    await browser.post('/api/oauth/sign-in', { ...formFields(signIn, '/api/oauth/sign-in'), email: shared.demo.user.email, password: shared.demo.user.password });
+    const page = await browser.get(`/workspace/webhooks/${answeredId}/attempts/${fromReceiver?.id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('an internal address the server');
+    expect(html).toContain('HTTP 4xx from an internal address');
+    expect(html).not.toMatch(/do-not-show|HTTP 403/);
     receiver.respond = () => ({ status: 200 });
   });
 
