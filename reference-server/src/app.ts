@@ -15,10 +15,10 @@ export interface Mount {
 }
 
 /**
- * One Express app (`trust proxy` from the configuration): the `first` middleware (metrics), request logging (and the organisations'
- * request logs of the workspace, when given), the health text, the
- * routers it is given (compose.ts builds them, each behind its own credential guard) in order,
- * then the 404 and 500 fallbacks.
+ * One Express app (`trust proxy` from the configuration): the `first` middleware (metrics),
+ * request logging (and the organisations' request logs of the workspace, when given), the
+ * health text, the routers it is given (compose.ts builds them, each behind its own credential
+ * guard) in order, then the 404 and 500 fallbacks.
  */
 export function createApp(ctx: Pick<AppContext, 'log' | 'config'>, mounts: readonly Mount[], first?: RequestHandler, perOrganisation?: OrgRequestLog): Express {
   const app = express();

@@ -20,9 +20,10 @@ const sessionLive = (record: SessionRecord, now: number): boolean => Date.parse(
  * The browser side of sign-in: the session cookie, the CSRF token of the forms, a one-shot
  * "flash" message carried across a 303, and the headers every page sends.
  *
- * Cookies are HttpOnly and SameSite=Lax, and `__Host-` over TLS (pages/cookies.ts): Lax (not Strict) because the user arrives by a top-level
- * navigation from the partner's site, and a Strict session cookie would not be sent then, so
- * every sign-in would ask for the password again. They are scoped to the whole origin because
+ * Cookies are HttpOnly and SameSite=Lax, and named `__Host-…` over TLS (pages/cookies.ts).
+ * Lax (not Strict) because the user arrives by a top-level navigation from the partner's site,
+ * and a Strict session cookie would not be sent then, so every sign-in would ask for the
+ * password again. They are scoped to the whole origin because
  * one sign-in serves both the OAuth pages and the workspace (`/workspace`).
  */
 export const COOKIES = {
@@ -45,9 +46,6 @@ function cookieOptions(ctx: AppContext, maxAgeMs?: number): CookieOptions {
   };
 }
 
-/** `name`, or `__Host-name` over TLS (pages/cookies.ts `cookieName`). */
-const named = (ctx: AppContext, name: string): string => cookieName(ctx, name);
-
 const cookie = (req: Request, name: string): string | undefined => {
   const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' ? value : undefined;
@@ -60,7 +58,7 @@ export interface BrowserSession {
 
 /** The session behind this browser's cookie, if it is neither past its 12 hours nor idle too long. */
 export function currentSession(ctx: AppContext, req: Request): BrowserSession | undefined {
-  const token = cookie(req, named(ctx, COOKIES.session));
+  const token = cookie(req, cookieName(ctx, COOKIES.session));
   if (!token) return undefined;
   const record = ctx.store.get<SessionRecord>(OAUTH_SESSIONS, GLOBAL, ctx.keyring.hash(token));
   if (!record || !sessionLive(record, ctx.clock.now())) return undefined;
@@ -78,7 +76,14 @@ export async function activeSession(ctx: AppContext, req: Request): Promise<Brow
   const now = ctx.clock.now();
   if (now - lastSeen(session.record) < SESSION_TOUCH_MS) return session;
   const record: SessionRecord = { ...session.record, lastSeenAt: iso(now) };
-  await ctx.store.write([put(OAUTH_SESSIONS, GLOBAL, record)]);
+  try {
+    await ctx.store.write([put(OAUTH_SESSIONS, GLOBAL, record)]);
+  } catch (error) {
+    // A store refusing writes (a full disk) must not take the read-only pages down with it:
+    // the session is used unnoted, so at worst it ends up to a minute early.
+    ctx.log.warn({ err: error }, 'could not note a session as used');
+    return session;
+  }
   return { record, user: session.user };
 }
 
@@ -99,14 +104,14 @@ export async function startSession(ctx: AppContext, req: Request, res: Response,
     ...(userAgent ? { userAgent: userAgent.slice(0, 200) } : {}),
   };
   await ctx.store.write([put(OAUTH_SESSIONS, GLOBAL, record), ...(previous ? [del(OAUTH_SESSIONS, GLOBAL, previous.record.id)] : [])]);
-  res.cookie(named(ctx, COOKIES.session), token, cookieOptions(ctx, SESSION_TTL_MS));
+  res.cookie(cookieName(ctx, COOKIES.session), token, cookieOptions(ctx, SESSION_TTL_MS));
 }
 
 /** Signs the browser out: the session record goes, so the cookie is worthless even if kept. */
 export async function endSession(ctx: AppContext, req: Request, res: Response): Promise<void> {
   const session = currentSession(ctx, req);
   if (session) await ctx.store.write([del(OAUTH_SESSIONS, GLOBAL, session.record.id)]);
-  res.clearCookie(named(ctx, COOKIES.session), cookieOptions(ctx));
+  res.clearCookie(cookieName(ctx, COOKIES.session), cookieOptions(ctx));
 }
 
 /** Every live session of one user, newest first (the sessions page). */
@@ -125,13 +130,13 @@ export function sessionsOf(ctx: AppContext, userId: string): SessionRecord[] {
 export async function endAllSessions(ctx: AppContext, res: Response, userId: string): Promise<number> {
   const all = ctx.store.all<SessionRecord>(OAUTH_SESSIONS, GLOBAL).filter((record) => record.userId === userId);
   if (all.length > 0) await ctx.store.write(all.map((record) => del(OAUTH_SESSIONS, GLOBAL, record.id)));
-  res.clearCookie(named(ctx, COOKIES.session), cookieOptions(ctx));
+  res.clearCookie(cookieName(ctx, COOKIES.session), cookieOptions(ctx));
   return all.length;
 }
 
 /** Makes sure the browser has its id before a form is rendered, so the CSRF token can bind to it. */
 export function ensureBrowserId(ctx: AppContext, req: Request, res: Response): void {
-  const name = named(ctx, COOKIES.browser);
+  const name = cookieName(ctx, COOKIES.browser);
   if (cookie(req, name)) return;
   const id = randomBytes(18).toString('base64url');
   res.cookie(name, id, cookieOptions(ctx, 365 * 24 * 3600_000));
@@ -150,8 +155,8 @@ export function createCsrf(ctx: AppContext): Csrf {
   const get = (): DoubleCsrfUtilities =>
     (utilities ??= doubleCsrf({
       getSecret: () => ctx.keyring.hash('oauth-csrf-secret'),
-      getSessionIdentifier: (req) => cookie(req, named(ctx, COOKIES.browser)) ?? '',
-      cookieName: named(ctx, COOKIES.csrf),
+      getSessionIdentifier: (req) => cookie(req, cookieName(ctx, COOKIES.browser)) ?? '',
+      cookieName: cookieName(ctx, COOKIES.csrf),
       cookieOptions: cookieOptions(ctx),
       getCsrfTokenFromRequest: (req) => {
         const value = (req.body as Record<string, unknown> | undefined)?.['_csrf'];
@@ -160,7 +165,7 @@ export function createCsrf(ctx: AppContext): Csrf {
     }));
   return {
     token: (req, res) => get().generateCsrfToken(req, res),
-    valid: (req) => cookie(req, named(ctx, COOKIES.browser)) !== undefined && get().validateRequest(req),
+    valid: (req) => cookie(req, cookieName(ctx, COOKIES.browser)) !== undefined && get().validateRequest(req),
   };
 }
 
@@ -191,13 +196,13 @@ export function flashMessage(flash: Flash | undefined): string | undefined {
 }
 
 export function setFlash(ctx: AppContext, res: Response, flash: Flash): void {
-  res.cookie(named(ctx, COOKIES.flash), Buffer.from(JSON.stringify(flash)).toString('base64url'), cookieOptions(ctx, 60_000));
+  res.cookie(cookieName(ctx, COOKIES.flash), Buffer.from(JSON.stringify(flash)).toString('base64url'), cookieOptions(ctx, 60_000));
 }
 
 export function takeFlash(ctx: AppContext, req: Request, res: Response): Flash | undefined {
-  const value = cookie(req, named(ctx, COOKIES.flash));
+  const value = cookie(req, cookieName(ctx, COOKIES.flash));
   if (!value) return undefined;
-  res.clearCookie(named(ctx, COOKIES.flash), cookieOptions(ctx));
+  res.clearCookie(cookieName(ctx, COOKIES.flash), cookieOptions(ctx));
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<Flash>;
     if (!parsed.kind || !FLASH_KINDS.includes(parsed.kind)) return undefined;
