@@ -15,15 +15,18 @@ export interface Mount {
 }
 
 /**
- * One Express app: the `first` middleware (metrics), request logging (and the organisations'
- * request logs of the workspace, when given), the health text, the
- * routers it is given (compose.ts builds them, each behind its own credential guard) in order,
- * then the 404 and 500 fallbacks.
+ * One Express app (`trust proxy` from the configuration): the `first` middleware (metrics),
+ * request logging (and the organisations' request logs of the workspace, when given), the
+ * health text, the routers it is given (compose.ts builds them, each behind its own credential
+ * guard) in order, then the 404 and 500 fallbacks.
  */
-export function createApp(ctx: Pick<AppContext, 'log'>, mounts: readonly Mount[], first?: RequestHandler, perOrganisation?: OrgRequestLog): Express {
+export function createApp(ctx: Pick<AppContext, 'log' | 'config'>, mounts: readonly Mount[], first?: RequestHandler, perOrganisation?: OrgRequestLog): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // `req.ip` (rate limits, sign-in throttle, request log) is the client's address behind the
+  // proxies the operator named with --trust-proxy, and the peer's own address otherwise.
+  app.set('trust proxy', ctx.config.trustProxy ?? false);
   if (first) app.use(first);
   app.use(requestLog(ctx.log, perOrganisation ? { perOrganisation } : {}));
 

@@ -193,7 +193,7 @@ describe('reference-server CLI', () => {
     expect(orgs.some((o) => o.id === organizationId)).toBe(true);
   }, 60_000);
 
-  it('lets webhooks reach 127.0.0.1 by default, so a local n8n works, and nothing private with --allow-outbound none', async () => {
+  it('lets webhooks reach 127.0.0.1 by default on loopback, so a local n8n works, and nothing private with --allow-outbound none or on 0.0.0.0', async () => {
     const subscribe = (url: string, automationKey: string) =>
       fetch(`${url}/api/automation/webhooks`, {
         method: 'POST',
@@ -216,5 +216,28 @@ describe('reference-server CLI', () => {
       await once(strict.server, 'close');
       await rm(strictDir, { recursive: true, force: true });
     }
+
+    // Listening beyond loopback, the same default allows nothing private (issue 31).
+    const sharedDir = await mkdtemp(join(tmpdir(), 'cli-shared-'));
+    const shared = await start(['--data', sharedDir, '--host', '0.0.0.0', '--insecure-http']);
+    try {
+      const refused = await subscribe(shared.url, shared.automationKey);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toMatch(/loopback/);
+    } finally {
+      shared.server.kill('SIGTERM');
+      await once(shared.server, 'close');
+      await rm(sharedDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('takes --trust-proxy as a hop count or proxy addresses, and refuses anything else', async () => {
+    const bad = await run(['start', '--data', dataDir, '--trust-proxy', 'everyone']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/--trust-proxy/);
+    const zero = await run(['start', '--data', dataDir, '--trust-proxy', '0']);
+    expect(zero.code).not.toBe(0);
+    const help = await run(['start', '--help']);
+    expect(help.stdout).toMatch(/--trust-proxy <hops\|addresses>/);
   }, 60_000);
 });

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import ipaddr from 'ipaddr.js';
 import { backupFolder, restoreFolder } from './backup/backup.js';
 import { formatBanner } from './banner.js';
-import { defaultConfig, DEFAULT_HOST, DEFAULT_PORT, type ServerConfig } from './config.js';
+import { defaultConfig, DEFAULT_HOST, DEFAULT_PORT, defaultOutboundAllowlist, type ServerConfig } from './config.js';
 import { openDataFolder } from './data-folder.js';
 import { createLogger, flushLog } from './log.js';
 import { forwardCommand } from './operator/client.js';
@@ -48,16 +49,39 @@ const list = (value: string, previous: string[] = []): string[] => [
 ];
 
 /**
- * A local server's receivers (n8n on this machine, test receivers) listen on 127.0.0.1, so `start`
- * lets that one address through the SSRF guard unless told otherwise (docs/decisions/webhooks-ssrf.md).
+ * Stands for "not given": the allowlist then follows the listen address (`defaultOutboundAllowlist`:
+ * 127.0.0.1 on a loopback server, where a local n8n or test receiver listens; nothing otherwise).
  */
-const DEMO_OUTBOUND_ALLOWLIST = ['127.0.0.1'];
+const BY_LISTEN_ADDRESS: string[] = [];
 
 /** Explicit values replace the default rather than add to it; "none" empties the list. */
 const allowlist = (value: string, previous: string[]): string[] => {
-  const base = previous === DEMO_OUTBOUND_ALLOWLIST ? [] : previous;
+  const base = previous === BY_LISTEN_ADDRESS ? [] : previous;
   return value.trim() === 'none' ? [] : list(value, base);
 };
+
+/** Names proxy-addr (Express's `trust proxy`) knows for whole ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * `--trust-proxy`: a hop count (`1` = the one proxy in front of the server) or the proxies'
+ * addresses, CIDR ranges or range names (comma-separated). Checked here so a typo is a usage
+ * error at start, not a proxy silently untrusted (or everyone trusted) at run time.
+ */
+function trustProxy(value: string): number | string[] {
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (hops < 1) throw new InvalidArgumentError('a hop count of 1 or more, or proxy addresses');
+    return hops;
+  }
+  const entries = list(trimmed);
+  const bad = entries.filter((e) => !PROXY_RANGE_NAMES.includes(e) && !ipaddr.isValid(e) && !ipaddr.isValidCIDR(e));
+  if (entries.length === 0 || bad.length > 0) {
+    throw new InvalidArgumentError(`a hop count, or addresses, CIDR ranges and ${PROXY_RANGE_NAMES.join('/')} (not: ${bad.join(', ') || value})`);
+  }
+  return entries;
+}
 
 const dataOption = () => new Option('--data <dir>', 'data folder').default(DEFAULT_DATA).env('REFERENCE_SERVER_DATA');
 
@@ -132,7 +156,7 @@ export function buildCli(): Command {
         '--allow-outbound <hosts>',
         'hosts or CIDR ranges webhooks and CRM sync may reach despite the SSRF guard (comma-separated; "none" for none)',
       )
-        .default(DEMO_OUTBOUND_ALLOWLIST, DEMO_OUTBOUND_ALLOWLIST.join(','))
+        .default(BY_LISTEN_ADDRESS, '127.0.0.1 when --host is loopback, else none')
         .env('REFERENCE_SERVER_ALLOW_OUTBOUND')
         .argParser(allowlist),
     )
@@ -186,6 +210,14 @@ export function buildCli(): Command {
         'REFERENCE_SERVER_METRICS_TOKEN',
       ),
     )
+    .addOption(
+      new Option(
+        '--trust-proxy <hops|addresses>',
+        "believe X-Forwarded-For from this many proxies in front, or from these proxy addresses/CIDR ranges, for rate limits and logs (default: none)",
+      )
+        .env('REFERENCE_SERVER_TRUST_PROXY')
+        .argParser(trustProxy),
+    )
     .action(async (options) => {
       if (Boolean(options.tlsCert) !== Boolean(options.tlsKey)) throw new Error('--tls-cert and --tls-key go together');
       const config: ServerConfig = defaultConfig({
@@ -203,6 +235,7 @@ export function buildCli(): Command {
         ...(options.tlsCert ? { tls: { certFile: resolve(options.tlsCert), keyFile: resolve(options.tlsKey) } } : {}),
         ...(options.insecureHttp ? { insecureHttp: true } : {}),
         ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+        ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
         retention: {
           ...(options.retainEvents !== undefined ? { eventsSeconds: options.retainEvents } : {}),
           ...(options.retainAttempts !== undefined ? { attemptsSeconds: options.retainAttempts } : {}),
@@ -211,6 +244,7 @@ export function buildCli(): Command {
           ...(options.retentionInterval !== undefined ? { intervalSeconds: options.retentionInterval } : {}),
         },
       });
+      if (options.allowOutbound === BY_LISTEN_ADDRESS) config.outboundAllowlist = defaultOutboundAllowlist(config);
       const server = await startServer(config);
       process.stdout.write(`${formatBanner(server.url, config.dataDir, server.demo)}\n`);
       await new Promise<void>((done) => {

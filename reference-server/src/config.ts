@@ -1,3 +1,5 @@
+import { isLoopbackHost } from './transport/tls.js';
+
 /**
  * Everything a running server can be told. Defaults are the documented ones; the CLI maps flags
  * and environment variables onto this shape (see `reference-server start --help`).
@@ -46,6 +48,37 @@ export interface ServerConfig {
   };
   /** Bearer token /metrics requires from every caller; without one, /metrics answers loopback callers only. */
   metricsToken?: string;
+  /**
+   * Which proxies' `X-Forwarded-For` to believe, so rate limits and logs see the client's address:
+   * a hop count (1 = the one proxy in front) or the proxies' addresses and CIDR ranges. Absent:
+   * none (the peer's own address is the client's), since a forged header must not pick a bucket.
+   */
+  trustProxy?: number | string[];
+}
+
+/**
+ * Whether people other than the machine's own user reach this server: it listens on a
+ * non-loopback address, or a proxy stands in front (`--trust-proxy`, or a public URL that is not
+ * loopback). A loopback server with neither is someone's own machine.
+ */
+export function isSharedServer(config: Pick<ServerConfig, 'host' | 'publicUrl' | 'trustProxy'>): boolean {
+  if (!isLoopbackHost(config.host) || config.trustProxy !== undefined) return true;
+  if (!config.publicUrl) return false;
+  try {
+    return !isLoopbackHost(new URL(config.publicUrl).hostname);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The outbound allowlist when the operator gives none (`start`, `startTestServer`): on someone's
+ * own machine a local n8n or test receiver on 127.0.0.1 is the point; on a shared server the
+ * host's loopback holds its own services (the operator endpoint among them), so nothing private
+ * is reachable until the operator names it (docs/decisions/webhooks-outbound-by-listen-address.md).
+ */
+export function defaultOutboundAllowlist(config: Pick<ServerConfig, 'host' | 'publicUrl' | 'trustProxy'>): string[] {
+  return isSharedServer(config) ? [] : ['127.0.0.1'];
 }
 
 export const DEFAULT_PORT = 8787;

@@ -1,5 +1,5 @@
 export { startServer, type RunningServer, type StartDeps } from './server.js';
-export { defaultConfig, type ServerConfig } from './config.js';
+export { defaultConfig, defaultOutboundAllowlist, type ServerConfig } from './config.js';
 export { ManualClock, systemClock, type Clock } from './clock.js';
 export type { DemoCredentials } from './seed.js';
 export { HEALTH_TEXT } from './app.js';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultConfig, startServer, type DemoCredentials, type RunningServer, type ServerConfig, type StartDeps } from 'reference-server';
+import { defaultConfig, defaultOutboundAllowlist, startServer, type DemoCredentials, type RunningServer, type ServerConfig, type StartDeps } from 'reference-server';
 
 export interface TestServer extends RunningServer {
   demo: DemoCredentials;
@@ -12,12 +12,13 @@ export interface TestServer extends RunningServer {
 
 /**
  * A real reference server for a test or a partner's CI: a fresh data folder in the temp dir,
- * seeded with the demo organisation, listening on 127.0.0.1 on a free port.
+ * seeded with the demo organisation, listening on 127.0.0.1 on a free port. Its outbound
+ * allowlist is `start`'s default (127.0.0.1 on a loopback server without a proxy) unless given.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, deps: StartDeps = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'reference-server-')));
   const server = await startServer(
-    defaultConfig({ port: 0, logLevel: 'silent', outboundAllowlist: ['127.0.0.1'], ...overrides, dataDir }),
+    defaultConfig({ port: 0, logLevel: 'silent', outboundAllowlist: defaultOutboundAllowlist({ host: '127.0.0.1', ...overrides }), ...overrides, dataDir }),
     deps,
   );
   if (!server.demo) {

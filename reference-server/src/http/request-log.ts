@@ -15,7 +15,7 @@ export function requestIds(): () => string {
 }
 
 /**
- * One log line per request when its response is done: `{req: {id, method, url}, res: {statusCode},
+ * One log line per request when its response is done: `{req: {id, method, url, remoteAddress}, res: {statusCode},
  * responseTime}`. No headers or bodies are logged, so no credential can reach the line (the
  * logger's redaction still applies). The line is built once, at the end: no child logger, no
  * serializers and no request id unless the line is written. A caller's `x-request-id` is kept.
@@ -40,7 +40,8 @@ export function requestLog(log: Logger, options: { nextId?: () => string; perOrg
       const header = req.headers['x-request-id'];
       lines[level](
         {
-          req: { id: typeof header === 'string' ? header : nextId(), method: req.method, url: redactUrlSecrets(req.originalUrl) },
+          // req.ip: the client's address behind the proxies --trust-proxy names, else the peer's.
+          req: { id: typeof header === 'string' ? header : nextId(), method: req.method, url: redactUrlSecrets(req.originalUrl), remoteAddress: req.ip },
           res: { statusCode: res.statusCode },
           responseTime,
         },

@@ -4,11 +4,10 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { bodyReadError } from '../http/body-read-error.js';
 import { getOrganization } from '../tenancy/organizations.js';
-import { authenticateUser, normalizeEmail } from '../tenancy/users.js';
 import { authorizeUrl, checkAuthorizeRequest, errorRedirect, withParams, type AuthorizeRequest } from './authorize-request.js';
-import { createCsrf, currentSession, ensureBrowserId, flashMessage, newNonce, pageHeaders, setFlash, startSession, takeFlash } from './browser-session.js';
+import { activeSession, createCsrf, currentSession, ensureBrowserId, flashMessage, newNonce, pageHeaders, setFlash, startSession, takeFlash } from './browser-session.js';
 import { issueCode } from './codes.js';
-import type { LoginThrottle } from './login-throttle.js';
+import { checkSignIn, type SignInGuard } from './sign-in-check.js';
 import { consentPage, errorPage, loginPage } from './pages.js';
 import { issuerOf, oauthSettings } from './settings.js';
 
@@ -22,7 +21,7 @@ const ConsentForm = z.object({ decision: z.enum(['allow', 'deny']).optional(), a
  * make the browser post the password again to wherever it is sent next), and every page and
  * redirect carries the headers of `pageHeaders`.
  */
-export function authorizeRoutes(ctx: AppContext, throttle: LoginThrottle): Router {
+export function authorizeRoutes(ctx: AppContext, guard: SignInGuard): Router {
   const router = Router();
   const csrf = createCsrf(ctx);
   const forms = express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 30 });
@@ -54,12 +53,12 @@ export function authorizeRoutes(ctx: AppContext, throttle: LoginThrottle): Route
     res.redirect(303, location);
   }
 
-  router.get('/api/oauth/authorize', (req, res) => {
+  router.get('/api/oauth/authorize', async (req, res) => {
     const request = accept(req, res, req.query, 302);
     if (!request) return;
     ensureBrowserId(ctx, req, res);
     const flash = takeFlash(ctx, req, res);
-    const session = currentSession(ctx, req);
+    const session = await activeSession(ctx, req);
     const nonce = newNonce();
     pageHeaders(res, nonce, [redirectOrigin(request)]);
     const csrfToken = csrf.token(req, res);
@@ -106,22 +105,13 @@ export function authorizeRoutes(ctx: AppContext, throttle: LoginThrottle): Route
       }
       const form = LoginForm.safeParse(req.body);
       const email = form.success ? form.data.email : '';
-      const key = normalizeEmail(email);
-      const wait = throttle.retryAfter(key);
-      if (wait > 0) {
-        setFlash(ctx, res, { kind: 'throttled', email, retryMinutes: wait / 60_000 });
+      const outcome = await checkSignIn(ctx, guard, req, email, form.success ? form.data.password : '');
+      if (outcome.kind !== 'signed_in') {
+        setFlash(ctx, res, outcome.kind === 'throttled' ? { kind: 'throttled', email, retrySeconds: outcome.waitMs / 1000 } : { kind: 'invalid_credentials', email });
         seeOther(res, request, back);
         return;
       }
-      const user = form.success && email && form.data.password ? await authenticateUser(ctx, email, form.data.password) : undefined;
-      if (!user) {
-        throttle.fail(key);
-        setFlash(ctx, res, { kind: 'invalid_credentials', email });
-        seeOther(res, request, back);
-        return;
-      }
-      throttle.succeed(key);
-      await startSession(ctx, req, res, user);
+      await startSession(ctx, req, res, outcome.user);
       // Signed in just now: prompt=login is satisfied, so the next stop is the consent page.
       seeOther(res, request, authorizeUrl(request.raw, {}, ['prompt']));
     } catch (error) {

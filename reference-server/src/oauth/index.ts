@@ -3,9 +3,9 @@ import type { AccessTokenVerifier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { createAccessTokenVerifier } from './access-tokens.js';
 import { authorizeRoutes } from './authorize-routes.js';
-import { LoginThrottle } from './login-throttle.js';
 import { SigningKeys } from './keys.js';
 import { METADATA_PATH, metadataRoutes } from './metadata.js';
+import { createSignInGuard } from './sign-in-check.js';
 import { signInRoutes } from './sign-in-routes.js';
 import { tokenRoutes } from './token-routes.js';
 
@@ -24,10 +24,10 @@ export function createOAuthSurface(ctx: AppContext): OAuthSurface {
   const keys = new SigningKeys(ctx);
   const routes = Router();
   routes.use(metadataRoutes(ctx, keys));
-  // One throttle for both login forms, so the workspace sign-in is no way around it.
-  const throttle = new LoginThrottle(ctx.clock);
-  routes.use(authorizeRoutes(ctx, throttle));
-  routes.use(signInRoutes(ctx, throttle));
+  // One throttle and gate for both login forms, so the workspace sign-in is no way around them.
+  const guard = createSignInGuard(ctx);
+  routes.use(authorizeRoutes(ctx, guard));
+  routes.use(signInRoutes(ctx, guard));
   routes.use(tokenRoutes(ctx, keys));
   // The surface sits at the root of the app: a request for another surface passes by with one
   // prefix test instead of entering a router and walking every OAuth route.

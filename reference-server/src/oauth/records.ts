@@ -74,6 +74,11 @@ export interface SessionRecord {
   userId: string;
   authTime: string;
   expiresAt: string;
+  /** Last use, for the idle timeout (written at most once a minute); absent on older records: authTime. */
+  lastSeenAt?: string;
+  /** Where and with what it was signed in, for the person's own sessions page. */
+  address?: string;
+  userAgent?: string;
 }
 
 export interface SigningKeyRecord {

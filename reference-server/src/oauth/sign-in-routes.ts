@@ -2,9 +2,8 @@ import express, { Router, type Request, type Response } from 'express';
 import cookieParser from 'cookie-parser';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { authenticateUser, normalizeEmail } from '../tenancy/users.js';
 import { createCsrf, ensureBrowserId, flashMessage, newNonce, pageHeaders, setFlash, startSession, takeFlash } from './browser-session.js';
-import type { LoginThrottle } from './login-throttle.js';
+import { checkSignIn, type SignInGuard } from './sign-in-check.js';
 import { loginPage } from './pages.js';
 
 const FORM_LIMIT = '16kb';
@@ -13,14 +12,26 @@ const DEFAULT_RETURN = '/workspace';
 
 const SignInForm = z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default(''), return_to: z.string().max(2000).optional() });
 
+/** A base no request can name: resolving against it shows whether a value leaves this origin. */
+const RESOLVE_BASE = 'http://return-to.invalid';
+
 /**
  * Where a sign-in may send the browser afterwards: only a path of the workspace on this origin.
- * Anything else (another host, `//host`, a backslash trick) falls back to the workspace home,
- * so the sign-in page cannot be used as an open redirect.
+ * The value is resolved first, the way the browser will (dot segments, `%2e%2e` included), and
+ * the resolved path checked, so `/workspace/../../x` cannot leave `/workspace`. Anything else
+ * (another host, `//host`, a backslash trick) falls back to the workspace home, so the sign-in
+ * page cannot be used as an open redirect; what is returned is the resolved form.
  */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !/^\/workspace(?:[/?#]|$)/.test(value) || /[\\\s]/.test(value)) return DEFAULT_RETURN;
-  return value;
+  if (typeof value !== 'string' || !value.startsWith('/') || /[\\\s]/.test(value)) return DEFAULT_RETURN;
+  let resolved: URL;
+  try {
+    resolved = new URL(value, RESOLVE_BASE);
+  } catch {
+    return DEFAULT_RETURN;
+  }
+  if (resolved.origin !== RESOLVE_BASE || !/^\/workspace(?:\/|$)/.test(resolved.pathname)) return DEFAULT_RETURN;
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }
 
 export const signInUrl = (returnTo: string): string => `${SIGN_IN_PATH}?return_to=${encodeURIComponent(safeReturnPath(returnTo))}`;
@@ -31,7 +42,7 @@ export const signInUrl = (returnTo: string): string => `${SIGN_IN_PATH}?return_t
  * `GET /api/oauth/sign-in` always shows the form (like `prompt=login`); a successful POST starts
  * a new session and answers 303 to the workspace page the person came from.
  */
-export function signInRoutes(ctx: AppContext, throttle: LoginThrottle): Router {
+export function signInRoutes(ctx: AppContext, guard: SignInGuard): Router {
   const router = Router();
   const csrf = createCsrf(ctx);
   const forms = express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 10 });
@@ -71,22 +82,13 @@ export function signInRoutes(ctx: AppContext, throttle: LoginThrottle): Router {
         return;
       }
       const email = form.success ? form.data.email : '';
-      const key = normalizeEmail(email);
-      const wait = throttle.retryAfter(key);
-      if (wait > 0) {
-        setFlash(ctx, res, { kind: 'throttled', email, retryMinutes: wait / 60_000 });
+      const outcome = await checkSignIn(ctx, guard, req, email, form.success ? form.data.password : '');
+      if (outcome.kind !== 'signed_in') {
+        setFlash(ctx, res, outcome.kind === 'throttled' ? { kind: 'throttled', email, retrySeconds: outcome.waitMs / 1000 } : { kind: 'invalid_credentials', email });
         seeOther(res, back);
         return;
       }
-      const user = form.success && email && form.data.password ? await authenticateUser(ctx, email, form.data.password) : undefined;
-      if (!user) {
-        throttle.fail(key);
-        setFlash(ctx, res, { kind: 'invalid_credentials', email });
-        seeOther(res, back);
-        return;
-      }
-      throttle.succeed(key);
-      await startSession(ctx, req, res, user);
+      await startSession(ctx, req, res, outcome.user);
       seeOther(res, returnTo);
     } catch (error) {
       next(error);

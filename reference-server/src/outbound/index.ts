@@ -16,6 +16,6 @@
  * and IP literals before connecting), unless `ctx.config.outboundAllowlist` lists the address,
  * its CIDR range or the host name. See docs/webhooks.md#ssrf-guard.
  */
-export { checkOutboundUrl, OutboundRefusedError, OutboundTimeoutError, post, postJson, retryAfterMs, sentHeaders } from './post.js';
+export { checkOutboundUrl, failedOnInternalAddress, OutboundRefusedError, OutboundTimeoutError, post, postJson, retryAfterMs, sentHeaders } from './post.js';
 export type { PostOptions, PostResponse } from './post.js';
 export { addressPolicy, type AddressPolicy } from './address-policy.js';

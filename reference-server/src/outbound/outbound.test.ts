@@ -41,6 +41,12 @@ describe('address policy', () => {
     }
     for (const address of ['8.8.8.8', '2001:4860:4860::8888', '10.20.3.4', '::1']) expect(policy.refusal(address), address).toBeUndefined();
     expect(policy.refusal('169.254.169.254')).toMatch(/link-local/);
+    // IPv4-compatible IPv6 (::/96): refused whatever it embeds, in hex or dotted form.
+    for (const address of ['::7f00:1', '[::7f00:1]', '::127.0.0.1', '::808:808', '::8.8.8.8']) {
+      expect(policy.refusal(address), address).toMatch(/IPv4-compatible/);
+    }
+    expect(policy.isPublic('8.8.8.8')).toBe(true);
+    expect(policy.isPublic('10.20.3.4')).toBe(false);
     expect(policy.allowsHost('N8N.internal.')).toBe(true);
     expect(policy.allowsHost('example.com')).toBe(false);
   });
@@ -48,7 +54,7 @@ describe('address policy', () => {
 
 describe('post', () => {
   it('refuses 10.0.0.1, 169.254.169.254 and ::1 without the allowlist, before connecting', async () => {
-    for (const url of ['http://10.0.0.1/x', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]:9/x', `${base}/ok`]) {
+    for (const url of ['http://10.0.0.1/x', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]:9/x', 'http://[::7f00:1]:9/x', `${base}/ok`]) {
       await expect(post(strict, url, '{}', {}), url).rejects.toBeInstanceOf(OutboundRefusedError);
     }
     expect(received).toHaveLength(0);
@@ -95,6 +101,8 @@ describe('checkOutboundUrl', () => {
     expect(await checkOutboundUrl(strict, 'http://10.0.0.1/x')).toMatch(/private address 10.0.0.1/);
     expect(await checkOutboundUrl(strict, 'http://169.254.169.254/')).toMatch(/link-local/);
     expect(await checkOutboundUrl(strict, 'http://[::1]/')).toMatch(/loopback/);
+    expect(await checkOutboundUrl(local, 'http://[::7f00:1]/')).toMatch(/IPv4-compatible/);
+    expect(await checkOutboundUrl(local, 'http://[::127.0.0.1]/')).toMatch(/IPv4-compatible/);
     expect(await checkOutboundUrl(strict, 'http://localhost:5678/webhook')).toMatch(/resolves to/);
     expect(await checkOutboundUrl(local, 'http://localhost:5678/webhook')).toBeUndefined();
     expect(await checkOutboundUrl(strict, 'https://93.184.215.14/hook')).toBeUndefined();

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { isSharedServer } from '../config.js';
 import type { AppContext } from '../context.js';
 import { addressPolicy, isIpLiteral, type AddressPolicy } from './address-policy.js';
 import { guardedLookup, OutboundRefusedError } from './guarded-lookup.js';
@@ -30,6 +31,22 @@ export interface PostResponse {
   latencyMs: number;
   /** Retry-After (seconds or an HTTP date) in milliseconds from now, when the answer carries one. */
   retryAfterMs?: number;
+  /**
+   * True when the answer came from a non-public address the allowlist let through (or a host
+   * allowed by name) on a shared server (`isSharedServer`): the operator's own network, whose
+   * answers are not an organisation's to read. On someone's own loopback server it is false:
+   * their local n8n's answer is what they came to see.
+   */
+  internal: boolean;
+}
+
+// Failures of an exchange with an internal address (see PostResponse.internal): kept aside
+// rather than written onto the error, so any error type (a node network error, a timeout) can be.
+const internalFailures = new WeakSet<object>();
+
+/** True when `error` is a failure of `post` on an internal address (its detail names that address or network). */
+export function failedOnInternalAddress(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && internalFailures.has(error);
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -147,6 +164,22 @@ export function post(
         return;
       }
     }
+    // Where the exchange went, for `internal`: the literal, the address the guarded lookup chose
+    // (a fresh socket), or the pooled socket's peer; a failed connect names its address too.
+    let peer: string | undefined = isIpLiteral(host) ? host : undefined;
+    const internal = (failure?: unknown): boolean => {
+      // Read per exchange: the public URL is known only once the server listens.
+      if (!isSharedServer(ctx.config)) return false;
+      if (client.policy.allowsHost(host)) return true;
+      const failedAt = (failure as { address?: unknown } | undefined)?.address;
+      const address = request.socket?.remoteAddress ?? (typeof failedAt === 'string' ? failedAt : peer);
+      return address !== undefined && !client.policy.isPublic(address);
+    };
+    const fail = (error: unknown) => {
+      clearTimeout(deadline);
+      if (typeof error === 'object' && error !== null && internal(error)) internalFailures.add(error);
+      reject(error);
+    };
     const started = performance.now();
     const payload = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -157,10 +190,12 @@ export function post(
     });
     const deadline = setTimeout(() => request.destroy(new OutboundTimeoutError(timeoutMs)), timeoutMs);
     deadline.unref();
-    request.once('error', (error) => {
-      clearTimeout(deadline);
-      reject(error);
+    request.once('socket', (socket) => {
+      socket.once('lookup', (_error: unknown, address: unknown) => {
+        if (typeof address === 'string') peer = address;
+      });
     });
+    request.once('error', fail);
     request.once('response', (response) => {
       const chunks: Buffer[] = [];
       let kept = 0;
@@ -169,10 +204,7 @@ export function post(
         chunks.push(chunk.subarray(0, maxBytes - kept));
         kept += Math.min(chunk.length, maxBytes - kept);
       });
-      response.once('error', (error) => {
-        clearTimeout(deadline);
-        reject(error);
-      });
+      response.once('error', fail);
       response.once('end', () => {
         clearTimeout(deadline);
         const retryAfter = retryAfterMs(response.headers['retry-after'], Date.now());
@@ -181,6 +213,7 @@ export function post(
           headers: response.headers,
           bodyText: Buffer.concat(chunks).toString('utf8'),
           latencyMs: Math.round(performance.now() - started),
+          internal: internal(),
           ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}),
         });
       });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
 import type { AppContext } from '../context.js';
-import { pageCookieOptions, readCookie } from './cookies.js';
+import { cookieName, pageCookieOptions, readCookie } from './cookies.js';
 
 /** The hidden form field every page form carries its CSRF token in. */
 export const CSRF_FIELD = '_csrf';
@@ -33,15 +33,15 @@ const BROWSER_ID_MAX_AGE_MS = 365 * 24 * 3600_000;
  * in the form's `_csrf` field. A form posted from another site has neither.
  */
 export function createPageCsrf(ctx: AppContext, options: PageCsrfOptions): PageCsrf {
-  const browserCookie = `${options.cookiePrefix}_browser`;
-  const identify = options.sessionIdentifier ?? ((req: Request) => readCookie(req, browserCookie));
+  const browserCookie = () => cookieName(ctx, `${options.cookiePrefix}_browser`);
+  const identify = options.sessionIdentifier ?? ((req: Request) => readCookie(req, browserCookie()));
   let utilities: DoubleCsrfUtilities | undefined;
   // Built on first use: whether cookies are Secure depends on the public URL, known after listen.
   const get = (): DoubleCsrfUtilities =>
     (utilities ??= doubleCsrf({
       getSecret: () => ctx.keyring.hash(`${options.cookiePrefix}-csrf-secret`),
       getSessionIdentifier: (req) => identify(req) ?? '',
-      cookieName: `${options.cookiePrefix}_csrf`,
+      cookieName: cookieName(ctx, `${options.cookiePrefix}_csrf`),
       cookieOptions: pageCookieOptions(ctx, options.cookiePath),
       getCsrfTokenFromRequest: (req) => {
         const value = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
@@ -50,10 +50,10 @@ export function createPageCsrf(ctx: AppContext, options: PageCsrfOptions): PageC
     }));
 
   function ensureBrowserId(req: Request, res: Response): void {
-    if (options.sessionIdentifier || readCookie(req, browserCookie)) return;
+    if (options.sessionIdentifier || readCookie(req, browserCookie())) return;
     const id = randomBytes(18).toString('base64url');
-    res.cookie(browserCookie, id, pageCookieOptions(ctx, options.cookiePath, BROWSER_ID_MAX_AGE_MS));
-    (req.cookies as Record<string, string>)[browserCookie] = id;
+    res.cookie(browserCookie(), id, pageCookieOptions(ctx, options.cookiePath, BROWSER_ID_MAX_AGE_MS));
+    (req.cookies as Record<string, string>)[browserCookie()] = id;
   }
 
   return {

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { safeEqual } from '../crypto/keyring.js';
-import { pageCookieOptions, readCookie } from './cookies.js';
+import { cookieName, pageCookieOptions, readCookie } from './cookies.js';
 
 const FLASH_MAX_AGE_MS = 60_000;
 
@@ -22,12 +22,12 @@ export function createFlash<T>(ctx: AppContext, options: { cookieName: string; c
   return {
     set(res, value) {
       const payload = Buffer.from(JSON.stringify(value)).toString('base64url');
-      res.cookie(options.cookieName, `${payload}.${sign(payload)}`, pageCookieOptions(ctx, options.cookiePath, FLASH_MAX_AGE_MS));
+      res.cookie(cookieName(ctx, options.cookieName), `${payload}.${sign(payload)}`, pageCookieOptions(ctx, options.cookiePath, FLASH_MAX_AGE_MS));
     },
     take(req, res) {
-      const raw = readCookie(req, options.cookieName);
+      const raw = readCookie(req, cookieName(ctx, options.cookieName));
       if (raw === undefined) return undefined;
-      res.clearCookie(options.cookieName, pageCookieOptions(ctx, options.cookiePath));
+      res.clearCookie(cookieName(ctx, options.cookieName), pageCookieOptions(ctx, options.cookiePath));
       const [payload = '', signature = ''] = raw.split('.');
       if (!safeEqual(signature, sign(payload))) return undefined;
       try {

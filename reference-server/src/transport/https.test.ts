@@ -103,6 +103,41 @@ describe('HTTPS', () => {
     await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, auth, refreshed.refresh_token as string, fetchOption));
   });
 
+  it('names every cookie __Host- over TLS: Secure, Path=/, no Domain (issue 31)', async () => {
+    const browser = new Browser(server.url, tlsFetch);
+    const setCookies: string[] = [];
+    const page = await browser.get('/api/oauth/sign-in?return_to=/workspace');
+    setCookies.push(...page.headers.getSetCookie());
+    const login = await browser.post('/api/oauth/sign-in', {
+      ...formFields(await page.text(), '/api/oauth/sign-in'),
+      email: server.demo.user.email,
+      password: server.demo.user.password,
+    });
+    setCookies.push(...login.headers.getSetCookie());
+    expect(login.headers.get('location')).toBe('/workspace');
+    // The workspace's own form cookies (its CSRF cookie), and whatever an invite page sets.
+    const workspace = await browser.get('/workspace/keys');
+    expect(workspace.status).toBe(200);
+    setCookies.push(...workspace.headers.getSetCookie());
+    const invite = (await operate(server.dataDir, 'invite.create', { orgId: server.demo.organizationId, email: 'tls@northwind.example' })) as { url: string };
+    const invitePage = await tlsFetch(invite.url);
+    setCookies.push(...invitePage.headers.getSetCookie());
+
+    const names = setCookies.map((line) => line.slice(0, line.indexOf("=")));
+    expect(names).toEqual(expect.arrayContaining(['__Host-pis_session', '__Host-pis_browser', '__Host-pis_csrf', '__Host-pis_ws_csrf']));
+    for (const line of setCookies) {
+      expect(line, line).toMatch(/^__Host-/);
+      expect(line, line).toMatch(/;\s*Secure/i);
+      expect(line, line).toMatch(/;\s*Path=\/(;|$)/i);
+      expect(line, line).not.toMatch(/;\s*Domain=/i);
+    }
+    // The session works under its prefixed name, and an unprefixed cookie of the same value is not read.
+    expect(browser.cookies.has('__Host-pis_session')).toBe(true);
+    const session = browser.cookies.get('__Host-pis_session') as string;
+    const planted = await tlsFetch(`${server.url}/workspace`, { redirect: 'manual', headers: { cookie: `pis_session=${session}` } });
+    expect(planted.status).toBe(303);
+  });
+
   it('does not answer plain HTTP on the HTTPS port', async () => {
     const error = await fetch(server.url.replace(/^https:/, 'http:') + '/api').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);

@@ -49,10 +49,21 @@ export async function loadTls(files: NonNullable<ServerConfig['tls']>): Promise<
   return { cert, key, fingerprint256 };
 }
 
-/** An HTTP or HTTPS server for the app; over HTTPS every answer carries Strict-Transport-Security. */
+/**
+ * An HTTP or HTTPS server for the app. Every answer carries `X-Content-Type-Options: nosniff`,
+ * set here rather than per surface so no answer can miss it (a JSON 401, an operator error, a
+ * parser's refusal): a browser must never sniff a JSON or text answer into HTML. Over HTTPS
+ * every answer also carries Strict-Transport-Security.
+ */
 export function createListener(app: RequestListener, tls: TlsMaterial | undefined): Server {
-  if (!tls) return createHttpServer(app);
+  if (!tls) {
+    return createHttpServer((req, res) => {
+      res.setHeader('x-content-type-options', 'nosniff');
+      app(req, res);
+    });
+  }
   return createHttpsServer({ cert: tls.cert, key: tls.key }, (req, res) => {
+    res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('strict-transport-security', HSTS_VALUE);
     app(req, res);
   });

@@ -53,7 +53,7 @@ export const attemptSchema = z
     event_type: eventType,
     attempt: z.number().int().describe('1 for the first attempt of a delivery.'),
     at: z.string(),
-    status_code: z.number().int().nullable().describe("The receiver's HTTP status, or null when no answer came (network error, timeout, refused)."),
+    status_code: z.number().int().nullable().describe("The receiver's HTTP status, or null when no answer came (network error, timeout, refused) or the receiver is an internal address the operator allowed (then only the outcome and the status class in `error` are kept)."),
     latency_ms: z.number(),
     error: z.string().nullable(),
     response_body: z.string().nullable().describe("The first 512 characters of the receiver's answer, to see why it refused."),

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../context.js';
 import type { JobQueue, JobRef } from '../jobs/runner.js';
-import { OutboundRefusedError, post, sentHeaders, type PostResponse } from '../outbound/index.js';
+import { failedOnInternalAddress, OutboundRefusedError, post, sentHeaders, type PostResponse } from '../outbound/index.js';
 import { del, put, type WriteOp } from '../store/store.js';
 import { ATTEMPTS, OUTBOX, SUBSCRIPTIONS, type AttemptExchange, type AttemptOutcome, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
 import { classifyStatus, MAX_ATTEMPTS, retryDelayMs } from './schedule.js';
@@ -23,7 +23,20 @@ function answerHeaders(answer: PostResponse): Record<string, string> {
   return Object.fromEntries(Object.entries(answer.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value ?? '')]));
 }
 
+/** `404` → `4xx`: all the log says of an internal address's answer. */
+export const statusClass = (status: number): string => `${Math.floor(status / 100)}xx`;
+
+/**
+ * What the log says of an exchange with an internal address (one the operator's allowlist let
+ * through, not a public one): the outcome's class, never the answer's headers or body, the exact
+ * status or the network error, which would let an organisation's admin read the operator's
+ * services or scan their ports through the delivery log. `ECONNREFUSED` and a timeout read alike.
+ */
+export const INTERNAL_NO_ANSWER = 'no answer from an internal address (the detail is not kept)';
+export const internalAnswerText = (status: number): string => `HTTP ${statusClass(status)} from an internal address (only the class is kept)`;
+
 function errorText(error: unknown): string {
+  if (failedOnInternalAddress(error)) return INTERNAL_NO_ANSWER;
   if (error instanceof OutboundRefusedError) return `refused by the SSRF guard: ${error.reason}`;
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : String(error);
@@ -80,18 +93,25 @@ export class WebhookDelivery {
     const started = performance.now();
     try {
       const answer = await post(ctx, subscription.url, body, headers, { timeoutMs: DELIVERY_TIMEOUT_MS, maxResponseBytes: LOGGED_RESPONSE_BYTES + 1 });
-      exchange.response = { headers: answerHeaders(answer), ...bounded(answer.bodyText, LOGGED_RESPONSE_BYTES) };
-      statusCode = answer.status;
       latencyMs = answer.latencyMs;
-      responseBody = answer.bodyText.slice(0, 512) || null;
       retryAfterMs = answer.retryAfterMs;
       const answerClass = classifyStatus(answer.status);
       outcome = answerClass === 'delivered' ? 'delivered' : answerClass === 'gone' ? 'disabled' : answerClass === 'retry' ? 'retrying' : 'failed';
-      if (answerClass === 'fail') error = answer.status >= 300 && answer.status < 400 ? `redirect (HTTP ${answer.status}) not followed` : `HTTP ${answer.status}`;
-      else if (answerClass !== 'delivered') error = `HTTP ${answer.status}`;
+      if (answer.internal) {
+        // The retry schedule still follows the exact answer; the log keeps only its class.
+        exchange.answerWithheld = true;
+        if (answerClass !== 'delivered') error = internalAnswerText(answer.status);
+      } else {
+        exchange.response = { headers: answerHeaders(answer), ...bounded(answer.bodyText, LOGGED_RESPONSE_BYTES) };
+        statusCode = answer.status;
+        responseBody = answer.bodyText.slice(0, 512) || null;
+        if (answerClass === 'fail') error = answer.status >= 300 && answer.status < 400 ? `redirect (HTTP ${answer.status}) not followed` : `HTTP ${answer.status}`;
+        else if (answerClass !== 'delivered') error = `HTTP ${answer.status}`;
+      }
     } catch (failure) {
       latencyMs = Math.round(performance.now() - started);
       error = errorText(failure);
+      if (failedOnInternalAddress(failure)) exchange.answerWithheld = true;
       // A refused address stays refused: retrying would only knock on the same door.
       outcome = failure instanceof OutboundRefusedError || failure instanceof TypeError ? 'failed' : 'retrying';
     }

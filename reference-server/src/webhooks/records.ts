@@ -57,8 +57,13 @@ export type AttemptOutcome = AttemptView['outcome'];
  */
 export interface AttemptExchange {
   request: { method: 'POST'; url: string; headers: Record<string, string>; body: string; bodyTruncated: boolean };
-  /** Null when no answer came (network error, timeout, refused address). */
+  /** Null when no answer came (network error, timeout, refused address) or it was withheld. */
   response: { headers: Record<string, string>; body: string; bodyTruncated: boolean } | null;
+  /**
+   * True when the receiver is an internal address the operator's allowlist let through: its
+   * answer (headers, body, exact status, network error) is not kept, only the outcome's class.
+   */
+  answerWithheld?: boolean;
 }
 
 /**

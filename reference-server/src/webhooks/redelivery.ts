@@ -26,15 +26,30 @@ const inactive = (subscription: SubscriptionRecord) =>
   subscription.status === 'active' ? undefined : 'The subscription is disabled, so nothing is sent to it: enable it first.';
 
 /**
+ * Why `type` may not be sent to this subscription, or undefined: the same rule the outbox
+ * applies to real events (the subscription's API carries the type, and its event filter lists
+ * it), so a resend or a test can never put an event in front of a receiver that did not ask for
+ * it (a submission event at an assessment-only endpoint).
+ */
+export function filterRefusal(subscription: SubscriptionRecord, type: EventType): string | undefined {
+  if (!eventTypesFor(subscription.surface).includes(type)) return `A ${subscription.surface} subscription cannot receive ${type} events.`;
+  if (!subscription.events.includes(type)) return `This endpoint is subscribed to ${subscription.events.join(', ')}, not to ${type}: add ${type} to its events to send it one.`;
+  return undefined;
+}
+
+/**
  * Sends a stored event to one subscription again, as a new delivery with its own attempts and the
- * same payload and `webhook-id` (receivers that drop repeats by it will drop this one too). The
- * caller has checked the subscription is the organisation's.
+ * same payload and `webhook-id` (receivers that drop repeats by it will drop this one too), if
+ * the subscription takes its type (`filterRefusal`). The caller has checked the subscription is
+ * the organisation's.
  */
 export async function resendEvent(ctx: Ctx, orgId: string, subscription: SubscriptionRecord, eventId: string): Promise<RedeliveryResult> {
   const refusal = inactive(subscription);
   if (refusal) return { ok: false, message: refusal };
   const event = getEvent(ctx, orgId, eventId);
   if (!event) return { ok: false, message: `The event ${eventId} is no longer kept (delivered events are pruned after the retention window), so it cannot be sent again.` };
+  const filtered = filterRefusal(subscription, event.type);
+  if (filtered) return { ok: false, message: filtered };
   const ops = [delivery(ctx, orgId, event, subscription)];
   await ctx.store.write(ops);
   eventsCommitted(ctx, ops);
@@ -49,7 +64,8 @@ export async function resendEvent(ctx: Ctx, orgId: string, subscription: Subscri
 export async function sendTestEvent(ctx: Ctx, orgId: string, subscription: SubscriptionRecord, type: EventType, data: Record<string, unknown>): Promise<RedeliveryResult> {
   const refusal = inactive(subscription);
   if (refusal) return { ok: false, message: refusal };
-  if (!eventTypesFor(subscription.surface).includes(type)) return { ok: false, message: `A ${subscription.surface} subscription cannot receive ${type} events.` };
+  const filtered = filterRefusal(subscription, type);
+  if (filtered) return { ok: false, message: filtered };
   const event: EventRecord = {
     id: ctx.ids.next(TEST_EVENT_PREFIX),
     type,

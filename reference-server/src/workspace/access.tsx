@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context.js';
-import { currentSession } from '../oauth/browser-session.js';
+import { activeSession } from '../oauth/browser-session.js';
 import { signInUrl } from '../oauth/sign-in-routes.js';
 import { seeOther } from '../pages/forms.js';
 import { messageDocument } from '../pages/message-page.js';
@@ -16,8 +16,9 @@ export interface Member {
   sessionId: string;
 }
 
-export function memberOf(ctx: AppContext, req: Request): Member | undefined {
-  const session = currentSession(ctx, req);
+/** The signed-in member, noting the session's use for its idle timeout. */
+export async function memberOf(ctx: AppContext, req: Request): Promise<Member | undefined> {
+  const session = await activeSession(ctx, req);
   if (!session) return undefined;
   const organization = getOrganization(ctx, session.user.orgId);
   return organization ? { user: session.user, organization, sessionId: session.record.id } : undefined;
@@ -35,13 +36,14 @@ export function member(res: Response): Member {
  */
 export function requireMember(ctx: AppContext): RequestHandler {
   return (req, res, next) => {
-    const found = memberOf(ctx, req);
-    if (found) {
-      (res.locals as { member: Member }).member = found;
-      next();
-      return;
-    }
-    seeOther(res, signInUrl(req.method === 'GET' ? req.originalUrl : '/workspace'));
+    memberOf(ctx, req).then((found) => {
+      if (found) {
+        (res.locals as { member: Member }).member = found;
+        next();
+        return;
+      }
+      seeOther(res, signInUrl(req.method === 'GET' ? req.originalUrl : '/workspace'));
+    }, next);
   };
 }
 

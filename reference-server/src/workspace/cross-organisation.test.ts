@@ -199,4 +199,19 @@ describe('the workspace across organisations', () => {
       expect(answer.location, returnTo).toBe('/workspace');
     }
   });
+
+  it('resolves return_to before checking it: dot segments cannot leave /workspace (issue 31)', async () => {
+    const visitor = new Visitor(server.url);
+    for (const [returnTo, lands] of [
+      ['/workspace/../../x', '/workspace'],
+      ['/workspace/..', '/workspace'],
+      ['/workspace/%2e%2e/api/oauth/token', '/workspace'],
+      ['/workspace/./keys/../webhooks?x=1', '/workspace/webhooks?x=1'],
+      ['/workspacefoo', '/workspace'],
+    ] as const) {
+      const token = await visitor.token(`/api/oauth/sign-in?return_to=${encodeURIComponent(returnTo)}`);
+      const answer = await visitor.request('/api/oauth/sign-in', { method: 'POST', form: { _csrf: token, email: server.demo.user.email, password: server.demo.user.password, return_to: returnTo } });
+      expect(answer.location, returnTo).toBe(lands);
+    }
+  });
 });

@@ -49,7 +49,8 @@ export interface SubscriptionPageProps {
 /** One subscription: its settings, what can be done to it, and its delivery log, newest first. */
 export function SubscriptionPage({ member, csrfToken, subscription, attempts, pending, nextUrl, refresh, notice, errors = [] }: SubscriptionPageProps) {
   const url = subscriptionUrl(subscription.id);
-  const types = eventTypesFor(subscription.surface);
+  // Only what this endpoint takes: its API's types that its event filter lists.
+  const types = eventTypesFor(subscription.surface).filter((type) => subscription.events.includes(type));
   return (
     <WorkspacePage member={member} title={`Webhook ${subscription.url}`} section="webhooks" csrfToken={csrfToken} hasErrors={errors.length > 0} {...(refresh ? { liveSeconds: REFRESH_SECONDS } : {})}>
       <ErrorSummary errors={errors} />
@@ -145,7 +146,7 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
                     <OutcomeTag outcome={a.outcome} />
                     {a.next_attempt_at ? <span class="hint">next {dateTime(a.next_attempt_at)}</span> : null}
                   </td>
-                  <td>{a.status_code !== null ? `HTTP ${a.status_code}` : (a.error ?? '—')}</td>
+                  <td>{a.status_code !== null ? `HTTP ${a.status_code}` : (a.error ?? (a.exchange?.answerWithheld ? 'answered (internal address)' : '—'))}</td>
                   <td>{a.latency_ms} ms</td>
                 </tr>
               ))}
@@ -215,7 +216,7 @@ export function AttemptPage({ member, csrfToken, subscription, attempt }: { memb
           { key: 'Event', value: <code>{attempt.event_id}</code> },
           { key: 'Sent', value: preciseTime(attempt.at) },
           { key: 'Outcome', value: <OutcomeTag outcome={attempt.outcome} /> },
-          { key: 'Status', value: attempt.status_code !== null ? `HTTP ${attempt.status_code}` : 'no answer' },
+          { key: 'Status', value: attempt.status_code !== null ? `HTTP ${attempt.status_code}` : exchange?.answerWithheld ? 'not kept (internal address)' : 'no answer' },
           { key: 'Latency', value: `${attempt.latency_ms} ms` },
           { key: 'Error', value: attempt.error ?? '—' },
           { key: 'Next attempt', value: attempt.next_attempt_at ? dateTime(attempt.next_attempt_at) : '—' },
@@ -233,7 +234,12 @@ export function AttemptPage({ member, csrfToken, subscription, attempt }: { memb
           <Headers id="request-heading" headers={exchange.request.headers} />
           <Body label="Request body" body={exchange.request.body} truncated={exchange.request.bodyTruncated} />
           <h2 id="response-heading">Answer</h2>
-          {exchange.response ? (
+          {exchange.answerWithheld ? (
+            <p>
+              This endpoint is on an internal address the server's operator allowed. Only the outcome is kept
+              {attempt.error ? ` (${attempt.error})` : ''}: not the answer's status, headers or body, nor the network error.
+            </p>
+          ) : exchange.response ? (
             <>
               <Headers id="response-heading" headers={exchange.response.headers} />
               <Body label="Answer body" body={exchange.response.body} truncated={exchange.response.bodyTruncated} />

@@ -1,7 +1,8 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
 import type { OrgRequestLog } from '../http/org-request-log.js';
-import { endSession, currentSession } from '../oauth/browser-session.js';
+import { endAllSessions, endSession, currentSession, sessionsOf } from '../oauth/browser-session.js';
+import { SESSION_IDLE_MS } from '../oauth/settings.js';
 import { signInUrl } from '../oauth/sign-in-routes.js';
 import { seeOther } from '../pages/forms.js';
 import { createPageSurface, sendPage } from '../pages/surface.js';
@@ -16,6 +17,7 @@ import { SERVICE, WORKSPACE_PATH } from './names.js';
 import { OverviewPage } from './overview-page.js';
 import { profilesRoutes } from './profiles-routes.js';
 import { surfaceSnippets } from './snippets.js';
+import { SessionsPage } from './sessions-page.js';
 import { submissionsRoutes } from './submissions-routes.js';
 import { webhooksRoutes } from './webhooks-routes.js';
 
@@ -60,6 +62,21 @@ export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgReq
       router.post('/sign-out', ...tools.acceptForm, async (req, res, next) => {
         try {
           await endSession(ctx, req, res);
+          seeOther(res, signInUrl(WORKSPACE_PATH));
+        } catch (error) {
+          next(error);
+        }
+      });
+
+      // Every member sees and ends their own sessions only.
+      router.get('/sessions', (req, res) => {
+        const me = member(res);
+        sendPage(res, <SessionsPage member={me} csrfToken={tools.csrf.token(req, res)} sessions={sessionsOf(ctx, me.user.id)} idleMinutes={SESSION_IDLE_MS / 60_000} />);
+      });
+
+      router.post('/sessions/sign-out-everywhere', ...tools.acceptForm, async (_req, res, next) => {
+        try {
+          await endAllSessions(ctx, res, member(res).user.id);
           seeOther(res, signInUrl(WORKSPACE_PATH));
         } catch (error) {
           next(error);

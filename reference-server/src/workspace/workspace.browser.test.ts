@@ -292,10 +292,10 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
 
     // The retry (5 s later, on the schedule) appears by itself: the page is not reloaded, so what
     // the reader was doing on it (a choice in a form) is still there.
-    await page.getByLabel('Event type').selectOption('transcript.attached');
+    await page.getByLabel('Event type').selectOption('submission.completed');
     const retryLink = page.getByRole('link', { name: new RegExp(`attempt 2 of ${event.id}`) });
     await retryLink.waitFor({ timeout: 60_000 });
-    expect(await page.getByLabel('Event type').inputValue()).toBe('transcript.attached');
+    expect(await page.getByLabel('Event type').inputValue()).toBe('submission.completed');
     const first = await receiver.next((d) => d !== refused && d.headers['webhook-id'] === event.id);
     await page.screenshot({ path: join(SHOTS, 'workspace-webhook-deliveries.png'), fullPage: true });
     await checkAccessible(page);
@@ -318,7 +318,8 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     expect(same).toHaveLength(3);
     expect(WebhookReceiver.verify(secret, same[2] as (typeof same)[number]).id).toBe(event.id);
 
-    // A test event of a type the subscription did not ask for, to this endpoint only, verified by standardwebhooks.
+    // A test event of a type the subscription takes (only those are offered), to this endpoint only, verified by standardwebhooks.
+    expect(await page.getByLabel('Event type').locator('option').allTextContents()).toEqual(['submission.queued', 'submission.completed']);
     await page.getByLabel('Event type').selectOption('submission.completed');
     await page.getByRole('button', { name: 'Send test event' }).click();
     expect(await page.getByRole('status').textContent()).toContain('A test submission.completed event');

@@ -256,3 +256,32 @@ describe('CRM sync after a save', () => {
     }
   });
 });
+
+describe('CRM sync on a shared server (issue 31)', () => {
+  it('keeps only the outcome class of an internal address the operator allowed: no status, no network error', async () => {
+    const shared = await startTestServer({ host: '0.0.0.0', insecureHttp: true, outboundAllowlist: ['127.0.0.1'] }, { clock });
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(`${shared.url}/api/v1${path}`, { ...init, headers: { 'x-api-key': shared.demo.developerKey, 'content-type': 'application/json' } });
+    const syncOf = async (id: string) => ((await (await call(`/assessment/results?result_id=${id}`)).json()) as { result: { crmSync: Record<string, unknown> } }).result.crmSync;
+    const submitted = async (email: string) =>
+      ((await (await call('/assessment/submit', { method: 'POST', body: JSON.stringify({ email, full_name: 'Casey CRM', ...workedExample() }) })).json()) as { responseId: string }).responseId;
+    try {
+      expect((await call('/crm-sync', { method: 'PUT', body: JSON.stringify({ url: 'http://127.0.0.1:1/crm', auth_value: CRM_TOKEN }) })).status).toBe(200);
+      const closed = await submitted('closed-port@example.com');
+      await shared.jobs.idle();
+      const refused = await syncOf(closed);
+      expect(refused).toMatchObject({ status: 'retrying', lastError: 'no answer from an internal address (the detail is not kept)' });
+      expect(JSON.stringify(refused)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+
+      expect((await call('/crm-sync', { method: 'PUT', body: JSON.stringify({ url: receiver.url, auth_value: CRM_TOKEN }) })).status).toBe(200);
+      receiver.script = [{ status: 503 }];
+      const before = receiver.received.length;
+      const answered = await submitted('internal-503@example.com');
+      await receiver.waitFor(before + 1);
+      await shared.jobs.idle();
+      expect((await syncOf(answered))['lastError']).toBe('CRM answered HTTP 5xx (an internal address: only the class is kept)');
+    } finally {
+      await shared.dispose();
+    }
+  });
+});

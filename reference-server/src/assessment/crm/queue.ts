@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { JobQueue, JobRef } from '../../jobs/runner.js';
+import { failedOnInternalAddress } from '../../outbound/index.js';
 import { del, put, type StoredRecord, type WriteOp } from '../../store/store.js';
 import { getResult, recordCrmSync, type AssessmentResult, type CrmSyncState } from '../../assessment-results/store.js';
 import { activeCrmConfig, type CrmConfig } from './config.js';
@@ -35,7 +36,7 @@ export interface CrmRequest {
 }
 
 /** Sends one request; resolves with the status (and Retry-After in ms, if any) or rejects on a network/SSRF error. */
-export type CrmTransport = (ctx: AppContext, request: CrmRequest) => Promise<{ status: number; retryAfterMs?: number }>;
+export type CrmTransport = (ctx: AppContext, request: CrmRequest) => Promise<{ status: number; retryAfterMs?: number; internal?: boolean }>;
 
 /** The initial sync state of a result about to be saved, and the job that will carry it out. */
 export function crmSyncPlan(ctx: AppContext, orgId: string): { state: CrmSyncState; ops: (result: AssessmentResult) => WriteOp[] } {
@@ -48,6 +49,8 @@ export function crmSyncPlan(ctx: AppContext, orgId: string): { state: CrmSyncSta
 }
 
 function errorText(error: unknown): string {
+  // An internal address's network error names it (and tells open ports from closed ones).
+  if (failedOnInternalAddress(error)) return 'no answer from an internal address (the detail is not kept)';
   const text = error instanceof Error ? error.message : String(error);
   return text.slice(0, 300);
 }
@@ -91,7 +94,7 @@ export class CrmSync {
     try {
       const response = await this.#transport(ctx, this.#request(config, result));
       if (response.status < 200 || response.status >= 300) {
-        failure = `CRM answered HTTP ${response.status}`;
+        failure = response.internal ? `CRM answered HTTP ${Math.floor(response.status / 100)}xx (an internal address: only the class is kept)` : `CRM answered HTTP ${response.status}`;
         retryAfterMs = response.retryAfterMs;
       }
     } catch (error) {

@@ -9,7 +9,7 @@ import type { CrmRequest, CrmTransport } from './queue.js';
  */
 export const crmTransport: CrmTransport = async (ctx: AppContext, request: CrmRequest) => {
   const response = await post(ctx, request.url, request.body, request.headers);
-  return { status: response.status, ...(response.retryAfterMs !== undefined ? { retryAfterMs: response.retryAfterMs } : {}) };
+  return { status: response.status, internal: response.internal, ...(response.retryAfterMs !== undefined ? { retryAfterMs: response.retryAfterMs } : {}) };
 };
 
 /** Why a CRM URL would be refused at configuration (the same guard the webhook subscriptions use). */

@@ -258,6 +258,20 @@ describe('rate limits and expiry', () => {
     }
   });
 
+  it('behind --trust-proxy, counts each participant by the address the proxy saw, not all as the proxy', async () => {
+    const proxied = await startTestServer({ trustProxy: 1, invitePageRequestsPerAddress: 2 });
+    try {
+      const from = (address: string, path: string) => fetch(`${proxied.url}${path}`, { headers: { 'x-forwarded-for': address } });
+      expect((await from('203.0.113.1', '/invite/pis_inv_a')).status).toBe(404);
+      expect((await from('203.0.113.1', '/invite/pis_inv_b')).status).toBe(404);
+      expect((await from('203.0.113.1', '/invite/pis_inv_c')).status).toBe(429);
+      // Another participant behind the same proxy still has their own budget.
+      expect((await from('198.51.100.2', '/invite/pis_inv_d')).status).toBe(404);
+    } finally {
+      await proxied.dispose();
+    }
+  });
+
   it('expires a link at its time: the page says so and the list shows it', async () => {
     const clock = new ManualClock(Date.now());
     const timed = await startTestServer({}, { clock });

@@ -1,0 +1,67 @@
+import { Button, PostForm } from '../pages/components.js';
+import type { SessionRecord } from '../oauth/records.js';
+import type { Member } from './access.js';
+import { WORKSPACE_PATH } from './names.js';
+import { dateTime } from './overview-page.js';
+import { WorkspacePage } from './layout.js';
+
+export const SESSIONS_PATH = `${WORKSPACE_PATH}/sessions`;
+
+export interface SessionsPageProps {
+  member: Member;
+  csrfToken: string;
+  sessions: readonly SessionRecord[];
+  /** How long an unused session lasts, in minutes (shown, so people know why they were signed out). */
+  idleMinutes: number;
+}
+
+/**
+ * The signed-in person's own browser sessions (never anyone else's, admins included) and one
+ * form that ends them all. Records carry the keyed hash of the cookie as their id, which is not
+ * shown: no per-session button is needed to end a stolen one, "everywhere" does.
+ */
+export function SessionsPage({ member, csrfToken, sessions, idleMinutes }: SessionsPageProps) {
+  return (
+    <WorkspacePage member={member} title="Your sessions" section="sessions" csrfToken={csrfToken}>
+      <h1>Your sessions</h1>
+      <p>
+        Browsers signed in as {member.user.email}. A session ends 12 hours after signing in, or after {idleMinutes} minutes without use.
+      </p>
+      <div class="table-scroll">
+        <table>
+          <caption class="visually-hidden">
+            Signed-in browsers
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Signed in</th>
+              <th scope="col">Last used</th>
+              <th scope="col">From</th>
+              <th scope="col">Browser</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((session) => (
+              <tr>
+                <td>
+                  {dateTime(session.authTime)}
+                  {session.id === member.sessionId ? <strong> (this browser)</strong> : null}
+                </td>
+                <td>{dateTime(session.lastSeenAt ?? session.authTime)}</td>
+                <td>
+                  <code>{session.address ?? 'unknown'}</code>
+                </td>
+                <td>{session.userAgent ?? 'unknown'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h2>Sign out everywhere</h2>
+      <p>Ends every session above, this one included: any browser still signed in as you, or anyone holding a copied session cookie, must sign in again.</p>
+      <PostForm action={`${SESSIONS_PATH}/sign-out-everywhere`} csrfToken={csrfToken}>
+        <Button variant="warning">Sign out everywhere</Button>
+      </PostForm>
+    </WorkspacePage>
+  );
+}
