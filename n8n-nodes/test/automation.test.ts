@@ -26,6 +26,8 @@ describe('Account: Get Me', () => {
 		const { error } = await engine.run({ resource: 'account', operation: 'getMe' }, { credentials: { evaluationAutomationApi: 'dev-as-auto' } });
 		expect(error?.name).toBe('NodeApiError');
 		expect((error as { httpCode?: string }).httpCode).toBe('401');
-		expect(error?.message).toBe('A valid automation key is required in the x-api-key header.');
+		// The node names the credential to fix; the API's message names a header (x-api-key), and n8n's lists break messages at dashes.
+		expect(error?.message).toBe('The platform refused the Evaluation Platform Automation API credential (automation key)');
+		expect(error?.message).not.toContain('-');
 	});
 });

@@ -50,12 +50,25 @@ describe('resource locators, From list', () => {
 		expect(second.paginationToken).toBeUndefined();
 		const ids = [...first.results, ...second.results].map((r) => r.value);
 		expect(new Set(ids).size).toBe(ids.length);
-		// A search filters each page the API returns; scrolling on fetches the next page's matches.
+		// A search is the API's: the first answer holds every match, wherever it is in the list.
 		const found = await searchSubmissions.call(context, 'company 12');
-		const more = await searchSubmissions.call(context, 'company 12', found.paginationToken);
-		expect([...found.results, ...more.results].map((r) => r.name.split(' ')[0])).toEqual([
+		expect(found.paginationToken).toBeUndefined();
+		expect(found.results.map((r) => r.name.split(' ')[0])).toEqual([
 			'list-129', 'list-128', 'list-127', 'list-126', 'list-125', 'list-124', 'list-123', 'list-122', 'list-121', 'list-120', 'list-12',
 		]);
+	});
+
+	it('finds a submission outside the newest 100 in the first answer, by any part of its name, and reads its status in words', async () => {
+		const context = editorContext({ resource: 'submission', operation: 'get' }, automation, 'parameters.submission');
+		// list-0 is the oldest of 130: the first page (newest 100) does not hold it.
+		const firstPage = await searchSubmissions.call(context);
+		expect(firstPage.results.map((r) => r.name)).not.toContainEqual(expect.stringMatching(/^list-0 /));
+		for (const typed of ['Company 0', 'company 0', 'LIST-0']) {
+			const found = await searchSubmissions.call(context, typed);
+			expect(found.results.map((r) => r.name.split(' ')[0]), typed).toContain('list-0');
+		}
+		const one = (await searchSubmissions.call(context, 'list-0')).results.find((r) => r.name.startsWith('list-0 '));
+		expect(one?.name).toMatch(/^list-0 — Company 0 \((queued|processing|completed|awaiting assessment|failed)\)$/);
 	});
 
 	it('lists and searches the profiles', async () => {
@@ -93,8 +106,8 @@ describe('resource locators, From list', () => {
 		}
 		const context = editorContext({ resource: 'webhook', operation: 'get' }, automation, 'parameters.webhookId');
 		expect((await searchWebhooks.call(context)).results.length).toBeGreaterThanOrEqual(2);
-		const beta = await searchWebhooks.call(context, '/beta');
-		expect(beta.results).toEqual([{ name: 'http://127.0.0.1:9/beta (submission.completed)', value: expect.stringMatching(/^whk_/) }]);
+		const beta = await searchWebhooks.call(context, 'beta');
+		expect(beta.results).toEqual([{ name: 'http://127.0.0.1:9/beta (1 event)', value: expect.stringMatching(/^whk_/) }]);
 	});
 });
 

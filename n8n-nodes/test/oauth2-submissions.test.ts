@@ -243,6 +243,31 @@ describe('Submission → Get, signed in with OAuth2', () => {
 	});
 });
 
+describe('the Submission picker at size, signed in with OAuth2', () => {
+	it('finds a submission outside the newest 100 in the first answer, as through the automation key', async () => {
+		const created = await automation('/submissions', { method: 'POST', body: JSON.stringify({ record_id: 'ada-1', profile_id: 'prf_seed_deal', fields: { name: 'Ada Lovelace', company: 'Analytical Engines' } }) });
+		expect(created.submission_id).toEqual(expect.stringMatching(/^sub_/));
+		// 150 newer ones, through the partner API (the automation key's rate limit has no say there).
+		for (let i = 0; i < 150; i += 1) {
+			const response = await fetch(`${server.url}/api`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', authorization: `Bearer ${server.demo.partnerCredential}` },
+				body: JSON.stringify({
+					query: 'mutation ($input: CreateSubmissionInput!) { createSubmission(input: $input) { existing } }',
+					variables: { input: { recordId: `bulk-${i}`, profileId: 'prf_seed_deal', fields: { company: `Bulk ${i}` } } },
+				}),
+			});
+			expect(response.status).toBe(200);
+		}
+		const { node, workflow } = signedInNode({ ...signedIn, operation: 'get' });
+		const context = new LoadOptionsContext(workflow, node, engine.additionalData('load-options'), 'parameters.submission');
+		expect((await searchSubmissions.call(context)).results.map((r) => r.value)).not.toContain(created.submission_id);
+		const found = await searchSubmissions.call(context, 'ada love');
+		expect(found.results.map((r) => r.value)).toEqual([created.submission_id]);
+		expect(found.results[0]?.name).toMatch(/^ada-1 — Ada Lovelace, Analytical Engines \((queued|processing|completed|awaiting assessment|failed)\)$/);
+	});
+});
+
 describe('Webhook → Get Many, signed in with OAuth2', () => {
 	it("lists the organization's subscriptions on both APIs without their secrets, by API", async () => {
 		const created = await automation('/webhooks', { method: 'POST', body: JSON.stringify({ url: 'http://127.0.0.1:9/n8n-hook', events: ['submission.completed'] }) });

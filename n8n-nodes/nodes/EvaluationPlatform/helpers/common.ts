@@ -42,6 +42,7 @@ export function settingsFor(context: IExecuteFunctions, itemIndex: number): Requ
 	return {
 		timeoutMs: options.timeoutMs ?? DEFAULT_SETTINGS.timeoutMs,
 		maxRetries: options.maxRetries ?? DEFAULT_SETTINGS.maxRetries,
+		fromOptions: true,
 	};
 }
 

@@ -7,9 +7,9 @@ import { LIST_PROFILES, LIST_SUBMISSIONS } from '../transport/documents';
 
 /**
  * The "From list" side of the resource locators, through the API the node's Authentication
- * chose. The APIs filter by exact values only, so a search keeps the entries of each fetched
- * page whose label contains the text; the page's cursor (or next page number) is the pagination
- * token, and n8n asks for the next page as the user scrolls.
+ * chose. What the user types goes to the API as its search (`q`, GraphQL `search`), which looks
+ * through the whole organization: the first answer holds the matches wherever they are, and the
+ * cursor pages on through them as the user scrolls.
  */
 const PAGE_SIZE = 100;
 
@@ -18,15 +18,24 @@ const matches = (filter: string | undefined, ...texts: unknown[]): boolean => {
 	return needle === '' || texts.some((text) => typeof text === 'string' && text.toLowerCase().includes(needle));
 };
 
+const typed = (filter: string | undefined): string | undefined => {
+	const text = (filter ?? '').trim();
+	return text === '' ? undefined : text;
+};
+
+/** `awaiting_assessment` → `awaiting assessment`: a status as people read it. */
+export const statusLabel = (status: unknown): string => String(status ?? '').toLowerCase().replace(/_/g, ' ');
+
 async function cursorPage(
 	context: ILoadOptionsFunctions,
 	path: string,
+	search: string | undefined,
 	paginationToken: string | undefined,
 ): Promise<{ data: IDataObject[]; next?: string }> {
 	const body = await apiJson.call(context, 'automation', {
 		method: 'GET',
 		path,
-		qs: { limit: PAGE_SIZE, ...(paginationToken ? { cursor: paginationToken } : {}) },
+		qs: { limit: PAGE_SIZE, ...(search ? { q: search } : {}), ...(paginationToken ? { cursor: paginationToken } : {}) },
 		idempotent: true,
 	});
 	const next = typeof body.next_cursor === 'string' ? body.next_cursor : undefined;
@@ -34,11 +43,11 @@ async function cursorPage(
 }
 
 /** A page of submissions through the signed-in API, in the Automation API's names. */
-async function connectionPage(context: ILoadOptionsFunctions, paginationToken: string | undefined): Promise<{ data: IDataObject[]; next?: string }> {
+async function connectionPage(context: ILoadOptionsFunctions, search: string | undefined, paginationToken: string | undefined): Promise<{ data: IDataObject[]; next?: string }> {
 	const data = await graphqlRequest.call(
 		context,
 		{ query: LIST_SUBMISSIONS, operationName: 'listSubmissionsQuery', mutation: false },
-		{ first: PAGE_SIZE, ...(paginationToken ? { after: paginationToken } : {}) },
+		{ first: PAGE_SIZE, ...(search ? { search } : {}), ...(paginationToken ? { after: paginationToken } : {}) },
 		undefined,
 	);
 	const page = (data.submissions ?? {}) as { nodes?: IDataObject[]; pageInfo?: { hasNextPage?: boolean; endCursor?: string | null } };
@@ -47,38 +56,36 @@ async function connectionPage(context: ILoadOptionsFunctions, paginationToken: s
 	return { data: rows, ...(next ? { next } : {}) };
 }
 
-/** Submissions, newest first, named by record ID, person or company and status. */
+/** Submissions, newest first, named by record ID, person or company and status; searched by the API. */
 export async function searchSubmissions(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = usesOAuth2(this) ? await connectionPage(this, paginationToken) : await cursorPage(this, '/api/automation/submissions', paginationToken);
+	const search = typed(filter);
+	const page = usesOAuth2(this) ? await connectionPage(this, search, paginationToken) : await cursorPage(this, '/api/automation/submissions', search, paginationToken);
 	const base = await baseUrlOf(this, surfaceOf(this));
-	const results: INodeListSearchItems[] = [];
-	for (const submission of page.data) {
+	const results: INodeListSearchItems[] = page.data.map((submission) => {
 		const fields = (submission.fields ?? {}) as IDataObject;
 		const who = [fields.name, fields.company].filter((v) => typeof v === 'string' && v !== '').join(', ');
-		const name = `${String(submission.record_id)}${who ? ` — ${who}` : ''} (${String(submission.status)})`;
-		if (!matches(filter, name, submission.id)) continue;
-		results.push({ name, value: String(submission.id), url: workspaceUrl(base, String(submission.id)) });
-	}
+		const name = `${String(submission.record_id)}${who ? ` — ${who}` : ''} (${statusLabel(submission.status)})`;
+		return { name, value: String(submission.id), url: workspaceUrl(base, String(submission.id)) };
+	});
 	return { results, ...(page.next ? { paginationToken: page.next } : {}) };
 }
 
-/** Webhook subscriptions, named by URL and events. */
+/** Webhook subscriptions, named by their description (else URL) and how many events they take; searched by the API. */
 export async function searchWebhooks(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = await cursorPage(this, '/api/automation/webhooks', paginationToken);
-	const results = page.data
-		.map((hook) => ({
-			name: `${String(hook.url)} (${((hook.events as string[] | undefined) ?? []).join(', ')})`,
-			value: String(hook.id),
-		}))
-		.filter((item) => matches(filter, item.name, item.value));
+	const page = await cursorPage(this, '/api/automation/webhooks', typed(filter), paginationToken);
+	const results = page.data.map((hook) => {
+		const events = ((hook.events as string[] | undefined) ?? []).length;
+		const label = typeof hook.description === 'string' && hook.description !== '' ? hook.description : String(hook.url);
+		return { name: `${label} (${events} ${events === 1 ? 'event' : 'events'})`, value: String(hook.id) };
+	});
 	return { results, ...(page.next ? { paginationToken: page.next } : {}) };
 }
 

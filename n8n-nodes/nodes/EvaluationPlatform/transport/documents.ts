@@ -40,8 +40,8 @@ const SUBMISSION_SUMMARY = `id jobId recordId profileId status source fields fil
     score { overall band partial assessment }
     error { code message fields }`;
 
-export const LIST_SUBMISSIONS = `query listSubmissionsQuery($first: Int, $after: String, $status: SubmissionStatus, $profileId: ID, $recordId: String, $updatedSince: DateTime) {
-  submissions(first: $first, after: $after, status: $status, profileId: $profileId, recordId: $recordId, updatedSince: $updatedSince) {
+export const LIST_SUBMISSIONS = `query listSubmissionsQuery($first: Int, $after: String, $status: SubmissionStatus, $profileId: ID, $recordId: String, $updatedSince: DateTime, $search: String) {
+  submissions(first: $first, after: $after, status: $status, profileId: $profileId, recordId: $recordId, updatedSince: $updatedSince, search: $search) {
     nodes { ${SUBMISSION_SUMMARY} }
     pageInfo { hasNextPage endCursor }
   }

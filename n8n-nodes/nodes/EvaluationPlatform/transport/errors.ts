@@ -85,13 +85,13 @@ export function howToFix(status: number, kind: CredentialKind | undefined): stri
 			: `The ${credential} may not do this: ask an organization admin for a key with access to it`;
 	}
 	if (status === 429) {
-		return 'The platform is rate-limiting this key. Wait a minute and run again, or raise Max Retries under Options so the node waits and retries by itself';
+		return 'The platform is limiting the rate of this key. Wait a minute and run again, or raise Max Retries under Options so the node waits and retries by itself';
 	}
 	return undefined;
 }
 
 /** A failed request as n8n users expect it: the API's message up front, its details below. */
-export function apiErrorFrom(node: INode, error: FailedResponse, itemIndex?: number, kind?: CredentialKind): NodeApiError {
+export function apiErrorFrom(node: INode, error: FailedResponse, itemIndex?: number, kind?: CredentialKind, hasOptions = false): NodeApiError {
 	const inner = innermost(error);
 	const status = statusOf(error);
 	const body = inner.response?.data;
@@ -105,10 +105,14 @@ export function apiErrorFrom(node: INode, error: FailedResponse, itemIndex?: num
 				: network === 'refused'
 					? 'The platform could not be reached'
 					: (error.message ?? reason);
-		const description = network ? `${reason}; check the Base URL and the Timeout option` : undefined;
+		// Lists and dropdowns have no Options: they wait 30 s and retry 3 times, whatever a step sets.
+		const where = hasOptions ? 'check the Base URL in the credential and the Timeout option' : 'check the Base URL in the credential (lists wait 30 seconds and retry 3 times)';
+		const description = network ? `${reason}; ${where}` : undefined;
 		return new NodeApiError(node, { reason } as JsonObject, { message, description, itemIndex });
 	}
-	const apiMessage = isObject(body) && typeof body.message === 'string' ? body.message : undefined;
+	// A refused credential is named by the node, not by the API's message: that names a header
+	// (x-api-key), and n8n's lists break messages at dashes.
+	const apiMessage = status === 401 && kind !== undefined ? `The platform refused the ${CREDENTIAL_NAME[kind]}` : isObject(body) && typeof body.message === 'string' ? body.message : undefined;
 	const oauthMessage =
 		isObject(body) && typeof body.error_description === 'string' ? body.error_description : undefined;
 	const details = isObject(body) ? describeDetails(body) : undefined;

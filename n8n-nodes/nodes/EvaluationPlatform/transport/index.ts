@@ -40,8 +40,11 @@ export interface ApiRequest {
 export interface RequestSettings {
 	timeoutMs: number;
 	maxRetries: number;
+	/** Whether the user set these in the node's Options (an error may then point there). */
+	fromOptions?: boolean;
 }
 
+/** What lists and dropdowns use, and steps whose Options leave them unset. */
 export const DEFAULT_SETTINGS: RequestSettings = { timeoutMs: 30_000, maxRetries: 3 };
 
 export interface ApiResponse {
@@ -105,7 +108,7 @@ export async function apiRequest(
 				headers: failed.cause?.response?.headers ?? failed.response?.headers,
 			});
 			if (delay === undefined) {
-				throw apiErrorFrom(this.getNode(), failed, request.itemIndex, surface);
+				throw apiErrorFrom(this.getNode(), failed, request.itemIndex, surface, settings.fromOptions === true);
 			}
 			await sleep(delay);
 		}
