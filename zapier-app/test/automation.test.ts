@@ -91,6 +91,44 @@ describe('Create Submission, Find Submission, Find or Create', () => {
   });
 });
 
+describe('At size: the Submission dropdown and Find Submission reach every record', () => {
+  const records = operationOf(App.triggers.submission_records);
+
+  it('pages the dropdown past 100 records, and finds an old one by name, company or email', async () => {
+    await submit('size-oldest', { name: 'Ada Lovelace', company: 'Analytical Engines', email: 'ada@engines.example' });
+    // 150 newer ones, through the partner API (the automation key's rate limit has no say there).
+    for (let i = 0; i < 150; i += 1) {
+      const response = await fetch(`${server.url}/api`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.demo.partnerCredential}` },
+        body: JSON.stringify({
+          query: 'mutation ($input: CreateSubmissionInput!) { createSubmission(input: $input) { existing } }',
+          variables: { input: { recordId: `size-${i}`, profileId: PROFILE, fields: { company: `Size ${i}` } } },
+        }),
+      });
+      expect(response.status).toBe(200);
+    }
+    const pages: Array<Array<Record<string, string>>> = [];
+    for (let page = 0; page < 5; page += 1) {
+      const entries = (await appTester(records.perform, { authData, meta: { page } })) as Array<Record<string, string>>;
+      pages.push(entries);
+      if (entries.length === 0) break;
+    }
+    expect(pages[0]).toHaveLength(100);
+    const all = pages.flat().map((e) => e['record_id']);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toContain('size-oldest');
+    expect(pages.flat().find((e) => e['record_id'] === 'size-oldest')?.['label']).toMatch(/^size-oldest — Ada Lovelace, Analytical Engines \((queued|processing|completed|awaiting assessment|failed)\)$/);
+
+    for (const query of ['ada love', 'ANALYTICAL', 'ada@engines']) {
+      const found = (await appTester(find.perform, { authData, inputData: { query } })) as Array<Record<string, unknown>>;
+      expect(found.map((f) => f['record_id']), query).toEqual(['size-oldest']);
+    }
+    expect(await appTester(find.perform, { authData, inputData: { query: 'nobody by this name' } })).toEqual([]);
+    await expect(appTester(find.perform, { authData, inputData: {} })).rejects.toThrow(/Record ID, or a name/);
+  });
+});
+
 describe('Attach Resource and Attach Transcript', () => {
   it('attaches a link as a URL', async () => {
     await submit('crm-3001');

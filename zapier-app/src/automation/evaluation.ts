@@ -12,15 +12,24 @@ export type Submission = typeof SUBMISSION_SAMPLE;
  * `getSubmissionQuery` (the one place the report is rendered as Markdown). Triggers, searches
  * and creates all call `evaluationOf`, so a live hook, performList and the sample look alike.
  */
-const QUERY = `query getSubmissionQuery($id: ID, $recordId: String) {
-  submission(id: $id, recordId: $recordId) {
-    id jobId recordId profileId status source fields createdAt updatedAt processedAt resourceCount transcriptCount
+const FIELDS = `id jobId recordId profileId status source fields createdAt updatedAt processedAt resourceCount transcriptCount
     profile { name }
     score { overall band partial assessment }
     error { code message }
     scores { criteria { key label weight score evidence } }
     founders { name email role primary fit }
-    report { summary strengths concerns markdown }
+    report { summary strengths concerns markdown }`;
+
+const QUERY = `query getSubmissionQuery($id: ID, $recordId: String) {
+  submission(id: $id, recordId: $recordId) {
+    ${FIELDS}
+  }
+}`;
+
+/** The API's search: every word typed begins a word of the name, company, email, record ID or ID; newest match first. */
+const SEARCH = `query listSubmissionsQuery($search: String) {
+  submissions(first: 1, search: $search) {
+    nodes { ${FIELDS} }
   }
 }`;
 
@@ -93,6 +102,13 @@ export function toOutput(s: GraphqlSubmission): Submission {
 export async function evaluationOf(z: ZObject, ref: { id: string } | { recordId: string }): Promise<Submission | null> {
   const data = await graphql<{ submission: GraphqlSubmission | null }>(z, 'getSubmissionQuery', QUERY, ref);
   return data.submission ? toOutput(data.submission) : null;
+}
+
+/** The newest submission matching what was typed, wherever it is in the organisation's list. */
+export async function searchEvaluation(z: ZObject, text: string): Promise<Submission | null> {
+  const data = await graphql<{ submissions: { nodes: GraphqlSubmission[] } }>(z, 'listSubmissionsQuery', SEARCH, { search: text });
+  const [first] = data.submissions.nodes;
+  return first ? toOutput(first) : null;
 }
 
 export async function requireEvaluation(z: ZObject, id: string): Promise<Submission> {

@@ -10,17 +10,23 @@ export const SUBMISSION_RECORD_SAMPLE = {
 };
 type Entry = typeof SUBMISSION_RECORD_SAMPLE;
 
-/** Newest first, 100 a page; Zapier asks for the next page with the cursor kept in z.cursor. */
+type Listed = { id: string; record_id: string; status: string; fields: Record<string, unknown> };
+
+/**
+ * Newest first, 100 a page. Zapier asks for page N (`bundle.meta.page`) as the builder scrolls;
+ * the API pages by cursor, so page N follows N cursors from the first page. That costs N + 1
+ * requests, never state kept between calls (z.cursor lives on Zapier's servers, out of reach of
+ * a local test); a builder looking for an older record uses the Find Submission search instead.
+ */
 const perform = async (z: ZObject, bundle: Bundle): Promise<Entry[]> => {
-  const cursor = bundle.meta?.page ? await z.cursor.get() : undefined;
-  const page = await listPage<{ id: string; record_id: string; status: string; fields: Record<string, unknown> }>(z, '/api/automation/submissions', {
-    limit: 100,
-    ...(cursor ? { cursor } : {}),
-  });
-  await z.cursor.set(page.next_cursor ?? '');
+  let page = await listPage<Listed>(z, '/api/automation/submissions', { limit: 100 });
+  for (let n = 0; n < Number(bundle.meta?.page ?? 0); n += 1) {
+    if (!page.next_cursor) return [];
+    page = await listPage<Listed>(z, '/api/automation/submissions', { limit: 100, cursor: page.next_cursor });
+  }
   return page.data.map((s) => {
     const who = [s.fields['name'], s.fields['company']].filter((v) => typeof v === 'string' && v !== '').join(', ');
-    return { id: s.id, record_id: s.record_id, label: `${s.record_id}${who ? ` — ${who}` : ''} (${s.status})` };
+    return { id: s.id, record_id: s.record_id, label: `${s.record_id}${who ? ` — ${who}` : ''} (${s.status.replace(/_/g, ' ')})` };
   });
 };
 
