@@ -8,7 +8,7 @@ import type { BenchScenario } from '../harness.js';
 const unlimited = () => startTestServer({ automationRateLimitPerMinute: 0 });
 
 /** Stores completed submissions straight into the store (the list request is measured, not the fill). */
-async function fill(server: TestServer, total: number): Promise<void> {
+async function fill(server: TestServer, total: number, person: Record<string, string> = {}): Promise<void> {
   const orgId = server.demo.organizationId;
   const now = new Date().toISOString();
   const current = server.ctx.store.count(SUBMISSIONS, orgId);
@@ -22,7 +22,7 @@ async function fill(server: TestServer, total: number): Promise<void> {
         recordId: `fill-${i}`,
         profileId: 'prf_seed_deal',
         status: i % 10 === 0 ? 'failed' : 'completed',
-        fields: { company: `Company ${i}`, email: `person${i}@fill.example`, stage: 'seed' },
+        fields: { company: `Company ${i}`, email: `person${i}@fill.example`, stage: 'seed', ...(i === current ? person : {}) },
         filters: [],
         source: 'bench',
         createdAt: now,
@@ -68,6 +68,28 @@ export const scenarios: BenchScenario[] = [
           { name: 'GET /submissions req/s at 100,000 ÷ at 100', ratio: large / small, detail: `${large.toFixed(0)} vs ${small.toFixed(0)} req/s` },
           { name: 'GET /submissions?status=failed (1 in 10) at 100,000 ÷ at 100', ratio: largeFiltered / smallFiltered, detail: `${largeFiltered.toFixed(0)} vs ${smallFiltered.toFixed(0)} req/s` },
         ];
+      } finally {
+        await server.dispose();
+      }
+    },
+  },
+  {
+    name: 'Automation search (q) for one person by name with 100 vs 100,000 submissions',
+    async run(env) {
+      const server = await unlimited();
+      const search = { url: `${server.url}/api/automation/submissions?limit=25&q=grace%20hopper`, headers: { 'x-api-key': server.demo.automationKey } };
+      try {
+        // The first filled submission is hers: at 100,000 it is ~99,900 records behind the first page.
+        await fill(server, 100, { name: 'Grace Hopper', company: 'Navy Computing' });
+        await env.loadRate(search); // warm-up (and the index's first reading)
+        const small = await env.loadRate(search);
+        await fill(server, 100_000);
+        await server.ctx.store.compact();
+        await env.loadRate(search); // the index reads the 99,900 new submissions once
+        const large = await env.loadRate(search);
+        const check = (await (await fetch(search.url, { headers: search.headers })).json()) as { data: Array<{ record_id: string }> };
+        if (check.data.length !== 1) throw new Error(`the search did not find her alone: ${JSON.stringify(check.data.map((s) => s.record_id))}`);
+        return [{ name: 'GET /submissions?q=grace hopper req/s at 100,000 ÷ at 100 (goal ≥ 0.8)', ratio: large / small, detail: `${large.toFixed(0)} vs ${small.toFixed(0)} req/s` }];
       } finally {
         await server.dispose();
       }
