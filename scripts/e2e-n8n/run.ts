@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Browser, consent, exchange, startTestServer, type TestServer, type TokenBody } from 'reference-server/testing';
 import { ensureN8n, N8N_VERSION } from './install-n8n.js';
 import { n8nInstance, type N8nInstance } from './n8n-process.js';
+import { olderThanAPage, signInEditor } from './editor.js';
 import { itemsByNode } from './run-output.js';
 import { CREDENTIALS, RECORD_ID, RESOURCE_CHECKS, resourceWorkflow, TRIGGER_WORKFLOW_ID, triggerWorkflow } from './workflows.js';
 
@@ -148,6 +149,19 @@ async function main(): Promise<void> {
       const forwarded = await withTimeout(receiver.next((body) => body.includes(recordId)), 60_000, 'event forwarded by the workflow');
       const event = JSON.parse(forwarded) as { type?: string; id?: string };
       return `submission.queued delivered, verified by the trigger, forwarded by the next node (type ${String(event.type)}, id ${String(event.id)})`;
+    });
+    await check('editor: From list search at size', async () => {
+      const ada = await olderThanAPage(server);
+      const editor = await signInEditor(n8n.webhookBase);
+      const lines: string[] = [];
+      for (const credential of ['automation', 'partner'] as const) {
+        const everything = await editor.searchSubmissions(credential, '');
+        if (everything.some((r) => r.value === ada)) throw new Error(`the unfiltered first page (${credential}) already holds her: the check proves nothing`);
+        const found = await editor.searchSubmissions(credential, 'ada love');
+        if (!found.some((r) => r.value === ada)) throw new Error(`"ada love" through ${credential}: ${JSON.stringify(found.slice(0, 3))}`);
+        lines.push(`${credential}: "${found[0]?.name}"`);
+      }
+      return `a submission 150 behind the first page found in the first answer — ${lines.join('; ')}`;
     });
   } finally {
     await n8n.dispose();

@@ -1,0 +1,68 @@
+import type { TestServer } from 'reference-server/testing';
+import { CREDENTIALS } from './workflows.js';
+
+/**
+ * n8n's editor as a person drives it: the owner signed in, then the endpoint the editor calls to
+ * fill a resource locator's "From list" (`/rest/dynamic-node-parameters/resource-locator-results`).
+ */
+export interface Editor {
+  searchSubmissions(credential: 'automation' | 'partner', filter: string): Promise<Array<{ name: string; value: string }>>;
+}
+
+const OWNER = { email: 'owner@e2e.example', firstName: 'E2E', lastName: 'Owner', password: 'E2e-owner-Passw0rd' };
+// n8n binds its auth cookie to the browser that signed in: every call sends the same id.
+const BROWSER_ID = 'e2e-n8n-editor';
+
+export async function signInEditor(editorUrl: string): Promise<Editor> {
+  const setup = await fetch(`${editorUrl}rest/owner/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+    body: JSON.stringify(OWNER),
+  });
+  if (!setup.ok) throw new Error(`owner setup answered ${setup.status}: ${(await setup.text()).slice(0, 300)}`);
+  const cookie = setup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (!cookie.includes('n8n-auth=')) throw new Error('owner setup set no n8n-auth cookie');
+  return {
+    async searchSubmissions(credential, filter) {
+      const { id, name, type } = CREDENTIALS[credential];
+      const response = await fetch(`${editorUrl}rest/dynamic-node-parameters/resource-locator-results`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, 'browser-id': BROWSER_ID },
+        body: JSON.stringify({
+          nodeTypeAndVersion: { name: 'CUSTOM.evaluationPlatform', version: 1 },
+          path: 'parameters.submission',
+          methodName: 'searchSubmissions',
+          filter,
+          currentNodeParameters: { resource: 'submission', operation: 'get', ...(credential === 'partner' ? { authentication: 'oAuth2' } : {}) },
+          credentials: { [type]: { id, name } },
+        }),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`resource-locator-results answered ${response.status}: ${text.slice(0, 300)}`);
+      const body = JSON.parse(text) as { data?: { results?: Array<{ name: string; value: string }> }; results?: Array<{ name: string; value: string }> };
+      return body.data?.results ?? body.results ?? [];
+    },
+  };
+}
+
+/** 150 submissions newer than one person's, so she is outside the newest 100; returns her submission id. */
+export async function olderThanAPage(server: TestServer): Promise<string> {
+  const created = await fetch(`${server.url}/api/automation/submissions`, {
+    method: 'POST',
+    headers: { 'x-api-key': server.demo.automationKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ record_id: 'e2e-ada', profile_id: 'prf_seed_deal', fields: { name: 'Ada Lovelace', company: 'Analytical Engines' } }),
+  });
+  const { submission_id: id } = (await created.json()) as { submission_id: string };
+  for (let i = 0; i < 150; i += 1) {
+    const response = await fetch(`${server.url}/api`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.demo.partnerCredential}` },
+      body: JSON.stringify({
+        query: 'mutation ($input: CreateSubmissionInput!) { createSubmission(input: $input) { existing } }',
+        variables: { input: { recordId: `e2e-bulk-${i}`, profileId: 'prf_seed_deal', fields: { company: `Bulk ${i}` } } },
+      }),
+    });
+    if (!response.ok) throw new Error(`creating submission ${i} answered ${response.status}`);
+  }
+  return id;
+}
