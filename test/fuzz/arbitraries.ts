@@ -159,7 +159,7 @@ export interface FuzzCase {
 }
 
 /** Everything sent to one endpoint: its credential variant, content type, body and query. */
-export function requestArb(endpoint: FuzzEndpoint & { queryValues?: Record<string, string[]> }, credentials: Credentials, limits: FuzzLimits): fc.Arbitrary<FuzzCase> {
+export function requestArb(endpoint: FuzzEndpoint & { queryValues?: Record<string, string[]>; queryForms?: string[] }, credentials: Credentials, limits: FuzzLimits): fc.Arbitrary<FuzzCase> {
   const seed = endpoint.seed?.(credentials);
   const bodies: fc.Arbitrary<{ kind: string; text: string | undefined }> =
     endpoint.body === 'none'
@@ -178,6 +178,7 @@ export function requestArb(endpoint: FuzzEndpoint & { queryValues?: Record<strin
     ? fc.oneof(
         fc.constant(new URLSearchParams(endpoint.query).toString()),
         ...(interesting.length ? [fc.constantFrom(...interesting), fc.array(fc.constantFrom(...interesting), { minLength: 2, maxLength: 3 }).map((parts) => parts.join('&'))] : []),
+        ...(endpoint.queryForms?.length ? [fc.constantFrom(...endpoint.queryForms)] : []),
         fc.array(fc.tuple(fc.constantFrom(...Object.keys(endpoint.query)), fc.oneof(unicodeString, fc.integer({ min: 1_000, max: 20_000 }).map((n) => 'x'.repeat(n)), fc.constantFrom('-1', '0', '1e9', '999999999999', '1.5', ''))), { maxLength: 4 }).map((pairs) =>
           pairs.map(([k, v]) => `${percent(k)}=${percent(v)}`).join('&'),
         ),

@@ -30,6 +30,11 @@ unicode, deep nesting, missing/repeated/foreign credentials, wrong content types
 no 5xx, no stack trace, its surface's documented 4xx body, and a refused write must leave the
 store's journal unchanged. --short keeps bodies under 300 kB (the default goes to 2 MB).
 
+Both webhook attempts lists are fuzzed on subscriptions with real delivery attempts (to a receiver
+on 127.0.0.1 the fuzzer starts), with every form a cursor takes: real ones from a page, another
+list's, one naming an attempt the list does not hold (as a pruned one), garbled, empty, huge,
+repeated. A cursor alone must answer 200 when it is real, else 400 naming the field cursor.
+
 The server runs with the Automation API's per-key rate limit off: one key spent on the first
 endpoints would leave the rest only 429s. Each endpoint reports how many cases carried its valid
 credential ("authorised") and how many of those got past the guards to the code ("reached");

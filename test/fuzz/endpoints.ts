@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Credentials } from '../conformance/credentials.js';
 import { validSubmission } from '../conformance/checks/assessment.js';
 
@@ -42,58 +45,205 @@ export interface FuzzEndpoint {
 export interface Prepared {
   path: string;
   queryValues?: Record<string, string[]>;
+  /** Whole query strings sent as they are (a parameter repeated, or with brackets): forms `queryValues` cannot make. */
+  queryForms?: string[];
+  /** Replaces the endpoint's `check`: a judgement that needs what was prepared (the cursors known to be real). */
+  check?: FuzzEndpoint['check'];
   cleanup(): Promise<void>;
 }
 
+/** Answers of a guard in front of the code: credentials refused, or the rate limit. */
+export const GUARD_STATUSES = new Set([401, 403, 429]);
+
 const SUBMISSION = validSubmission('fuzz@fuzz.example');
+
+/** The cursor with its 8th character changed (inside the list name's JSON, so it no longer parses as it did). */
+const garble = (cursor: string) => `${cursor.slice(0, 7)}${cursor[7] === 'A' ? 'B' : 'A'}${cursor.slice(8)}`;
 
 const cursorOf = (list: string, after: unknown) => Buffer.from(JSON.stringify({ l: list, a: after }), 'utf8').toString('base64url');
 
-/**
- * A subscription to list the attempts of, and every form a cursor takes: well formed for this list
- * but pointing at an attempt that never was (or was pruned), another list's, another
- * subscription's, not JSON, JSON of the wrong shape, empty, huge.
- */
-async function attemptsList(baseUrl: string, c: Credentials): Promise<Prepared> {
-  const created = await fetch(`${baseUrl}/api/automation/webhooks`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': c.automationKey },
-    body: JSON.stringify({ url: 'https://hooks.fuzz.example/attempts', events: ['submission.failed'], description: 'fuzz attempts' }),
+/** A webhook receiver on 127.0.0.1 that takes every delivery (204): the attempts it causes are final, none is retried later. */
+async function startReceiver(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(204).end());
   });
-  const { id } = (await created.json()) as { id: string };
-  const list = `attempts.${id}`;
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
   return {
-    path: `/api/automation/webhooks/${id}/attempts`,
-    queryValues: {
-      cursor: [
+    url: `http://127.0.0.1:${port}/attempts`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface AttemptsSurface {
+  /** Where the surface's webhook routes are mounted. */
+  base: string;
+  key: (c: Credentials) => string;
+  event: string;
+  /** Makes `count` events of type `event` happen in the organisation. */
+  cause(baseUrl: string, c: Credentials, count: number): Promise<void>;
+}
+
+const ok = async (response: Response, what: string): Promise<Response> => {
+  if (!response.ok) throw new Error(`preparing the attempts list: ${what} answered ${response.status} ${(await response.text()).slice(0, 300)}`);
+  return response;
+};
+
+const ASSESSMENT_ATTEMPTS: AttemptsSurface = {
+  base: '/api/v1/webhooks',
+  key: (c) => c.developerKey,
+  event: 'assessment.completed',
+  async cause(baseUrl, c, count) {
+    // A person's first submit is an assessment.completed event.
+    for (let i = 0; i < count; i += 1) {
+      await ok(
+        await fetch(`${baseUrl}/api/v1/assessment/submit`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': c.developerKey },
+          body: JSON.stringify(validSubmission(`attempts-${Date.now()}-${i}@fuzz.example`, i)),
+        }),
+        'an assessment submit',
+      );
+    }
+  },
+};
+
+const AUTOMATION_ATTEMPTS: AttemptsSurface = {
+  base: '/api/automation/webhooks',
+  key: (c) => c.automationKey,
+  event: 'transcript.attached',
+  async cause(baseUrl, c, count) {
+    // A transcript attached to the demo seed's submission is a transcript.attached event.
+    const listed = await ok(await fetch(`${baseUrl}/api/automation/submissions?limit=1`, { headers: { 'x-api-key': c.automationKey } }), 'the submissions list');
+    const submission = ((await listed.json()) as { data: { id: string }[] }).data[0];
+    if (!submission) throw new Error('preparing the attempts list: the organisation has no submission to attach a transcript to');
+    for (let i = 0; i < count; i += 1) {
+      await ok(
+        await fetch(`${baseUrl}/api/automation/transcripts`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': c.automationKey },
+          body: JSON.stringify({ submission_id: submission.id, text: `Fuzz transcript ${i}` }),
+        }),
+        'a transcript attach',
+      );
+    }
+  },
+};
+
+/** Attempts each prepared subscription gets: three make two pages of one and a last page. */
+const ATTEMPTS_MADE = 3;
+const ATTEMPTS_WAIT_MS = 30_000;
+
+/**
+ * Two subscriptions of one surface, each with real delivery attempts, to list the attempts of one
+ * (the target) with every form a cursor takes:
+ * - real: the next_cursor of the target's first and second pages (must answer 200);
+ * - another list's real cursor: the sibling subscription's attempts, the subscriptions list;
+ * - this list's name around an attempt it does not hold: the sibling's real attempt, one that never
+ *   was (what a pruned attempt's cursor is once retention removed it), empty, not a string;
+ * - not a cursor: base64 of text that is not JSON, of JSON of the wrong shape, garbled, empty, huge;
+ * - not one string: repeated (an array on the simple query parser), with brackets, without `=`.
+ * The judgement: a request whose only parameter is `cursor` answers 200 when it is one real cursor,
+ * else 400 with the documented body naming the field `cursor`.
+ */
+const attemptsList =
+  (surface: AttemptsSurface) =>
+  async (baseUrl: string, c: Credentials): Promise<Prepared> => {
+    const key = surface.key(c);
+    const receiver = await startReceiver();
+    const created: string[] = [];
+    try {
+      for (const description of ['fuzz attempts', 'fuzz attempts (sibling)']) {
+        const response = await ok(
+          await fetch(`${baseUrl}${surface.base}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-api-key': key },
+            // The server's default outbound allowlist lets a loopback server deliver to 127.0.0.1.
+            body: JSON.stringify({ url: receiver.url, events: [surface.event], description }),
+          }),
+          `a subscription to ${receiver.url}`,
+        );
+        created.push(((await response.json()) as { id: string }).id);
+      }
+      const [id, sibling] = created as [string, string];
+      await surface.cause(baseUrl, c, ATTEMPTS_MADE);
+      const page = async (subscription: string, query: string) =>
+        (await (await ok(await fetch(`${baseUrl}${surface.base}/${subscription}/attempts?${query}`, { headers: { 'x-api-key': key } }), 'the attempts list')).json()) as {
+          data: { id: string }[];
+          next_cursor: string | null;
+        };
+      // An attempt is written once its receiver has answered, and nothing announces the write:
+      // the list itself is read until it holds every attempt, with a deadline.
+      const deadline = Date.now() + ATTEMPTS_WAIT_MS;
+      for (const subscription of created) {
+        while ((await page(subscription, 'limit=100')).data.length < ATTEMPTS_MADE) {
+          if (Date.now() > deadline) throw new Error(`preparing the attempts list: ${subscription} had fewer than ${ATTEMPTS_MADE} attempts after ${ATTEMPTS_WAIT_MS / 1000} s`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      const first = await page(id, 'limit=1');
+      const second = first.next_cursor ? await page(id, `limit=1&cursor=${first.next_cursor}`) : undefined;
+      const siblingPage = await page(sibling, 'limit=1');
+      const subscriptions = (await (await ok(await fetch(`${baseUrl}${surface.base}?limit=1`, { headers: { 'x-api-key': key } }), 'the subscriptions list')).json()) as { next_cursor: string | null };
+      const real = [first.next_cursor, second?.next_cursor].filter((cursor): cursor is string => typeof cursor === 'string');
+      const foreign = [siblingPage.next_cursor, subscriptions.next_cursor].filter((cursor): cursor is string => typeof cursor === 'string');
+      if (real.length < 2 || foreign.length < 2) throw new Error(`preparing the attempts list: expected two real cursors of each kind, got ${real.length} and ${foreign.length}`);
+      const list = `attempts.${id}`;
+      const cursors = [
+        ...real,
+        ...foreign,
+        cursorOf(list, siblingPage.data[0]?.id),
         cursorOf(list, 'att_never_was'),
         cursorOf(list, ''),
         cursorOf(list, 42),
         cursorOf(list, null),
-        cursorOf('attempts.wh_other', 'att_x'),
+        cursorOf(list, ['att_x']),
+        cursorOf(`attempts.${sibling}`, first.data[0]?.id),
         cursorOf('submissions', 'sub_x'),
         Buffer.from('not json').toString('base64url'),
         Buffer.from('[1,2]').toString('base64url'),
         Buffer.from('"att_x"').toString('base64url'),
+        Buffer.from(JSON.stringify({ l: list })).toString('base64'),
+        // Garbled: a character inside changed, the end cut off. (A character outside the base64url
+        // alphabet added is no garbling: Buffer's decoder skips it and reads the real cursor.)
+        garble(real[0] ?? ''),
+        (real[0] ?? '').slice(0, -3),
         '',
         '=',
         '%00',
         'x'.repeat(10_000),
         cursorOf(list, 'a'.repeat(5_000)),
-      ],
-      limit: ['1', '100', '101', '0', 'ten'],
-    },
-    cleanup: async () => void (await fetch(`${baseUrl}/api/automation/webhooks/${id}`, { method: 'DELETE', headers: { 'x-api-key': c.automationKey } })).arrayBuffer(),
+      ];
+      const realCursors = new Set(real);
+      return {
+        path: `${surface.base}/${id}/attempts`,
+        queryValues: { cursor: cursors, limit: ['1', '100', '101', '0', 'ten'] },
+        queryForms: [`cursor=${real[0]}&cursor=${real[1]}`, `cursor=${real[0]}&cursor=`, `cursor[]=${real[0]}`, `cursor[l]=${list}`, 'cursor', 'cursor=&cursor='],
+        check: ({ query, body }, response) => {
+          // Only a cursor alone says what the cursor did: other parameters or a body may be refused first.
+          const keys = new Set(query.keys());
+          if (body !== undefined || keys.size !== 1 || !keys.has('cursor') || GUARD_STATUSES.has(response.status)) return undefined;
+          const values = query.getAll('cursor');
+          if (values.length === 1 && realCursors.has(values[0] as string)) {
+            return response.status === 200 && Array.isArray((JSON.parse(response.body) as { data?: unknown }).data) ? undefined : `a real cursor of this list answered ${response.status}: ${response.body.slice(0, 200)}`;
+          }
+          if (response.status !== 400) return `a cursor that is not one real cursor of this list answered ${response.status}, not 400: ${response.body.slice(0, 200)}`;
+          const fields = (JSON.parse(response.body) as { fields?: Array<{ field?: string }> }).fields ?? [];
+          return fields.some((f) => f.field === 'cursor') ? undefined : `a refused cursor answered 400 without naming the field cursor: ${response.body.slice(0, 200)}`;
+        },
+        cleanup: async () => {
+          for (const subscription of created) await (await fetch(`${baseUrl}${surface.base}/${subscription}`, { method: 'DELETE', headers: { 'x-api-key': key } })).arrayBuffer();
+          await receiver.close();
+        },
+      };
+    } catch (error) {
+      for (const subscription of created) await fetch(`${baseUrl}${surface.base}/${subscription}`, { method: 'DELETE', headers: { 'x-api-key': key } }).catch(() => undefined);
+      await receiver.close();
+      throw error;
+    }
   };
-}
-
-/** A refused cursor alone (no other parameter, no body) must be named: `cursor`, not a 500 or another field. */
-function cursorNamed({ query, body }: { query: URLSearchParams; body: unknown }, response: { status: number; body: string }): string | undefined {
-  const others = [...query.keys()].filter((k) => k !== 'cursor');
-  if (response.status !== 400 || body !== undefined || query.getAll('cursor').length !== 1 || others.length > 0) return undefined;
-  const fields = (JSON.parse(response.body) as { fields?: Array<{ field?: string }> }).fields ?? [];
-  return fields.some((f) => f.field === 'cursor') ? undefined : `a refused cursor answered 400 without naming the field cursor: ${response.body.slice(0, 200)}`;
-}
 
 /** Deletes the subscription an accepted create made (its id is in the response). */
 async function deleteCreated(collection: string, key: string, body: string): Promise<void> {
@@ -120,7 +270,7 @@ export const ENDPOINTS: FuzzEndpoint[] = [
   { name: 'automation submissions list', method: 'GET', path: '/api/automation/submissions', style: 'rest', credential: 'automationKey', write: false, body: 'none', query: { limit: '10', cursor: 'abc', status: 'queued', profile_id: 'prof_x', record_id: 'r1', updated_since: '2026-01-01T00:00:00Z' } },
   {
     name: 'automation webhook attempts', method: 'GET', path: '/api/automation/webhooks/{id}/attempts', style: 'rest', credential: 'automationKey', write: false, body: 'none',
-    query: { cursor: 'abc', limit: '10', event_id: 'evt_x' }, prepare: attemptsList, check: cursorNamed,
+    query: { cursor: 'abc', limit: '10', event_id: 'evt_x' }, prepare: attemptsList(AUTOMATION_ATTEMPTS),
   },
   { name: 'automation profiles', method: 'GET', path: '/api/automation/profiles', style: 'rest', credential: 'automationKey', write: false, body: 'none' },
   { name: 'automation resource attach', method: 'POST', path: '/api/automation/resources', style: 'rest', credential: 'automationKey', write: true, body: 'json', seed: () => ({ record_id: 'fuzz-rec-1', url: 'https://files.fuzz.example/deck.pdf', name: 'deck.pdf', content_type: 'application/pdf' }) },
@@ -135,6 +285,10 @@ export const ENDPOINTS: FuzzEndpoint[] = [
     name: 'assessment webhook create', method: 'POST', path: '/api/v1/webhooks', style: 'rest', credential: 'developerKey', write: true, body: 'json',
     seed: () => ({ url: 'https://hooks.fuzz.example/in', events: ['assessment.completed'] }),
     undo: (baseUrl, c, response) => deleteCreated(`${baseUrl}/api/v1/webhooks`, c.developerKey, response.body),
+  },
+  {
+    name: 'assessment webhook attempts', method: 'GET', path: '/api/v1/webhooks/{id}/attempts', style: 'rest', credential: 'developerKey', write: false, body: 'none',
+    query: { cursor: 'abc', limit: '10', event_id: 'evt_x' }, prepare: attemptsList(ASSESSMENT_ATTEMPTS),
   },
   { name: 'oauth token', method: 'POST', path: '/api/oauth/token', style: 'oauth', credential: 'none', write: true, body: 'form', seed: (c) => ({ grant_type: 'authorization_code', code: 'code_x', redirect_uri: c.oauthRedirectUri, client_id: c.oauthClientId, client_secret: c.oauthClientSecret }) },
   { name: 'oauth token (json)', method: 'POST', path: '/api/oauth/token', style: 'oauth', credential: 'none', write: true, body: 'json', seed: (c) => ({ grant_type: 'refresh_token', refresh_token: 'rt_x', client_id: c.oauthClientId, client_secret: c.oauthClientSecret }) },

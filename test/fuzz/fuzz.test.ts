@@ -5,7 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { SHORT_LIMITS } from './arbitraries.js';
 import { ENDPOINTS } from './endpoints.js';
-import { journalBytes, judge, runFuzz } from './fuzz.js';
+import { journalBytes, judge, runFuzz, waitForQuiet } from './fuzz.js';
+import { send } from './raw-http.js';
 import { FUZZ_SERVER_ARGS } from './server-setup.js';
 import { validSubmission } from '../conformance/checks/assessment.js';
 
@@ -34,6 +35,42 @@ it(`survives a short seeded fuzz pass over every endpoint (${RUNS} requests each
   expect(report.endpoints.filter((e) => e.reached === 0).map((e) => e.endpoint)).toEqual([]);
   const health = await fetch(`${server.url}/api`);
   expect(health.status).toBe(200);
+});
+
+it('answers every cursor form on both webhook attempts lists with 200 for a real cursor of the list, else the 400 naming cursor', { timeout: 120_000 }, async () => {
+  const lists = ENDPOINTS.filter((e) => / webhook attempts$/.test(e.name));
+  expect(lists.map((e) => e.path)).toEqual(['/api/automation/webhooks/{id}/attempts', '/api/v1/webhooks/{id}/attempts']);
+  for (const list of lists) {
+    const prepared = await list.prepare!(server.url, server.credentials!);
+    try {
+      const key = list.credential === 'developerKey' ? server.credentials!.developerKey : server.credentials!.automationKey;
+      const queries = [...(prepared.queryValues?.cursor ?? []).map((cursor) => new URLSearchParams({ cursor }).toString()), ...(prepared.queryForms ?? [])];
+      const statuses: number[] = [];
+      for (const query of queries) {
+        const response = await send(server.url, { method: 'GET', path: `${prepared.path}?${query}`, headers: [['x-api-key', key]] });
+        statuses.push(response.status);
+        expect(judge('rest', response), `${list.name} ?${query.slice(0, 120)}`).toBeUndefined();
+        expect(prepared.check!({ query: new URLSearchParams(query), body: undefined }, response), `${list.name} ?${query.slice(0, 120)}`).toBeUndefined();
+      }
+      // Two real cursors (first and second page) and the two bracketed forms, which the simple
+      // query parser reads as other parameters (ignored, so the first page), answer a page; every
+      // other form is refused.
+      expect(statuses.filter((s) => s === 200)).toHaveLength(4);
+      expect(statuses.filter((s) => s === 400)).toHaveLength(queries.length - 4);
+
+      // The judgement has teeth: a made-up cursor answered with a page, a real one refused, and a
+      // refusal naming another field are all failures.
+      const page = { status: 200, body: JSON.stringify({ data: [], next_cursor: null }) };
+      const refusal = (field: string) => ({ status: 400, body: JSON.stringify({ error: 'Bad Request', message: 'x', fields: [{ field, message: 'x' }] }) });
+      const realCursor = prepared.queryValues!.cursor![0]!;
+      expect(prepared.check!({ query: new URLSearchParams({ cursor: 'att_made_up' }), body: undefined }, page)).toMatch(/not 400/);
+      expect(prepared.check!({ query: new URLSearchParams({ cursor: realCursor }), body: undefined }, refusal('cursor'))).toMatch(/real cursor/);
+      expect(prepared.check!({ query: new URLSearchParams({ cursor: 'att_made_up' }), body: undefined }, refusal('limit'))).toMatch(/without naming the field cursor/);
+    } finally {
+      await prepared.cleanup();
+    }
+  }
+  await waitForQuiet(dataDir);
 });
 
 it('judges a 5xx, a stack trace and a wrong error body as failures', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Credentials } from '../conformance/credentials.js';
 import { requestArb, type FuzzCase, type FuzzLimits } from './arbitraries.js';
-import { ENDPOINTS, type ErrorStyle, type FuzzEndpoint } from './endpoints.js';
+import { ENDPOINTS, GUARD_STATUSES, type ErrorStyle, type FuzzEndpoint } from './endpoints.js';
 import { KNOWN_DEVIATIONS } from './known-deviations.js';
 import { send, type RawResponse } from './raw-http.js';
 
@@ -49,8 +49,6 @@ export interface FuzzReport {
   known: Record<string, number>;
 }
 
-/** Answers of a guard in front of the code: credentials refused, or the rate limit. */
-const GUARD_STATUSES = new Set([401, 403, 429]);
 
 const RFC6749_ERRORS = new Set(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'unsupported_token_type']);
 const STACK = /\n\s+at .+:\d+:\d+|node_modules\/|\.ts:\d+:\d+/;
@@ -149,7 +147,11 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
   await waitForQuiet(target.dataDir);
   for (const listed of options.endpoints ?? ENDPOINTS) {
     const prepared = await listed.prepare?.(target.baseUrl, target.credentials);
-    const endpoint = prepared ? { ...listed, path: prepared.path, queryValues: prepared.queryValues ?? {} } : listed;
+    // What preparing set off (deliveries, a submission processed again) settles before any case.
+    if (prepared) await waitForQuiet(target.dataDir);
+    const endpoint = prepared
+      ? { ...listed, path: prepared.path, queryValues: prepared.queryValues ?? {}, queryForms: prepared.queryForms ?? [], ...(prepared.check ? { check: prepared.check } : {}) }
+      : listed;
     const report: EndpointReport = {
       endpoint: `${listed.method} ${listed.path} (${listed.name})`,
       requests: 0,
@@ -199,7 +201,11 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       if (!target.alive()) throw new Error('the server died');
     });
     const details = await fc.check(property, { seed: options.seed, numRuns: options.runsPerEndpoint, endOnFailure: true });
-    await prepared?.cleanup();
+    if (prepared) {
+      await prepared.cleanup();
+      // The cleanup's writes are done before the next endpoint's refused writes are measured.
+      await waitForQuiet(target.dataDir);
+    }
     if (details.failed) {
       const counterexample = details.counterexample?.[0];
       report.failure = `${String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance)}\n    request: ${counterexample ? describeCase(counterexample) : '?'}\n    (seed ${options.seed}, path ${details.counterexamplePath ?? ''})`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
-import { startTestServer, type TestServer } from 'reference-server/testing';
+import { Browser, formFields, startTestServer, type TestServer } from 'reference-server/testing';
 
 /**
  * Injected faults over the wire: set through the operator interface (the same records as the
@@ -79,6 +79,52 @@ describe('injected faults', () => {
     expect((await me(server.demo.automationKey)).status).toBe(503);
     expect(await operate(server.dataDir, 'fault.clear', { orgId: server.demo.organizationId })).toEqual({ cleared: 1 });
     expect((await me(server.demo.automationKey)).status).toBe(200);
+  });
+
+  it('logs a faulted request with the credential that made it (label and key prefix, never the secret), on every surface and for every kind', async () => {
+    // Read the way an admin reads it: the workspace's request log page, signed in as the demo admin.
+    const admin = new Browser(server.url);
+    const signIn = await admin.get('/api/oauth/sign-in?return_to=/workspace');
+    const form = formFields(await signIn.text(), '/api/oauth/sign-in');
+    const signedIn = await admin.post('/api/oauth/sign-in', { ...form, email: server.demo.user.email, password: server.demo.user.password, return_to: '/workspace' });
+    expect(signedIn.status).toBe(303);
+    const keys = (await operate(server.dataDir, 'key.list', { orgId: server.demo.organizationId })) as { kind: string; label: string; hint: string }[];
+    const shown = (kind: string) => {
+      const key = keys.find((k) => k.kind === kind);
+      if (!key) throw new Error(`no ${kind} in the demo organisation`);
+      return `${key.label} (${key.hint})`;
+    };
+    /** The newest row of one surface's log: its request cell and its credential cell, as text. */
+    const newest = async (surface: string) => {
+      const page = await (await admin.get(`/workspace/requests?surface=${surface}`)).text();
+      const row = /<tbody>\s*<tr>([\s\S]*?)<\/tr>/.exec(page)?.[1] ?? '';
+      const cells = [...row.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((m) => (m[1] ?? '').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').trim());
+      return { page, request: cells[1] ?? '', status: cells[2] ?? '', credential: cells[4] ?? '' };
+    };
+    const graphql = () =>
+      fetch(`${server.url}/api`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.demo.partnerCredential}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ organization { name } }' }),
+      });
+    const cases = [
+      { surface: 'automation', kind: '429', call: () => me(server.demo.automationKey), credential: 'automation_key', secret: server.demo.automationKey },
+      { surface: 'automation', kind: '503', call: () => me(server.demo.automationKey), credential: 'automation_key', secret: server.demo.automationKey },
+      { surface: 'assessment', kind: '500', call: () => fetch(`${server.url}/api/v1/benchmark-tags`, { headers: { 'x-api-key': server.demo.developerKey } }), credential: 'developer_key', secret: server.demo.developerKey },
+      // A cut connection answers nothing: the row must still say whose request it was.
+      { surface: 'assessment', kind: 'disconnect', call: () => fetch(`${server.url}/api/v1/benchmark-tags`, { headers: { 'x-api-key': server.demo.developerKey } }).catch((error: unknown) => error), credential: 'developer_key', secret: server.demo.developerKey },
+      { surface: 'graphql', kind: '503', call: graphql, credential: 'partner_credential', secret: server.demo.partnerCredential },
+      { surface: 'automation', kind: 'latency', call: () => me(server.demo.automationKey), credential: 'automation_key', secret: server.demo.automationKey },
+    ] as const;
+    for (const c of cases) {
+      await set({ surface: c.surface, kind: c.kind, ...(c.kind === 'latency' ? { latencyMs: 10 } : {}), ...(c.kind === '429' || c.kind === '503' ? { retryAfterSeconds: 0 } : {}) });
+      await c.call();
+      const row = await newest(c.surface);
+      expect(row.request, `${c.surface} ${c.kind}`).toContain(`injected fault flt_`);
+      expect(row.request, `${c.surface} ${c.kind}`).toContain(` ${c.kind}`);
+      expect(row.credential, `${c.surface} ${c.kind}: the credential shown`).toBe(shown(c.credential));
+      expect(row.page, `${c.surface} ${c.kind}: the secret on the page`).not.toContain(c.secret);
+    }
   });
 
   it('refuses a fault it cannot apply', async () => {
