@@ -1,7 +1,7 @@
 import { LoadOptionsContext } from 'n8n-core';
 import type { INode } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
-import type { TestServer } from 'reference-server/testing';
+import { bulkSubmissions, type TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { getProfiles } from '../nodes/EvaluationPlatform/methods/loadOptions';
@@ -15,18 +15,7 @@ const automation = { evaluationAutomationApi: { id: 'automation', name: 'automat
 
 beforeAll(async () => {
 	({ server, engine } = await serverWithEngine());
-	// Straight to the partner API: the Automation API's per-key rate limit has no say here.
-	for (let i = 0; i < 130; i += 1) {
-		const response = await fetch(`${server.url}/api`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', authorization: `Bearer ${server.demo.partnerCredential}` },
-			body: JSON.stringify({
-				query: 'mutation ($input: CreateSubmissionInput!) { createSubmission(input: $input) { existing } }',
-				variables: { input: { recordId: `list-${i}`, profileId: 'prf_seed_deal', fields: { company: `Company ${i}` } } },
-			}),
-		});
-		expect(response.status).toBe(200);
-	}
+	await bulkSubmissions(server, { count: 130, prefix: 'list-', company: 'Company' });
 });
 afterAll(() => server.dispose());
 

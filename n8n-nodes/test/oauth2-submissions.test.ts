@@ -1,7 +1,7 @@
 import { LoadOptionsContext } from 'n8n-core';
 import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
-import { settle, type TestServer } from 'reference-server/testing';
+import { bulkSubmissions, settle, type TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { getProfiles } from '../nodes/EvaluationPlatform/methods/loadOptions';
@@ -247,18 +247,7 @@ describe('the Submission picker at size, signed in with OAuth2', () => {
 	it('finds a submission outside the newest 100 in the first answer, as through the automation key', async () => {
 		const created = await automation('/submissions', { method: 'POST', body: JSON.stringify({ record_id: 'ada-1', profile_id: 'prf_seed_deal', fields: { name: 'Ada Lovelace', company: 'Analytical Engines' } }) });
 		expect(created.submission_id).toEqual(expect.stringMatching(/^sub_/));
-		// 150 newer ones, through the partner API (the automation key's rate limit has no say there).
-		for (let i = 0; i < 150; i += 1) {
-			const response = await fetch(`${server.url}/api`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json', authorization: `Bearer ${server.demo.partnerCredential}` },
-				body: JSON.stringify({
-					query: 'mutation ($input: CreateSubmissionInput!) { createSubmission(input: $input) { existing } }',
-					variables: { input: { recordId: `bulk-${i}`, profileId: 'prf_seed_deal', fields: { company: `Bulk ${i}` } } },
-				}),
-			});
-			expect(response.status).toBe(200);
-		}
+		await bulkSubmissions(server, { count: 150, prefix: 'bulk-', company: 'Bulk' });
 		const { node, workflow } = signedInNode({ ...signedIn, operation: 'get' });
 		const context = new LoadOptionsContext(workflow, node, engine.additionalData('load-options'), 'parameters.submission');
 		expect((await searchSubmissions.call(context)).results.map((r) => r.value)).not.toContain(created.submission_id);

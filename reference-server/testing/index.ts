@@ -20,3 +20,4 @@ export { WebhookReceiver, type Answer, type Delivery, type WebhookEvent } from '
 export { settle, startTestServer, type TestServer } from './server.js';
 export { signInAndConsent, type SignInOptions, type SignInServer } from './sign-in.js';
 export { completeInvite, type InviteRun } from './invite.js';
+export { bulkSubmissions } from './submissions.js';

@@ -1,4 +1,4 @@
-import type { TestServer } from 'reference-server/testing';
+import { bulkSubmissions, type TestServer } from 'reference-server/testing';
 import { CREDENTIALS } from './workflows.js';
 
 /**
@@ -53,16 +53,6 @@ export async function olderThanAPage(server: TestServer): Promise<string> {
     body: JSON.stringify({ record_id: 'e2e-ada', profile_id: 'prf_seed_deal', fields: { name: 'Ada Lovelace', company: 'Analytical Engines' } }),
   });
   const { submission_id: id } = (await created.json()) as { submission_id: string };
-  for (let i = 0; i < 150; i += 1) {
-    const response = await fetch(`${server.url}/api`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.demo.partnerCredential}` },
-      body: JSON.stringify({
-        query: 'mutation ($input: CreateSubmissionInput!) { createSubmission(input: $input) { existing } }',
-        variables: { input: { recordId: `e2e-bulk-${i}`, profileId: 'prf_seed_deal', fields: { company: `Bulk ${i}` } } },
-      }),
-    });
-    if (!response.ok) throw new Error(`creating submission ${i} answered ${response.status}`);
-  }
+  await bulkSubmissions(server, { count: 150, prefix: 'e2e-bulk-', company: 'Bulk' });
   return id;
 }
