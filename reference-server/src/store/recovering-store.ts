@@ -39,10 +39,13 @@ export class RecoveringStore implements Store {
   #wake: (() => void) | undefined;
   #closed = false;
   #listeners: Array<() => void> = [];
+  /** The wait before the next probe of the disk: what Retry-After tells clients. */
+  #retryInMs: number;
 
   constructor(store: Store, options: RecoveringStoreOptions) {
     this.#current = store;
     this.#options = { firstRetryMs: 1000, maxRetryMs: 30_000, ...options };
+    this.#retryInMs = this.#options.firstRetryMs;
   }
 
   get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string): T | undefined {
@@ -80,8 +83,10 @@ export class RecoveringStore implements Store {
     try {
       await this.#current.write(ops);
     } catch (error) {
-      if (error instanceof StoreUnavailableError && !this.#closed) this.#recover(error.reason);
-      throw error;
+      if (!(error instanceof StoreUnavailableError) || this.#closed) throw error;
+      this.#recover(error.reason);
+      // Retry-After says when the disk is next tried, not the store's own guess.
+      throw new StoreUnavailableError(error.reason, this.#retryAfterSeconds(), { cause: error });
     }
   }
 
@@ -104,12 +109,13 @@ export class RecoveringStore implements Store {
   }
 
   #retryAfterSeconds(): number {
-    return Math.max(1, Math.ceil(this.#options.firstRetryMs / 1000));
+    return Math.max(1, Math.ceil(this.#retryInMs / 1000));
   }
 
   #recover(reason: string): void {
     if (this.#recovering) return;
     this.#reason = reason;
+    this.#retryInMs = this.#options.firstRetryMs;
     this.#options.log.error({ reason }, 'the store refuses writes until the disk takes them again; reads go on');
     this.#recovering = this.#recoverLoop().finally(() => {
       this.#recovering = undefined;
@@ -146,6 +152,7 @@ export class RecoveringStore implements Store {
   }
 
   #wait(ms: number): Promise<void> {
+    this.#retryInMs = ms;
     return new Promise((resolve) => {
       this.#wake = resolve;
       this.#cancelWait = this.#options.clock.schedule(ms, resolve);
