@@ -33,7 +33,8 @@ export async function signInEditor(editorUrl: string): Promise<Editor> {
           path: 'parameters.submission',
           methodName: 'searchSubmissions',
           filter,
-          currentNodeParameters: { resource: 'submission', operation: 'get', ...(credential === 'partner' ? { authentication: 'oAuth2' } : {}) },
+          // As the editor sends them: every parameter of the node, Authentication included (it decides which credential applies).
+          currentNodeParameters: { resource: 'submission', operation: 'get', authentication: credential === 'partner' ? 'oAuth2' : 'automationKey' },
           credentials: { [type]: { id, name } },
         }),
       });
