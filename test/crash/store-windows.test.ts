@@ -100,6 +100,20 @@ describe('the windows a power cut used to find', () => {
     expect(disk.readFileText(`${DATA}/journal.jsonl`)).toBe(before);
     await store.close();
   });
+
+  it('a close whose compaction fails still closes, and the journal keeps every write for the next start', async () => {
+    const disk = new SimulatedDisk({ random: () => 0 });
+    const store = await open(disk);
+    await store.write([put('c', 'org_a', { id: 'kept' })]);
+    // The chunk's folder cannot be synced: the compaction fails after the journal was rotated.
+    disk.refuse((c) => c.startsWith('syncdir') && c.includes('/snapshots'), 'EIO');
+    await expect(store.close()).rejects.toThrow(/EIO/);
+    await expect(store.write([put('c', 'org_a', { id: 'after close' })])).rejects.toBeInstanceOf(StoreUnavailableError);
+    disk.heal();
+    const reopened = await open(disk);
+    opened.push(reopened);
+    expect(ids(reopened)).toEqual(['kept']);
+  });
 });
 
 describe('a full disk', () => {

@@ -228,9 +228,13 @@ export class JournalStore implements Store {
     if (this.#closed) return;
     await this.#flushing;
     await this.#compacting?.catch(() => undefined);
-    if (!this.#failure && !this.#readOnly && this.#dirty.size > 0) await this.compact();
-    this.#closed = true;
-    await this.#journal?.close();
+    try {
+      // A compaction that fails here loses nothing: the journal keeps every write for the next start.
+      if (!this.#failure && !this.#readOnly && this.#dirty.size > 0) await this.compact();
+    } finally {
+      this.#closed = true;
+      await this.#journal?.close();
+    }
   }
 
   #unavailable(): StoreUnavailableError | undefined {
