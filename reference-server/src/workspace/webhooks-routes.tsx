@@ -1,6 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { redactUrlSecrets } from '../http/redact-url.js';
 import { createFlash } from '../pages/flash.js';
 import { formField, formValues, seeOther } from '../pages/forms.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
@@ -184,7 +185,7 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
 
   action('delete', async (_req, me, s) => {
     await deleteSubscription(ctx, me.organization.id, s.surface, s.id);
-    return { notice: `The endpoint ${s.url} was deleted.`, to: WEBHOOKS_PATH };
+    return { notice: `The endpoint ${redactUrlSecrets(s.url)} was deleted.`, to: WEBHOOKS_PATH };
   });
 
   action('resend', async (req, me, s) => {
