@@ -141,7 +141,7 @@ export function InvitesPage({ member, csrfToken, invites, tags, settings, values
   );
 }
 
-/** The answer to the create form, and the only place the invite's link ever appears. */
+/** The page the create form's 303 leads to, and the only place the invite's link ever appears, once. */
 export function InviteCreatedPage({ member, csrfToken, invite, url }: { member: Member; csrfToken: string; invite: InviteRecord; url: string }) {
   return (
     <WorkspacePage member={member} title="Invite created" section="invites" csrfToken={csrfToken}>

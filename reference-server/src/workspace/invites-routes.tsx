@@ -11,6 +11,8 @@ import { InvalidCursorError } from '../store/partition.js';
 import { member, requireAdmin, type Member } from './access.js';
 import { emptyInviteForm, InviteCreatedPage, InvitesPage, INVITES_PATH, type InviteFormValues } from './invites-pages.js';
 import { WORKSPACE_PATH } from './names.js';
+import { AlreadyShownPage } from './shown-once.js';
+import { ShownOnceSlots } from './shown-once-slots.js';
 
 const PAGE_SIZE = 25;
 const DAY_MS = 86_400_000;
@@ -30,6 +32,9 @@ const daysSchema = z.coerce.number().int().min(1).max(90);
  */
 export function invitesRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
   const flash = createFlash(ctx, { cookieName: 'pis_ws_invites', cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(300) }) });
+
+  // A new invite's link between the create form's 303 and the one page that shows it.
+  const created = new ShownOnceSlots<{ inviteId: string; url: string }>(ctx);
 
   const show = (req: Request, res: Response, me: Member, values: InviteFormValues, errors: { field: string; message: string }[] = []) => {
     const orgId = me.organization.id;
@@ -84,8 +89,9 @@ export function invitesRoutes(ctx: AppContext, router: Router, { csrf, acceptFor
         return;
       }
       try {
-        const created = await createInvite(ctx, me.organization.id, parsed.data, 'workspace');
-        sendPage(res, <InviteCreatedPage member={me} csrfToken={csrf.token(req, res)} invite={created.invite} url={created.url} />, 201);
+        const made = await createInvite(ctx, me.organization.id, parsed.data, 'workspace');
+        // Post/Redirect/Get: a reload of the page that shows the link never creates a second invite.
+        seeOther(res, `${INVITES_PATH}/created/${created.put(req, { inviteId: made.invite.id, url: made.url })}`);
       } catch (error) {
         if (!(error instanceof InviteInputError)) throw error;
         show(req, res, me, values, [{ field: error.field, message: MESSAGES[error.field] ?? error.message }]);
@@ -93,6 +99,23 @@ export function invitesRoutes(ctx: AppContext, router: Router, { csrf, acceptFor
     } catch (error) {
       next(error);
     }
+  });
+
+  router.get('/invites/created/:slot', requireAdmin, (req, res) => {
+    const me = member(res);
+    const shown = created.take(req, String(req.params['slot']));
+    const invite = shown ? getInvite(ctx, me.organization.id, shown.inviteId) : undefined;
+    if (!shown || !invite) {
+      sendPage(
+        res,
+        <AlreadyShownPage member={me} csrfToken={csrf.token(req, res)} section="invites" what="invite link" back={{ href: INVITES_PATH, text: 'Back to invites' }}>
+          If it was not copied, withdraw the invite and create another.
+        </AlreadyShownPage>,
+        410,
+      );
+      return;
+    }
+    sendPage(res, <InviteCreatedPage member={me} csrfToken={csrf.token(req, res)} invite={invite} url={shown.url} />);
   });
 
   router.post('/invites/settings', ...acceptForm, requireAdmin, async (req, res, next) => {

@@ -80,8 +80,9 @@ export function KeysPage({ member, csrfToken, keys, label = '', errors = [], rev
 }
 
 /**
- * The answer to the create form, and the only place the secret ever appears: it is not stored
- * (only its keyed hash is), not logged, and this page is sent with `Cache-Control: no-store`.
+ * The page the create form's 303 leads to, and the only place the secret ever appears, once (a
+ * single-use slot, shown-once-slots.ts): it is not stored (only its keyed hash is), not logged,
+ * and this page is sent with `Cache-Control: no-store`.
  */
 export function KeyCreatedPage({ member, csrfToken, credential, secret }: { member: Member; csrfToken: string; credential: PublicCredential; secret: string }) {
   return (

@@ -4,11 +4,13 @@ import type { AppContext } from '../context.js';
 import { createFlash } from '../pages/flash.js';
 import { formField, seeOther } from '../pages/forms.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
-import { issueCredential, listCredentials, revokeCredential } from '../tenancy/credentials.js';
+import { issueCredential, listCredentials, revokeCredential, type PublicCredential } from '../tenancy/credentials.js';
 import { listUsers } from '../tenancy/users.js';
 import { member, requireAdmin } from './access.js';
 import { KeyCreatedPage, KeysPage, KEYS_PATH } from './keys-pages.js';
 import { WORKSPACE_PATH } from './names.js';
+import { AlreadyShownPage } from './shown-once.js';
+import { ShownOnceSlots } from './shown-once-slots.js';
 
 const labelSchema = z.string().trim().min(1, 'Enter a label for the key').max(200, 'The label must be 200 characters or fewer');
 
@@ -25,6 +27,8 @@ export function keysRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }
       .filter((c) => c.kind === 'automation_key')
       .map((c) => ({ ...c, ownerEmail: (c.userId && emails.get(c.userId)) || '—' }));
   };
+  // A new key's secret between the create form's 303 and the one page that shows it.
+  const created = new ShownOnceSlots<{ credential: PublicCredential; secret: string }>(ctx);
 
   router.get('/keys', requireAdmin, (req, res) => {
     const me = member(res);
@@ -43,10 +47,27 @@ export function keysRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }
         return;
       }
       const issued = await issueCredential(ctx, { kind: 'automation_key', orgId: me.organization.id, userId: me.user.id, label: label.data });
-      sendPage(res, <KeyCreatedPage member={me} csrfToken={csrf.token(req, res)} credential={issued.credential} secret={issued.secret} />, 201);
+      // Post/Redirect/Get: a reload of the page that shows the key reads the (spent) slot and never posts again.
+      seeOther(res, `${KEYS_PATH}/created/${created.put(req, { credential: issued.credential, secret: issued.secret })}`);
     } catch (error) {
       next(error);
     }
+  });
+
+  router.get('/keys/created/:slot', requireAdmin, (req, res) => {
+    const me = member(res);
+    const shown = created.take(req, String(req.params['slot']));
+    if (!shown) {
+      sendPage(
+        res,
+        <AlreadyShownPage member={me} csrfToken={csrf.token(req, res)} section="keys" what="automation key" back={{ href: KEYS_PATH, text: 'Back to automation keys' }}>
+          If it was not copied, create a new key and revoke the one nobody has.
+        </AlreadyShownPage>,
+        410,
+      );
+      return;
+    }
+    sendPage(res, <KeyCreatedPage member={me} csrfToken={csrf.token(req, res)} credential={shown.credential} secret={shown.secret} />);
   });
 
   router.post('/keys/:keyId/revoke', ...acceptForm, requireAdmin, async (req, res, next) => {

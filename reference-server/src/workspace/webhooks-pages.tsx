@@ -114,7 +114,7 @@ export function WebhooksPage({ member, csrfToken, subscriptions, values, errors 
   );
 }
 
-/** The answer to the register form, and the only place the signing secret ever appears. */
+/** The page the register form's 303 leads to, and the only place the signing secret ever appears, once. */
 export function SubscriptionCreatedPage({ member, csrfToken, subscription, secret }: { member: Member; csrfToken: string; subscription: SubscriptionRecord; secret: string }) {
   return (
     <WorkspacePage member={member} title="Endpoint registered" section="webhooks" csrfToken={csrfToken}>

@@ -28,6 +28,8 @@ import { member, requireAdmin, type Member } from './access.js';
 import { AttemptPage, SubscriptionPage } from './delivery-pages.js';
 import { WORKSPACE_PATH } from './names.js';
 import { sampleEventData } from './sample-events.js';
+import { AlreadyShownPage } from './shown-once.js';
+import { ShownOnceSlots } from './shown-once-slots.js';
 import { emptyRegisterForm, subscriptionUrl, SubscriptionCreatedPage, WebhooksPage, WEBHOOKS_PATH, type RegisterFormValues } from './webhooks-pages.js';
 
 const ATTEMPTS_PER_PAGE = 25;
@@ -50,6 +52,9 @@ const MESSAGES: Record<string, string> = {
  */
 export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
   const flash = createFlash(ctx, { cookieName: 'pis_ws_hooks', cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(400) }) });
+
+  // A new endpoint's signing secret between the register form's 303 and the one page that shows it.
+  const registered = new ShownOnceSlots<{ subscriptionId: string; secret: string }>(ctx);
 
   const listOf = (orgId: string) => [...allSubscriptions(ctx, orgId)].reverse();
 
@@ -122,12 +127,29 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
         refuse([{ field: created.field === 'subscriptions' ? 'url' : created.field, message: created.message }]);
         return;
       }
-      const record = getSubscriptionRecord(ctx, me.organization.id, created.subscription.id);
-      if (!record) throw new Error('a subscription just written is missing');
-      sendPage(res, <SubscriptionCreatedPage member={me} csrfToken={csrf.token(req, res)} subscription={record} secret={created.secret} />, 201);
+      // Post/Redirect/Get: a reload of the page that shows the secret never registers the endpoint again.
+      seeOther(res, `${WEBHOOKS_PATH}/created/${registered.put(req, { subscriptionId: created.subscription.id, secret: created.secret })}`);
     } catch (error) {
       next(error);
     }
+  });
+
+  router.get('/webhooks/created/:slot', requireAdmin, (req, res) => {
+    const me = member(res);
+    const shown = registered.take(req, String(req.params['slot']));
+    // Deleted between the redirect and this GET: nothing to show the secret of.
+    const record = shown ? getSubscriptionRecord(ctx, me.organization.id, shown.subscriptionId) : undefined;
+    if (!shown || !record) {
+      sendPage(
+        res,
+        <AlreadyShownPage member={me} csrfToken={csrf.token(req, res)} section="webhooks" what="signing secret" back={{ href: WEBHOOKS_PATH, text: 'Back to webhooks' }}>
+          If it was not copied, delete the endpoint and register it again: it gets a new secret.
+        </AlreadyShownPage>,
+        410,
+      );
+      return;
+    }
+    sendPage(res, <SubscriptionCreatedPage member={me} csrfToken={csrf.token(req, res)} subscription={record} secret={shown.secret} />);
   });
 
   router.get('/webhooks/:id', requireAdmin, (req, res, next) => {

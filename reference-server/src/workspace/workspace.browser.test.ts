@@ -96,8 +96,16 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ user: server.demo.user.email, orgName: server.demo.organizationName });
 
+    // The secret was shown by a GET after a redirect: a reload says so and mints no second key.
+    expect(new URL(page.url()).pathname).toMatch(/^\/workspace\/keys\/created\//);
+    await page.reload();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('The automation key was already shown');
+    expect((await page.textContent('main')) ?? '').not.toContain(secret);
+    await checkAccessible(page);
+
     // Shown once: the list and the overview carry only its first characters.
     await page.getByRole('link', { name: 'Back to automation keys' }).click();
+    expect(await page.getByRole('table', { name: 'Keys' }).getByRole('row').filter({ hasText: 'Zapier – deal flow' }).count()).toBe(1);
     expect((await page.textContent('main')) ?? '').not.toContain(secret);
     await page.getByRole('link', { name: 'Overview' }).click();
     expect((await page.textContent('main')) ?? '').not.toContain(secret);
@@ -270,7 +278,13 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     const secret = await page.getByLabel('Signing secret').inputValue();
     expect(secret).toMatch(/^whsec_/);
     await checkAccessible(page);
-    await page.getByRole('link', { name: "Go to the endpoint's deliveries" }).click();
+    // A reload shows no secret and registers nothing: the endpoint is listed once.
+    await page.reload();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('The signing secret was already shown');
+    await checkAccessible(page);
+    await page.getByRole('link', { name: 'Back to webhooks' }).click();
+    expect(await page.getByRole('link', { name: receiver.urlOf('/browser') }).count()).toBe(1);
+    await page.getByRole('link', { name: receiver.urlOf('/browser') }).click();
     const subscriptionPath = new URL(page.url()).pathname;
     expect(subscriptionPath).toMatch(/^\/workspace\/webhooks\/whk_/);
     expect((await page.textContent('main')) ?? '').not.toContain(secret);
@@ -412,9 +426,15 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     expect(link).toMatch(new RegExp(`^${server.url}/invite/pis_inv_`));
     await page.screenshot({ path: join(SHOTS, 'workspace-invite-created.png'), fullPage: true });
     await checkAccessible(page);
+    // A reload shows no link and creates no second invite.
+    await page.reload();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('The invite link was already shown');
+    expect((await page.textContent('main')) ?? '').not.toContain(link);
+    await checkAccessible(page);
     await page.getByRole('link', { name: 'Back to invites' }).click();
     expect((await page.textContent('main')) ?? '').not.toContain(link);
     const row = () => page.getByRole('table', { name: 'Invites' }).getByRole('row').filter({ hasText: 'sam@founders.example' });
+    expect(await row().count()).toBe(1);
     expect(await row().textContent()).toContain('sent');
 
     // The participant opens the link: the admin's list says so.
