@@ -3,6 +3,7 @@ import { Button, ErrorSummary, PostForm, SummaryList, type FieldError } from '..
 import { eventTypesFor, type AttemptRecord, type SubscriptionRecord } from '../webhooks/index.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
+import { ConfirmButton } from './confirm.js';
 import { dateTime, preciseTime } from './overview-page.js';
 import { StatusTag, subscriptionUrl, SURFACE_LABELS, WEBHOOKS_PATH } from './webhooks-pages.js';
 
@@ -84,9 +85,7 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
             <Button variant="secondary">Enable</Button>
           </PostForm>
         )}
-        <PostForm action={`${url}/delete`} csrfToken={csrfToken}>
-          <Button variant="warning">Delete endpoint</Button>
-        </PostForm>
+        <ConfirmButton href={`${url}/delete`}>Delete endpoint</ConfirmButton>
       </div>
 
       <h2>Send a test event</h2>

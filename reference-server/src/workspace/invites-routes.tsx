@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { createInvite, createInviteSchema, getInvite, getInviteSettings, InviteInputError, InviteStateError, listInvites, revokeInvite, setInviteSettings } from '../assessment/invites/service.js';
+import { createInvite, createInviteSchema, getDraft, getInvite, getInviteSettings, InviteInputError, InviteStateError, listInvites, revokeInvite, setInviteSettings } from '../assessment/invites/service.js';
 import { inviteStatus } from '../assessment/invites/records.js';
 import { createFlash } from '../pages/flash.js';
 import { formField, formValues, seeOther } from '../pages/forms.js';
@@ -12,6 +12,8 @@ import { member, requireAdmin, type Member } from './access.js';
 import { emptyInviteForm, InviteCreatedPage, InvitesPage, INVITES_PATH, type InviteFormValues } from './invites-pages.js';
 import { WORKSPACE_PATH } from './names.js';
 import { AlreadyShownPage } from './shown-once.js';
+import { ConfirmPage } from './confirm.js';
+import { dateTime } from './overview-page.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
 
 const PAGE_SIZE = 25;
@@ -127,6 +129,37 @@ export function invitesRoutes(ctx: AppContext, router: Router, { csrf, acceptFor
     } catch (error) {
       next(error);
     }
+  });
+
+  // "Are you sure?": withdrawing deletes what the participant has answered so far.
+  router.get('/invites/:inviteId/revoke', requireAdmin, (req, res, next) => {
+    const me = member(res);
+    const invite = getInvite(ctx, me.organization.id, String(req.params['inviteId']));
+    const status = invite ? inviteStatus(invite, ctx.clock.now()) : undefined;
+    if (!invite || (status !== 'sent' && status !== 'opened')) {
+      next();
+      return;
+    }
+    const saved = Object.values(getDraft(ctx, invite)).filter((answer) => answer !== '').length;
+    sendPage(
+      res,
+      <ConfirmPage
+        member={me}
+        csrfToken={csrf.token(req, res)}
+        section="invites"
+        question={`Withdraw the invite of ${invite.email}?`}
+        action={`${INVITES_PATH}/${encodeURIComponent(invite.id)}/revoke`}
+        confirm="Yes, withdraw the invite"
+        back={{ href: INVITES_PATH, text: 'No, keep the invite' }}
+        consequences={[
+          'The link stops working: the participant sees that the invite was withdrawn.',
+          invite.openedAt
+            ? `They opened it on ${dateTime(invite.openedAt)}; the ${saved} answer(s) they have saved so far are deleted.`
+            : 'They have not opened it yet, so no answers are lost.',
+          'To invite them again, create a new invite: it has a new link.',
+        ]}
+      />,
+    );
   });
 
   router.post('/invites/:inviteId/revoke', ...acceptForm, requireAdmin, async (req, res, next) => {

@@ -5,6 +5,7 @@ import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
 import { dateTime } from './overview-page.js';
 import { ShownOnce } from './shown-once.js';
+import { ConfirmButton } from './confirm.js';
 
 export const KEYS_PATH = `${WORKSPACE_PATH}/keys`;
 
@@ -62,11 +63,9 @@ export function KeysPage({ member, csrfToken, keys, label = '', errors = [], rev
                     {key.revokedAt ? (
                       <span class="tag grey">Revoked {dateTime(key.revokedAt)}</span>
                     ) : (
-                      <PostForm action={`${KEYS_PATH}/${encodeURIComponent(key.keyId)}/revoke`} csrfToken={csrfToken}>
-                        <Button variant="warning">
-                          Revoke<span class="visually-hidden"> {key.label}</span>
-                        </Button>
-                      </PostForm>
+                      <ConfirmButton href={`${KEYS_PATH}/${encodeURIComponent(key.keyId)}/revoke`}>
+                        Revoke<span class="visually-hidden"> {key.label}</span>
+                      </ConfirmButton>
                     )}
                   </td>
                 </tr>

@@ -29,6 +29,7 @@ import { AttemptPage, SubscriptionPage } from './delivery-pages.js';
 import { WORKSPACE_PATH } from './names.js';
 import { sampleEventData } from './sample-events.js';
 import { AlreadyShownPage } from './shown-once.js';
+import { ConfirmPage } from './confirm.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
 import { emptyRegisterForm, subscriptionUrl, SubscriptionCreatedPage, WebhooksPage, WEBHOOKS_PATH, type RegisterFormValues } from './webhooks-pages.js';
 
@@ -159,6 +160,36 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
       return;
     }
     showSubscription(req, res, member(res), subscription);
+  });
+
+  // "Are you sure?": deleting drops the endpoint's delivery log and every delivery still waiting.
+  router.get('/webhooks/:id/delete', requireAdmin, (req, res, next) => {
+    const subscription = ownSubscription(req, res);
+    if (!subscription) {
+      next();
+      return;
+    }
+    const me = member(res);
+    const pending = pendingDeliveries(ctx, me.organization.id, subscription.id).length;
+    const logged = listAttempts(ctx, subscription.id, { limit: ATTEMPTS_PER_PAGE });
+    const attempts = `${logged.items.length}${logged.next ? ' or more' : ''}`;
+    sendPage(
+      res,
+      <ConfirmPage
+        member={me}
+        csrfToken={csrf.token(req, res)}
+        section="webhooks"
+        question={`Delete the endpoint ${redactUrlSecrets(subscription.url)}?`}
+        action={`${subscriptionUrl(subscription.id)}/delete`}
+        confirm="Yes, delete the endpoint"
+        back={{ href: subscriptionUrl(subscription.id), text: 'No, keep the endpoint' }}
+        consequences={[
+          `${pending} pending deliver${pending === 1 ? 'y is' : 'ies are'} never sent.`,
+          `Its delivery log (${attempts} attempt(s), each with its request and answer) is deleted.`,
+          'No new events are sent to it. Registering the URL again gives a new signing secret.',
+        ]}
+      />,
+    );
   });
 
   router.get('/webhooks/:id/attempts/:attemptId', requireAdmin, (req, res, next) => {

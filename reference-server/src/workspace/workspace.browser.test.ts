@@ -110,8 +110,21 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await page.getByRole('link', { name: 'Overview' }).click();
     expect((await page.textContent('main')) ?? '').not.toContain(secret);
 
+    // Revoking asks first, saying what breaks and when the key was last used; "No" changes nothing.
     await page.getByRole('link', { name: 'Automation keys' }).click();
     await page.getByRole('button', { name: 'Revoke Zapier – deal flow' }).click();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Revoke the key “Zapier – deal flow”?');
+    const consequences = (await page.textContent('main')) ?? '';
+    expect(consequences).toContain('Every Zap, n8n workflow or script that uses the key');
+    expect(consequences).toMatch(/Last used: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+    expect(consequences).not.toContain(secret);
+    await page.screenshot({ path: join(SHOTS, 'workspace-confirm-revoke.png'), fullPage: true });
+    await checkAccessible(page);
+    await page.getByRole('link', { name: 'No, keep the key' }).click();
+    expect(new URL(page.url()).pathname).toBe('/workspace/keys');
+    expect((await me(secret)).status).toBe(200);
+    await page.getByRole('button', { name: 'Revoke Zapier – deal flow' }).click();
+    await page.getByRole('button', { name: 'Yes, revoke the key' }).click();
     expect(await page.getByRole('status').textContent()).toContain('was revoked');
     expect((await me(secret)).status).toBe(401);
     expect((await me(server.demo.automationKey)).status).toBe(200);
@@ -204,7 +217,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
-  it('sets a 503 fault that an API call meets, and clears it with one click', async () => {
+  it('sets a 503 fault that an API call meets, and clears it after confirming', async () => {
     const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/developer-tools');
     expect((await page.textContent('main')) ?? '').toContain('No faults are set');
     await checkAccessible(page);
@@ -229,6 +242,10 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     expect(await page.getByRole('table', { name: 'Faults in force' }).textContent()).toContain('4 more request(s)');
 
     await page.getByRole('button', { name: 'Clear all faults' }).click();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Clear all 1 fault(s)?');
+    expect((await page.textContent('main')) ?? '').toContain('The 503 fault on the automation API is removed.');
+    await checkAccessible(page);
+    await page.getByRole('button', { name: 'Yes, clear all faults' }).click();
     expect(await page.getByRole('status').textContent()).toContain('1 fault(s) cleared');
     expect((await me(server.demo.automationKey)).status).toBe(200);
     await page.context().close();
@@ -352,6 +369,15 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Enable' }).click();
     expect(await page.getByRole('status').textContent()).toContain('enabled');
     await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Delete the endpoint ${receiver.urlOf('/browser')}?`);
+    const lost = (await page.textContent('main')) ?? '';
+    expect(lost).toMatch(/\d+ pending deliver(y is|ies are) never sent/);
+    expect(lost).toMatch(/Its delivery log \([1-9]\d* attempt\(s\)/);
+    await checkAccessible(page);
+    await page.getByRole('link', { name: 'No, keep the endpoint' }).click();
+    expect(new URL(page.url()).pathname).toBe(subscriptionPath);
+    await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    await page.getByRole('button', { name: 'Yes, delete the endpoint' }).click();
     expect(new URL(page.url()).pathname).toBe('/workspace/webhooks');
     expect(await page.getByRole('status').textContent()).toContain('was deleted');
     expect((await page.goto(`${server.url}${subscriptionPath}`))?.status()).toBe(404);
@@ -448,6 +474,10 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await checkAccessible(page);
 
     await page.getByRole('button', { name: 'Withdraw the invite of sam@founders.example' }).click();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Withdraw the invite of sam@founders.example?');
+    expect((await page.textContent('main')) ?? '').toMatch(/answer\(s\) they have saved so far are deleted/);
+    await checkAccessible(page);
+    await page.getByRole('button', { name: 'Yes, withdraw the invite' }).click();
     expect(await page.getByRole('status').textContent()).toContain('was withdrawn');
     expect(await row().textContent()).toContain('revoked');
     const gone = await participant.goto(link);
