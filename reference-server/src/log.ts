@@ -17,15 +17,8 @@ export const REDACTED_PATHS = [
   '*.code',
 ];
 
-/**
- * A request URL with any issued secret in it (an invite link's token travels in its path) cut
- * to its prefix: the access log keeps which kind of link was used, never the link itself.
- */
-export function redactUrlSecrets(url: string): string {
-  // Most URLs hold no secret: one substring test instead of a regex replace on every request line.
-  if (!url.includes('pis_')) return url;
-  return url.replace(/\b(pis_[a-z]+_)[A-Za-z0-9_-]+/g, '$1[redacted]');
-}
+/** The rule that cuts secrets from a logged or shown URL lives with the HTTP layer; re-exported for the log's users. */
+export { redactUrlSecrets } from './http/redact-url.js';
 
 /**
  * Lines wait in memory until 4 KB of them are ready (about twenty request lines) or 100 ms have

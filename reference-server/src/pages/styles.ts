@@ -20,6 +20,7 @@ body{margin:0;font:19px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans
 main{flex:1;padding-top:30px;padding-bottom:50px}
 .narrow{max-width:660px}
 h1,.h1{font-size:32px;line-height:1.15;margin:0 0 24px;font-weight:700}
+h1.long-words{overflow-wrap:anywhere}
 h2,.h2{font-size:24px;line-height:1.2;margin:32px 0 16px;font-weight:700}
 h3{font-size:19px;margin:24px 0 12px}
 p{margin:0 0 20px}

@@ -123,6 +123,10 @@ describe('the workspace across organisations', () => {
       `/workspace/webhooks/${victim.subscriptionId}/attempts/${victim.attemptId}`,
       // The intruder's own subscription with the victim's attempt id: attempts are kept per subscription.
       `/workspace/webhooks/${intruderSubscription}/attempts/${victim.attemptId}`,
+      // The "Are you sure?" pages of destructive actions: another organisation's id is not found there either.
+      `/workspace/webhooks/${victim.subscriptionId}/delete`,
+      `/workspace/keys/${victim.keyId}/revoke`,
+      `/workspace/invites/${victimInvite}/revoke`,
     ]) {
       expect((await intruder.request(path)).status, path).toBe(404);
     }

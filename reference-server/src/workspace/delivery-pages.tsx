@@ -1,7 +1,9 @@
+import { redactUrlSecrets } from '../http/redact-url.js';
 import { Button, ErrorSummary, PostForm, SummaryList, type FieldError } from '../pages/components.js';
 import { eventTypesFor, type AttemptRecord, type SubscriptionRecord } from '../webhooks/index.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
+import { ConfirmButton } from './confirm.js';
 import { dateTime, preciseTime } from './overview-page.js';
 import { StatusTag, subscriptionUrl, SURFACE_LABELS, WEBHOOKS_PATH } from './webhooks-pages.js';
 
@@ -52,7 +54,7 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
   // Only what this endpoint takes: its API's types that its event filter lists.
   const types = eventTypesFor(subscription.surface).filter((type) => subscription.events.includes(type));
   return (
-    <WorkspacePage member={member} title={`Webhook ${subscription.url}`} section="webhooks" csrfToken={csrfToken} hasErrors={errors.length > 0} {...(refresh ? { liveSeconds: REFRESH_SECONDS } : {})}>
+    <WorkspacePage member={member} title={`Webhook ${redactUrlSecrets(subscription.url)}`} section="webhooks" csrfToken={csrfToken} hasErrors={errors.length > 0} {...(refresh ? { liveSeconds: REFRESH_SECONDS } : {})}>
       <ErrorSummary errors={errors} />
       {notice ? <Notice>{notice}</Notice> : null}
       <p>
@@ -62,7 +64,7 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
       <div id="endpoint-live" data-live-region>
       <SummaryList
         rows={[
-          { key: 'URL', value: <code>{subscription.url}</code> },
+          { key: 'URL', value: <code>{redactUrlSecrets(subscription.url)}</code> },
           { key: 'ID', value: <code>{subscription.id}</code> },
           { key: 'API', value: SURFACE_LABELS[subscription.surface] },
           { key: 'Events', value: subscription.events.join(', ') },
@@ -83,9 +85,7 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
             <Button variant="secondary">Enable</Button>
           </PostForm>
         )}
-        <PostForm action={`${url}/delete`} csrfToken={csrfToken}>
-          <Button variant="warning">Delete endpoint</Button>
-        </PostForm>
+        <ConfirmButton href={`${url}/delete`}>Delete endpoint</ConfirmButton>
       </div>
 
       <h2>Send a test event</h2>
@@ -228,7 +228,7 @@ export function AttemptPage({ member, csrfToken, subscription, attempt }: { memb
           <h2 id="request-heading">Request</h2>
           <p>
             <code>
-              {exchange.request.method} {exchange.request.url}
+              {exchange.request.method} {redactUrlSecrets(exchange.request.url)}
             </code>
           </p>
           <Headers id="request-heading" headers={exchange.request.headers} />

@@ -1,4 +1,5 @@
 import { Button, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
+import { ConfirmButton } from './confirm.js';
 import type { FaultView } from '../faults/records.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
@@ -82,9 +83,7 @@ export function DeveloperToolsPage({ member, csrfToken, faults, values, errors =
               </tbody>
             </table>
           </div>
-          <PostForm action={`${DEVELOPER_PATH}/faults/clear`} csrfToken={csrfToken}>
-            <Button variant="warning">Clear all faults</Button>
-          </PostForm>
+          <ConfirmButton href={`${DEVELOPER_PATH}/faults/clear`}>Clear all faults</ConfirmButton>
         </>
       )}
       <h2>Inject a fault</h2>

@@ -10,6 +10,7 @@ import { sendPage, type PageTools } from '../pages/surface.js';
 import { member, requireAdmin } from './access.js';
 import { DEVELOPER_PATH, DeveloperToolsPage, emptyFaultForm, type FaultFormValues } from './developer-pages.js';
 import { WORKSPACE_PATH } from './names.js';
+import { ConfirmPage } from './confirm.js';
 
 const MESSAGES: Record<string, string> = {
   surface: 'Choose which API to fault',
@@ -67,6 +68,32 @@ export function developerRoutes(ctx: AppContext, router: Router, { csrf, acceptF
     } catch (error) {
       next(error);
     }
+  });
+
+  // "Are you sure?": a connector author may be halfway through a test that relies on these faults.
+  router.get('/developer-tools/faults/clear', requireAdmin, (req, res) => {
+    const me = member(res);
+    const faults = listFaults(ctx, me.organization.id).map(faultView);
+    if (faults.length === 0) {
+      seeOther(res, DEVELOPER_PATH);
+      return;
+    }
+    sendPage(
+      res,
+      <ConfirmPage
+        member={me}
+        csrfToken={csrf.token(req, res)}
+        section="developer"
+        question={`Clear all ${faults.length} fault(s)?`}
+        action={`${DEVELOPER_PATH}/faults/clear`}
+        confirm="Yes, clear all faults"
+        back={{ href: DEVELOPER_PATH, text: 'No, keep the faults' }}
+        consequences={[
+          ...faults.map((f) => `The ${f.kind} fault on the ${f.surface} API is removed.`),
+          'Every API call gets its real answer again; to fault them again, set the faults anew.',
+        ]}
+      />,
+    );
   });
 
   router.post('/developer-tools/faults/clear', ...acceptForm, requireAdmin, async (_req, res, next) => {

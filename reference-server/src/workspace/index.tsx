@@ -84,7 +84,7 @@ export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgReq
       });
 
       submissionsRoutes(ctx, router, tools);
-      keysRoutes(ctx, router, tools);
+      keysRoutes(ctx, router, tools, (keyId) => deps.requests.lastUsed(keyId));
       profilesRoutes(ctx, router, tools);
       invitesRoutes(ctx, router, tools);
       webhooksRoutes(ctx, router, tools);

@@ -6,6 +6,7 @@ import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
 import { dateTime } from './overview-page.js';
 import { ShownOnce } from './shown-once.js';
+import { ConfirmButton } from './confirm.js';
 
 export const INVITES_PATH = `${WORKSPACE_PATH}/invites`;
 
@@ -105,11 +106,9 @@ export function InvitesPage({ member, csrfToken, invites, tags, settings, values
                         Result<span class="visually-hidden"> of {invite.email}</span>
                       </a>
                     ) : invite.status === 'sent' || invite.status === 'opened' ? (
-                      <PostForm action={`${INVITES_PATH}/${encodeURIComponent(invite.id)}/revoke`} csrfToken={csrfToken}>
-                        <Button variant="warning">
-                          Withdraw<span class="visually-hidden"> the invite of {invite.email}</span>
-                        </Button>
-                      </PostForm>
+                      <ConfirmButton href={`${INVITES_PATH}/${encodeURIComponent(invite.id)}/revoke`}>
+                        Withdraw<span class="visually-hidden"> the invite of {invite.email}</span>
+                      </ConfirmButton>
                     ) : (
                       '—'
                     )}
@@ -141,7 +140,7 @@ export function InvitesPage({ member, csrfToken, invites, tags, settings, values
   );
 }
 
-/** The answer to the create form, and the only place the invite's link ever appears. */
+/** The page the create form's 303 leads to, and the only place the invite's link ever appears, once. */
 export function InviteCreatedPage({ member, csrfToken, invite, url }: { member: Member; csrfToken: string; invite: InviteRecord; url: string }) {
   return (
     <WorkspacePage member={member} title="Invite created" section="invites" csrfToken={csrfToken}>

@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { createInvite, createInviteSchema, getInvite, getInviteSettings, InviteInputError, InviteStateError, listInvites, revokeInvite, setInviteSettings } from '../assessment/invites/service.js';
+import { createInvite, createInviteSchema, getDraft, getInvite, getInviteSettings, InviteInputError, InviteStateError, listInvites, revokeInvite, setInviteSettings } from '../assessment/invites/service.js';
 import { inviteStatus } from '../assessment/invites/records.js';
 import { createFlash } from '../pages/flash.js';
 import { formField, formValues, seeOther } from '../pages/forms.js';
@@ -11,6 +11,10 @@ import { InvalidCursorError } from '../store/partition.js';
 import { member, requireAdmin, type Member } from './access.js';
 import { emptyInviteForm, InviteCreatedPage, InvitesPage, INVITES_PATH, type InviteFormValues } from './invites-pages.js';
 import { WORKSPACE_PATH } from './names.js';
+import { AlreadyShownPage } from './shown-once.js';
+import { ConfirmPage } from './confirm.js';
+import { dateTime } from './overview-page.js';
+import { ShownOnceSlots } from './shown-once-slots.js';
 
 const PAGE_SIZE = 25;
 const DAY_MS = 86_400_000;
@@ -30,6 +34,9 @@ const daysSchema = z.coerce.number().int().min(1).max(90);
  */
 export function invitesRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
   const flash = createFlash(ctx, { cookieName: 'pis_ws_invites', cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(300) }) });
+
+  // A new invite's link between the create form's 303 and the one page that shows it.
+  const created = new ShownOnceSlots<{ inviteId: string; url: string }>(ctx);
 
   const show = (req: Request, res: Response, me: Member, values: InviteFormValues, errors: { field: string; message: string }[] = []) => {
     const orgId = me.organization.id;
@@ -84,8 +91,9 @@ export function invitesRoutes(ctx: AppContext, router: Router, { csrf, acceptFor
         return;
       }
       try {
-        const created = await createInvite(ctx, me.organization.id, parsed.data, 'workspace');
-        sendPage(res, <InviteCreatedPage member={me} csrfToken={csrf.token(req, res)} invite={created.invite} url={created.url} />, 201);
+        const made = await createInvite(ctx, me.organization.id, parsed.data, 'workspace');
+        // Post/Redirect/Get: a reload of the page that shows the link never creates a second invite.
+        seeOther(res, `${INVITES_PATH}/created/${created.put(req, { inviteId: made.invite.id, url: made.url })}`);
       } catch (error) {
         if (!(error instanceof InviteInputError)) throw error;
         show(req, res, me, values, [{ field: error.field, message: MESSAGES[error.field] ?? error.message }]);
@@ -93,6 +101,23 @@ export function invitesRoutes(ctx: AppContext, router: Router, { csrf, acceptFor
     } catch (error) {
       next(error);
     }
+  });
+
+  router.get('/invites/created/:slot', requireAdmin, (req, res) => {
+    const me = member(res);
+    const shown = created.take(req, String(req.params['slot']));
+    const invite = shown ? getInvite(ctx, me.organization.id, shown.inviteId) : undefined;
+    if (!shown || !invite) {
+      sendPage(
+        res,
+        <AlreadyShownPage member={me} csrfToken={csrf.token(req, res)} section="invites" what="invite link" back={{ href: INVITES_PATH, text: 'Back to invites' }}>
+          If it was not copied, withdraw the invite and create another.
+        </AlreadyShownPage>,
+        410,
+      );
+      return;
+    }
+    sendPage(res, <InviteCreatedPage member={me} csrfToken={csrf.token(req, res)} invite={invite} url={shown.url} />);
   });
 
   router.post('/invites/settings', ...acceptForm, requireAdmin, async (req, res, next) => {
@@ -104,6 +129,37 @@ export function invitesRoutes(ctx: AppContext, router: Router, { csrf, acceptFor
     } catch (error) {
       next(error);
     }
+  });
+
+  // "Are you sure?": withdrawing deletes what the participant has answered so far.
+  router.get('/invites/:inviteId/revoke', requireAdmin, (req, res, next) => {
+    const me = member(res);
+    const invite = getInvite(ctx, me.organization.id, String(req.params['inviteId']));
+    const status = invite ? inviteStatus(invite, ctx.clock.now()) : undefined;
+    if (!invite || (status !== 'sent' && status !== 'opened')) {
+      next();
+      return;
+    }
+    const saved = Object.values(getDraft(ctx, invite)).filter((answer) => answer !== '').length;
+    sendPage(
+      res,
+      <ConfirmPage
+        member={me}
+        csrfToken={csrf.token(req, res)}
+        section="invites"
+        question={`Withdraw the invite of ${invite.email}?`}
+        action={`${INVITES_PATH}/${encodeURIComponent(invite.id)}/revoke`}
+        confirm="Yes, withdraw the invite"
+        back={{ href: INVITES_PATH, text: 'No, keep the invite' }}
+        consequences={[
+          'The link stops working: the participant sees that the invite was withdrawn.',
+          invite.openedAt
+            ? `They opened it on ${dateTime(invite.openedAt)}; the ${saved} answer(s) they have saved so far are deleted.`
+            : 'They have not opened it yet, so no answers are lost.',
+          'To invite them again, create a new invite: it has a new link.',
+        ]}
+      />,
+    );
   });
 
   router.post('/invites/:inviteId/revoke', ...acceptForm, requireAdmin, async (req, res, next) => {

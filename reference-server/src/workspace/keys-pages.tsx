@@ -5,6 +5,7 @@ import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
 import { dateTime } from './overview-page.js';
 import { ShownOnce } from './shown-once.js';
+import { ConfirmButton } from './confirm.js';
 
 export const KEYS_PATH = `${WORKSPACE_PATH}/keys`;
 
@@ -62,11 +63,9 @@ export function KeysPage({ member, csrfToken, keys, label = '', errors = [], rev
                     {key.revokedAt ? (
                       <span class="tag grey">Revoked {dateTime(key.revokedAt)}</span>
                     ) : (
-                      <PostForm action={`${KEYS_PATH}/${encodeURIComponent(key.keyId)}/revoke`} csrfToken={csrfToken}>
-                        <Button variant="warning">
-                          Revoke<span class="visually-hidden"> {key.label}</span>
-                        </Button>
-                      </PostForm>
+                      <ConfirmButton href={`${KEYS_PATH}/${encodeURIComponent(key.keyId)}/revoke`}>
+                        Revoke<span class="visually-hidden"> {key.label}</span>
+                      </ConfirmButton>
                     )}
                   </td>
                 </tr>
@@ -80,8 +79,9 @@ export function KeysPage({ member, csrfToken, keys, label = '', errors = [], rev
 }
 
 /**
- * The answer to the create form, and the only place the secret ever appears: it is not stored
- * (only its keyed hash is), not logged, and this page is sent with `Cache-Control: no-store`.
+ * The page the create form's 303 leads to, and the only place the secret ever appears, once (a
+ * single-use slot, shown-once-slots.ts): it is not stored (only its keyed hash is), not logged,
+ * and this page is sent with `Cache-Control: no-store`.
  */
 export function KeyCreatedPage({ member, csrfToken, credential, secret }: { member: Member; csrfToken: string; credential: PublicCredential; secret: string }) {
   return (

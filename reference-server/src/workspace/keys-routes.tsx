@@ -4,11 +4,15 @@ import type { AppContext } from '../context.js';
 import { createFlash } from '../pages/flash.js';
 import { formField, seeOther } from '../pages/forms.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
-import { issueCredential, listCredentials, revokeCredential } from '../tenancy/credentials.js';
+import { issueCredential, listCredentials, revokeCredential, type PublicCredential } from '../tenancy/credentials.js';
 import { listUsers } from '../tenancy/users.js';
 import { member, requireAdmin } from './access.js';
 import { KeyCreatedPage, KeysPage, KEYS_PATH } from './keys-pages.js';
 import { WORKSPACE_PATH } from './names.js';
+import { AlreadyShownPage } from './shown-once.js';
+import { ConfirmPage } from './confirm.js';
+import { dateTime, usedAt } from './overview-page.js';
+import { ShownOnceSlots } from './shown-once-slots.js';
 
 const labelSchema = z.string().trim().min(1, 'Enter a label for the key').max(200, 'The label must be 200 characters or fewer');
 
@@ -16,7 +20,7 @@ const labelSchema = z.string().trim().min(1, 'Enter a label for the key').max(20
  * Automation keys, issued by an organisation admin inside the application (the spec). The same
  * records as the operator's `key create --kind automation`: both go through issueCredential.
  */
-export function keysRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
+export function keysRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools, lastUsed: (keyId: string) => number | undefined): void {
   const flash = createFlash(ctx, { cookieName: 'pis_ws_keys', cookiePath: WORKSPACE_PATH, schema: z.object({ revoked: z.string().max(200) }) });
 
   const keysOf = (orgId: string) => {
@@ -25,6 +29,8 @@ export function keysRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }
       .filter((c) => c.kind === 'automation_key')
       .map((c) => ({ ...c, ownerEmail: (c.userId && emails.get(c.userId)) || '—' }));
   };
+  // A new key's secret between the create form's 303 and the one page that shows it.
+  const created = new ShownOnceSlots<{ credential: PublicCredential; secret: string }>(ctx);
 
   router.get('/keys', requireAdmin, (req, res) => {
     const me = member(res);
@@ -43,10 +49,56 @@ export function keysRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }
         return;
       }
       const issued = await issueCredential(ctx, { kind: 'automation_key', orgId: me.organization.id, userId: me.user.id, label: label.data });
-      sendPage(res, <KeyCreatedPage member={me} csrfToken={csrf.token(req, res)} credential={issued.credential} secret={issued.secret} />, 201);
+      // Post/Redirect/Get: a reload of the page that shows the key reads the (spent) slot and never posts again.
+      seeOther(res, `${KEYS_PATH}/created/${created.put(req, { credential: issued.credential, secret: issued.secret })}`);
     } catch (error) {
       next(error);
     }
+  });
+
+  router.get('/keys/created/:slot', requireAdmin, (req, res) => {
+    const me = member(res);
+    const shown = created.take(req, String(req.params['slot']));
+    if (!shown) {
+      sendPage(
+        res,
+        <AlreadyShownPage member={me} csrfToken={csrf.token(req, res)} section="keys" what="automation key" back={{ href: KEYS_PATH, text: 'Back to automation keys' }}>
+          If it was not copied, create a new key and revoke the one nobody has.
+        </AlreadyShownPage>,
+        410,
+      );
+      return;
+    }
+    sendPage(res, <KeyCreatedPage member={me} csrfToken={csrf.token(req, res)} credential={shown.credential} secret={shown.secret} />);
+  });
+
+  // "Are you sure?": revoking breaks every Zap and workflow that uses the key, at once.
+  router.get('/keys/:keyId/revoke', requireAdmin, (req, res, next) => {
+    const me = member(res);
+    const key = keysOf(me.organization.id).find((k) => k.keyId === req.params['keyId'] && !k.revokedAt);
+    if (!key) {
+      next();
+      return;
+    }
+    sendPage(
+      res,
+      <ConfirmPage
+        member={me}
+        csrfToken={csrf.token(req, res)}
+        section="keys"
+        question={`Revoke the key “${key.label}”?`}
+        action={`${KEYS_PATH}/${encodeURIComponent(key.keyId)}/revoke`}
+        confirm="Yes, revoke the key"
+        back={{ href: KEYS_PATH, text: 'No, keep the key' }}
+        consequences={[
+          <>
+            Every Zap, n8n workflow or script that uses the key starting <code>{key.hint}</code> is refused (401) from its next request, and stops until it is given a new key.
+          </>,
+          `Last used: ${usedAt(lastUsed(key.keyId))}.`,
+          `It acts for ${key.ownerEmail} and was created ${dateTime(key.createdAt)}.`,
+        ]}
+      />,
+    );
   });
 
   router.post('/keys/:keyId/revoke', ...acceptForm, requireAdmin, async (req, res, next) => {

@@ -15,7 +15,7 @@ export const dateTime = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} 
 /** To the second: for logs and histories, where several things happen within a minute. */
 export const preciseTime = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 
-const usedAt = (at: number | undefined) => (at === undefined ? 'not since the server started' : preciseTime(new Date(at).toISOString()));
+export const usedAt = (at: number | undefined) => (at === undefined ? 'not since the server started' : preciseTime(new Date(at).toISOString()));
 
 export interface OverviewProps {
   member: Member;

@@ -36,7 +36,7 @@ export function RequestsPage({ member, csrfToken, surface, requests, labels }: R
       <h1>Request log</h1>
       <p>
         The last {REQUESTS_KEPT} requests per API that {member.organization.name}'s own keys and tokens made since the server started, newest first, with injected faults marked. No header or body
-        is kept; secrets in a URL are cut to their prefix.
+        is kept; secrets in a URL are cut: the value of every parameter whose name says secret (token, code, key, password, signature…), and every pis_… or whsec_… value.
       </p>
       <nav aria-label="APIs">
         <ul class="workspace-nav">

@@ -1,3 +1,4 @@
+import { redactUrlSecrets } from '../http/redact-url.js';
 import { Button, CheckboxGroup, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
 import { EVENT_TYPES, type SubscriptionRecord, type WebhookSurface } from '../webhooks/index.js';
 import type { Member } from './access.js';
@@ -78,7 +79,7 @@ export function WebhooksPage({ member, csrfToken, subscriptions, values, errors 
               {subscriptions.map((s) => (
                 <tr>
                   <td>
-                    <a href={subscriptionUrl(s.id)}>{s.url}</a>
+                    <a href={subscriptionUrl(s.id)}>{redactUrlSecrets(s.url)}</a>
                     {s.description ? <span class="hint">{s.description}</span> : null}
                   </td>
                   <td>{SURFACE_LABELS[s.surface]}</td>
@@ -113,13 +114,13 @@ export function WebhooksPage({ member, csrfToken, subscriptions, values, errors 
   );
 }
 
-/** The answer to the register form, and the only place the signing secret ever appears. */
+/** The page the register form's 303 leads to, and the only place the signing secret ever appears, once. */
 export function SubscriptionCreatedPage({ member, csrfToken, subscription, secret }: { member: Member; csrfToken: string; subscription: SubscriptionRecord; secret: string }) {
   return (
     <WorkspacePage member={member} title="Endpoint registered" section="webhooks" csrfToken={csrfToken}>
       <div class="panel">
         <h1>Endpoint registered</h1>
-        <p>{subscription.url}</p>
+        <p>{redactUrlSecrets(subscription.url)}</p>
       </div>
       <ShownOnce id="secret" label="Signing secret" value={secret}>
         <strong>Copy the signing secret now: it is shown only once.</strong> Verify each delivery's <code>webhook-signature</code> with it (any Standard Webhooks library does). If it is lost, delete

@@ -1,6 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { redactUrlSecrets } from '../http/redact-url.js';
 import { createFlash } from '../pages/flash.js';
 import { formField, formValues, seeOther } from '../pages/forms.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
@@ -27,6 +28,9 @@ import { member, requireAdmin, type Member } from './access.js';
 import { AttemptPage, SubscriptionPage } from './delivery-pages.js';
 import { WORKSPACE_PATH } from './names.js';
 import { sampleEventData } from './sample-events.js';
+import { AlreadyShownPage } from './shown-once.js';
+import { ConfirmPage } from './confirm.js';
+import { ShownOnceSlots } from './shown-once-slots.js';
 import { emptyRegisterForm, subscriptionUrl, SubscriptionCreatedPage, WebhooksPage, WEBHOOKS_PATH, type RegisterFormValues } from './webhooks-pages.js';
 
 const ATTEMPTS_PER_PAGE = 25;
@@ -49,6 +53,9 @@ const MESSAGES: Record<string, string> = {
  */
 export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
   const flash = createFlash(ctx, { cookieName: 'pis_ws_hooks', cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(400) }) });
+
+  // A new endpoint's signing secret between the register form's 303 and the one page that shows it.
+  const registered = new ShownOnceSlots<{ subscriptionId: string; secret: string }>(ctx);
 
   const listOf = (orgId: string) => [...allSubscriptions(ctx, orgId)].reverse();
 
@@ -121,12 +128,29 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
         refuse([{ field: created.field === 'subscriptions' ? 'url' : created.field, message: created.message }]);
         return;
       }
-      const record = getSubscriptionRecord(ctx, me.organization.id, created.subscription.id);
-      if (!record) throw new Error('a subscription just written is missing');
-      sendPage(res, <SubscriptionCreatedPage member={me} csrfToken={csrf.token(req, res)} subscription={record} secret={created.secret} />, 201);
+      // Post/Redirect/Get: a reload of the page that shows the secret never registers the endpoint again.
+      seeOther(res, `${WEBHOOKS_PATH}/created/${registered.put(req, { subscriptionId: created.subscription.id, secret: created.secret })}`);
     } catch (error) {
       next(error);
     }
+  });
+
+  router.get('/webhooks/created/:slot', requireAdmin, (req, res) => {
+    const me = member(res);
+    const shown = registered.take(req, String(req.params['slot']));
+    // Deleted between the redirect and this GET: nothing to show the secret of.
+    const record = shown ? getSubscriptionRecord(ctx, me.organization.id, shown.subscriptionId) : undefined;
+    if (!shown || !record) {
+      sendPage(
+        res,
+        <AlreadyShownPage member={me} csrfToken={csrf.token(req, res)} section="webhooks" what="signing secret" back={{ href: WEBHOOKS_PATH, text: 'Back to webhooks' }}>
+          If it was not copied, delete the endpoint and register it again: it gets a new secret.
+        </AlreadyShownPage>,
+        410,
+      );
+      return;
+    }
+    sendPage(res, <SubscriptionCreatedPage member={me} csrfToken={csrf.token(req, res)} subscription={record} secret={shown.secret} />);
   });
 
   router.get('/webhooks/:id', requireAdmin, (req, res, next) => {
@@ -136,6 +160,36 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
       return;
     }
     showSubscription(req, res, member(res), subscription);
+  });
+
+  // "Are you sure?": deleting drops the endpoint's delivery log and every delivery still waiting.
+  router.get('/webhooks/:id/delete', requireAdmin, (req, res, next) => {
+    const subscription = ownSubscription(req, res);
+    if (!subscription) {
+      next();
+      return;
+    }
+    const me = member(res);
+    const pending = pendingDeliveries(ctx, me.organization.id, subscription.id).length;
+    const logged = listAttempts(ctx, subscription.id, { limit: ATTEMPTS_PER_PAGE });
+    const attempts = `${logged.items.length}${logged.next ? ' or more' : ''}`;
+    sendPage(
+      res,
+      <ConfirmPage
+        member={me}
+        csrfToken={csrf.token(req, res)}
+        section="webhooks"
+        question={`Delete the endpoint ${redactUrlSecrets(subscription.url)}?`}
+        action={`${subscriptionUrl(subscription.id)}/delete`}
+        confirm="Yes, delete the endpoint"
+        back={{ href: subscriptionUrl(subscription.id), text: 'No, keep the endpoint' }}
+        consequences={[
+          `${pending} pending deliver${pending === 1 ? 'y is' : 'ies are'} never sent.`,
+          `Its delivery log (${attempts} attempt(s), each with its request and answer) is deleted.`,
+          'No new events are sent to it. Registering the URL again gives a new signing secret.',
+        ]}
+      />,
+    );
   });
 
   router.get('/webhooks/:id/attempts/:attemptId', requireAdmin, (req, res, next) => {
@@ -184,7 +238,7 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
 
   action('delete', async (_req, me, s) => {
     await deleteSubscription(ctx, me.organization.id, s.surface, s.id);
-    return { notice: `The endpoint ${s.url} was deleted.`, to: WEBHOOKS_PATH };
+    return { notice: `The endpoint ${redactUrlSecrets(s.url)} was deleted.`, to: WEBHOOKS_PATH };
   });
 
   action('resend', async (req, me, s) => {

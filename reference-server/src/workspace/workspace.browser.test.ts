@@ -96,14 +96,35 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ user: server.demo.user.email, orgName: server.demo.organizationName });
 
+    // The secret was shown by a GET after a redirect: a reload says so and mints no second key.
+    expect(new URL(page.url()).pathname).toMatch(/^\/workspace\/keys\/created\//);
+    await page.reload();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('The automation key was already shown');
+    expect((await page.textContent('main')) ?? '').not.toContain(secret);
+    await checkAccessible(page);
+
     // Shown once: the list and the overview carry only its first characters.
     await page.getByRole('link', { name: 'Back to automation keys' }).click();
+    expect(await page.getByRole('table', { name: 'Keys' }).getByRole('row').filter({ hasText: 'Zapier – deal flow' }).count()).toBe(1);
     expect((await page.textContent('main')) ?? '').not.toContain(secret);
     await page.getByRole('link', { name: 'Overview' }).click();
     expect((await page.textContent('main')) ?? '').not.toContain(secret);
 
+    // Revoking asks first, saying what breaks and when the key was last used; "No" changes nothing.
     await page.getByRole('link', { name: 'Automation keys' }).click();
     await page.getByRole('button', { name: 'Revoke Zapier – deal flow' }).click();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Revoke the key “Zapier – deal flow”?');
+    const consequences = (await page.textContent('main')) ?? '';
+    expect(consequences).toContain('Every Zap, n8n workflow or script that uses the key');
+    expect(consequences).toMatch(/Last used: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+    expect(consequences).not.toContain(secret);
+    await page.screenshot({ path: join(SHOTS, 'workspace-confirm-revoke.png'), fullPage: true });
+    await checkAccessible(page);
+    await page.getByRole('link', { name: 'No, keep the key' }).click();
+    expect(new URL(page.url()).pathname).toBe('/workspace/keys');
+    expect((await me(secret)).status).toBe(200);
+    await page.getByRole('button', { name: 'Revoke Zapier – deal flow' }).click();
+    await page.getByRole('button', { name: 'Yes, revoke the key' }).click();
     expect(await page.getByRole('status').textContent()).toContain('was revoked');
     expect((await me(secret)).status).toBe(401);
     expect((await me(server.demo.automationKey)).status).toBe(200);
@@ -196,7 +217,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
-  it('sets a 503 fault that an API call meets, and clears it with one click', async () => {
+  it('sets a 503 fault that an API call meets, and clears it after confirming', async () => {
     const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/developer-tools');
     expect((await page.textContent('main')) ?? '').toContain('No faults are set');
     await checkAccessible(page);
@@ -221,6 +242,10 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     expect(await page.getByRole('table', { name: 'Faults in force' }).textContent()).toContain('4 more request(s)');
 
     await page.getByRole('button', { name: 'Clear all faults' }).click();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Clear all 1 fault(s)?');
+    expect((await page.textContent('main')) ?? '').toContain('The 503 fault on the automation API is removed.');
+    await checkAccessible(page);
+    await page.getByRole('button', { name: 'Yes, clear all faults' }).click();
     expect(await page.getByRole('status').textContent()).toContain('1 fault(s) cleared');
     expect((await me(server.demo.automationKey)).status).toBe(200);
     await page.context().close();
@@ -270,7 +295,13 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     const secret = await page.getByLabel('Signing secret').inputValue();
     expect(secret).toMatch(/^whsec_/);
     await checkAccessible(page);
-    await page.getByRole('link', { name: "Go to the endpoint's deliveries" }).click();
+    // A reload shows no secret and registers nothing: the endpoint is listed once.
+    await page.reload();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('The signing secret was already shown');
+    await checkAccessible(page);
+    await page.getByRole('link', { name: 'Back to webhooks' }).click();
+    expect(await page.getByRole('link', { name: receiver.urlOf('/browser') }).count()).toBe(1);
+    await page.getByRole('link', { name: receiver.urlOf('/browser') }).click();
     const subscriptionPath = new URL(page.url()).pathname;
     expect(subscriptionPath).toMatch(/^\/workspace\/webhooks\/whk_/);
     expect((await page.textContent('main')) ?? '').not.toContain(secret);
@@ -338,6 +369,15 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Enable' }).click();
     expect(await page.getByRole('status').textContent()).toContain('enabled');
     await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Delete the endpoint ${receiver.urlOf('/browser')}?`);
+    const lost = (await page.textContent('main')) ?? '';
+    expect(lost).toMatch(/\d+ pending deliver(y is|ies are) never sent/);
+    expect(lost).toMatch(/Its delivery log \([1-9]\d* attempt\(s\)/);
+    await checkAccessible(page);
+    await page.getByRole('link', { name: 'No, keep the endpoint' }).click();
+    expect(new URL(page.url()).pathname).toBe(subscriptionPath);
+    await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    await page.getByRole('button', { name: 'Yes, delete the endpoint' }).click();
     expect(new URL(page.url()).pathname).toBe('/workspace/webhooks');
     expect(await page.getByRole('status').textContent()).toContain('was deleted');
     expect((await page.goto(`${server.url}${subscriptionPath}`))?.status()).toBe(404);
@@ -412,9 +452,15 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     expect(link).toMatch(new RegExp(`^${server.url}/invite/pis_inv_`));
     await page.screenshot({ path: join(SHOTS, 'workspace-invite-created.png'), fullPage: true });
     await checkAccessible(page);
+    // A reload shows no link and creates no second invite.
+    await page.reload();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('The invite link was already shown');
+    expect((await page.textContent('main')) ?? '').not.toContain(link);
+    await checkAccessible(page);
     await page.getByRole('link', { name: 'Back to invites' }).click();
     expect((await page.textContent('main')) ?? '').not.toContain(link);
     const row = () => page.getByRole('table', { name: 'Invites' }).getByRole('row').filter({ hasText: 'sam@founders.example' });
+    expect(await row().count()).toBe(1);
     expect(await row().textContent()).toContain('sent');
 
     // The participant opens the link: the admin's list says so.
@@ -428,6 +474,10 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await checkAccessible(page);
 
     await page.getByRole('button', { name: 'Withdraw the invite of sam@founders.example' }).click();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Withdraw the invite of sam@founders.example?');
+    expect((await page.textContent('main')) ?? '').toMatch(/answer\(s\) they have saved so far are deleted/);
+    await checkAccessible(page);
+    await page.getByRole('button', { name: 'Yes, withdraw the invite' }).click();
     expect(await page.getByRole('status').textContent()).toContain('was withdrawn');
     expect(await row().textContent()).toContain('revoked');
     const gone = await participant.goto(link);
