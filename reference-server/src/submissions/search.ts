@@ -118,11 +118,7 @@ export class SubmissionSearch {
 
   constructor(private readonly ctx: Pick<AppContext, 'store'>) {}
 
-  /**
-   * A page of the organisation's submissions matching the query; undefined when it has no word.
-   * Those whose words include every word typed whole come first (someone typing "975" means
-   * record 975 before 9750), then the rest; newest first within each.
-   */
+  /** A page of the organisation's submissions matching the query, newest first; undefined when it has no word. */
   search(orgId: string, query: SearchQuery): Page<SubmissionRecord> | undefined {
     const typed = [...new Set(searchWords(query.text))];
     if (typed.length === 0) return undefined;
@@ -130,27 +126,22 @@ export class SubmissionSearch {
     if (query.after !== undefined && !index.has(query.after)) throw new InvalidCursorError(query.after);
     // The rarest word's range bounds the work; every other word is checked on its candidates.
     const candidates = typed.map((word) => index.startingWith(word)).reduce((a, b) => (b.size < a.size ? b : a));
-    const matches: Array<{ submission: SubmissionRecord; whole: number; order: number }> = [];
+    const before = query.after !== undefined ? (index.order(query.after) as number) : Number.POSITIVE_INFINITY;
+    const matches: SubmissionRecord[] = [];
     for (const id of candidates) {
+      if ((index.order(id) ?? -1) >= before) continue;
       const submission = this.ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
       if (!submission) {
         index.forget(id);
         continue;
       }
-      const words = wordsOf(submission);
-      if (!typedMatch(typed, words)) continue;
+      if (!typedMatch(typed, wordsOf(submission))) continue;
       if (query.filter && !query.filter(submission)) continue;
-      matches.push({ submission, whole: typed.filter((t) => words.includes(t)).length, order: index.order(id) as number });
+      matches.push(submission);
     }
-    matches.sort((a, b) => b.whole - a.whole || b.order - a.order);
-    let from = 0;
-    if (query.after !== undefined) {
-      from = matches.findIndex((m) => m.submission.id === query.after) + 1;
-      // The cursor's submission no longer matches (another filter changed): the list cannot go on from it.
-      if (from === 0) throw new InvalidCursorError(query.after);
-    }
-    const items = matches.slice(from, from + query.limit).map((m) => m.submission);
-    return matches.length > from + query.limit ? { items, next: (items.at(-1) as SubmissionRecord).id } : { items };
+    matches.sort((a, b) => (index.order(b.id) as number) - (index.order(a.id) as number));
+    const items = matches.slice(0, query.limit);
+    return matches.length > query.limit ? { items, next: (items.at(-1) as SubmissionRecord).id } : { items };
   }
 
   /** The organisation's index, having learnt the submissions created since it last looked. */

@@ -26,7 +26,7 @@ const QUERY = `query getSubmissionQuery($id: ID, $recordId: String) {
   }
 }`;
 
-/** The API's search: every word typed begins a word of the name, company, email, record ID or ID; whole-word matches first, then the newest. */
+/** The API's search: every word typed begins a word of the name, company, email, record ID or ID; newest match first. */
 const SEARCH = `query listSubmissionsQuery($search: String) {
   submissions(first: 1, search: $search) {
     nodes { ${FIELDS} }

@@ -5,7 +5,7 @@ import { submissionOutputFields } from '../automation/submission-fields.js';
 
 /**
  * By Record ID (unique per organisation: one match at most), else by the API's search over names,
- * companies and emails: the best match (every word typed whole, else the newest), however old.
+ * companies and emails, newest match first, however old it is.
  */
 const perform = async (z: ZObject, bundle: Bundle): Promise<Submission[]> => {
   const recordId = String(bundle.inputData['record_id'] ?? '').trim();
@@ -30,7 +30,7 @@ export const findSubmission = defineSearch({
         label: 'Name, Company or Email',
         type: 'string',
         required: false,
-        helpText: 'Used when Record ID is empty: the start of any word of the name, company or email, in any case (e.g. "grace hop"). The best match is returned (whole words first, then the newest), however old it is.',
+        helpText: 'Used when Record ID is empty: the start of any word of the name, company or email, in any case (e.g. "grace hop"). The newest match is returned, however old it is.',
       },
     ],
     perform,

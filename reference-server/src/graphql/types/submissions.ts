@@ -201,7 +201,7 @@ export const submissionsField: GraphQLFieldConfig<unknown, GraphqlContext, ListA
     search: {
       type: GraphQLString,
       description:
-        'What a person typed: every word must begin a word of the name, company or email field, the record ID or the submission ID; any case, accents ignored ("grace hop" finds Grace Hopper). Those holding every word typed whole come first, then the rest, newest first within each; pages over the matches, whatever their age.',
+        'What a person typed: every word must begin a word of the name, company or email field, the record ID or the submission ID; any case, accents ignored ("grace hop" finds Grace Hopper). Pages over the matches, newest first, whatever their age.',
     },
   },
   resolve: (_root, args, { ctx, principal, search }) => {
