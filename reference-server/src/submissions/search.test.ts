@@ -80,6 +80,20 @@ describe('GET /api/automation/submissions?q', () => {
     expect((await automation('/submissions?q=globex&record_id=crm-grace-1')).body.data).toEqual([]);
   });
 
+  it('pages without duplicates over a one-letter search that matches every record', async () => {
+    // "f" begins a word of every founder twice (Founder, f12@…): one list per short prefix, each record once.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await automation(`/submissions?q=F&limit=40${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.data.map((s) => String(s.record_id)));
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((r) => /^crm-\d+$/.test(r))).toEqual(Array.from({ length: OLDER }, (_, i) => `crm-${OLDER - 1 - i}`));
+  });
+
   it("never finds another organisation's record, and refuses a query over 200 characters", async () => {
     expect((await automation('/submissions?q=grace')).body.data.map((s) => s.id)).toEqual([grace]);
     expect((await automation('/submissions?q=grace', otherKey)).body.data.map((s) => s.record_id)).toEqual(['crm-other-grace']);
