@@ -103,6 +103,18 @@ describe('GET /api/automation/submissions?q', () => {
   });
 });
 
+describe('the index after its first reading', () => {
+  it('learns submissions created since its last search, however many', async () => {
+    expect((await automation('/submissions?q=grace')).body.data.map((s) => s.id)).toEqual([grace]);
+    const late = await create('crm-late-1', { name: 'Lena Larkin', company: 'Late Ltd', email: 'lena@late.example' });
+    expect((await automation('/submissions?q=larkin')).body.data.map((s) => s.id)).toEqual([late]);
+    // More than one catch-up page ahead of what the index knows.
+    for (let i = 0; i < 20; i += 1) await create(`crm-later-${i}`, { name: `Later ${i}`, company: 'Late Ltd', email: `later${i}@late.example` });
+    const found = await automation('/submissions?q=late%20ltd&limit=100');
+    expect(found.body.data.map((s) => s.record_id)).toEqual([...Array.from({ length: 20 }, (_, i) => `crm-later-${19 - i}`), 'crm-late-1']);
+  });
+});
+
 describe('GraphQL submissions(search:)', () => {
   it('finds the same record through a signed-in user and a partner credential', async () => {
     const query = 'query listSubmissionsQuery($search: String) { submissions(first: 100, search: $search) { nodes { id recordId } pageInfo { hasNextPage } } }';

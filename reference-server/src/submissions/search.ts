@@ -34,7 +34,11 @@ function wordsOf(submission: SubmissionRecord): string[] {
 
 /** Words added since the sorted list was last rebuilt stay in a small set, scanned per search. */
 const RECENT_WORDS = 1024;
-/** How many submissions a catch-up reads per page. */
+/**
+ * How many submissions a catch-up reads per page: few at first, since most searches find nothing
+ * new (or one submission) ahead of what the index knows, then more as a start-up or a burst needs.
+ */
+const CATCH_UP_FIRST = 8;
 const CATCH_UP_PAGE = 500;
 /**
  * Typed words this short read one list kept per prefix: their range of words is the widest (every
@@ -243,8 +247,8 @@ export class SubmissionSearch {
     let index = this.#indexes.get(orgId);
     if (!index) this.#indexes.set(orgId, (index = new OrganisationIndex()));
     const fresh: SubmissionRecord[] = [];
-    for (let after: string | undefined, done = false; !done; ) {
-      const page = this.ctx.store.page<SubmissionRecord>(SUBMISSIONS, orgId, { limit: CATCH_UP_PAGE, ...(after ? { after } : {}) });
+    for (let after: string | undefined, done = false, limit = CATCH_UP_FIRST; !done; limit = CATCH_UP_PAGE) {
+      const page = this.ctx.store.page<SubmissionRecord>(SUBMISSIONS, orgId, { limit, ...(after ? { after } : {}) });
       for (const submission of page.items) {
         if (index.has(submission.id)) {
           done = true;

@@ -89,12 +89,17 @@ export const scenarios: BenchScenario[] = [
         const small = { one: await env.loadRate(one), broad: await env.loadRate(broad) };
         await fill(server, 100_000);
         await server.ctx.store.compact();
-        await env.loadRate(one); // the index reads the 99,900 new submissions once
+        // The first search after the fill reads the 99,900 new submissions into the index, once.
+        const started = performance.now();
+        const first = await fetch(one.url, { headers: one.headers });
+        const catchUpMs = performance.now() - started;
+        if (first.status !== 200) throw new Error(`the first search answered ${first.status}`);
+        await env.loadRate(one); // warm-up at size
         const large = { one: await env.loadRate(one), broad: await env.loadRate(broad) };
         const check = (await (await fetch(one.url, { headers: one.headers })).json()) as { data: Array<{ record_id: string }> };
         if (check.data.length !== 1) throw new Error(`the search did not find her alone: ${JSON.stringify(check.data.map((s) => s.record_id))}`);
         return [
-          { name: 'GET /submissions?q=grace hopper req/s at 100,000 ÷ at 100 (goal ≥ 0.8)', ratio: large.one / small.one, detail: `${large.one.toFixed(0)} vs ${small.one.toFixed(0)} req/s` },
+          { name: 'GET /submissions?q=grace hopper req/s at 100,000 ÷ at 100 (goal ≥ 0.8)', ratio: large.one / small.one, detail: `${large.one.toFixed(0)} vs ${small.one.toFixed(0)} req/s; the first search after the fill ${catchUpMs.toFixed(0)} ms` },
           { name: 'GET /submissions?q=company req/s at 100,000 ÷ at 100 (goal ≥ 0.8)', ratio: large.broad / small.broad, detail: `${large.broad.toFixed(0)} vs ${small.broad.toFixed(0)} req/s` },
         ];
       } finally {
