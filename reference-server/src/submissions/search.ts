@@ -41,6 +41,13 @@ const RECENT_WORDS = 1024;
 const CATCH_UP_FIRST = 8;
 const CATCH_UP_PAGE = 500;
 /**
+ * Retention removes submissions whose places stay in the index (skipped when a search meets them).
+ * Once the index holds places for more than twice the submissions the store keeps, plus this
+ * margin, the next first-page search reads it afresh: its memory follows what the organisation
+ * holds, not all it ever held.
+ */
+const REBUILD_MARGIN = 1024;
+/**
  * Typed words this short read one list kept per prefix: their range of words is the widest (every
  * word starting with "g"), and merging thousands of lists would cost what the index saves.
  */
@@ -64,6 +71,11 @@ class OrganisationIndex {
 
   has(id: string): boolean {
     return this.#order.has(id);
+  }
+
+  /** How many submissions it has given places to, gone ones included. */
+  get places(): number {
+    return this.#ids.length;
   }
 
   placeOf(id: string): number | undefined {
@@ -219,7 +231,7 @@ export class SubmissionSearch {
   search(orgId: string, query: SearchQuery): Page<SubmissionRecord> | undefined {
     const typed = [...new Set(searchWords(query.text))];
     if (typed.length === 0) return undefined;
-    const index = this.#catchUp(orgId);
+    const index = this.#catchUp(orgId, query.after === undefined);
     const before = query.after !== undefined ? index.placeOf(query.after) : Number.POSITIVE_INFINITY;
     if (before === undefined) throw new InvalidCursorError(query.after as string);
     // The typed word with the fewest candidates drives the walk; every word is checked on each candidate.
@@ -242,9 +254,19 @@ export class SubmissionSearch {
     return matches.length > query.limit ? { items, next: (items.at(-1) as SubmissionRecord).id } : { items };
   }
 
-  /** The organisation's index, having learnt the submissions created since it last looked. */
-  #catchUp(orgId: string): OrganisationIndex {
+  /** How many submissions the organisation's index holds places for, gone ones included (0 before its first search). */
+  places(orgId: string): number {
+    return this.#indexes.get(orgId)?.places ?? 0;
+  }
+
+  /**
+   * The organisation's index, having learnt the submissions created since it last looked. Read
+   * afresh only for a first page (`mayRebuild`): a cursor naming a removed submission keeps its
+   * place in the index it came from while its pages are walked.
+   */
+  #catchUp(orgId: string, mayRebuild: boolean): OrganisationIndex {
     let index = this.#indexes.get(orgId);
+    if (index && mayRebuild && index.places > 2 * this.ctx.store.count(SUBMISSIONS, orgId) + REBUILD_MARGIN) index = undefined;
     if (!index) this.#indexes.set(orgId, (index = new OrganisationIndex()));
     const fresh: SubmissionRecord[] = [];
     for (let after: string | undefined, done = false, limit = CATCH_UP_FIRST; !done; limit = CATCH_UP_PAGE) {
