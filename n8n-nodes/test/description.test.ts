@@ -197,6 +197,9 @@ describe('what the editor shows', () => {
 		expect(howToFix(401, 'automation')).toMatch(/Check the Evaluation Platform Automation API credential/);
 		expect(howToFix(401, 'partner')).toMatch(/Reconnect/);
 		expect(howToFix(403, 'partner')).toMatch(/Scope field and reconnect/);
-		expect(howToFix(429, 'assessment')).toMatch(/Max Retries under Options/);
+		expect(howToFix(429, 'assessment', true)).toMatch(/Max Retries under Options/);
+		// A list or dropdown has no Options: its advice names none.
+		expect(howToFix(429, 'automation')).not.toMatch(/Options|Max Retries/);
+		expect(howToFix(429, 'automation')).toMatch(/open the list again/);
 	});
 });

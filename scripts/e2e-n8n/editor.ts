@@ -33,7 +33,8 @@ export async function signInEditor(editorUrl: string): Promise<Editor> {
           path: 'parameters.submission',
           methodName: 'searchSubmissions',
           filter,
-          // As the editor sends them: every parameter of the node, Authentication included (it decides which credential applies).
+          // The editor sends every parameter with its value, defaults included: n8n shows a node a
+          // credential only when these parameters select it (here by Authentication).
           currentNodeParameters: { resource: 'submission', operation: 'get', authentication: credential === 'partner' ? 'oAuth2' : 'automationKey' },
           credentials: { [type]: { id, name } },
         }),

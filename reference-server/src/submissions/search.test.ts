@@ -80,12 +80,38 @@ describe('GET /api/automation/submissions?q', () => {
     expect((await automation('/submissions?q=globex&record_id=crm-grace-1')).body.data).toEqual([]);
   });
 
+  it('pages without duplicates over a one-letter search that matches every record', async () => {
+    // "f" begins a word of every founder twice (Founder, f12@…): one list per short prefix, each record once.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await automation(`/submissions?q=F&limit=40${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.data.map((s) => String(s.record_id)));
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((r) => /^crm-\d+$/.test(r))).toEqual(Array.from({ length: OLDER }, (_, i) => `crm-${OLDER - 1 - i}`));
+  });
+
   it("never finds another organisation's record, and refuses a query over 200 characters", async () => {
     expect((await automation('/submissions?q=grace')).body.data.map((s) => s.id)).toEqual([grace]);
     expect((await automation('/submissions?q=grace', otherKey)).body.data.map((s) => s.record_id)).toEqual(['crm-other-grace']);
     const long = await automation(`/submissions?q=${'x'.repeat(201)}`);
     expect(long.status).toBe(400);
     expect(long.body.fields).toEqual([expect.objectContaining({ field: 'q' })]);
+  });
+});
+
+describe('the index after its first reading', () => {
+  it('learns submissions created since its last search, however many', async () => {
+    expect((await automation('/submissions?q=grace')).body.data.map((s) => s.id)).toEqual([grace]);
+    const late = await create('crm-late-1', { name: 'Lena Larkin', company: 'Late Ltd', email: 'lena@late.example' });
+    expect((await automation('/submissions?q=larkin')).body.data.map((s) => s.id)).toEqual([late]);
+    // More than one catch-up page ahead of what the index knows.
+    for (let i = 0; i < 20; i += 1) await create(`crm-later-${i}`, { name: `Later ${i}`, company: 'Late Ltd', email: `later${i}@late.example` });
+    const found = await automation('/submissions?q=late%20ltd&limit=100');
+    expect(found.body.data.map((s) => s.record_id)).toEqual([...Array.from({ length: 20 }, (_, i) => `crm-later-${19 - i}`), 'crm-late-1']);
   });
 });
 

@@ -8,13 +8,18 @@ import { SUBMISSIONS, type SubmissionRecord } from './records.js';
  * Search over an organisation's submissions by what people type: part of a name, a company, an
  * email, a record ID or a submission ID, read as search-words.ts reads text.
  *
- * One word index per organisation, in memory: word → the submissions holding it, with the words
- * kept sorted so a prefix is a range. A search reads the range of its rarest word and checks each
- * candidate against the stored record, so its cost follows how many submissions match, not how
- * many the organisation holds. The words of a submission never change after it is created (a
- * repeated record_id with other fields is refused), so the index only has to learn new ones: each
- * search first reads the submissions created since the last (newest first, up to the newest it
- * knows), and a candidate that is gone (retention) is dropped when met.
+ * One index per organisation, in memory. Each submission gets a place in the organisation's order
+ * (higher is newer), and every list below holds places in ascending order, because submissions
+ * are learnt oldest first and only appended. A page walks one typed word's lists newest first from
+ * the cursor and stops at the page's end, so a page costs about its own length whether the
+ * organisation holds 100 submissions or 100,000, and whether the word matches one of them or all
+ * (a person's first letter, a shared email domain). Reading every match and sorting it would cost
+ * the number of matches on every page, and pages² to walk them all.
+ *
+ * The words of a submission never change after it is created (a repeated record_id with other
+ * fields is refused), so the index only has to learn new ones: each search first reads the
+ * submissions created since the last (newest first, up to the newest it knows). A submission that
+ * is gone (retention) is dropped when a search meets it.
  */
 
 /** Whether every word of `text` begins a word of the submission. */
@@ -29,15 +34,38 @@ function wordsOf(submission: SubmissionRecord): string[] {
 
 /** Words added since the sorted list was last rebuilt stay in a small set, scanned per search. */
 const RECENT_WORDS = 1024;
-/** How many submissions a catch-up reads per page. */
+/**
+ * How many submissions a catch-up reads per page: few at first, since most searches find nothing
+ * new (or one submission) ahead of what the index knows, then more as a start-up or a burst needs.
+ */
+const CATCH_UP_FIRST = 8;
 const CATCH_UP_PAGE = 500;
+/**
+ * Retention removes submissions whose places stay in the index (skipped when a search meets them).
+ * Once the index holds places for more than twice the submissions the store keeps, plus this
+ * margin, the next first-page search reads it afresh: its memory follows what the organisation
+ * holds, not all it ever held.
+ */
+const REBUILD_MARGIN = 1024;
+/**
+ * Typed words this short read one list kept per prefix: their range of words is the widest (every
+ * word starting with "g"), and merging thousands of lists would cost what the index saves.
+ */
+const SHORT_PREFIX = 2;
+/** A longer typed word whose range holds more words than this reads its short prefix's list, checking each candidate. */
+const MAX_RANGE = 256;
 
 class OrganisationIndex {
-  /** Submission id → its place in the organisation's order (higher is newer). */
+  /** Place → submission id; undefined once the submission is gone. */
+  readonly #ids: (string | undefined)[] = [];
+  /** Place → the submission's words; undefined once it is gone. */
+  readonly #words: (string[] | undefined)[] = [];
+  /** Submission id → its place; kept when it is gone, so a cursor naming it still pages on. */
   readonly #order = new Map<string, number>();
-  readonly #words = new Map<string, string[]>();
-  #next = 0;
-  readonly #postings = new Map<string, Set<string>>();
+  /** Word → the places of the submissions holding it, ascending. */
+  readonly #postings = new Map<string, number[]>();
+  /** Prefix of at most SHORT_PREFIX letters → the places of the submissions with a word starting so, ascending. */
+  readonly #prefixes = new Map<string, number[]>();
   #sorted: string[] = [];
   readonly #recent = new Set<string>();
 
@@ -45,62 +73,143 @@ class OrganisationIndex {
     return this.#order.has(id);
   }
 
-  order(id: string): number | undefined {
+  /** How many submissions it has given places to, gone ones included. */
+  get places(): number {
+    return this.#ids.length;
+  }
+
+  placeOf(id: string): number | undefined {
     return this.#order.get(id);
+  }
+
+  idAt(place: number): string | undefined {
+    return this.#ids[place];
+  }
+
+  wordsAt(place: number): string[] | undefined {
+    return this.#words[place];
   }
 
   /** Learns submissions, oldest first. */
   add(submissions: SubmissionRecord[]): void {
     for (const submission of submissions) {
       if (this.#order.has(submission.id)) continue;
-      this.#order.set(submission.id, this.#next++);
+      const place = this.#ids.length;
       const words = wordsOf(submission);
-      this.#words.set(submission.id, words);
+      this.#ids.push(submission.id);
+      this.#words.push(words);
+      this.#order.set(submission.id, place);
+      const prefixes = new Set<string>();
       for (const word of words) {
-        let ids = this.#postings.get(word);
-        if (!ids) {
-          this.#postings.set(word, (ids = new Set()));
-          this.#recent.add(word);
-        }
-        ids.add(submission.id);
+        if (!this.#postings.has(word)) this.#recent.add(word);
+        append(this.#postings, word, place);
+        for (let length = 1; length <= Math.min(SHORT_PREFIX, word.length); length += 1) prefixes.add(word.slice(0, length));
       }
+      for (const prefix of prefixes) append(this.#prefixes, prefix, place);
     }
     if (this.#recent.size > RECENT_WORDS) this.#rebuildSorted();
   }
 
-  /** A submission that is gone (retention). */
-  forget(id: string): void {
-    for (const word of this.#words.get(id) ?? []) this.#postings.get(word)?.delete(id);
-    this.#order.delete(id);
-    this.#words.delete(id);
+  /** A submission that is gone (retention); its places stay in the lists and are skipped when met. */
+  forget(place: number): void {
+    this.#ids[place] = undefined;
+    this.#words[place] = undefined;
   }
 
-  /** Ids of the submissions holding a word that starts with `prefix`. */
-  startingWith(prefix: string): Set<string> {
-    const found = new Set<string>();
-    const take = (word: string) => {
-      for (const id of this.#postings.get(word) ?? []) found.add(id);
-    };
-    for (let at = lowerBound(this.#sorted, prefix); at < this.#sorted.length && (this.#sorted[at] as string).startsWith(prefix); at += 1) take(this.#sorted[at] as string);
-    for (const word of this.#recent) if (word.startsWith(prefix)) take(word);
+  /**
+   * The ascending lists whose union holds every submission with a word starting with `typed`
+   * (and possibly others: candidates are checked against their words).
+   */
+  listsFor(typed: string): number[][] {
+    const short = (prefix: string) => [this.#prefixes.get(prefix) ?? []];
+    if (typed.length <= SHORT_PREFIX) return short(typed);
+    const words = this.#wordsStartingWith(typed, MAX_RANGE + 1);
+    if (words.length > MAX_RANGE) return short(typed.slice(0, SHORT_PREFIX));
+    return words.map((word) => this.#postings.get(word) ?? []);
+  }
+
+  #wordsStartingWith(prefix: string, most: number): string[] {
+    const found: string[] = [];
+    for (let at = lowerBound(this.#sorted, prefix); at < this.#sorted.length && found.length < most; at += 1) {
+      const word = this.#sorted[at] as string;
+      if (!word.startsWith(prefix)) break;
+      found.push(word);
+    }
+    for (const word of this.#recent) if (found.length < most && word.startsWith(prefix)) found.push(word);
     return found;
   }
 
   #rebuildSorted(): void {
-    this.#sorted = [...this.#sorted, ...this.#recent].filter((word) => (this.#postings.get(word)?.size ?? 0) > 0).sort();
+    this.#sorted = [...this.#sorted, ...this.#recent].sort();
     this.#recent.clear();
   }
 }
 
-function lowerBound(sorted: string[], value: string): number {
+function append(lists: Map<string, number[]>, key: string, place: number): void {
+  const list = lists.get(key);
+  if (list) list.push(place);
+  else lists.set(key, [place]);
+}
+
+/** The first index of `sorted` whose value is not below `value`. */
+function lowerBound<T>(sorted: readonly T[], value: T): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if ((sorted[middle] as string) < value) low = middle + 1;
+    if ((sorted[middle] as T) < value) low = middle + 1;
     else high = middle;
   }
   return low;
+}
+
+/**
+ * The places of ascending `lists` below `before`, newest first, each once (a submission with two
+ * words in a range sits in two lists). A max-heap of the lists' next places keeps each step at
+ * log(lists) however many lists a range gave.
+ */
+export function* newestFirst(lists: readonly (readonly number[])[], before: number): Generator<number> {
+  // heap of [list index, position in that list], ordered by the place at that position.
+  const heap: [number, number][] = [];
+  const placeOf = (entry: [number, number]) => (lists[entry[0]] as readonly number[])[entry[1]] as number;
+  const up = (at: number) => {
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (placeOf(heap[parent] as [number, number]) >= placeOf(heap[at] as [number, number])) return;
+      [heap[parent], heap[at]] = [heap[at] as [number, number], heap[parent] as [number, number]];
+      at = parent;
+    }
+  };
+  const down = (at: number) => {
+    for (;;) {
+      const left = 2 * at + 1;
+      let largest = at;
+      for (const child of [left, left + 1]) if (child < heap.length && placeOf(heap[child] as [number, number]) > placeOf(heap[largest] as [number, number])) largest = child;
+      if (largest === at) return;
+      [heap[largest], heap[at]] = [heap[at] as [number, number], heap[largest] as [number, number]];
+      at = largest;
+    }
+  };
+  lists.forEach((list, index) => {
+    const position = lowerBound(list, before) - 1;
+    if (position >= 0) {
+      heap.push([index, position]);
+      up(heap.length - 1);
+    }
+  });
+  let last = Number.POSITIVE_INFINITY;
+  while (heap.length > 0) {
+    const top = heap[0] as [number, number];
+    const place = placeOf(top);
+    if (place !== last) yield (last = place);
+    if (top[1] > 0) top[1] -= 1;
+    else {
+      const end = heap.pop() as [number, number];
+      if (heap.length === 0) break;
+      heap[0] = end;
+    }
+    down(0);
+  }
 }
 
 export interface SearchQuery {
@@ -122,35 +231,46 @@ export class SubmissionSearch {
   search(orgId: string, query: SearchQuery): Page<SubmissionRecord> | undefined {
     const typed = [...new Set(searchWords(query.text))];
     if (typed.length === 0) return undefined;
-    const index = this.#catchUp(orgId);
-    if (query.after !== undefined && !index.has(query.after)) throw new InvalidCursorError(query.after);
-    // The rarest word's range bounds the work; every other word is checked on its candidates.
-    const candidates = typed.map((word) => index.startingWith(word)).reduce((a, b) => (b.size < a.size ? b : a));
-    const before = query.after !== undefined ? (index.order(query.after) as number) : Number.POSITIVE_INFINITY;
+    const index = this.#catchUp(orgId, query.after === undefined);
+    const before = query.after !== undefined ? index.placeOf(query.after) : Number.POSITIVE_INFINITY;
+    if (before === undefined) throw new InvalidCursorError(query.after as string);
+    // The typed word with the fewest candidates drives the walk; every word is checked on each candidate.
+    const size = (lists: number[][]) => lists.reduce((total, list) => total + list.length, 0);
+    const driver = typed.map((word) => index.listsFor(word)).reduce((a, b) => (size(b) < size(a) ? b : a));
     const matches: SubmissionRecord[] = [];
-    for (const id of candidates) {
-      if ((index.order(id) ?? -1) >= before) continue;
-      const submission = this.ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
+    for (const place of newestFirst(driver, before)) {
+      const words = index.wordsAt(place);
+      if (!words || !typedMatch(typed, words)) continue;
+      const submission = this.ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, index.idAt(place) as string);
       if (!submission) {
-        index.forget(id);
+        index.forget(place);
         continue;
       }
-      if (!typedMatch(typed, wordsOf(submission))) continue;
       if (query.filter && !query.filter(submission)) continue;
-      matches.push(submission);
+      // One past the page tells whether another page follows.
+      if (matches.push(submission) > query.limit) break;
     }
-    matches.sort((a, b) => (index.order(b.id) as number) - (index.order(a.id) as number));
     const items = matches.slice(0, query.limit);
     return matches.length > query.limit ? { items, next: (items.at(-1) as SubmissionRecord).id } : { items };
   }
 
-  /** The organisation's index, having learnt the submissions created since it last looked. */
-  #catchUp(orgId: string): OrganisationIndex {
+  /** How many submissions the organisation's index holds places for, gone ones included (0 before its first search). */
+  places(orgId: string): number {
+    return this.#indexes.get(orgId)?.places ?? 0;
+  }
+
+  /**
+   * The organisation's index, having learnt the submissions created since it last looked. Read
+   * afresh only for a first page (`mayRebuild`): a cursor naming a removed submission keeps its
+   * place in the index it came from while its pages are walked.
+   */
+  #catchUp(orgId: string, mayRebuild: boolean): OrganisationIndex {
     let index = this.#indexes.get(orgId);
+    if (index && mayRebuild && index.places > 2 * this.ctx.store.count(SUBMISSIONS, orgId) + REBUILD_MARGIN) index = undefined;
     if (!index) this.#indexes.set(orgId, (index = new OrganisationIndex()));
     const fresh: SubmissionRecord[] = [];
-    for (let after: string | undefined, done = false; !done; ) {
-      const page = this.ctx.store.page<SubmissionRecord>(SUBMISSIONS, orgId, { limit: CATCH_UP_PAGE, ...(after ? { after } : {}) });
+    for (let after: string | undefined, done = false, limit = CATCH_UP_FIRST; !done; limit = CATCH_UP_PAGE) {
+      const page = this.ctx.store.page<SubmissionRecord>(SUBMISSIONS, orgId, { limit, ...(after ? { after } : {}) });
       for (const submission of page.items) {
         if (index.has(submission.id)) {
           done = true;

@@ -2,23 +2,26 @@ import { startTestServer, type TestServer, WebhookReceiver } from 'reference-ser
 import { put, type WriteOp } from '../../../reference-server/src/store/store.js';
 import { SUBMISSIONS, type SubmissionRecord } from '../../../reference-server/src/submissions/records.js';
 import { eventOps, eventsCommitted } from '../../../reference-server/src/webhooks/index.js';
+import { issueCredential } from '../../../reference-server/src/tenancy/credentials.js';
+import { createOrganization } from '../../../reference-server/src/tenancy/organizations.js';
 import type { BenchScenario } from '../harness.js';
 
 /** The Automation API's per-key rate limit is off here: these loads are one key at full speed. */
 const unlimited = () => startTestServer({ automationRateLimitPerMinute: 0 });
 
 /** Stores completed submissions straight into the store (the list request is measured, not the fill). */
-async function fill(server: TestServer, total: number, person: Record<string, string> = {}): Promise<void> {
-  const orgId = server.demo.organizationId;
+async function fill(server: TestServer, total: number, person: Record<string, string> = {}, orgId = server.demo.organizationId): Promise<void> {
+  // Ids stay distinct across organisations (a bench may fill two).
+  const tag = orgId === server.demo.organizationId ? '' : `${orgId.slice(-6)}_`;
   const now = new Date().toISOString();
   const current = server.ctx.store.count(SUBMISSIONS, orgId);
   for (let i = current; i < total; ) {
     const ops: WriteOp[] = [];
     for (const end = Math.min(i + 2000, total); i < end; i += 1) {
       const record: SubmissionRecord = {
-        id: `sub_fill${i}`,
+        id: `sub_fill${tag}${i}`,
         orgId,
-        jobId: `job_fill${i}`,
+        jobId: `job_fill${tag}${i}`,
         recordId: `fill-${i}`,
         profileId: 'prf_seed_deal',
         status: i % 10 === 0 ? 'failed' : 'completed',
@@ -74,22 +77,60 @@ export const scenarios: BenchScenario[] = [
     },
   },
   {
-    name: 'Automation search (q) for one person by name with 100 vs 100,000 submissions',
+    name: 'Automation search (q), an organisation of 100,000 submissions vs one of 100 on the same server: one person by name, and a word every submission holds',
     async run(env) {
       const server = await unlimited();
-      const search = { url: `${server.url}/api/automation/submissions?limit=25&q=grace%20hopper`, headers: { 'x-api-key': server.demo.automationKey } };
+      const grace = { name: 'Grace Hopper', company: 'Navy Computing' };
+      // Two fresh organisations side by side (the demo one's seed would add matches to one side),
+      // measured in alternating rounds as the hot-path table is: a machine whose load drifts moves
+      // both sides of a round's ratio alike. Measured one after the other, runs read 0.45× to 1.37×.
+      const small = await createOrganization(server.ctx, 'Small Capital');
+      const smallKey = (await issueCredential(server.ctx, { kind: 'automation_key', orgId: small.id, label: 'bench' })).secret;
+      const large = await createOrganization(server.ctx, 'Large Capital');
+      const largeKey = (await issueCredential(server.ctx, { kind: 'automation_key', orgId: large.id, label: 'bench' })).secret;
+      const request = (key: string, q: string) => ({ url: `${server.url}/api/automation/submissions?limit=25&q=${encodeURIComponent(q)}`, headers: { 'x-api-key': key } });
+      // One match far behind the first page, and a word in every submission ("Company 17"): the second is the
+      // search a person starts with (one letter, a shared email domain) and must cost a page, not its matches.
+      const queries = { one: 'grace hopper', broad: 'company' } as const;
       try {
         // The first filled submission is hers: at 100,000 it is ~99,900 records behind the first page.
-        await fill(server, 100, { name: 'Grace Hopper', company: 'Navy Computing' });
-        await env.loadRate(search); // warm-up (and the index's first reading)
-        const small = await env.loadRate(search);
-        await fill(server, 100_000);
+        await fill(server, 100, grace, small.id);
+        await fill(server, 100_000, grace, large.id);
         await server.ctx.store.compact();
-        await env.loadRate(search); // the index reads the 99,900 new submissions once
-        const large = await env.loadRate(search);
-        const check = (await (await fetch(search.url, { headers: search.headers })).json()) as { data: Array<{ record_id: string }> };
+        // The first search in each organisation reads its submissions into the index, once.
+        await fetch(request(smallKey, queries.one).url, { headers: request(smallKey, queries.one).headers });
+        const started = performance.now();
+        const first = await fetch(request(largeKey, queries.one).url, { headers: request(largeKey, queries.one).headers });
+        const readingMs = performance.now() - started;
+        const check = (await first.json()) as { data: Array<{ record_id: string }> };
         if (check.data.length !== 1) throw new Error(`the search did not find her alone: ${JSON.stringify(check.data.map((s) => s.record_id))}`);
-        return [{ name: 'GET /submissions?q=grace hopper req/s at 100,000 ÷ at 100 (goal ≥ 0.8)', ratio: large / small, detail: `${large.toFixed(0)} vs ${small.toFixed(0)} req/s` }];
+        const results = [];
+        for (const [key, q] of Object.entries(queries)) {
+          const ratios: number[] = [];
+          const rates = { small: [] as number[], large: [] as number[] };
+          for (let round = 0; round < 3; round += 1) {
+            // Which side goes first alternates too: the first load of a round ran faster or slower alike.
+            let atSmall: number;
+            let atLarge: number;
+            if (round % 2 === 0) {
+              atSmall = await env.loadRate(request(smallKey, q));
+              atLarge = await env.loadRate(request(largeKey, q));
+            } else {
+              atLarge = await env.loadRate(request(largeKey, q));
+              atSmall = await env.loadRate(request(smallKey, q));
+            }
+            rates.small.push(atSmall);
+            rates.large.push(atLarge);
+            ratios.push(atLarge / atSmall);
+          }
+          const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] as number;
+          results.push({
+            name: `GET /submissions?q=${q} req/s at 100,000 ÷ at 100 (goal ≥ 0.8)`,
+            ratio: median(ratios),
+            detail: `median of 3 rounds; ${median(rates.large).toFixed(0)} vs ${median(rates.small).toFixed(0)} req/s${key === 'one' ? `; the first search at 100,000 ${readingMs.toFixed(0)} ms (the index's reading)` : ''}`,
+          });
+        }
+        return results;
       } finally {
         await server.dispose();
       }

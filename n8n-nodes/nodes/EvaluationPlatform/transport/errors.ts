@@ -71,8 +71,12 @@ const CREDENTIAL_NAME: Record<CredentialKind, string> = {
 	partner: 'Evaluation Platform Partner OAuth2 API credential',
 };
 
-/** How to fix the refusals a user can fix: a wrong key or token, a missing scope, a rate limit. */
-export function howToFix(status: number, kind: CredentialKind | undefined): string | undefined {
+/**
+ * How to fix the refusals a user can fix: a wrong key or token, a missing scope, a rate limit.
+ * `hasOptions`: the request came from a step, whose Options set its retries; lists and dropdowns
+ * have none, so their advice names none.
+ */
+export function howToFix(status: number, kind: CredentialKind | undefined, hasOptions = false): string | undefined {
 	const credential = kind ? CREDENTIAL_NAME[kind] : 'credential';
 	if (status === 401) {
 		return kind === 'partner'
@@ -85,7 +89,9 @@ export function howToFix(status: number, kind: CredentialKind | undefined): stri
 			: `The ${credential} may not do this: ask an organization admin for a key with access to it`;
 	}
 	if (status === 429) {
-		return 'The platform is limiting the rate of this key. Wait a minute and run again, or raise Max Retries under Options so the node waits and retries by itself';
+		return hasOptions
+			? 'The platform is limiting the rate of this key. Wait a minute and run again, or raise Max Retries under Options so the node waits and retries by itself'
+			: 'The platform is limiting the rate of this key. Wait a minute and open the list again (lists retry 3 times by themselves)';
 	}
 	return undefined;
 }
@@ -120,7 +126,7 @@ export function apiErrorFrom(node: INode, error: FailedResponse, itemIndex?: num
 	// description with the body's message and drop the details.
 	const apiError = new NodeApiError(node, (isObject(body) ? body : { body: String(body ?? '') }) as JsonObject, {
 		message: apiMessage ?? oauthMessage ?? `The platform answered HTTP ${status}`,
-		description: [details, howToFix(status, kind)].filter(Boolean).join('. ') || undefined,
+		description: [details, howToFix(status, kind, hasOptions)].filter(Boolean).join('. ') || undefined,
 		httpCode: String(status),
 		itemIndex,
 	});
