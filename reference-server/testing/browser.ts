@@ -48,8 +48,13 @@ export function formFields(page: string, action: string): Record<string, string>
   if (start < 0) throw new Error(`no form posting to ${action} on this page`);
   const form = page.slice(start, page.indexOf('</form>', start));
   const fields: Record<string, string> = {};
-  for (const match of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    fields[match[1] as string] = decodeEntities(match[2] as string);
+  // Any attribute order, `>` or `/>` (the pages' renderers write both): a miss here would post an
+  // empty form and let a test pass for the wrong reason.
+  for (const [tag] of form.matchAll(/<input\b[^>]*>/g)) {
+    const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+    const name = attribute('name');
+    if (attribute('type') !== 'hidden' || name === undefined) continue;
+    fields[name] = decodeEntities(attribute('value') ?? '');
   }
   return fields;
 }

@@ -49,7 +49,7 @@ describe('GET /api/automation/submissions?q', () => {
   it('finds a record outside the newest 100 in the first answer, by part of any of its names, any case', async () => {
     const first = await automation('/submissions?limit=100');
     expect(first.body.data.map((s) => s.id)).not.toContain(grace);
-    for (const typed of ['Grace Hopper', 'grace hop', 'HOPPER', 'navy comp', 'grace.hopper@navy', 'crm-grace', grace, grace.slice(0, 8)]) {
+    for (const typed of ['Grace Hopper', 'grace hop', 'HOPPER', 'navy comp', 'grace.hopper@navy', 'crm-grace', grace]) {
       const found = await automation(`/submissions?q=${encodeURIComponent(typed)}`);
       expect(found.status, typed).toBe(200);
       expect(found.body.data.map((s) => s.id), typed).toEqual([grace]);

@@ -20,16 +20,19 @@ const FIELDS = `id jobId recordId profileId status source fields createdAt updat
     founders { name email role primary fit }
     report { summary strengths concerns markdown }`;
 
+/** How many of the newest matches a search step weighs (see bestMatch). */
+const SEARCH_CANDIDATES = 25;
+
 const QUERY = `query getSubmissionQuery($id: ID, $recordId: String) {
   submission(id: $id, recordId: $recordId) {
     ${FIELDS}
   }
 }`;
 
-/** The API's search: every word typed begins a word of the name, company, email, record ID or ID; newest match first. */
+/** The API's search: every word typed begins a word of the name, company, email, record ID or ID; newest first. */
 const SEARCH = `query listSubmissionsQuery($search: String) {
-  submissions(first: 1, search: $search) {
-    nodes { ${FIELDS} }
+  submissions(first: ${SEARCH_CANDIDATES}, search: $search) {
+    nodes { id recordId fields }
   }
 }`;
 
@@ -106,10 +109,36 @@ export async function evaluationOf(z: ZObject, ref: { id: string } | { recordId:
 
 /** The newest submission matching what was typed, wherever it is in the organisation's list. */
 export async function searchEvaluation(z: ZObject, text: string): Promise<Submission | null> {
-  const data = await graphql<{ submissions: { nodes: GraphqlSubmission[] } }>(z, 'listSubmissionsQuery', SEARCH, { search: text });
-  const [first] = data.submissions.nodes;
-  return first ? toOutput(first) : null;
+  const data = await graphql<{ submissions: { nodes: Candidate[] } }>(z, 'listSubmissionsQuery', SEARCH, { search: text });
+  const best = bestMatch(text, data.submissions.nodes);
+  // Weighed on their names alone (25 in full would pass the API's cost limit), then read in full.
+  return best ? evaluationOf(z, { id: best.id }) : null;
 }
+
+type Candidate = Pick<GraphqlSubmission, 'id' | 'recordId' | 'fields'>;
+
+/**
+ * The API answers newest first, every submission with a word starting as typed: "ada 975" also
+ * finds 9750–9759. A search step returns one submission, so the one holding the most typed words
+ * whole wins (the newest among equals).
+ */
+function bestMatch(text: string, nodes: Candidate[]): Candidate | undefined {
+  const typed = wordsOf(text);
+  const whole = (s: Candidate) => {
+    const words = new Set(wordsOf([s.fields['name'], s.fields['company'], s.fields['email'], s.recordId, s.id].filter((v) => typeof v === 'string').join(' ')));
+    return typed.filter((t) => words.has(t)).length;
+  };
+  return nodes.reduce<Candidate | undefined>((best, node) => (best === undefined || whole(node) > whole(best) ? node : best), undefined);
+}
+
+/** Words as the API's search reads them: lower case, accents folded, split at anything not a letter or digit. */
+const wordsOf = (text: string): string[] =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
 
 export async function requireEvaluation(z: ZObject, id: string): Promise<Submission> {
   const found = await evaluationOf(z, { id });

@@ -5,7 +5,7 @@ import { submissionOutputFields } from '../automation/submission-fields.js';
 
 /**
  * By Record ID (unique per organisation: one match at most), else by the API's search over names,
- * companies and emails, newest match first, however old it is.
+ * companies and emails: among the 25 newest matches, the one holding the most typed words whole.
  */
 const perform = async (z: ZObject, bundle: Bundle): Promise<Submission[]> => {
   const recordId = String(bundle.inputData['record_id'] ?? '').trim();
@@ -30,7 +30,7 @@ export const findSubmission = defineSearch({
         label: 'Name, Company or Email',
         type: 'string',
         required: false,
-        helpText: 'Used when Record ID is empty: the start of any word of the name, company or email, in any case (e.g. "grace hop"). The newest match is returned, however old it is.',
+        helpText: 'Used when Record ID is empty: the start of any word of the name, company or email, in any case (e.g. "grace hop"). The best match is returned (the most words typed whole, then the newest), however old it is.',
       },
     ],
     perform,
