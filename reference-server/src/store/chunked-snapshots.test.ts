@@ -121,6 +121,33 @@ describe('snapshot chunks', () => {
     await reopened.close();
   });
 
+  it('reads version 1 chunks and numberless journal lines of the previous version, keeps their order, and rewrites the chunks with insertion numbers', async () => {
+    // A folder as the previous version left it: chunks without `ins`, a journal whose lines carry no `s`.
+    await mkdir(chunkDir(), { recursive: true });
+    await writeFile(join(chunkDir(), '0.json'), `{"version":1,"records":[\n${['a', 'b', 'c'].map((id) => JSON.stringify(rec(id))).join(',\n')}\n]}\n`);
+    await writeFile(join(chunkDir(), '1.json'), `{"version":1,"records":[\n${JSON.stringify(rec('d'))}\n]}\n`);
+    const lines = [
+      { t: 1, ops: [del('c', 'org_1', 'a')] },
+      { t: 2, ops: [put('c', 'org_1', rec('a', { v: 2 }))] },
+      { t: 3, ops: [put('c', 'org_1', rec('e'))] },
+    ];
+    await writeFile(join(dir, 'journal.jsonl'), lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+    const store = await JournalStore.open(dir, { chunkRecords: 3 });
+    expect(store.all('c', 'org_1').map((r) => r.id)).toEqual(['b', 'c', 'd', 'a', 'e']);
+    // New writes are numbered after everything read.
+    await store.write([put('c', 'org_1', rec('f'))]);
+    await store.close();
+    for (const file of await readdir(chunkDir())) {
+      const chunk = JSON.parse(await readFile(join(chunkDir(), file), 'utf8')) as { version: number; ins: number[]; records: unknown[] };
+      expect(chunk.version).toBe(2);
+      expect(chunk.ins).toHaveLength(chunk.records.length);
+    }
+    const reopened = await JournalStore.open(dir, { chunkRecords: 3 });
+    expect(reopened.all('c', 'org_1').map((r) => r.id)).toEqual(['b', 'c', 'd', 'a', 'e', 'f']);
+    expect(reopened.get('c', 'org_1', 'a')).toEqual({ id: 'a', v: 2 });
+    await reopened.close();
+  });
+
   it('recovers when a crash left the single file beside its chunks, or a record in two chunks', async () => {
     const store = await JournalStore.open(dir);
     await store.write(ids(CHUNK_RECORDS + 5).map((id) => put('c', 'org_1', rec(id, { v: 1 }))));
