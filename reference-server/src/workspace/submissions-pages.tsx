@@ -21,6 +21,26 @@ const STATUS_TAGS: Record<SubmissionRecord['status'], string> = {
   failed: 'tag red',
 };
 
+/** What each failure code means for the person reading the workspace (the code itself is for API clients). */
+const ERROR_HEADLINES: Record<NonNullable<SubmissionRecord['error']>['code'], string> = {
+  missing_required_fields: 'Not scored: the record lacks fields the profile needs',
+  profile_not_found: 'Not scored: its profile no longer exists',
+  internal_error: 'Not scored: the server failed while scoring it',
+};
+
+/** A failed submission's reason in words first; the API's code stays visible, small, for whoever looks it up in the API docs. */
+function SubmissionError({ error }: { error: NonNullable<SubmissionRecord['error']> }) {
+  return (
+    <>
+      <strong>{ERROR_HEADLINES[error.code]}.</strong> {error.message}
+      <br />
+      <span class="muted">
+        Code in the API: <code>{error.code}</code>
+      </span>
+    </>
+  );
+}
+
 export function StatusTag({ status }: { status: SubmissionRecord['status'] }) {
   return <span class={STATUS_TAGS[status]}>{status.replace('_', ' ')}</span>;
 }
@@ -189,7 +209,7 @@ export function SubmissionPage({ member, csrfToken, submission: s, profile, reso
           { key: 'Created', value: dateTime(s.createdAt) },
           { key: 'Last processed', value: s.processedAt ? dateTime(s.processedAt) : 'not yet' },
           { key: 'Processing runs', value: String(s.runs) },
-          ...(s.error ? [{ key: 'Error', value: `${s.error.code}: ${s.error.message}` }] : []),
+          ...(s.error ? [{ key: 'Why it failed', value: <SubmissionError error={s.error} /> }] : []),
         ]}
       />
       <StatusHistory submission={s} />

@@ -99,6 +99,21 @@ describe('POST /api/v1/assessment/invites', () => {
   });
 });
 
+/** A cookie jar that, like a browser, replaces a cookie set again (a flash is cleared once shown). */
+const cookieJar = () => {
+  const jar = new Map<string, string>();
+  return {
+    header: () => [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+    keep: (response: Response) => {
+      for (const c of response.headers.getSetCookie()) {
+        const pair = c.split(';')[0] as string;
+        const at = pair.indexOf('=');
+        jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+    },
+  };
+};
+
 describe('answering an invite', () => {
   let completed: { id: string; url: string };
 
@@ -149,30 +164,67 @@ describe('answering an invite', () => {
     expect(revoke.status).toBe(409);
   });
 
-  it('keeps the draft on the server between requests, and shows what is missing with the API’s own message', async () => {
+  it('keeps the draft on the server between requests, says what a section left unanswered, and what is missing in the participant’s words', async () => {
     const created = await invite({ email: 'draft@example.com' });
-    const jar: string[] = [];
+    const jar = cookieJar();
     const get = async (url: string) => {
-      const response = await fetch(url, { headers: { cookie: jar.join('; ') } });
-      for (const c of response.headers.getSetCookie()) jar.push(c.split(';')[0] as string);
+      const response = await fetch(url, { headers: { cookie: jar.header() } });
+      jar.keep(response);
       return response.text();
     };
     const section2 = await get(`${created.url}/section/2`);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(section2)?.[1] as string;
-    const saved = await fetch(`${created.url}/section/2`, { method: 'POST', headers: { cookie: jar.join('; ') }, body: new URLSearchParams({ _csrf: csrf, q5: '4', q6: '2', go: 'next' }), redirect: 'manual' });
+    const saved = await fetch(`${created.url}/section/2`, { method: 'POST', headers: { cookie: jar.header() }, body: new URLSearchParams({ _csrf: csrf, q5: '4', q6: '2', go: 'next' }), redirect: 'manual' });
     expect(saved.status).toBe(303);
     expect(saved.headers.get('location')).toBe(`/invite/${created.url.split('/').at(-1)}/section/3`);
+    jar.keep(saved);
+    // "Save and continue" moved on past 14 empty statements: the next page says so, once.
+    const next = await get(`${created.url}/section/3`);
+    expect(next).toContain('You left statements 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19 and 20 unanswered');
+    expect(next).toContain('Statements, part 1 of 8');
+    expect(next).toContain(`href="/invite/${created.url.split('/').at(-1)}/section/2?check=1#q7"`);
+    expect(await get(`${created.url}/section/3`)).not.toContain('unanswered');
     const reloaded = await get(`${created.url}/section/2`);
     expect(reloaded).toMatch(/value="4" checked=""|value="4" checked/);
 
-    const finish = await fetch(`${created.url}/finish`, { method: 'POST', headers: { cookie: jar.join('; ') }, body: new URLSearchParams({ _csrf: csrf }), redirect: 'manual' });
+    const finish = await fetch(`${created.url}/finish`, { method: 'POST', headers: { cookie: jar.header() }, body: new URLSearchParams({ _csrf: csrf }), redirect: 'manual' });
     expect(finish.status).toBe(303);
-    for (const c of finish.headers.getSetCookie()) jar.push(c.split(';')[0] as string);
+    jar.keep(finish);
     const review = await get(`${created.url}/review`);
+    expect(review).toContain('Choose how well statement 7 describes you');
+    expect(review).toContain('Enter your full name');
+    // The API's message names field ids ("(q7, q8, …)"): it stays the API's, the participant never sees it.
     const apiMessage = (await json(await api('/assessment/submit', { method: 'POST', body: JSON.stringify({ email: 'draft@example.com', q5: 4, q6: 2 }) }))).message as string;
-    expect(review).toContain(apiMessage.replace(/&/g, '&amp;'));
-    expect(review).toContain('Statement 7 (q7) is required');
+    expect(apiMessage).toMatch(/^The submission cannot be scored: \d+ required field\(s\) missing \(.*\bq7, q8, /);
+    expect(review).not.toContain('cannot be scored');
+    expect(review).not.toContain('(q7)');
     expect((await json(await api(`/assessment/invites/${created.id}`))).status).toBe('opened');
+  });
+
+  it('sends Save back to Check your answers after "Change", and on to the next section otherwise', async () => {
+    const created = await invite({ email: 'change@example.com', full_name: 'Cai Change' });
+    const token = created.url.split('/').at(-1) as string;
+    const jar = cookieJar();
+    const get = async (url: string) => {
+      const response = await fetch(url, { headers: { cookie: jar.header() } });
+      jar.keep(response);
+      return response.text();
+    };
+    const review = await get(`${created.url}/review`);
+    expect(review).toContain(`href="/invite/${token}/section/2?return=review"`);
+    const change = await get(`${created.url}/section/2?return=review`);
+    expect(change).toContain(`action="/invite/${token}/section/2?return=review"`);
+    expect(change).toContain('Save and go back to check your answers');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(change)?.[1] as string;
+    const post = (query: string) =>
+      fetch(`${created.url}/section/2${query}`, { method: 'POST', headers: { cookie: jar.header() }, body: new URLSearchParams({ _csrf: csrf, q5: '3', go: 'next' }), redirect: 'manual' });
+    const back = await post('?return=review');
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(`/invite/${token}/review`);
+    jar.keep(back);
+    // Check your answers, too, says what the changed section still leaves open.
+    expect(await get(`${created.url}/review`)).toContain('You left statements 6, 7,');
+    expect((await post('')).headers.get('location')).toBe(`/invite/${token}/section/3`);
   });
 });
 

@@ -88,6 +88,9 @@ describe('a participant completes an invite with the keyboard', () => {
     await page.goto(invite.url);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your assessment');
     expect(await page.textContent('main')).toContain('kim.keys@example.com');
+    // The time it takes, said up front; not "short" (it is 127 statements).
+    expect(await page.textContent('main')).toContain('It takes about 20 to 25 minutes.');
+    expect(await page.textContent('main')).not.toMatch(/\bshort\b/);
     await check('welcome');
     await tabTo(/\|Start now$/);
     await submitWithEnter(/\/section\/1$/);
@@ -132,6 +135,12 @@ describe('a participant completes an invite with the keyboard', () => {
     for (let section = 6; section <= 9; section += 1) {
       await answerStatements(SKIPPED);
       await submitWithEnter(new RegExp(`/section/${section + 1}$`));
+      if (section === 7) {
+        // Section 7 was saved with statement 100 empty: the next page says so, and links back to it.
+        expect(await page.locator('#unanswered-note').textContent()).toContain('You left statement 100 unanswered');
+        expect(await page.locator('#unanswered-note a').getAttribute('href')).toMatch(/\/section\/7\?check=1#q100$/);
+        await check('section-after-unanswered');
+      }
     }
     // Eight sections of keystrokes and page loads: about 30 s on a loaded two-core machine.
   }, 180_000);
@@ -147,24 +156,52 @@ describe('a participant completes an invite with the keyboard', () => {
     await check('review');
   });
 
-  it('refuses to finish with a required statement unanswered, with the API’s message announced', async () => {
+  it('"Change" on Check your answers opens the section, and Save goes back to Check your answers', async () => {
+    await tabTo(/\|Change About you$/);
+    await submitWithEnter(/\/section\/1\?return=review$/);
+    await check('section-change');
+    await tabTo(/^q3\|/);
+    await page.keyboard.press('ArrowDown');
+    expect(await page.isChecked('#q3-4')).toBe(true);
+    await tabTo(/^go\|Save and go back to check your answers$/);
+    await submitWithEnter(/\/review$/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Check your answers');
+    // Put back as it was, the same way: the result is compared with an API submit below.
+    await tabTo(/\|Change About you$/);
+    await submitWithEnter(/\/section\/1\?return=review$/);
+    expect(await page.isChecked('#q3-4')).toBe(true);
+    await tabTo(/^q3\|/);
+    await page.keyboard.press('ArrowUp');
+    expect(await page.isChecked('#q3-3')).toBe(true);
+    await tabTo(/^go\|Save and go back to check your answers$/);
+    await submitWithEnter(/\/review$/);
+  });
+
+  it('refuses to finish with a required statement unanswered, saying so in the participant’s words', async () => {
     await tabTo(/\|Finish and send$/);
     await submitWithEnter(/\/review$/);
     const alert = page.getByRole('alert');
     const text = await alert.textContent();
-    expect(text).toContain(`The submission cannot be scored: 1 required field(s) missing (${SKIPPED}).`);
-    expect(text).toContain(`Statement 100 (${SKIPPED}) is required`);
+    expect(text).toContain('Answer this question before you send your answers.');
+    expect(text).toContain('Choose how well statement 100 describes you');
+    // The API's message (field ids) is for API clients only.
+    expect(text).not.toContain('cannot be scored');
+    expect(text).not.toContain(SKIPPED);
     expect(await page.title()).toMatch(/^Error: /);
     expect(await page.evaluate('document.activeElement.className')).toBe('error-summary');
     await check('review-with-error');
 
     await page.keyboard.press('Tab');
-    await submitWithEnter(/\/section\/7\?check=1#q100$/);
-    expect(await page.locator('#q100-error').textContent()).toContain('is required');
+    await submitWithEnter(/\/section\/7\?check=1&return=review#q100$/);
+    expect(await page.locator('#q100-error').textContent()).toContain('Choose how well statement 100 describes you');
     await check('section-with-error');
     await tabTo(new RegExp(`^${SKIPPED}\\|`));
     await page.keyboard.press(String(answerOf(SKIPPED)));
     await page.getByText('Your answers are saved.').waitFor();
+    // Reached from Check your answers, so Save goes back there.
+    await tabTo(/^go\|Save and go back to check your answers$/);
+    await submitWithEnter(/\/review$/);
+    expect(await page.textContent('main')).toContain('128 of 128 required answers given.');
   });
 
   it('finishes, shows the confirmation with the plain summary, and the result is the API’s', async () => {
@@ -173,6 +210,8 @@ describe('a participant completes an invite with the keyboard', () => {
     await submitWithEnter(/\/done$/);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Assessment complete');
     expect(await page.textContent('main')).toContain('Your summary');
+    expect(await page.getByRole('heading', { name: 'What happens next' }).count()).toBe(1);
+    expect(await page.textContent('main')).toContain('This link no longer works.');
     await check('done');
 
     const view = (await (await api(`/assessment/invites/${invite.id}`)).json()) as { status: string; result_id: string };

@@ -1,4 +1,4 @@
-import { Button, ChoiceGroup, ErrorSummary, Notice, Panel, PostForm, Progress, SummaryList, TextField, type FieldError } from '../../../pages/components.js';
+import { Button, ChoiceGroup, ErrorSummary, Panel, PostForm, Progress, SummaryList, TextField, type FieldError } from '../../../pages/components.js';
 import { Layout } from '../../../pages/layout.js';
 import type { Question } from '../../../psychometrics/instrument.js';
 import { PARTICIPANT_SCRIPT } from './script.js';
@@ -21,7 +21,7 @@ export function WelcomePage(props: { orgName: string; email: string; sections: n
     <Layout title="Your assessment" service={SERVICE}>
       <span class="caption">{props.orgName}</span>
       <h1>Your assessment</h1>
-      <p class="lead">{props.orgName} has asked you to complete a short questionnaire about how you work.</p>
+      <p class="lead">{props.orgName} has asked you to complete a questionnaire about how you work. It takes about 20 to 25 minutes.</p>
       <h2>What it is</h2>
       <p>
         You will rate {props.statements} statements about yourself on a scale from 1 to 6, and answer a few questions about you and your venture. There are
@@ -29,7 +29,7 @@ export function WelcomePage(props: { orgName: string; email: string; sections: n
       </p>
       <h2>How long it takes</h2>
       <p>
-        About 20 to 25 minutes, in {props.sections} short sections. Your answers are saved as you go: you can stop and come back to this link until{' '}
+        About 20 to 25 minutes, in {props.sections} sections. Your answers are saved as you go: you can stop and come back to this link until{' '}
         {props.expiresOn}.
       </p>
       <h2>How your answers are used</h2>
@@ -100,6 +100,45 @@ function QuestionField({ question, value, error, email, scaleEnds }: { question:
   }
 }
 
+/** Questions a "Save and continue" left unanswered, named as the pages name them. */
+export interface UnansweredNote {
+  section: Section;
+  questions: readonly Question[];
+  /** The section with the open questions marked. */
+  href: string;
+}
+
+const andList = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/** "statements 53 and 57" / "question 1": statements are what the page calls them, other items are questions. */
+function unansweredWords(questions: readonly Question[]): string {
+  const statements = questions.filter((q) => q.type === 'likert').map((q) => String(q.number));
+  const others = questions.filter((q) => q.type !== 'likert').map((q) => String(q.number));
+  const parts = [
+    ...(statements.length > 0 ? [`${statements.length === 1 ? 'statement' : 'statements'} ${andList(statements)}`] : []),
+    ...(others.length > 0 ? [`${others.length === 1 ? 'question' : 'questions'} ${andList(others)}`] : []),
+  ];
+  return parts.join(' and ');
+}
+
+/**
+ * Said on the page after a section was saved with required answers missing: the participant may
+ * go on, but learns now (not only at "Finish and send") what is left and where.
+ */
+function UnansweredNotice({ note }: { note: UnansweredNote }) {
+  return (
+    <div class="notice" id="unanswered-note" role="status">
+      <h2>
+        You left {unansweredWords(note.questions)} unanswered
+      </h2>
+      <p>
+        They are in “{note.section.title}”. You can carry on and come back to them, but they must be answered before you can send your answers.{' '}
+        <a href={note.href}>Answer them now</a>
+      </p>
+    </div>
+  );
+}
+
 export interface SectionPageProps {
   section: Section;
   sections: number;
@@ -113,6 +152,9 @@ export interface SectionPageProps {
   action: string;
   csrfToken: string;
   isLast: boolean;
+  /** Opened from Check your answers ("Change" or an error link): Save goes back there. */
+  returnsToReview: boolean;
+  unanswered?: UnansweredNote;
 }
 
 export function SectionPage(props: SectionPageProps) {
@@ -121,6 +163,7 @@ export function SectionPage(props: SectionPageProps) {
   return (
     <Layout title={section.title} service={SERVICE} hasErrors={props.errors.length > 0} scripts={[PARTICIPANT_SCRIPT.path]}>
       <ErrorSummary errors={props.errors} />
+      {props.unanswered ? <UnansweredNotice note={props.unanswered} /> : null}
       <span class="caption">
         Section {section.number} of {props.sections}
       </span>
@@ -135,7 +178,7 @@ export function SectionPage(props: SectionPageProps) {
         <p id="autosave-status" class="muted" role="status" aria-live="polite" />
         <div class="button-group">
           <Button name="go" value="next">
-            {props.isLast ? 'Save and check your answers' : 'Save and continue'}
+            {props.returnsToReview ? 'Save and go back to check your answers' : props.isLast ? 'Save and check your answers' : 'Save and continue'}
           </Button>
           <Button name="go" value="back" variant="secondary">
             Previous
@@ -152,13 +195,13 @@ export interface ReviewRow {
   unanswered: number;
 }
 
-export function ReviewPage(props: { rows: ReviewRow[]; errors: FieldError[]; apiMessage?: string; action: string; csrfToken: string; progress: Progress }) {
+export function ReviewPage(props: { rows: ReviewRow[]; errors: FieldError[]; unanswered?: UnansweredNote; action: string; csrfToken: string; progress: Progress }) {
   return (
     <Layout title="Check your answers" service={SERVICE} hasErrors={props.errors.length > 0}>
       {props.errors.length > 0 ? (
         <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autofocus>
           <h2 id="error-summary-title">There is a problem</h2>
-          <p>{props.apiMessage}</p>
+          <p>Answer {props.errors.length === 1 ? 'this question' : `these ${props.errors.length} questions`} before you send your answers.</p>
           <ul>
             {props.errors.map((error) => (
               <li>
@@ -168,6 +211,7 @@ export function ReviewPage(props: { rows: ReviewRow[]; errors: FieldError[]; api
           </ul>
         </div>
       ) : null}
+      {props.unanswered && props.errors.length === 0 ? <UnansweredNotice note={props.unanswered} /> : null}
       <h1>Check your answers</h1>
       <p>
         {props.progress.answered} of {props.progress.required} required answers given.
@@ -203,6 +247,12 @@ export function DonePage(props: { orgName: string; email: string; summary?: Summ
       <p>
         Your answers are saved for {props.orgName} under <strong>{props.email}</strong>. You can close this page.
       </p>
+      <h2>What happens next</h2>
+      <ul>
+        <li>Your answers have been scored, and {props.orgName} can see your result now.</li>
+        <li>{props.orgName} decides what happens next and will contact you themselves. This service does not send you emails.</li>
+        <li>This link no longer works. If you need to change your answers, ask {props.orgName} for a new link.</li>
+      </ul>
       {props.summary ? (
         <>
           <h2>Your summary</h2>
@@ -220,9 +270,7 @@ export function DonePage(props: { orgName: string; email: string; summary?: Summ
             }))}
           />
         </>
-      ) : (
-        <Notice>{props.orgName} will be in touch about what happens next.</Notice>
-      )}
+      ) : null}
     </Layout>
   );
 }

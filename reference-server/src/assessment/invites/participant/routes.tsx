@@ -14,14 +14,16 @@ import { submitAssessment, type SaveEffects } from '../../submit.js';
 import { inviteStatus, type InviteRecord } from '../records.js';
 import { completionOps, getDraft, getInviteSettings, INVITE_PATH, inviteForToken, markOpened, saveDraft } from '../service.js';
 import { initialAnswers, sectionAnswers, submitBody } from './answers.js';
-import { DonePage, ReviewPage, SectionPage, SERVICE, WelcomePage, type Progress } from './pages.js';
+import { DonePage, ReviewPage, SectionPage, SERVICE, WelcomePage, type Progress, type UnansweredNote } from './pages.js';
 import { finishErrors } from './problems.js';
 import { inviteRateLimits } from './rate-limits.js';
-import { sectionsFor, type Section } from './sections.js';
+import { sectionsFor, STATEMENTS_PER_SECTION, type Section } from './sections.js';
 import { plainSummary } from './summary.js';
 
 const flashSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('problems'), inviteId: z.string(), message: z.string(), missing: z.array(z.string()), invalid: z.array(z.string()) }),
+  z.object({ kind: z.literal('problems'), inviteId: z.string(), missing: z.array(z.string()), invalid: z.array(z.string()) }),
+  /** Left by "Save and continue" when the section it saved still has required questions unanswered. */
+  z.object({ kind: z.literal('unanswered'), inviteId: z.string(), section: z.number().int(), ids: z.array(z.string()).max(STATEMENTS_PER_SECTION) }),
   z.object({ kind: z.literal('completed'), inviteId: z.string() }),
 ]);
 
@@ -81,6 +83,18 @@ export function invitePages(ctx: AppContext, effects: SaveEffects): Router {
         answered: required.filter((q) => (answers[q.id] ?? '').trim() !== '').length,
         required: required.length,
       });
+      const unansweredIn = (section: Section, answers: Record<string, string>) =>
+        section.questions.filter((q) => q.required && q.submitField !== 'email' && (answers[q.id] ?? '').trim() === '');
+      /** The note a "Save and continue" left, if it is this invite's: which questions of which section are still open. */
+      const unansweredNote = (req: Request, shown: z.infer<typeof flashSchema> | undefined, invite: InviteRecord, sections: readonly Section[]): UnansweredNote | undefined => {
+        if (shown?.kind !== 'unanswered' || shown.inviteId !== invite.id) return undefined;
+        const section = sections[shown.section - 1];
+        const questions = section?.questions.filter((q) => shown.ids.includes(q.id)) ?? [];
+        if (!section || questions.length === 0) return undefined;
+        return { section, questions, href: `${base(req)}/section/${section.number}?check=1#${questions[0]?.id}` };
+      };
+      /** "Change" and the error links of Check your answers carry `return=review`: Save then goes back there (GOV.UK's check answers pattern). */
+      const returnsToReview = (req: Request) => req.query.return === 'review';
       const problemsOf = (invite: InviteRecord, sections: readonly Section[], answers: Record<string, string>) => {
         const parsed = parseSubmission(submitBody(invite, sections.flatMap((s) => s.questions), answers));
         return parsed.ok ? undefined : parsed;
@@ -121,6 +135,8 @@ export function invitePages(ctx: AppContext, effects: SaveEffects): Router {
           return;
         }
         const answers = answersOf(invite);
+        const note = unansweredNote(req, flash.take(req, res), invite, sections);
+        const returning = returnsToReview(req);
         let errors: FieldError[] = [];
         if (req.query.check !== undefined) {
           const problems = problemsOf(invite, sections, answers);
@@ -141,9 +157,11 @@ export function invitePages(ctx: AppContext, effects: SaveEffects): Router {
             email={invite.email}
             scaleDescription={instrument.scaleDescription}
             scaleEnds={[`${first?.value} = ${first?.label}`, `${last?.value} = ${last?.label}`]}
-            action={`${base(req)}/section/${section.number}`}
+            action={`${base(req)}/section/${section.number}${returning ? '?return=review' : ''}`}
             csrfToken={csrf.token(req, res)}
             isLast={section.number === sections.length}
+            returnsToReview={returning}
+            {...(note ? { unanswered: note } : {})}
           />,
         );
       });
@@ -163,8 +181,15 @@ export function invitePages(ctx: AppContext, effects: SaveEffects): Router {
           res.status(204).end();
           return;
         }
-        if (go === 'back') seeOther(res, section.number === 1 ? base(req) : `${base(req)}/section/${section.number - 1}`);
-        else seeOther(res, section.number === sections.length ? `${base(req)}/review` : `${base(req)}/section/${section.number + 1}`);
+        if (go === 'back') {
+          seeOther(res, section.number === 1 ? base(req) : `${base(req)}/section/${section.number - 1}`);
+          return;
+        }
+        // Moving on past empty answers is allowed (required items are checked at the end), but the
+        // next page says which ones were left, so nobody finds out only at "Finish and send".
+        const open = unansweredIn(section, answersOf(invite));
+        if (open.length > 0) flash.set(res, { kind: 'unanswered', inviteId: invite.id, section: section.number, ids: open.map((q) => q.id) });
+        seeOther(res, returnsToReview(req) || section.number === sections.length ? `${base(req)}/review` : `${base(req)}/section/${section.number + 1}`);
       });
 
       router.get('/:token/review', async (req, res) => {
@@ -174,17 +199,18 @@ export function invitePages(ctx: AppContext, effects: SaveEffects): Router {
         const answers = answersOf(invite);
         const shown = flash.take(req, res);
         const problems = shown?.kind === 'problems' && shown.inviteId === invite.id ? shown : undefined;
+        const note = unansweredNote(req, shown, invite, sections);
         const sectionUrl = (n: number) => `${base(req)}/section/${n}`;
         sendPage(
           res,
           <ReviewPage
             rows={sections.map((section) => ({
               section,
-              href: sectionUrl(section.number),
-              unanswered: section.questions.filter((q) => q.required && q.submitField !== 'email' && (answers[q.id] ?? '').trim() === '').length,
+              href: `${sectionUrl(section.number)}?return=review`,
+              unanswered: unansweredIn(section, answers).length,
             }))}
             errors={problems ? finishErrors(problems, sections, sectionUrl) : []}
-            apiMessage={problems?.message}
+            {...(note ? { unanswered: note } : {})}
             progress={progressOf(requiredOf(sections), answers)}
             action={`${base(req)}/finish`}
             csrfToken={csrf.token(req, res)}
@@ -200,7 +226,7 @@ export function invitePages(ctx: AppContext, effects: SaveEffects): Router {
         // write happen in one tick, so two concurrent finishes cannot both complete the invite.
         const parsed = parseSubmission(submitBody(invite, sections.flatMap((s) => s.questions), answersOf(invite)));
         if (!parsed.ok) {
-          flash.set(res, { kind: 'problems', inviteId: invite.id, message: parsed.message, missing: parsed.missing, invalid: parsed.invalid });
+          flash.set(res, { kind: 'problems', inviteId: invite.id, missing: parsed.missing, invalid: parsed.invalid });
           seeOther(res, `${base(req)}/review`);
           return;
         }
