@@ -1,4 +1,4 @@
-import { isLoopbackHost } from './transport/tls.js';
+import { isLoopbackHost } from './transport/loopback.js';
 
 /**
  * Everything a running server can be told. Defaults are the documented ones; the CLI maps flags

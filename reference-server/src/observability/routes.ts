@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import type { Registry } from 'prom-client';
 import { safeEqual } from '../crypto/keyring.js';
 import { sendError } from '../http/rest-errors.js';
-import { isLoopbackAddress } from '../transport/tls.js';
+import { isLoopbackAddress } from '../transport/loopback.js';
 
 export interface Readiness {
   storeWritable(): boolean;

@@ -4,7 +4,7 @@ import { backupStream } from '../backup/backup.js';
 import type { AppContext } from '../context.js';
 import { safeEqual } from '../crypto/keyring.js';
 import { sendError } from '../http/rest-errors.js';
-import { isLoopbackAddress } from '../transport/tls.js';
+import { isLoopbackAddress } from '../transport/loopback.js';
 import { isCommandName, OperatorError, runCommand } from './commands.js';
 
 /**

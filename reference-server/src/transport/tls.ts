@@ -2,8 +2,8 @@ import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import ipaddr from 'ipaddr.js';
 import type { ServerConfig } from '../config.js';
+import { isLoopbackHost } from './loopback.js';
 
 /** One year, the value HSTS preload lists ask for; sent only on answers that came over TLS. */
 export const HSTS_VALUE = 'max-age=31536000';
@@ -19,15 +19,6 @@ export interface TlsMaterial {
   fingerprint256: string;
 }
 
-/** True for 127.0.0.0/8, ::1 and IPv4-mapped loopback (a peer address or a listen address). */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  return !!address && ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
-}
-
-/** True when the listen address is only reachable from this machine. */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || isLoopbackAddress(host.replace(/^\[|\]$/g, ''));
-}
 
 /**
  * The spec says "HTTPS only". Plain HTTP is fine on loopback (a developer's machine, a CI job);
