@@ -18,6 +18,6 @@ export {
 } from './oauth.js';
 export { WebhookReceiver, type Answer, type Delivery, type WebhookEvent } from './receiver.js';
 export { settle, startTestServer, type TestServer } from './server.js';
-export { signInAndConsent, type SignInOptions, type SignInServer } from './sign-in.js';
+export { signInAndConsent, signInToWorkspace, type SignInOptions, type SignInServer } from './sign-in.js';
 export { completeInvite, type InviteRun } from './invite.js';
 export { bulkSubmissions } from './submissions.js';

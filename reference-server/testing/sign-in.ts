@@ -43,3 +43,20 @@ export async function signInAndConsent(server: SignInServer, authorizeUrl: strin
   if (answer.status !== 303) throw new Error(`consent answered ${answer.status}`);
   return new URL(answer.headers.get('location') as string);
 }
+
+/**
+ * Signs a browser in to the workspace through its sign-in page, as a person does (the demo user
+ * unless told otherwise), and returns it; throws unless the page sends it on to the workspace.
+ */
+export async function signInToWorkspace(server: SignInServer, options: Pick<SignInOptions, 'browser' | 'email' | 'password'> = {}): Promise<Browser> {
+  const browser = options.browser ?? new Browser(server.url);
+  const page = await (await browser.get('/api/oauth/sign-in?return_to=/workspace')).text();
+  const answer = await browser.post('/api/oauth/sign-in', {
+    ...formFields(page, '/api/oauth/sign-in'),
+    email: options.email ?? server.demo.user.email,
+    password: options.password ?? server.demo.user.password,
+  });
+  const location = answer.headers.get('location');
+  if (answer.status !== 303 || location !== '/workspace') throw new Error(`workspace sign-in answered ${answer.status} ${location ?? ''}`);
+  return browser;
+}

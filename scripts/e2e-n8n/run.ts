@@ -6,12 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { Browser, consent, exchange, startTestServer, type TestServer, type TokenBody } from 'reference-server/testing';
+import { startTestServer } from 'reference-server/testing';
 import { ensureN8n, N8N_VERSION } from './install-n8n.js';
 import { n8nInstance, type N8nInstance } from './n8n-process.js';
 import { olderThanAPage, signInEditor } from './editor.js';
 import { itemsByNode } from './run-output.js';
-import { CREDENTIALS, RECORD_ID, RESOURCE_CHECKS, resourceWorkflow, TRIGGER_WORKFLOW_ID, triggerWorkflow } from './workflows.js';
+import { credentialsFor, freePort, partnerTokens } from './setup.js';
+import { RECORD_ID, RESOURCE_CHECKS, resourceWorkflow, TRIGGER_WORKFLOW_ID, triggerWorkflow } from './workflows.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 let failures = 0;
@@ -27,36 +28,6 @@ async function check(name: string, body: () => Promise<string> | string): Promis
   } catch (error) {
     report(false, name, error instanceof Error ? error.message.split('\n').slice(0, 12).join('\n      ') : String(error));
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** A partner OAuth2 token pair as n8n's "Connect my account" gets it: sign-in and consent pages, then the code exchange. */
-async function partnerTokens(server: TestServer): Promise<TokenBody> {
-  const callback = await consent(server, new Browser(server.url), { scope: 'basic profile all', state: 'e2e-n8n' });
-  const code = callback.searchParams.get('code');
-  if (!code) throw new Error(`no code in ${callback.href}`);
-  const answer = await exchange(server, code);
-  if (!answer.ok) throw new Error(`token exchange answered ${answer.status}`);
-  return (await answer.json()) as TokenBody;
-}
-
-function credentialsFor(server: TestServer, tokens: TokenBody) {
-  const baseUrl = server.url;
-  return [
-    { ...CREDENTIALS.automation, data: { baseUrl, apiKey: server.demo.automationKey } },
-    { ...CREDENTIALS.assessment, data: { baseUrl, apiKey: server.demo.developerKey } },
-    {
-      ...CREDENTIALS.partner,
-      data: { baseUrl, clientId: server.demo.oauthClient.clientId, clientSecret: server.demo.oauthClient.clientSecret, oauthTokenData: { ...tokens } },
-    },
-  ];
 }
 
 /** Receives what the trigger workflow forwards; `next()` resolves with the first body that matches. */
@@ -105,7 +76,7 @@ async function main(): Promise<void> {
   const n8n: N8nInstance = n8nInstance(install, { extensions: `${repo}n8n-nodes/dist`, port: await freePort() });
   console.log(`reference server ${server.url}; n8n user folder and sqlite in a temp dir; package from n8n-nodes/dist\n`);
   try {
-    const tokens = await partnerTokens(server);
+    const tokens = await partnerTokens(server, 'e2e-n8n');
     await check('import:credentials (3 kinds)', async () => {
       await n8n.cli(['import:credentials', `--input=${n8n.file('credentials.json', credentialsFor(server, tokens))}`]);
       return 'automation key, developer key, partner OAuth2 with tokens from the sign-in pages';

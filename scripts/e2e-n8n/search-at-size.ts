@@ -4,15 +4,13 @@
 // name and find their submission in the first answer — for records spread over every age, through
 // the automation key and through OAuth2. One line per check; exit 1 if any fails.
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Browser, bulkSubmissions, consent, exchange, startTestServer, type TestServer, type TokenBody } from 'reference-server/testing';
+import { bulkSubmissions, startTestServer, type TestServer } from 'reference-server/testing';
 import { signInEditor } from './editor.js';
 import { ensureN8n } from './install-n8n.js';
 import { n8nInstance } from './n8n-process.js';
-import { CREDENTIALS } from './workflows.js';
+import { credentialsFor, freePort, partnerTokens } from './setup.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const { values } = parseArgs({ options: { submissions: { type: 'string' }, samples: { type: 'string' } } });
@@ -23,23 +21,6 @@ const SAMPLES = Number(values.samples ?? 20);
 const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'John', 'Margaret', 'Ken', 'Dennis', 'Radia', 'Tim', 'Sophie', 'Niklaus', 'Leslie', 'Karen', 'Bjarne', 'Guido', 'Hedy', 'Katherine', 'Linus', 'Mary', 'Tony', 'Shafi'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'McCarthy', 'Hamilton', 'Thompson', 'Ritchie', 'Perlman', 'Lee', 'Wilson', 'Wirth', 'Lamport', 'Jones', 'Stroustrup', 'Rossum', 'Lamarr', 'Johnson', 'Torvalds', 'Keller', 'Hoare', 'Goldwasser', 'Kay', 'Backus', 'Codd', 'Engelbart', 'Floyd', 'Gray', 'Hennessy', 'Iverson', 'Kahn', 'Milner', 'Naur', 'Patterson', 'Rivest', 'Sutherland', 'Yao'];
 const nameOf = (i: number) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function partnerTokens(server: TestServer): Promise<TokenBody> {
-  const callback = await consent(server, new Browser(server.url), { scope: 'basic profile all', state: 'e2e-n8n-search' });
-  const code = callback.searchParams.get('code');
-  if (!code) throw new Error(`no code in ${callback.href}`);
-  const answer = await exchange(server, code);
-  if (!answer.ok) throw new Error(`token exchange answered ${answer.status}`);
-  return (await answer.json()) as TokenBody;
-}
 
 /** The submission id of each record ID, read through the Automation API (newest first, every page). */
 async function submissionIds(server: TestServer): Promise<Map<string, string>> {
@@ -67,16 +48,10 @@ async function main(): Promise<void> {
     await bulkSubmissions(server, { count: TOTAL, prefix: 'size-', company: 'Size', name: nameOf });
     const ids = await submissionIds(server);
     console.log(`${TOTAL} submissions created in ${((Date.now() - started) / 1000).toFixed(0)} s; reference server ${server.url}`);
-    const tokens = await partnerTokens(server);
+    const tokens = await partnerTokens(server, 'e2e-n8n-search');
     const imported = await n8n.cli([
       'import:credentials',
-      `--input=${n8n.file('credentials.json', [
-        { ...CREDENTIALS.automation, data: { baseUrl: server.url, apiKey: server.demo.automationKey } },
-        {
-          ...CREDENTIALS.partner,
-          data: { baseUrl: server.url, clientId: server.demo.oauthClient.clientId, clientSecret: server.demo.oauthClient.clientSecret, oauthTokenData: { ...tokens } },
-        },
-      ])}`,
+      `--input=${n8n.file('credentials.json', credentialsFor(server, tokens))}`,
     ]);
     console.log(`import:credentials: ${imported.trim().split('\n').slice(-2).join(' | ')}`);
     // /healthz answers before the editor's routes exist; /rest/settings (public) once they do.

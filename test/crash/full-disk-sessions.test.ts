@@ -1,5 +1,5 @@
 import { ManualClock } from 'reference-server';
-import { Browser, formFields, startTestServer } from 'reference-server/testing';
+import { signInToWorkspace, startTestServer } from 'reference-server/testing';
 import { describe, expect, it } from 'vitest';
 import { FaultyFileSystem } from '../support/faulty-file-system.js';
 
@@ -14,10 +14,7 @@ describe('browser sessions while the disk refuses writes', () => {
     const clock = new ManualClock(Date.now());
     const server = await startTestServer({}, { storeFileSystem: disk, clock });
     try {
-      const browser = new Browser(server.url);
-      const page = await (await browser.get('/api/oauth/sign-in?return_to=/workspace')).text();
-      const signedIn = await browser.post('/api/oauth/sign-in', { ...formFields(page, '/api/oauth/sign-in'), email: server.demo.user.email, password: server.demo.user.password });
-      expect(signedIn.headers.get('location')).toBe('/workspace');
+      const browser = await signInToWorkspace(server);
 
       clock.advance(5 * 60_000);
       disk.failWith('EIO');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
-import { Browser, formFields, startTestServer, type TestServer } from 'reference-server/testing';
+import { signInToWorkspace, startTestServer, type TestServer } from 'reference-server/testing';
 
 /**
  * Injected faults over the wire: set through the operator interface (the same records as the
@@ -83,11 +83,7 @@ describe('injected faults', () => {
 
   it('logs a faulted request with the credential that made it (label and key prefix, never the secret), on every surface and for every kind', async () => {
     // Read the way an admin reads it: the workspace's request log page, signed in as the demo admin.
-    const admin = new Browser(server.url);
-    const signIn = await admin.get('/api/oauth/sign-in?return_to=/workspace');
-    const form = formFields(await signIn.text(), '/api/oauth/sign-in');
-    const signedIn = await admin.post('/api/oauth/sign-in', { ...form, email: server.demo.user.email, password: server.demo.user.password, return_to: '/workspace' });
-    expect(signedIn.status).toBe(303);
+    const admin = await signInToWorkspace(server);
     const keys = (await operate(server.dataDir, 'key.list', { orgId: server.demo.organizationId })) as { kind: string; label: string; hint: string }[];
     const shown = (kind: string) => {
       const key = keys.find((k) => k.kind === kind);

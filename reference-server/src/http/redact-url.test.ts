@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, formFields, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
+import { Browser, signInToWorkspace, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { createLogger } from '../log.js';
 import { isSecretParameterName, redactUrlSecrets } from './redact-url.js';
 
@@ -70,10 +70,7 @@ describe('URLs with secrets, in the three logs', { timeout: 60_000 }, () => {
       },
     });
     server = await startTestServer({}, { log: createLogger('info', sink) });
-    signedIn = new Browser(server.url);
-    const signIn = await (await signedIn.get('/api/oauth/sign-in?return_to=/workspace')).text();
-    const answer = await signedIn.post('/api/oauth/sign-in', { ...formFields(signIn, '/api/oauth/sign-in'), email: server.demo.user.email, password: server.demo.user.password });
-    expect(answer.status).toBe(303);
+    signedIn = await signInToWorkspace(server);
   });
 
   afterAll(async () => {
@@ -135,9 +132,7 @@ describe('a webhook URL with secrets, in the delivery log', { timeout: 60_000 },
     });
     await receiver.next((d) => d.path.startsWith('/secret-hook'));
 
-    const browser = new Browser(server.url);
-    const signIn = await (await browser.get('/api/oauth/sign-in?return_to=/workspace')).text();
-    await browser.post('/api/oauth/sign-in', { ...formFields(signIn, '/api/oauth/sign-in'), email: server.demo.user.email, password: server.demo.user.password });
+    const browser = await signInToWorkspace(server);
     const list = await (await browser.get('/workspace/webhooks')).text();
     const endpoint = await (await browser.get(`/workspace/webhooks/${id}`)).text();
     const attemptPath = new RegExp(`href="(/workspace/webhooks/${id}/attempts/[^"]+)"`).exec(endpoint)?.[1];

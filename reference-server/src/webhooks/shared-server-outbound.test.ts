@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, formFields, settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
+import { settle, signInToWorkspace, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { defaultOutboundAllowlist, isSharedServer } from '../config.js';
 import { INTERNAL_NO_ANSWER } from './delivery.js';
 import { ATTEMPTS, type AttemptRecord } from './records.js';
@@ -92,9 +92,7 @@ describe('outbound by where the server listens', () => {
     expect(JSON.stringify(listed.data)).not.toMatch(/do-not-show|403/);
 
     // And the workspace's attempt page, which shows a public receiver's whole answer.
-    const browser = new Browser(shared.url);
-    const signIn = await (await browser.get('/api/oauth/sign-in?return_to=/workspace')).text();
-    await browser.post('/api/oauth/sign-in', { ...formFields(signIn, '/api/oauth/sign-in'), email: shared.demo.user.email, password: shared.demo.user.password });
+    const browser = await signInToWorkspace(shared);
     const page = await browser.get(`/workspace/webhooks/${answeredId}/attempts/${fromReceiver?.id}`);
     expect(page.status).toBe(200);
     const html = await page.text();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, formFields, startTestServer, type TestServer } from 'reference-server/testing';
+import { Browser, signInToWorkspace, startTestServer, type TestServer } from 'reference-server/testing';
 import { operate } from '../cli.js';
 
 /**
@@ -18,10 +18,7 @@ const text = async (path: string) => {
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = new Browser(server.url);
-  const signIn = await (await admin.get('/api/oauth/sign-in?return_to=/workspace')).text();
-  const answer = await admin.post('/api/oauth/sign-in', { ...formFields(signIn, '/api/oauth/sign-in'), email: server.demo.user.email, password: server.demo.user.password });
-  expect(answer.status).toBe(303);
+  admin = await signInToWorkspace(server);
 });
 
 afterAll(async () => {

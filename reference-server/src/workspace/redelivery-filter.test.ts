@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, formFields, settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
+import { Browser, settle, signInToWorkspace, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { EVENTS, type EventRecord } from '../webhooks/records.js';
 
 /**
@@ -53,10 +53,7 @@ beforeAll(async () => {
   completed = events.find((e) => e.type === 'submission.completed') as EventRecord;
   expect(completed).toBeDefined();
 
-  browser = new Browser(server.url);
-  const signIn = await (await browser.get('/api/oauth/sign-in?return_to=/workspace')).text();
-  const answer = await browser.post('/api/oauth/sign-in', { ...formFields(signIn, '/api/oauth/sign-in'), email: server.demo.user.email, password: server.demo.user.password });
-  expect(answer.headers.get('location')).toBe('/workspace');
+  browser = await signInToWorkspace(server);
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, formFields, startTestServer, type TestServer } from 'reference-server/testing';
+import { Browser, formFields, signInToWorkspace, startTestServer, type TestServer } from 'reference-server/testing';
 import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations } from '../../testing/chromium.js';
 import { ManualClock } from '../clock.js';
 import { operate } from '../cli.js';
@@ -22,10 +22,7 @@ afterAll(() => server.dispose());
 
 async function signedIn(email = server.demo.user.email, password = server.demo.user.password, userAgent = 'TestBrowser/1'): Promise<Browser> {
   const browser = new Browser(server.url, (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), 'user-agent': userAgent } }));
-  const page = await (await browser.get('/api/oauth/sign-in?return_to=/workspace')).text();
-  const answer = await browser.post('/api/oauth/sign-in', { ...formFields(page, '/api/oauth/sign-in'), email, password });
-  expect(answer.headers.get('location')).toBe('/workspace');
-  return browser;
+  return signInToWorkspace(server, { browser, email, password });
 }
 
 /** The workspace forms' CSRF field (workspace pages render their hidden inputs self-closed, which formFields does not read). */

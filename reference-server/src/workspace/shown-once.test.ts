@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, formFields, startTestServer, type TestServer } from 'reference-server/testing';
+import { Browser, formFields, signInToWorkspace, startTestServer, type TestServer } from 'reference-server/testing';
 import { ManualClock } from '../clock.js';
 import { operate } from '../cli.js';
 import { SLOT_TTL_MS } from './shown-once-slots.js';
@@ -13,16 +13,13 @@ let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 2, 9));
 
 async function signedIn(): Promise<Browser> {
-  const browser = new Browser(server.url);
-  const signIn = await (await browser.get('/api/oauth/sign-in?return_to=/workspace')).text();
-  const answer = await browser.post('/api/oauth/sign-in', { ...formFields(signIn, '/api/oauth/sign-in'), email: server.demo.user.email, password: server.demo.user.password });
-  expect(answer.status).toBe(303);
+  const browser = await signInToWorkspace(server);
   return browser;
 }
 
 /** Posts a create form as a browser would; the path of the page the 303 leads to. */
 async function create(browser: Browser, path: string, fields: Record<string, string>): Promise<string> {
-  // Every form of a workspace page carries the same token (formFields reads the sign-in pages' markup only).
+  // Every form of a workspace page carries the same token.
   const token = /name="_csrf" value="([^"]+)"/.exec(await (await browser.get(path)).text())?.[1] as string;
   const answer = await browser.post(path, { _csrf: token, ...fields });
   expect(answer.status).toBe(303);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, formFields, settle, startTestServer, type TestServer } from 'reference-server/testing';
+import { Browser, settle, signInToWorkspace, startTestServer, type TestServer } from 'reference-server/testing';
 
 /**
  * Issue 27, item 7 ("texts speak of the implementation"): a failed submission's page says why it
@@ -11,10 +11,7 @@ let admin: Browser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = new Browser(server.url);
-  const signIn = await (await admin.get('/api/oauth/sign-in?return_to=/workspace')).text();
-  const answer = await admin.post('/api/oauth/sign-in', { ...formFields(signIn, '/api/oauth/sign-in'), email: server.demo.user.email, password: server.demo.user.password });
-  expect(answer.status).toBe(303);
+  admin = await signInToWorkspace(server);
 });
 
 afterAll(async () => {
