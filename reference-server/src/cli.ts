@@ -10,6 +10,7 @@ import { createLogger, flushLog } from './log.js';
 import { forwardCommand } from './operator/client.js';
 import { runCommand, type CommandName } from './operator/commands.js';
 import { startServer } from './server.js';
+import { DEFAULT_OVERLAP_HOURS, OVERLAP_HOURS } from './webhooks/index.js';
 import { FolderLockedError } from './store/folder-lock.js';
 
 const DEFAULT_DATA = './data';
@@ -425,6 +426,13 @@ export function buildCli(): Command {
   operatorCommand(faults, 'clear', "clear every fault of an organisation")
     .requiredOption('--org <id>', 'organisation id')
     .action(async (o) => print(await operate(o.data, 'fault.clear', { orgId: o.org })));
+
+  const webhook = program.command('webhook').description("organisations' webhook endpoints");
+  operatorCommand(webhook, 'rotate-secret', 'give an endpoint a new signing secret (printed once); the old one keeps signing during the overlap')
+    .requiredOption('--org <id>', 'organisation id')
+    .argument('<subscriptionId>', 'the endpoint id (whk_…)')
+    .addOption(new Option('--overlap <hours>', 'hours the old secret keeps signing beside the new one').choices(OVERLAP_HOURS.map(String)).default(String(DEFAULT_OVERLAP_HOURS)))
+    .action(async (subscriptionId: string, o) => print(await operate(o.data, 'webhook.rotate-secret', { orgId: o.org, subscriptionId, overlapHours: Number(o.overlap) })));
 
   const client = program.command('client').description('OAuth clients');
   operatorCommand(client, 'create', 'register an OAuth client; its secret is printed once')

@@ -15,6 +15,7 @@ import { listClients, registerClient } from '../tenancy/oauth-clients.js';
 import { createOrganization, getOrganization, listOrganizations } from '../tenancy/organizations.js';
 import { OAUTH_SCOPES } from '../tenancy/records.js';
 import { createUser, findUserByEmail, listUsers } from '../tenancy/users.js';
+import { DEFAULT_OVERLAP_HOURS, OVERLAP_HOURS, rotateSecret } from '../webhooks/index.js';
 
 /**
  * The operator's commands. The CLI runs them on a data folder directly, or, when a server holds
@@ -178,6 +179,20 @@ export const COMMANDS = {
     requireOrg(ctx, input.orgId);
     return { cleared: await clearFaults(ctx, input.orgId) };
   }),
+  'webhook.rotate-secret': command(
+    z.object({
+      orgId,
+      subscriptionId: z.string().min(1),
+      overlapHours: z.union(OVERLAP_HOURS.map((hours) => z.literal(hours))).default(DEFAULT_OVERLAP_HOURS),
+    }),
+    async (ctx, input) => {
+      requireOrg(ctx, input.orgId);
+      const rotation = await rotateSecret(ctx, input.orgId, input.subscriptionId, input.overlapHours);
+      if (!rotation) throw new OperatorError(`unknown webhook subscription ${input.subscriptionId} in ${input.orgId}`);
+      // The new secret is printed once, like a new subscription's; the store keeps it sealed.
+      return { id: rotation.subscription.id, secret: rotation.secret, previous_secret_valid_until: rotation.subscription.previousSecret?.until ?? null };
+    },
+  ),
   'seed.demo': command(z.object({}), (ctx) => seedDemo(ctx)),
 } satisfies Record<string, Command<z.ZodType>>;
 

@@ -5,7 +5,8 @@ import { failedOnInternalAddress, OutboundRefusedError, post, sentHeaders, type 
 import { del, put, type WriteOp } from '../store/store.js';
 import { ATTEMPTS, OUTBOX, SUBSCRIPTIONS, type AttemptExchange, type AttemptOutcome, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
 import { classifyStatus, MAX_ATTEMPTS, retryDelayMs } from './schedule.js';
-import { getSubscriptionRecord, signingSecret } from './subscriptions.js';
+import { getSubscriptionRecord } from './subscriptions.js';
+import { signingSecrets } from './rotation.js';
 import { getEvent } from './outbox.js';
 
 /** Attempts in flight at once, over all receivers. */
@@ -155,7 +156,10 @@ export class WebhookDelivery {
   }
 
   #headers(subscription: SubscriptionRecord, event: EventRecord, sentAt: Date, body: string): Record<string, string> {
-    const signature = new Webhook(signingSecret(this.#ctx, subscription)).sign(event.id, sentAt, body);
+    // During a rotation's overlap both secrets sign: a receiver on either one verifies.
+    const signature = signingSecrets(this.#ctx, subscription, sentAt.getTime())
+      .map((secret) => new Webhook(secret).sign(event.id, sentAt, body))
+      .join(' ');
     return {
       'content-type': 'application/json',
       'webhook-id': event.id,

@@ -22,6 +22,13 @@ export interface SubscriptionRecord extends StoredRecord {
   disabledReason: string | null;
   /** The `whsec_` signing secret, sealed with the keyring; never stored in the clear. */
   sealedSecret: string;
+  /**
+   * The secret replaced by the last rotation, sealed like the current one, and when it stops being
+   * used: until then every delivery is signed with both (rotation.ts). Absent when never rotated.
+   */
+  previousSecret?: { sealed: string; until: string } | null;
+  /** When the secret was last rotated. */
+  rotatedAt?: string;
   createdAt: string;
   updatedAt: string;
 }

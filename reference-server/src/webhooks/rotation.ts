@@ -1,0 +1,55 @@
+import { generateWebhookSecret } from '../crypto/secrets.js';
+import type { AppContext } from '../context.js';
+import { put } from '../store/store.js';
+import { SUBSCRIPTIONS, type SubscriptionRecord } from './records.js';
+import { getSubscriptionRecord, signingSecret } from './subscriptions.js';
+
+const HOUR_MS = 3_600_000;
+
+/** How long the replaced secret keeps signing after a rotation unless told otherwise: a working day and a night. */
+export const DEFAULT_OVERLAP_HOURS = 24;
+/** The overlaps a rotation may choose, in hours (0: the old secret stops at once). */
+export const OVERLAP_HOURS = [0, 1, 24, 72, 168] as const;
+export type OverlapHours = (typeof OVERLAP_HOURS)[number];
+
+export const isOverlapHours = (value: number): value is OverlapHours => (OVERLAP_HOURS as readonly number[]).includes(value);
+
+export interface Rotation {
+  subscription: SubscriptionRecord;
+  /** The new `whsec_` secret: returned here only, stored sealed. */
+  secret: string;
+}
+
+/**
+ * Gives a subscription a new signing secret and keeps the current one signing for `overlapHours`,
+ * so the receiver can switch secrets without a window of rejected deliveries (Standard Webhooks
+ * lets a `webhook-signature` carry several `v1,` signatures). A rotation during an overlap ends the
+ * older overlap: only the secret being replaced keeps signing. See docs/decisions/webhook-secret-rotation.md.
+ */
+export async function rotateSecret(ctx: Pick<AppContext, 'store' | 'clock' | 'keyring'>, orgId: string, id: string, overlapHours: OverlapHours): Promise<Rotation | undefined> {
+  const record = getSubscriptionRecord(ctx, orgId, id);
+  if (!record) return undefined;
+  const now = ctx.clock.now();
+  const secret = generateWebhookSecret();
+  const updated: SubscriptionRecord = {
+    ...record,
+    sealedSecret: ctx.keyring.encrypt(secret),
+    previousSecret: overlapHours > 0 ? { sealed: record.sealedSecret, until: new Date(now + overlapHours * HOUR_MS).toISOString() } : null,
+    rotatedAt: new Date(now).toISOString(),
+    updatedAt: new Date(now).toISOString(),
+  };
+  await ctx.store.write([put(SUBSCRIPTIONS, orgId, updated)]);
+  return { subscription: updated, secret };
+}
+
+/** When the replaced secret stops signing, if it still signs at `now`. */
+export function overlapUntil(record: SubscriptionRecord, now: number): string | undefined {
+  const previous = record.previousSecret;
+  return previous && Date.parse(previous.until) > now ? previous.until : undefined;
+}
+
+/** The secrets a delivery at `now` is signed with: the current one, then the replaced one while its overlap lasts. */
+export function signingSecrets(ctx: Pick<AppContext, 'keyring'>, record: SubscriptionRecord, now: number): string[] {
+  const current = signingSecret(ctx, record);
+  return overlapUntil(record, now) && record.previousSecret ? [current, ctx.keyring.decrypt(record.previousSecret.sealed)] : [current];
+}
