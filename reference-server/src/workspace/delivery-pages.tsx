@@ -5,7 +5,8 @@ import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { ConfirmButton } from './confirm.js';
 import { dateTime, preciseTime } from './overview-page.js';
-import { StatusTag, subscriptionUrl, SURFACE_LABELS, WEBHOOKS_PATH } from './webhooks-pages.js';
+import { RotateSecretForm, StatusTag, subscriptionUrl, SURFACE_LABELS, WEBHOOKS_PATH } from './webhooks-pages.js';
+import { DEFAULT_OVERLAP_HOURS, OVERLAP_HOURS } from '../webhooks/index.js';
 
 export const attemptUrl = (subscriptionId: string, attemptId: string) => `${subscriptionUrl(subscriptionId)}/attempts/${encodeURIComponent(attemptId)}`;
 
@@ -46,10 +47,12 @@ export interface SubscriptionPageProps {
   refresh: boolean;
   notice?: string;
   errors?: readonly FieldError[];
+  /** When the secret replaced by the last rotation stops signing, while it still signs. */
+  overlapUntil?: string | undefined;
 }
 
 /** One subscription: its settings, what can be done to it, and its delivery log, newest first. */
-export function SubscriptionPage({ member, csrfToken, subscription, attempts, pending, nextUrl, refresh, notice, errors = [] }: SubscriptionPageProps) {
+export function SubscriptionPage({ member, csrfToken, subscription, attempts, pending, nextUrl, refresh, notice, errors = [], overlapUntil }: SubscriptionPageProps) {
   const url = subscriptionUrl(subscription.id);
   // Only what this endpoint takes: its API's types that its event filter lists.
   const types = eventTypesFor(subscription.surface).filter((type) => subscription.events.includes(type));
@@ -87,6 +90,15 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
         )}
         <ConfirmButton href={`${url}/delete`}>Delete endpoint</ConfirmButton>
       </div>
+
+      <RotateSecretForm
+        subscription={subscription}
+        csrfToken={csrfToken}
+        overlapUntil={overlapUntil}
+        choices={OVERLAP_HOURS}
+        preselected={DEFAULT_OVERLAP_HOURS}
+        error={errors.find((e) => e.field === 'overlap_hours')?.message}
+      />
 
       <h2>Send a test event</h2>
       <p>

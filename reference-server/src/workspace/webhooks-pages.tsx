@@ -1,5 +1,5 @@
 import { redactUrlSecrets } from '../http/redact-url.js';
-import { Button, CheckboxGroup, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
+import { Button, CheckboxGroup, ChoiceGroup, ErrorMessage, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
 import { EVENT_TYPES, type SubscriptionRecord, type WebhookSurface } from '../webhooks/index.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
@@ -123,8 +123,8 @@ export function SubscriptionCreatedPage({ member, csrfToken, subscription, secre
         <p>{redactUrlSecrets(subscription.url)}</p>
       </div>
       <ShownOnce id="secret" label="Signing secret" value={secret}>
-        <strong>Copy the signing secret now: it is shown only once.</strong> Verify each delivery's <code>webhook-signature</code> with it (any Standard Webhooks library does). If it is lost, delete
-        this endpoint and register it again.
+        <strong>Copy the signing secret now: it is shown only once.</strong> Verify each delivery's <code>webhook-signature</code> with it (any Standard Webhooks library does). If it is lost, rotate
+        the secret on the endpoint's page: that shows a new one.
       </ShownOnce>
       <p>
         <a href={subscriptionUrl(subscription.id)}>Go to the endpoint's deliveries</a>
@@ -133,5 +133,60 @@ export function SubscriptionCreatedPage({ member, csrfToken, subscription, secre
         <a href={WEBHOOKS_PATH}>Back to webhooks</a>
       </p>
     </WorkspacePage>
+  );
+}
+
+const hoursText = (hours: number) => (hours === 0 ? 'not at all' : hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`);
+
+/** The page a rotation's 303 leads to: the new signing secret, once, and until when the old one still signs. */
+export function SecretRotatedPage({ member, csrfToken, subscription, secret }: { member: Member; csrfToken: string; subscription: SubscriptionRecord; secret: string }) {
+  const until = subscription.previousSecret?.until;
+  return (
+    <WorkspacePage member={member} title="Signing secret rotated" section="webhooks" csrfToken={csrfToken}>
+      <div class="panel">
+        <h1>Signing secret rotated</h1>
+        <p>{redactUrlSecrets(subscription.url)}</p>
+      </div>
+      <ShownOnce id="secret" label="New signing secret" value={secret}>
+        <strong>Copy the new signing secret now: it is shown only once.</strong>{' '}
+        {until
+          ? `Until ${dateTime(until)} every delivery carries two signatures, one with the old secret and one with this one, so the receiver accepts them whichever it has. Put this secret in the receiver before then; after it, only this secret signs.`
+          : 'The old secret no longer signs: put this one in the receiver now, deliveries signed with it only are on their way.'}
+      </ShownOnce>
+      <p>
+        <a href={subscriptionUrl(subscription.id)}>Go to the endpoint</a>
+      </p>
+    </WorkspacePage>
+  );
+}
+
+/** On the endpoint's page: when the secret last changed, whether the old one still signs, and the form that rotates it. */
+export function RotateSecretForm({ subscription, csrfToken, overlapUntil, choices, preselected, error }: { subscription: SubscriptionRecord; csrfToken: string; overlapUntil: string | undefined; choices: readonly number[]; preselected: number; error?: string | undefined }) {
+  return (
+    <>
+      <h2>Signing secret</h2>
+      <p>
+        {subscription.rotatedAt ? `Last rotated ${dateTime(subscription.rotatedAt)}.` : 'The secret shown when the endpoint was registered.'}
+        {overlapUntil ? ` Until ${dateTime(overlapUntil)} deliveries are also signed with the previous secret.` : ''}
+      </p>
+      <p>
+        Rotating makes a new secret, shown once. The old one keeps signing beside it for the time chosen here (Standard Webhooks receivers accept a delivery when any of its signatures
+        matches), so the receiver can switch without losing a delivery.
+      </p>
+      <PostForm action={`${subscriptionUrl(subscription.id)}/rotate`} csrfToken={csrfToken}>
+        <div class={`form-group${error ? ' has-error' : ''}`}>
+          <label for="overlap_hours">Keep the old secret signing for</label>
+          {error ? <ErrorMessage id="overlap_hours-error" message={error} /> : null}
+          <select id="overlap_hours" name="overlap_hours" aria-describedby={error ? 'overlap_hours-error' : undefined}>
+            {choices.map((hours) => (
+              <option value={String(hours)} selected={hours === preselected}>
+                {hoursText(hours)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button variant="secondary">Rotate secret</Button>
+      </PostForm>
+    </>
   );
 }

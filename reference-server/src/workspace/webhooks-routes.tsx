@@ -16,9 +16,12 @@ import {
   getAttempt,
   getSubscriptionRecord,
   isEventType,
+  isOverlapHours,
   listAttempts,
+  overlapUntil,
   pendingDeliveries,
   resendEvent,
+  rotateSecret,
   sendTestEvent,
   WEBHOOK_SURFACES,
   type SubscriptionRecord,
@@ -27,11 +30,12 @@ import {
 import { member, requireAdmin, type Member } from './access.js';
 import { AttemptPage, SubscriptionPage } from './delivery-pages.js';
 import { WORKSPACE_PATH } from './names.js';
+import { dateTime } from './overview-page.js';
 import { sampleEventData } from './sample-events.js';
 import { AlreadyShownPage } from './shown-once.js';
 import { ConfirmPage } from './confirm.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
-import { emptyRegisterForm, subscriptionUrl, SubscriptionCreatedPage, WebhooksPage, WEBHOOKS_PATH, type RegisterFormValues } from './webhooks-pages.js';
+import { emptyRegisterForm, SecretRotatedPage, subscriptionUrl, SubscriptionCreatedPage, WebhooksPage, WEBHOOKS_PATH, type RegisterFormValues } from './webhooks-pages.js';
 
 const ATTEMPTS_PER_PAGE = 25;
 /** A pending delivery due within this makes the endpoint's page update itself. */
@@ -56,6 +60,8 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
 
   // A new endpoint's signing secret between the register form's 303 and the one page that shows it.
   const registered = new ShownOnceSlots<{ subscriptionId: string; secret: string }>(ctx);
+  // A rotated secret, the same way: a reload of its page rotates nothing again.
+  const rotated = new ShownOnceSlots<{ subscriptionId: string; secret: string }>(ctx);
 
   const listOf = (orgId: string) => [...allSubscriptions(ctx, orgId)].reverse();
 
@@ -85,6 +91,7 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
         pending={pending.length}
         refresh={subscription.status === 'active' && pending.some((e) => e.nextAttemptAt <= soon)}
         errors={errors}
+        overlapUntil={overlapUntil(subscription, ctx.clock.now())}
         {...(page.next ? { nextUrl: `${subscriptionUrl(subscription.id)}?${new URLSearchParams({ after: page.next })}` } : {})}
         {...(notice ? { notice } : {})}
       />,
@@ -135,23 +142,27 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
     }
   });
 
-  router.get('/webhooks/created/:slot', requireAdmin, (req, res) => {
-    const me = member(res);
-    const shown = registered.take(req, String(req.params['slot']));
-    // Deleted between the redirect and this GET: nothing to show the secret of.
-    const record = shown ? getSubscriptionRecord(ctx, me.organization.id, shown.subscriptionId) : undefined;
-    if (!shown || !record) {
-      sendPage(
-        res,
-        <AlreadyShownPage member={me} csrfToken={csrf.token(req, res)} section="webhooks" what="signing secret" back={{ href: WEBHOOKS_PATH, text: 'Back to webhooks' }}>
-          If it was not copied, delete the endpoint and register it again: it gets a new secret.
-        </AlreadyShownPage>,
-        410,
-      );
-      return;
-    }
-    sendPage(res, <SubscriptionCreatedPage member={me} csrfToken={csrf.token(req, res)} subscription={record} secret={shown.secret} />);
-  });
+  /** The one GET that shows a secret from a slot; a reload, or a slot of another session, says "already shown". */
+  const showSecretOnce = (path: string, slots: typeof registered, Page: typeof SubscriptionCreatedPage) =>
+    router.get(path, requireAdmin, (req, res) => {
+      const me = member(res);
+      const shown = slots.take(req, String(req.params['slot']));
+      // Deleted between the redirect and this GET: nothing to show the secret of.
+      const record = shown ? getSubscriptionRecord(ctx, me.organization.id, shown.subscriptionId) : undefined;
+      if (!shown || !record) {
+        sendPage(
+          res,
+          <AlreadyShownPage member={me} csrfToken={csrf.token(req, res)} section="webhooks" what="signing secret" back={{ href: WEBHOOKS_PATH, text: 'Back to webhooks' }}>
+            If it was not copied, rotate the secret on the endpoint's page: that shows a new one.
+          </AlreadyShownPage>,
+          410,
+        );
+        return;
+      }
+      sendPage(res, <Page member={me} csrfToken={csrf.token(req, res)} subscription={record} secret={shown.secret} />);
+    });
+  showSecretOnce('/webhooks/created/:slot', registered, SubscriptionCreatedPage);
+  showSecretOnce('/webhooks/rotated/:slot', rotated, SecretRotatedPage);
 
   router.get('/webhooks/:id', requireAdmin, (req, res, next) => {
     const subscription = ownSubscription(req, res);
@@ -245,6 +256,18 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
     const eventId = (formField(req.body, 'event_id') ?? '').slice(0, 200);
     const sent = await resendEvent(ctx, me.organization.id, s, eventId);
     return sent.ok ? { notice: `The event ${sent.eventId} is being sent again, with the same webhook-id.` } : { field: 'type', message: sent.message };
+  });
+
+  action('rotate', async (req, me, s) => {
+    const hours = Number(formField(req.body, 'overlap_hours') ?? 'none');
+    if (!isOverlapHours(hours)) return { field: 'overlap_hours', message: 'Choose how long the old secret keeps signing' };
+    const rotation = await rotateSecret(ctx, me.organization.id, s.id, hours);
+    if (!rotation) return { field: 'overlap_hours', message: 'The endpoint was deleted meanwhile' };
+    const until = rotation.subscription.previousSecret?.until;
+    return {
+      notice: until ? `The signing secret was rotated. The old one also signs until ${dateTime(until)}.` : 'The signing secret was rotated. The old one no longer signs.',
+      to: `${WEBHOOKS_PATH}/rotated/${rotated.put(req, { subscriptionId: s.id, secret: rotation.secret })}`,
+    };
   });
 
   action('test', async (req, me, s) => {
