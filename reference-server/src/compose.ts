@@ -25,6 +25,7 @@ import { installObservability, type Observability } from './observability/index.
 import { createOperatorRouter } from './operator/router.js';
 import { assetRoutes } from './pages/assets.js';
 import { LIVE_UPDATES_SCRIPT } from './pages/live-updates.js';
+import { COPY_BUTTONS_SCRIPT } from './pages/copy-buttons.js';
 import { STYLESHEET } from './pages/styles.js';
 import { retentionSweep } from './retention/job.js';
 import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
@@ -113,7 +114,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const assessment = createAssessmentSurface(ctx);
   const mounts: Mount[] = [
     // Served from this server: the pages' CSP allows no other origin for style or script.
-    { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT]) },
+    { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT, COPY_BUTTONS_SCRIPT]) },
     { router: oauth.router },
     // Faults an organisation's admin injects into its own calls, met before the surface itself.
     { router: faultInjectionRouter(ctx, oauth.verifyAccessToken) },

@@ -7,14 +7,24 @@ import { ATTEMPTS, type AttemptRecord } from './records.js';
 export function listAttempts(
   ctx: Pick<AppContext, 'store'>,
   subscriptionId: string,
-  query: { limit: number; after?: string; eventId?: string },
+  query: { limit: number; after?: string; eventId?: string; eventType?: string; outcome?: AttemptRecord['outcome'] },
 ): Page<AttemptRecord> {
+  const { eventId, eventType, outcome } = query;
+  const filtered = eventId !== undefined || eventType !== undefined || outcome !== undefined;
   return ctx.store.page<AttemptRecord>(ATTEMPTS, subscriptionId, {
     limit: query.limit,
     ...(query.after ? { after: query.after } : {}),
-    ...(query.eventId ? { filter: (a: AttemptRecord) => a.event_id === query.eventId, maxScan: 1000 } : {}),
+    ...(filtered
+      ? {
+          filter: (a: AttemptRecord) => (eventId === undefined || a.event_id === eventId) && (eventType === undefined || a.event_type === eventType) && (outcome === undefined || a.outcome === outcome),
+          maxScan: MAX_SCAN,
+        }
+      : {}),
   });
 }
+
+/** A filtered page reads at most this many attempts that do not match (the log is bounded by its retention anyway). */
+export const MAX_SCAN = 1000;
 
 /** One attempt of the subscription, with its exchange, or undefined. */
 export function getAttempt(ctx: Pick<AppContext, 'store'>, subscriptionId: string, id: string): AttemptRecord | undefined {
@@ -22,6 +32,6 @@ export function getAttempt(ctx: Pick<AppContext, 'store'>, subscriptionId: strin
 }
 
 /** What the API lists of an attempt: the documented fields, without the exchange the workspace shows. */
-export function attemptView({ exchange: _exchange, ...view }: AttemptRecord): AttemptView {
+export function attemptView({ exchange: _exchange, resendOf: _resendOf, ...view }: AttemptRecord): AttemptView {
   return view;
 }

@@ -135,6 +135,7 @@ export class WebhookDelivery {
       outcome,
       next_attempt_at: nextAt !== undefined ? new Date(nextAt).toISOString() : null,
       exchange,
+      ...(entry.resendOf ? { resendOf: entry.resendOf } : {}),
     };
     const ops: WriteOp[] = [put(ATTEMPTS, subscription.id, record)];
     if (nextAt !== undefined) ops.push(put<OutboxEntry>(OUTBOX, orgId, { ...entry, attempts: attempt, nextAttemptAt: nextAt }));

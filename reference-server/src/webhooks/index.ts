@@ -30,7 +30,7 @@
  * in schedule.ts.
  */
 export { attemptView, getAttempt, listAttempts } from './attempts.js';
-export { resendEvent, sendTestEvent, TEST_EVENT_PREFIX, type RedeliveryResult } from './redelivery.js';
+export { failedSince, resendEvent, resendFailed, sendTestEvent, TEST_EVENT_PREFIX, type RedeliveryResult } from './redelivery.js';
 export { WebhookDelivery } from './delivery.js';
 export { DEFAULT_OVERLAP_HOURS, isOverlapHours, OVERLAP_HOURS, overlapUntil, rotateSecret, type OverlapHours, type Rotation } from './rotation.js';
 export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES, type EventType, type WebhookSurface } from './event-types.js';

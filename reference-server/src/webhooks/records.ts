@@ -53,6 +53,8 @@ export interface OutboxEntry extends StoredRecord {
   /** Epoch ms of the next attempt. */
   nextAttemptAt: number;
   createdAt: string;
+  /** Set when a person sent the event again: the attempt (`att_…`) it was sent again after. */
+  resendOf?: string;
 }
 
 export type AttemptOutcome = AttemptView['outcome'];
@@ -81,4 +83,6 @@ export interface AttemptRecord extends StoredRecord, AttemptView {
   /** `att_…` */
   id: string;
   exchange?: AttemptExchange;
+  /** The attempt this delivery was a resend of (OutboxEntry.resendOf), for the workspace's log; never listed by the API. */
+  resendOf?: string;
 }

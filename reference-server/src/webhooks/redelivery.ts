@@ -2,7 +2,8 @@ import type { AppContext } from '../context.js';
 import { put, type WriteOp } from '../store/store.js';
 import { eventTypesFor, type EventType } from './event-types.js';
 import { eventsCommitted, getEvent } from './outbox.js';
-import { EVENTS, OUTBOX, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
+import { ATTEMPTS, EVENTS, OUTBOX, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
+import { MAX_SCAN } from './attempts.js';
 
 /** Test events' ids start with this, so a receiver (or its logs) can tell them from real ones. */
 export const TEST_EVENT_PREFIX = 'evt_test';
@@ -11,7 +12,7 @@ export type RedeliveryResult = { ok: true; eventId: string } | { ok: false; mess
 
 type Ctx = Pick<AppContext, 'store' | 'clock' | 'ids' | 'events'>;
 
-function delivery(ctx: Ctx, orgId: string, event: EventRecord, subscription: SubscriptionRecord): WriteOp {
+function delivery(ctx: Ctx, orgId: string, event: EventRecord, subscription: SubscriptionRecord, resendOf?: string): WriteOp {
   return put<OutboxEntry>(OUTBOX, orgId, {
     id: ctx.ids.next('dlv'),
     eventId: event.id,
@@ -19,6 +20,7 @@ function delivery(ctx: Ctx, orgId: string, event: EventRecord, subscription: Sub
     attempts: 0,
     nextAttemptAt: ctx.clock.now(),
     createdAt: new Date(ctx.clock.now()).toISOString(),
+    ...(resendOf ? { resendOf } : {}),
   });
 }
 
@@ -40,20 +42,52 @@ export function filterRefusal(subscription: SubscriptionRecord, type: EventType)
 /**
  * Sends a stored event to one subscription again, as a new delivery with its own attempts and the
  * same payload and `webhook-id` (receivers that drop repeats by it will drop this one too), if
- * the subscription takes its type (`filterRefusal`). The caller has checked the subscription is
- * the organisation's.
+ * the subscription takes its type (`filterRefusal`). `resendOf` names the attempt a person sent
+ * it again from: the new attempts are marked as a resend of it. The caller has checked the
+ * subscription is the organisation's.
  */
-export async function resendEvent(ctx: Ctx, orgId: string, subscription: SubscriptionRecord, eventId: string): Promise<RedeliveryResult> {
+export async function resendEvent(ctx: Ctx, orgId: string, subscription: SubscriptionRecord, eventId: string, resendOf?: string): Promise<RedeliveryResult> {
   const refusal = inactive(subscription);
   if (refusal) return { ok: false, message: refusal };
   const event = getEvent(ctx, orgId, eventId);
   if (!event) return { ok: false, message: `The event ${eventId} is no longer kept (delivered events are pruned after the retention window), so it cannot be sent again.` };
   const filtered = filterRefusal(subscription, event.type);
   if (filtered) return { ok: false, message: filtered };
-  const ops = [delivery(ctx, orgId, event, subscription)];
+  const ops = [delivery(ctx, orgId, event, subscription, resendOf)];
   await ctx.store.write(ops);
   eventsCommitted(ctx, ops);
   return { ok: true, eventId: event.id };
+}
+
+/**
+ * The deliveries that failed for good since `since`: per event, its newest attempt at this
+ * subscription when that attempt failed (an event delivered by a later resend is not among them),
+ * newest first, still kept (an event past its retention cannot be sent again).
+ */
+export function failedSince(ctx: Ctx, orgId: string, subscriptionId: string, since: number): AttemptRecord[] {
+  const newestPerEvent = new Map<string, AttemptRecord>();
+  // Newest first: the first attempt seen of an event is its newest; stop at the first one before `since`.
+  const recent = ctx.store.page<AttemptRecord>(ATTEMPTS, subscriptionId, { limit: MAX_SCAN });
+  for (const attempt of recent.items) {
+    if (Date.parse(attempt.at) < since) break;
+    if (!newestPerEvent.has(attempt.event_id)) newestPerEvent.set(attempt.event_id, attempt);
+  }
+  return [...newestPerEvent.values()].filter((a) => a.outcome === 'failed' && getEvent(ctx, orgId, a.event_id));
+}
+
+/** Sends every delivery `failedSince` finds again, each marked as a resend of its failed attempt, in one write. */
+export async function resendFailed(ctx: Ctx, orgId: string, subscription: SubscriptionRecord, since: number): Promise<{ ok: true; count: number } | { ok: false; message: string }> {
+  const refusal = inactive(subscription);
+  if (refusal) return { ok: false, message: refusal };
+  const ops: WriteOp[] = [];
+  for (const attempt of failedSince(ctx, orgId, subscription.id, since)) {
+    const event = getEvent(ctx, orgId, attempt.event_id);
+    if (event && !filterRefusal(subscription, event.type)) ops.push(delivery(ctx, orgId, event, subscription, attempt.id));
+  }
+  if (ops.length === 0) return { ok: true, count: 0 };
+  await ctx.store.write(ops);
+  eventsCommitted(ctx, ops);
+  return { ok: true, count: ops.length };
 }
 
 /**

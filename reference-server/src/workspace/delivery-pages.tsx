@@ -24,10 +24,11 @@ export function OutcomeTag({ outcome }: { outcome: AttemptRecord['outcome'] }) {
   return <span class={OUTCOME_TAGS[outcome]}>{outcome}</span>;
 }
 
-function ResendForm({ subscription, eventId, csrfToken, label }: { subscription: SubscriptionRecord; eventId: string; csrfToken: string; label: string }) {
+function ResendForm({ subscription, eventId, attemptId, csrfToken, label }: { subscription: SubscriptionRecord; eventId: string; attemptId: string; csrfToken: string; label: string }) {
   return (
     <PostForm action={`${subscriptionUrl(subscription.id)}/resend`} csrfToken={csrfToken}>
       <input type="hidden" name="event_id" value={eventId} />
+      <input type="hidden" name="attempt_id" value={attemptId} />
       <Button variant="secondary">
         {label}
         <span class="visually-hidden"> {eventId}</span>
@@ -49,10 +50,59 @@ export interface SubscriptionPageProps {
   errors?: readonly FieldError[];
   /** When the secret replaced by the last rotation stops signing, while it still signs. */
   overlapUntil?: string | undefined;
+  /** The delivery log's filters as chosen (empty: any). */
+  filters: AttemptFilters;
+}
+
+export interface AttemptFilters {
+  outcome: AttemptRecord['outcome'] | '';
+  eventType: string;
+}
+
+export const OUTCOMES: readonly AttemptRecord['outcome'][] = ['delivered', 'retrying', 'failed', 'disabled'];
+
+/** "Resend all failed since …": how far back, in hours, as the form offers it. */
+export const RESEND_SINCE_HOURS = [1, 24, 168] as const;
+const sinceText = (hours: number) => (hours === 1 ? 'the last hour' : hours === 24 ? 'the last 24 hours' : 'the last 7 days');
+
+/** Filter selects of the delivery log: a GET form, so a filtered log is a link and works without script. */
+function AttemptFilterForm({ action, types, filters }: { action: string; types: readonly string[]; filters: AttemptFilters }) {
+  return (
+    <form method="get" action={action} class="filters">
+      <div class="form-group">
+        <label for="outcome">Outcome</label>
+        <select id="outcome" name="outcome">
+          <option value="">Any outcome</option>
+          {OUTCOMES.map((outcome) => (
+            <option value={outcome} selected={outcome === filters.outcome}>
+              {outcome}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="form-group">
+        <label for="event_type">Event type</label>
+        <select id="event_type" name="event_type">
+          <option value="">Any event type</option>
+          {types.map((type) => (
+            <option value={type} selected={type === filters.eventType}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button variant="secondary">Filter</Button>
+      {filters.outcome || filters.eventType ? (
+        <p>
+          <a href={action}>Show every attempt</a>
+        </p>
+      ) : null}
+    </form>
+  );
 }
 
 /** One subscription: its settings, what can be done to it, and its delivery log, newest first. */
-export function SubscriptionPage({ member, csrfToken, subscription, attempts, pending, nextUrl, refresh, notice, errors = [], overlapUntil }: SubscriptionPageProps) {
+export function SubscriptionPage({ member, csrfToken, subscription, attempts, pending, nextUrl, refresh, notice, errors = [], overlapUntil, filters }: SubscriptionPageProps) {
   const url = subscriptionUrl(subscription.id);
   // Only what this endpoint takes: its API's types that its event filter lists.
   const types = eventTypesFor(subscription.surface).filter((type) => subscription.events.includes(type));
@@ -118,13 +168,27 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
       </PostForm>
 
       <h2 id="attempts-heading">Delivery attempts</h2>
+      <AttemptFilterForm action={url} types={eventTypesFor(subscription.surface)} filters={filters} />
+      <form method="get" action={`${url}/resend-failed`} class="filters">
+        <div class="form-group">
+          <label for="since_hours">Send again every delivery that failed in</label>
+          <select id="since_hours" name="since_hours">
+            {RESEND_SINCE_HOURS.map((hours) => (
+              <option value={String(hours)} selected={hours === 24}>
+                {sinceText(hours)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button variant="secondary">Resend failed deliveries…</Button>
+      </form>
       <div id="attempts-live" data-live-region>
       <p>
         <a href="">Refresh</a>
         {refresh ? ` · a delivery is under way: this list updates itself every ${REFRESH_SECONDS} seconds` : null}
       </p>
       {attempts.length === 0 ? (
-        <p>Nothing has been sent to this endpoint yet.</p>
+        <p>{filters.outcome || filters.eventType ? 'No attempt matches these filters.' : 'Nothing has been sent to this endpoint yet.'}</p>
       ) : (
         <div class="table-scroll">
           <table aria-labelledby="attempts-heading">
@@ -153,7 +217,10 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
                       <code>{a.event_id}</code>
                     </span>
                   </td>
-                  <td>{a.attempt}</td>
+                  <td>
+                    {a.attempt}
+                    {a.resendOf ? <ResendMark subscriptionId={subscription.id} originalId={a.resendOf} /> : null}
+                  </td>
                   <td>
                     <OutcomeTag outcome={a.outcome} />
                     {a.next_attempt_at ? <span class="hint">next {dateTime(a.next_attempt_at)}</span> : null}
@@ -173,6 +240,15 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
       ) : null}
       </div>
     </WorkspacePage>
+  );
+}
+
+/** A resend's attempts say so, and link to the attempt it was sent again after. */
+function ResendMark({ subscriptionId, originalId }: { subscriptionId: string; originalId: string }) {
+  return (
+    <span class="hint">
+      <span class="tag">resend</span> of <a href={attemptUrl(subscriptionId, originalId)}>the earlier attempt<span class="visually-hidden"> {originalId}</span></a>
+    </span>
   );
 }
 
@@ -203,11 +279,26 @@ function Headers({ id, headers }: { id: string; headers: Record<string, string> 
   );
 }
 
-const Body = ({ label, body, truncated }: { label: string; body: string; truncated: boolean }) => (
+/** A JSON body indented for reading; anything else (or JSON cut short) as it came. */
+export function prettyBody(body: string): string {
+  const text = body.trimStart();
+  if (!text.startsWith('{') && !text.startsWith('[')) return body;
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+export const Body = ({ label, body, truncated }: { label: string; body: string; truncated: boolean }) => (
   <>
-    <pre class="snippet" tabIndex={0} aria-label={label}>
-      {body === '' ? '(empty)' : body}
-    </pre>
+    {body === '' ? (
+      <p>(empty)</p>
+    ) : (
+      <pre class="snippet" tabIndex={0} aria-label={label} data-copy={label.toLowerCase()}>
+        {prettyBody(body)}
+      </pre>
+    )}
     {truncated ? <p class="hint">Cut here: the log keeps the first part of each body only.</p> : null}
   </>
 );
@@ -226,6 +317,7 @@ export function AttemptPage({ member, csrfToken, subscription, attempt }: { memb
       <SummaryList
         rows={[
           { key: 'Event', value: <code>{attempt.event_id}</code> },
+          ...(attempt.resendOf ? [{ key: 'Resend', value: <ResendMark subscriptionId={subscription.id} originalId={attempt.resendOf} /> }] : []),
           { key: 'Sent', value: preciseTime(attempt.at) },
           { key: 'Outcome', value: <OutcomeTag outcome={attempt.outcome} /> },
           { key: 'Status', value: attempt.status_code !== null ? `HTTP ${attempt.status_code}` : exchange?.answerWithheld ? 'not kept (internal address)' : 'no answer' },
@@ -234,7 +326,7 @@ export function AttemptPage({ member, csrfToken, subscription, attempt }: { memb
           { key: 'Next attempt', value: attempt.next_attempt_at ? dateTime(attempt.next_attempt_at) : '—' },
         ]}
       />
-      <ResendForm subscription={subscription} eventId={attempt.event_id} csrfToken={csrfToken} label="Send this event again" />
+      <ResendForm subscription={subscription} eventId={attempt.event_id} attemptId={attempt.id} csrfToken={csrfToken} label="Send this event again" />
       {exchange ? (
         <>
           <h2 id="request-heading">Request</h2>

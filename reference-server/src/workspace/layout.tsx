@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { Button, PostForm } from '../pages/components.js';
+import { COPY_BUTTONS_SCRIPT } from '../pages/copy-buttons.js';
 import { Layout } from '../pages/layout.js';
 import type { Member } from './access.js';
 import { SERVICE, WORKSPACE_PATH } from './names.js';
@@ -37,7 +38,7 @@ export interface WorkspacePageProps {
 export function WorkspacePage({ member, title, section, csrfToken, hasErrors = false, liveSeconds, children }: WorkspacePageProps) {
   const isAdmin = member.user.role === 'admin';
   return (
-    <Layout title={title} service={SERVICE} width="wide" hasErrors={hasErrors} {...(liveSeconds ? { liveSeconds } : {})}>
+    <Layout title={title} service={SERVICE} width="wide" hasErrors={hasErrors} scripts={[COPY_BUTTONS_SCRIPT.path]} {...(liveSeconds ? { liveSeconds } : {})}>
       <div class="workspace-bar">
         <p class="muted">
           {member.user.name} ({member.user.email}) · {member.organization.name} · {isAdmin ? 'Administrator' : 'Member'}

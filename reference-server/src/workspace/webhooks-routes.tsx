@@ -13,6 +13,7 @@ import {
   deleteSubscription,
   disableSubscription,
   enableSubscription,
+  failedSince,
   getAttempt,
   getSubscriptionRecord,
   isEventType,
@@ -21,6 +22,7 @@ import {
   overlapUntil,
   pendingDeliveries,
   resendEvent,
+  resendFailed,
   rotateSecret,
   sendTestEvent,
   WEBHOOK_SURFACES,
@@ -28,7 +30,7 @@ import {
   type WebhookSurface,
 } from '../webhooks/index.js';
 import { member, requireAdmin, type Member } from './access.js';
-import { AttemptPage, SubscriptionPage } from './delivery-pages.js';
+import { AttemptPage, OUTCOMES, RESEND_SINCE_HOURS, SubscriptionPage, type AttemptFilters } from './delivery-pages.js';
 import { WORKSPACE_PATH } from './names.js';
 import { dateTime } from './overview-page.js';
 import { sampleEventData } from './sample-events.js';
@@ -40,6 +42,18 @@ import { emptyRegisterForm, SecretRotatedPage, subscriptionUrl, SubscriptionCrea
 const ATTEMPTS_PER_PAGE = 25;
 /** A pending delivery due within this makes the endpoint's page update itself. */
 const DUE_SOON_MS = 60_000;
+
+const HOUR_MS = 3_600_000;
+
+/** The delivery log's filters from the query: unknown values count as "any". */
+function attemptFilters(query: Request['query']): AttemptFilters {
+  const outcome = OUTCOMES.find((o) => o === query['outcome']) ?? '';
+  const eventType = typeof query['event_type'] === 'string' && isEventType(query['event_type']) ? query['event_type'] : '';
+  return { outcome, eventType };
+}
+
+/** The hours of "resend all failed since …", one of the offered windows (24 h unless one is chosen). */
+const resendWindow = (value: unknown): number => RESEND_SINCE_HOURS.find((hours) => String(hours) === value) ?? 24;
 
 const isSurface = (value: string): value is WebhookSurface => (WEBHOOK_SURFACES as readonly string[]).includes(value);
 
@@ -70,14 +84,17 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
 
   const showSubscription = (req: Request, res: Response, me: Member, subscription: SubscriptionRecord, status = 200, errors: { field: string; message: string }[] = []) => {
     const after = typeof req.query['after'] === 'string' ? req.query['after'].slice(0, 200) : undefined;
+    const filters = attemptFilters(req.query);
+    const query = { limit: ATTEMPTS_PER_PAGE, ...(filters.outcome ? { outcome: filters.outcome } : {}), ...(filters.eventType ? { eventType: filters.eventType } : {}) };
     let page: ReturnType<typeof listAttempts>;
     try {
-      page = listAttempts(ctx, subscription.id, { limit: ATTEMPTS_PER_PAGE, ...(after ? { after } : {}) });
+      page = listAttempts(ctx, subscription.id, { ...query, ...(after ? { after } : {}) });
     } catch (error) {
       // An "older attempts" link whose attempt was pruned meanwhile: start again from the newest.
       if (!(error instanceof InvalidCursorError)) throw error;
-      page = listAttempts(ctx, subscription.id, { limit: ATTEMPTS_PER_PAGE });
+      page = listAttempts(ctx, subscription.id, query);
     }
+    const filterQuery = { ...(filters.outcome ? { outcome: filters.outcome } : {}), ...(filters.eventType ? { event_type: filters.eventType } : {}) };
     const pending = pendingDeliveries(ctx, me.organization.id, subscription.id);
     const soon = ctx.clock.now() + DUE_SOON_MS;
     const notice = flash.take(req, res)?.notice;
@@ -92,7 +109,8 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
         refresh={subscription.status === 'active' && pending.some((e) => e.nextAttemptAt <= soon)}
         errors={errors}
         overlapUntil={overlapUntil(subscription, ctx.clock.now())}
-        {...(page.next ? { nextUrl: `${subscriptionUrl(subscription.id)}?${new URLSearchParams({ after: page.next })}` } : {})}
+        filters={filters}
+        {...(page.next ? { nextUrl: `${subscriptionUrl(subscription.id)}?${new URLSearchParams({ ...filterQuery, after: page.next })}` } : {})}
         {...(notice ? { notice } : {})}
       />,
       status,
@@ -254,7 +272,9 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
 
   action('resend', async (req, me, s) => {
     const eventId = (formField(req.body, 'event_id') ?? '').slice(0, 200);
-    const sent = await resendEvent(ctx, me.organization.id, s, eventId);
+    // Marked as a resend of the attempt it came from, when that is an attempt of this event here.
+    const original = getAttempt(ctx, s.id, (formField(req.body, 'attempt_id') ?? '').slice(0, 200));
+    const sent = await resendEvent(ctx, me.organization.id, s, eventId, original?.event_id === eventId ? original.id : undefined);
     return sent.ok ? { notice: `The event ${sent.eventId} is being sent again, with the same webhook-id.` } : { field: 'type', message: sent.message };
   });
 
@@ -268,6 +288,42 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
       notice: until ? `The signing secret was rotated. The old one also signs until ${dateTime(until)}.` : 'The signing secret was rotated. The old one no longer signs.',
       to: `${WEBHOOKS_PATH}/rotated/${rotated.put(req, { subscriptionId: s.id, secret: rotation.secret })}`,
     };
+  });
+
+  // "Are you sure?" first: it says how many deliveries go out again, then its form posts the same window.
+  router.get('/webhooks/:id/resend-failed', requireAdmin, (req, res, next) => {
+    const subscription = ownSubscription(req, res);
+    if (!subscription) {
+      next();
+      return;
+    }
+    const me = member(res);
+    const hours = resendWindow(req.query['since_hours']);
+    const failed = failedSince(ctx, me.organization.id, subscription.id, ctx.clock.now() - hours * HOUR_MS);
+    sendPage(
+      res,
+      <ConfirmPage
+        member={me}
+        csrfToken={csrf.token(req, res)}
+        section="webhooks"
+        question={`Send ${failed.length} failed deliver${failed.length === 1 ? 'y' : 'ies'} again?`}
+        action={`${subscriptionUrl(subscription.id)}/resend-failed?${new URLSearchParams({ since_hours: String(hours) })}`}
+        confirm="Yes, send them again"
+        back={{ href: subscriptionUrl(subscription.id), text: 'No, go back to the endpoint' }}
+        consequences={[
+          `Every event whose last delivery to ${redactUrlSecrets(subscription.url)} failed for good since ${dateTime(new Date(ctx.clock.now() - hours * HOUR_MS).toISOString())}${failed.length ? `: ${[...new Set(failed.map((a) => a.event_type))].join(', ')}` : ''}.`,
+          'Each is sent with its original payload and webhook-id, so a receiver that drops repeats drops one it already has.',
+          'The new attempts are marked as resends and link to the failed attempt.',
+        ]}
+      />,
+    );
+  });
+
+  action('resend-failed', async (req, me, s) => {
+    const hours = resendWindow(req.query['since_hours']);
+    const sent = await resendFailed(ctx, me.organization.id, s, ctx.clock.now() - hours * HOUR_MS);
+    if (!sent.ok) return { field: 'since_hours', message: sent.message };
+    return { notice: sent.count === 0 ? 'No failed delivery to send again.' : `${sent.count} failed deliver${sent.count === 1 ? 'y is' : 'ies are'} being sent again.` };
   });
 
   action('test', async (req, me, s) => {
