@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Principal } from '../auth/principal.js';
 import { redactUrlSecrets } from '../log.js';
+import { redactBodyText, redactHeaders, redactJson } from './redact-exchange.js';
+import type { CapturedBody } from './response-capture.js';
 
 /** The keyed surfaces an organisation's own credentials call. */
 export const LOGGED_SURFACES = ['automation', 'assessment', 'graphql'] as const;
@@ -8,6 +11,10 @@ export type LoggedSurface = (typeof LOGGED_SURFACES)[number];
 
 /** Requests kept per organisation and surface; older ones fall out. */
 export const REQUESTS_KEPT = 100;
+/** Characters kept of each body (after redaction); the log's memory stays bounded by REQUESTS_KEPT × this. */
+export const BODY_CHARS_KEPT = 4096;
+/** Bytes of an answer read for the log: enough to redact a JSON answer as a whole before it is cut to BODY_CHARS_KEPT. */
+export const RESPONSE_BYTES_READ = 64 * 1024;
 
 /** What a fault injected into an organisation's own request leaves for the log (faults/middleware.ts). */
 export interface InjectedFaultMark {
@@ -26,7 +33,26 @@ declare global {
   }
 }
 
+/** A body as the log keeps it: redacted, then cut. */
+export interface KeptBody {
+  text: string;
+  truncated: boolean;
+}
+
+/** The exchange in full, as far as the log keeps it: every header, and each body, redacted and bounded. */
+export interface LoggedExchange {
+  requestHeaders: Record<string, string>;
+  /** Null when the request had no body, or one the log does not read (a file upload): `bodyNote` says which. */
+  requestBody: KeptBody | null;
+  bodyNote: string | null;
+  responseHeaders: Record<string, string>;
+  responseBody: KeptBody | null;
+}
+
 export interface LoggedRequest {
+  /** `rql_…`: unique within this server's run; the detail page's address. */
+  id: string;
+  surface: LoggedSurface;
   at: number;
   method: string;
   /** The path and query, with any secret in them cut to its prefix. */
@@ -40,6 +66,29 @@ export interface LoggedRequest {
   clientId: string | null;
   /** `flt_… 503`, when an injected fault answered instead of the API. */
   fault: string | null;
+  exchange: LoggedExchange;
+}
+
+const kept = (text: string, truncated = false): KeptBody =>
+  text.length <= BODY_CHARS_KEPT ? { text, truncated } : { text: text.slice(0, BODY_CHARS_KEPT), truncated: true };
+
+/** The request's body as its parser left it (JSON object, or GraphQL's text), redacted; other bodies are described, not kept. */
+function requestBody(req: Request): Pick<LoggedExchange, 'requestBody' | 'bodyNote'> {
+  const body: unknown = req.body;
+  if (typeof body === 'string') return body === '' ? { requestBody: null, bodyNote: null } : { requestBody: kept(redactBodyText(body)), bodyNote: null };
+  if (body !== undefined && body !== null && typeof body === 'object' && Object.keys(body).length > 0) return { requestBody: kept(JSON.stringify(redactJson(body))), bodyNote: null };
+  const length = Number(req.headers['content-length'] ?? 0);
+  if (length > 0) return { requestBody: null, bodyNote: `A ${req.headers['content-type'] ?? 'body'} of ${length} bytes; the log does not keep this kind of body.` };
+  return { requestBody: null, bodyNote: null };
+}
+
+function exchangeOf(req: Request, res: Response, answer: CapturedBody | undefined): LoggedExchange {
+  return {
+    requestHeaders: redactHeaders(req.headers),
+    ...requestBody(req),
+    responseHeaders: redactHeaders(res.getHeaders() as Record<string, string | string[] | number | undefined>),
+    responseBody: answer && answer.text !== '' ? kept(redactBodyText(answer.text), answer.truncated) : null,
+  };
 }
 
 const SURFACE_OF: Record<Principal['via'], LoggedSurface> = {
@@ -72,15 +121,21 @@ class Ring {
  * request log: in memory and bounded by construction (it starts empty at every start; see
  * docs/decisions/workspace-request-log.md). Only requests a credential guard accepted, or a fault
  * injected for the organisation answered, are kept: an unauthenticated request belongs to no
- * organisation. No header or body is kept, so no credential can reach it.
+ * organisation. Headers and bodies are kept redacted (redact-exchange.ts: credentials, cookies,
+ * secret-named fields, issued secrets) and cut at BODY_CHARS_KEPT.
  */
 export class OrgRequestLog {
   readonly #rings = new Map<string, Ring>();
   /** Key id → epoch ms of its last request; keys and partner credentials only (access tokens are many and short-lived). */
   readonly #lastUsed = new Map<string, number>();
+  readonly #idPrefix = `rql_${randomBytes(4).toString('hex')}`;
+  #count = 0;
 
-  /** Called by the request log when a response is done: costs nothing for requests of no organisation. */
-  observe(req: Request, res: Response, latencyMs: number): void {
+  /**
+   * Called by the request log when a response is done, with what the answer's body began with
+   * (captured for requests that carry a credential): costs nothing for requests of no organisation.
+   */
+  observe(req: Request, res: Response, latencyMs: number, answer?: CapturedBody): void {
     const principal = req.principal;
     const fault = req.injectedFault;
     if (!principal && !fault) return;
@@ -92,6 +147,8 @@ export class OrgRequestLog {
     let ring = this.#rings.get(key);
     if (!ring) this.#rings.set(key, (ring = new Ring()));
     ring.push({
+      id: `${this.#idPrefix}${(this.#count += 1).toString(36)}`,
+      surface,
       at,
       method: req.method,
       path: redactUrlSecrets(req.originalUrl).slice(0, 300),
@@ -101,6 +158,7 @@ export class OrgRequestLog {
       credentialId: principal?.credentialId ?? null,
       clientId: principal?.clientId ?? null,
       fault: fault ? `${fault.faultId} ${fault.kind}` : null,
+      exchange: exchangeOf(req, res, answer),
     });
   }
 
@@ -112,5 +170,14 @@ export class OrgRequestLog {
   /** The organisation's kept requests of one surface, newest first. */
   recent(orgId: string, surface: LoggedSurface): LoggedRequest[] {
     return this.#rings.get(`${orgId} ${surface}`)?.newestFirst() ?? [];
+  }
+
+  /** One kept request of the organisation, by id; another organisation's id is not found. */
+  find(orgId: string, id: string): LoggedRequest | undefined {
+    for (const surface of LOGGED_SURFACES) {
+      const found = this.recent(orgId, surface).find((r) => r.id === id);
+      if (found) return found;
+    }
+    return undefined;
   }
 }

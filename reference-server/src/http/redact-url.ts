@@ -87,5 +87,10 @@ export function redactUrlSecrets(url: string): string {
     const pairs = url.slice(query + 1, end).split(/([&;])/);
     out = url.slice(0, query + 1) + pairs.map((part, i) => (i % 2 === 1 ? part : redactPair(part))).join('') + url.slice(end);
   }
-  return out.replace(ISSUED_SECRET, `$1${REDACTED}`);
+  return redactIssuedSecrets(out);
+}
+
+/** Any text with every `pis_…` or `whsec_…` value cut to its prefix. */
+export function redactIssuedSecrets(text: string): string {
+  return text.replace(ISSUED_SECRET, `$1${REDACTED}`);
 }

@@ -4,6 +4,7 @@ import { eventTypesFor, type AttemptRecord, type SubscriptionRecord } from '../w
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { ConfirmButton } from './confirm.js';
+import { Body, Headers } from './exchange-parts.js';
 import { dateTime, preciseTime } from './overview-page.js';
 import { RotateSecretForm, StatusTag, subscriptionUrl, SURFACE_LABELS, WEBHOOKS_PATH } from './webhooks-pages.js';
 import { DEFAULT_OVERLAP_HOURS, OVERLAP_HOURS } from '../webhooks/index.js';
@@ -251,57 +252,6 @@ function ResendMark({ subscriptionId, originalId }: { subscriptionId: string; or
     </span>
   );
 }
-
-function Headers({ id, headers }: { id: string; headers: Record<string, string> }) {
-  return (
-    <div class="table-scroll">
-      <table aria-labelledby={id}>
-        <thead>
-          <tr>
-            <th scope="col">Header</th>
-            <th scope="col">Value</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.entries(headers).map(([name, value]) => (
-            <tr>
-              <td>
-                <code>{name}</code>
-              </td>
-              <td>
-                <code class="wrap">{value}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** A JSON body indented for reading; anything else (or JSON cut short) as it came. */
-export function prettyBody(body: string): string {
-  const text = body.trimStart();
-  if (!text.startsWith('{') && !text.startsWith('[')) return body;
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return body;
-  }
-}
-
-export const Body = ({ label, body, truncated }: { label: string; body: string; truncated: boolean }) => (
-  <>
-    {body === '' ? (
-      <p>(empty)</p>
-    ) : (
-      <pre class="snippet" tabIndex={0} aria-label={label} data-copy={label.toLowerCase()}>
-        {prettyBody(body)}
-      </pre>
-    )}
-    {truncated ? <p class="hint">Cut here: the log keeps the first part of each body only.</p> : null}
-  </>
-);
 
 /** One attempt in full: the exact request that left the server and the answer that came back. */
 export function AttemptPage({ member, csrfToken, subscription, attempt }: { member: Member; csrfToken: string; subscription: SubscriptionRecord; attempt: AttemptRecord }) {

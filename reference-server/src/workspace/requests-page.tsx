@@ -1,19 +1,36 @@
 import { REQUESTS_KEPT, type LoggedRequest, type LoggedSurface } from '../http/org-request-log.js';
+import { Button } from '../pages/components.js';
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
 import { preciseTime } from './overview-page.js';
 
 export const REQUESTS_PATH = `${WORKSPACE_PATH}/requests`;
+export const requestUrl = (id: string) => `${REQUESTS_PATH}/${encodeURIComponent(id)}`;
 
-const SURFACES: readonly { id: LoggedSurface; label: string }[] = [
+export const SURFACES: readonly { id: LoggedSurface; label: string }[] = [
   { id: 'automation', label: 'Automation API' },
   { id: 'assessment', label: 'Assessment API' },
   { id: 'graphql', label: 'Partner GraphQL' },
 ];
 
+/** Status classes the log filters by; `none` is a request that got no answer. */
+export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx', 'none'] as const;
+export type StatusClass = (typeof STATUS_CLASSES)[number];
+const STATUS_LABELS: Record<StatusClass, string> = { '2xx': '2xx success', '3xx': '3xx redirect', '4xx': '4xx refused', '5xx': '5xx server error', none: 'no answer' };
 
-function credentialText(request: LoggedRequest, labels: ReadonlyMap<string, string>): string {
+/** The credential filter's value for every OAuth access token (they are many and short-lived). */
+export const OAUTH_TOKENS = 'oauth';
+
+export interface RequestFilters {
+  status: StatusClass | '';
+  /** A key's id, OAUTH_TOKENS, or '' for any. */
+  credential: string;
+}
+
+export const statusClassOf = (status: number): StatusClass => (status === 0 ? 'none' : (`${Math.floor(status / 100)}xx` as StatusClass));
+
+export function credentialText(request: LoggedRequest, labels: ReadonlyMap<string, string>): string {
   if (request.via === 'oauth_access_token') return `OAuth access token${request.clientId ? ` of ${request.clientId}` : ''}`;
   if (request.credentialId) return labels.get(request.credentialId) ?? request.credentialId;
   return '—';
@@ -26,17 +43,55 @@ export interface RequestsPageProps {
   requests: readonly LoggedRequest[];
   /** Key id → label, of this organisation's credentials. */
   labels: ReadonlyMap<string, string>;
+  filters: RequestFilters;
 }
 
-/** What this organisation's credentials asked of one API lately, newest first, faults included. */
-export function RequestsPage({ member, csrfToken, surface, requests, labels }: RequestsPageProps) {
+/** Filters as a GET form: a filtered log is a link, and works without script. */
+function FilterForm({ surface, labels, filters }: { surface: LoggedSurface; labels: ReadonlyMap<string, string>; filters: RequestFilters }) {
+  return (
+    <form method="get" action={REQUESTS_PATH} class="filters">
+      <input type="hidden" name="surface" value={surface} />
+      <div class="form-group">
+        <label for="status">Status</label>
+        <select id="status" name="status">
+          <option value="">Any status</option>
+          {STATUS_CLASSES.map((status) => (
+            <option value={status} selected={status === filters.status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="form-group">
+        <label for="credential">Credential</label>
+        <select id="credential" name="credential">
+          <option value="">Any credential</option>
+          {[...labels].map(([id, label]) => (
+            <option value={id} selected={id === filters.credential}>
+              {label}
+            </option>
+          ))}
+          <option value={OAUTH_TOKENS} selected={filters.credential === OAUTH_TOKENS}>
+            OAuth access tokens
+          </option>
+        </select>
+      </div>
+      <Button variant="secondary">Filter</Button>
+    </form>
+  );
+}
+
+/** What this organisation's credentials asked of one API lately, newest first, faults included; each row opens the exchange. */
+export function RequestsPage({ member, csrfToken, surface, requests, labels, filters }: RequestsPageProps) {
   const current = SURFACES.find((s) => s.id === surface) ?? SURFACES[0];
+  const filtered = filters.status !== '' || filters.credential !== '';
   return (
     <WorkspacePage member={member} title={`Request log – ${current?.label ?? ''}`} section="requests" csrfToken={csrfToken}>
       <h1>Request log</h1>
       <p>
-        The last {REQUESTS_KEPT} requests per API that {member.organization.name}'s own keys and tokens made since the server started, newest first, with injected faults marked. No header or body
-        is kept; secrets in a URL are cut: the value of every parameter whose name says secret (token, code, key, password, signature…), and every pis_… or whsec_… value.
+        The last {REQUESTS_KEPT} requests per API that {member.organization.name}'s own keys and tokens made since the server started, newest first, with injected faults marked. Open one to see
+        the whole exchange and copy it as a curl command. Secrets are cut everywhere: credentials and cookies in headers, every parameter or JSON field whose name says secret (token, code, key,
+        password, signature…), and every pis_… or whsec_… value.
       </p>
       <nav aria-label="APIs">
         <ul class="workspace-nav">
@@ -50,11 +105,18 @@ export function RequestsPage({ member, csrfToken, surface, requests, labels }: R
         </ul>
       </nav>
       <h2 id="requests-heading">{current?.label}</h2>
+      <FilterForm surface={surface} labels={labels} filters={filters} />
       <p>
-        <a href={`${REQUESTS_PATH}?surface=${surface}`}>Refresh</a>
+        <a href={`${REQUESTS_PATH}?${new URLSearchParams({ surface, ...(filters.status ? { status: filters.status } : {}), ...(filters.credential ? { credential: filters.credential } : {}) })}`}>Refresh</a>
+        {filtered ? (
+          <>
+            {' · '}
+            <a href={`${REQUESTS_PATH}?surface=${surface}`}>Show every request</a>
+          </>
+        ) : null}
       </p>
       {requests.length === 0 ? (
-        <p>No request of this organisation has reached this API since the server started.</p>
+        <p>{filtered ? 'No kept request matches these filters.' : 'No request of this organisation has reached this API since the server started.'}</p>
       ) : (
         <div class="table-scroll">
           <table aria-labelledby="requests-heading">
@@ -70,7 +132,15 @@ export function RequestsPage({ member, csrfToken, surface, requests, labels }: R
             <tbody>
               {requests.map((r) => (
                 <tr>
-                  <td>{preciseTime(new Date(r.at).toISOString())}</td>
+                  <td>
+                    <a href={requestUrl(r.id)}>
+                      {preciseTime(new Date(r.at).toISOString())}
+                      <span class="visually-hidden">
+                        {' '}
+                        {r.method} {r.path}
+                      </span>
+                    </a>
+                  </td>
                   <td>
                     <code class="wrap">
                       {r.method} {r.path}

@@ -1,0 +1,54 @@
+/** The parts of an HTTP exchange as the logs show them (a delivery attempt, a logged API request). */
+
+/** Every header of one side of the exchange, as a two-column table. */
+export function Headers({ id, headers }: { id: string; headers: Record<string, string> }) {
+  return (
+    <div class="table-scroll">
+      <table aria-labelledby={id}>
+        <thead>
+          <tr>
+            <th scope="col">Header</th>
+            <th scope="col">Value</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.entries(headers).map(([name, value]) => (
+            <tr>
+              <td>
+                <code>{name}</code>
+              </td>
+              <td>
+                <code class="wrap">{value}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A JSON body indented for reading; anything else (or JSON cut short) as it came. */
+export function prettyBody(body: string): string {
+  const text = body.trimStart();
+  if (!text.startsWith('{') && !text.startsWith('[')) return body;
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+export const Body = ({ label, body, truncated }: { label: string; body: string; truncated: boolean }) => (
+  <>
+    {body === '' ? (
+      <p>(empty)</p>
+    ) : (
+      <pre class="snippet" tabIndex={0} aria-label={label} data-copy={label.toLowerCase()}>
+        {prettyBody(body)}
+      </pre>
+    )}
+    {truncated ? <p class="hint">Cut here: the log keeps the first part of each body only.</p> : null}
+  </>
+);
+
