@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
 import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
 import { settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
-import { ATTEMPTS, type AttemptRecord } from '../webhooks/records.js';
+import { ATTEMPTS, SUBSCRIPTIONS, type AttemptRecord, type SubscriptionRecord } from '../webhooks/records.js';
 
 /**
  * One organisation's admin, by URL tampering on every workspace route, sees and changes nothing
@@ -127,9 +127,19 @@ describe('the workspace across organisations', () => {
       `/workspace/webhooks/${victim.subscriptionId}/delete`,
       `/workspace/keys/${victim.keyId}/revoke`,
       `/workspace/invites/${victimInvite}/revoke`,
+      `/workspace/webhooks/${victim.subscriptionId}/resend-failed?since_hours=24`,
     ]) {
       expect((await intruder.request(path)).status, path).toBe(404);
     }
+    // A request of the victim's in the request log, by its id: not among the intruder's organisation's requests.
+    const owner = new Visitor(server.url);
+    await owner.signIn(server.demo.user.email, server.demo.user.password);
+    const victimRequest = /href="(\/workspace\/requests\/rql_[^"]+)"/.exec((await owner.request('/workspace/requests?surface=automation')).body)?.[1];
+    expect(victimRequest).toBeDefined();
+    expect((await owner.request(victimRequest as string)).status).toBe(200);
+    expect((await intruder.request(victimRequest as string)).status).toBe(404);
+    const byVictimKey = await intruder.request(`/workspace/requests?surface=automation&credential=${victim.keyId}`);
+    expect(byVictimKey.body).not.toContain('victim-1');
     // The victim's attempt id as the intruder's own delivery log's "older attempts" cursor: the first page, nothing of the victim's.
     const log = await intruder.request(`/workspace/webhooks/${intruderSubscription}?after=${victim.attemptId}`);
     expect(log.status).toBe(200);
@@ -161,6 +171,8 @@ describe('the workspace across organisations', () => {
       ['enable', {}],
       ['test', { type: 'submission.completed' }],
       ['resend', { event_id: 'evt_any' }],
+      ['rotate', { overlap_hours: '24' }],
+      ['resend-failed?since_hours=24', {}],
       ['delete', {}],
     ] as const) {
       expect((await intruder.request(`${hook}/${action}`, { method: 'POST', form: { _csrf: token, ...form } })).status, action).toBe(404);
@@ -178,6 +190,8 @@ describe('the workspace across organisations', () => {
     expect((await automation(victim.key, '/me')).status).toBe(200);
     const subscription = (await (await automation(victim.key, `/webhooks/${victim.subscriptionId}`)).json()) as { status: string };
     expect(subscription.status).toBe('active');
+    // Never rotated: the victim's receiver keeps verifying with the secret it has.
+    expect(server.ctx.store.get<SubscriptionRecord>(SUBSCRIPTIONS, server.demo.organizationId, victim.subscriptionId)?.rotatedAt).toBeUndefined();
     await settle(server);
     expect(receiver.deliveries.filter((d) => d.path === '/intruder')).toEqual([]);
     expect(receiver.deliveries.filter((d) => d.path === '/victim').every((d) => !String(d.headers['webhook-id']).startsWith('evt_test'))).toBe(true);
