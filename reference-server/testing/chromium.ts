@@ -56,3 +56,29 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
 }
+
+/** No serious or critical axe violation, and no horizontal scrolling at 320 px (the viewport is put back after). */
+export async function checkAccessible(page: Page): Promise<void> {
+  const violations = await seriousViolations(page);
+  if (violations.length > 0) throw new Error(`axe: ${violations.join('\n')}`);
+  const wide = page.viewportSize();
+  await page.setViewportSize(NARROW_VIEWPORT);
+  const fits = await fitsWidth(page);
+  if (wide) await page.setViewportSize(wide);
+  if (!fits) throw new Error(`${page.url()} scrolls sideways at ${NARROW_VIEWPORT.width} px`);
+}
+
+/**
+ * A fresh browser context at 1280 px, signed in to the workspace through its sign-in page, on
+ * `path`; `script: false` proves a walk needs no JavaScript.
+ */
+export async function signedInPage(browser: Browser, baseUrl: string, user: { email: string; password: string }, path = '/workspace', options: { script?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: options.script ?? true });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByLabel('Work email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/workspace'));
+  return page;
+}

@@ -38,7 +38,8 @@ export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgReq
       cookiePrefix: 'pis_ws',
       sessionIdentifier: (req) => currentSession(ctx, req)?.record.id,
       formLimit: '64kb',
-      parameterLimit: 20,
+      // The profile builder's form is the largest: up to 30 criterion rows of up to 13 fields each.
+      parameterLimit: 420,
     },
     (router, tools) => {
       router.use(requireMember(ctx));

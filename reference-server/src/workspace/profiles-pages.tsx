@@ -4,6 +4,7 @@ import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
 import { dateTime } from './overview-page.js';
+import { CriteriaFields } from './profile-criteria-fields.js';
 import type { ProfileFormValues } from './profile-form.js';
 
 export const PROFILES_PATH = `${WORKSPACE_PATH}/profiles`;
@@ -65,6 +66,7 @@ export function ProfileFormPage({ member, csrfToken, values, errors = [], profil
   const error = fieldErrors(errors);
   const title = profile ? `Edit ${profile.name}` : 'Create a profile';
   const archived = Boolean(profile?.archived_at);
+  const formUrl = profile ? `${PROFILES_PATH}/${encodeURIComponent(profile.id)}` : `${PROFILES_PATH}/new`;
   return (
     <WorkspacePage member={member} title={title} section="profiles" csrfToken={csrfToken} hasErrors={errors.length > 0}>
       <ErrorSummary errors={errors} />
@@ -96,16 +98,35 @@ export function ProfileFormPage({ member, csrfToken, values, errors = [], profil
           value={values.required_fields}
           {...error('required_fields')}
         />
-        <TextField
-          id="criteria"
-          label="Criteria (JSON)"
-          hint="A list of 1 to 30 criteria, each with key, label, description, weight and rule, exactly as GET /api/automation/profiles shows them. The rules are described in the Automation API documentation under Scoring."
-          multiline
-          value={values.criteria}
-          {...error('criteria')}
-        />
-        <Button>{profile ? 'Save changes' : 'Create profile'}</Button>
+        <input type="hidden" name="mode" value={values.mode} />
+        {values.mode === 'json' ? (
+          <TextField
+            id="criteria"
+            label="Criteria (JSON)"
+            hint="A list of 1 to 30 criteria, each with key, label, description, weight and rule, exactly as GET /api/automation/profiles shows them. The rules are described in the Automation API documentation under Scoring."
+            multiline
+            value={values.criteria}
+            {...error('criteria')}
+          />
+        ) : (
+          <>
+            <h2>Criteria</h2>
+            <p>Each criterion is scored from 0 to 100 by its rule; the profile’s score is their average, weighted by their weights.</p>
+            <CriteriaFields rows={values.rows} error={error} />
+          </>
+        )}
+        <Button name="intent" value="save">
+          {profile ? 'Save changes' : 'Create profile'}
+        </Button>
       </PostForm>
+      <p>
+        {values.mode === 'json' ? (
+          <a href={formUrl}>Edit the criteria with the form instead</a>
+        ) : (
+          <a href={`${formUrl}?mode=json`}>Edit as JSON</a>
+        )}{' '}
+        (for developers: the criteria exactly as the API shows them; changes not saved yet are left behind)
+      </p>
       {profile && !archived ? (
         <>
           <h2>Archive this profile</h2>

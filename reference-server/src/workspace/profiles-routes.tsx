@@ -7,15 +7,29 @@ import { sendPage, type PageTools } from '../pages/surface.js';
 import { archiveProfile, createProfile, getProfile, listProfiles, updateProfile, type ProfileRecord } from '../submissions/index.js';
 import { member, requireAdmin } from './access.js';
 import { WORKSPACE_PATH } from './names.js';
-import { emptyProfileForm, parseProfileForm, profileFormValues, readProfileForm } from './profile-form.js';
+import { changeRows, emptyProfileForm, formIntent, parseProfileForm, profileFormValues, readProfileForm, type ProfileFormValues } from './profile-form.js';
 import { ProfileFormPage, ProfilesPage, PROFILES_PATH } from './profiles-pages.js';
 
 /**
  * Profiles (admin): create, edit, archive. Without them a new organisation could not receive a
  * submission; the operator's `profile create` writes the same records through the same schema.
  */
+const modeOf = (req: Request): ProfileFormValues['mode'] => (req.query['mode'] === 'json' ? 'json' : 'form');
+
 export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
   const flash = createFlash(ctx, { cookieName: 'pis_ws_profiles', cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(300) }) });
+
+  /**
+   * "Add criterion", "Remove criterion n" or "Show this rule's fields": the same form back with its
+   * rows changed, nothing saved (the rows live in the form). False when the form was sent to be saved.
+   */
+  const rowsChanged = (req: Request, res: Response, values: ProfileFormValues, profile?: ProfileRecord): boolean => {
+    const intent = formIntent(req.body);
+    if (intent.kind === 'save' || values.mode === 'json') return false;
+    const changed = { ...values, rows: changeRows(values.rows, intent) };
+    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={changed} {...(profile ? { profile } : {})} />);
+    return true;
+  };
 
   /** The profile of the URL in the member's own organisation: another organisation's id is not found. */
   const profileOf = (req: Request, res: Response): ProfileRecord | undefined => getProfile(ctx, member(res).organization.id, String(req.params.id));
@@ -27,13 +41,14 @@ export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
   });
 
   router.get('/profiles/new', requireAdmin, (req, res) => {
-    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={emptyProfileForm()} />);
+    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={emptyProfileForm(modeOf(req))} />);
   });
 
   router.post('/profiles', ...acceptForm, requireAdmin, async (req, res, next) => {
     try {
       const me = member(res);
       const values = readProfileForm(req.body);
+      if (rowsChanged(req, res, values)) return;
       const parsed = parseProfileForm(values);
       if (!parsed.ok) {
         sendPage(res, <ProfileFormPage member={me} csrfToken={csrf.token(req, res)} values={values} errors={parsed.errors} />, 400);
@@ -53,7 +68,7 @@ export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
       next();
       return;
     }
-    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={profileFormValues(profile)} profile={profile} />);
+    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={profileFormValues(profile, modeOf(req))} profile={profile} />);
   });
 
   router.post('/profiles/:id', ...acceptForm, requireAdmin, async (req, res, next) => {
@@ -64,6 +79,7 @@ export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
         return;
       }
       const values = readProfileForm(req.body);
+      if (rowsChanged(req, res, values, profile)) return;
       const parsed = parseProfileForm(values);
       if (!parsed.ok) {
         sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={values} errors={parsed.errors} profile={profile} />, 400);

@@ -1,0 +1,107 @@
+import type { Browser as Chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operate } from '../cli.js';
+import { checkAccessible, launchChromium, signedInPage } from '../../testing/chromium.js';
+import { startTestServer, type TestServer } from 'reference-server/testing';
+
+/**
+ * The profile builder in Chromium, as an admin who is not a developer uses it: criteria as form
+ * rows added and removed without script, plain-language errors beside the fields and in the
+ * summary; then the same profile written as JSON by a developer. Both records, read back through
+ * the Automation API, are equal.
+ */
+let server: TestServer;
+let browser: Chromium;
+let orgId: string;
+let key: string;
+const admin = { email: 'ada@builder.example', password: 'correct horse battery staple' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchChromium();
+  orgId = ((await operate(server.dataDir, 'org.create', { name: 'Builder Capital' })) as { id: string }).id;
+  await operate(server.dataDir, 'user.create', { orgId, email: admin.email, name: 'Ada Admin', password: admin.password, role: 'admin' });
+  key = ((await operate(server.dataDir, 'key.create', { orgId, kind: 'automation' })) as { secret: string }).secret;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const profiles = async () =>
+  ((await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': key } })).json()) as { data: Record<string, unknown>[] }).data.map(
+    ({ id: _id, created_at: _created, ...record }) => record,
+  );
+
+describe('the profile builder in a real browser', { timeout: 180_000 }, () => {
+  it('builds a profile with form rows and the same one as JSON, and both records are equal', async () => {
+    const page = await signedInPage(browser, server.url, admin, '/workspace/profiles/new');
+    await page.locator('#name').fill('Seed founders');
+
+    // A second row, left without a rule type and with a weight that is not a number.
+    await page.getByRole('button', { name: 'Add criterion' }).click();
+    await page.locator('#c2_label').fill('Stage');
+    await page.locator('#c2_weight').fill('a lot');
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    const summary = page.getByRole('alert');
+    expect(await summary.textContent()).toContain('Choose a rule type for criterion 2');
+    expect(await summary.textContent()).toContain('Weight must be a number between 0 and 100 (more than 0) for criterion 2');
+    expect(await page.locator('#c2_type-error').textContent()).toContain('Choose a rule type for criterion 2');
+    // The summary's link goes to the field.
+    expect(await summary.getByRole('link', { name: 'Choose a rule type for criterion 2' }).getAttribute('href')).toBe('#c2_type');
+    await checkAccessible(page);
+
+    // Choose the rule, ask for its fields, fill them; a third row added then removed changes nothing.
+    await page.locator('#c2_type').selectOption('field_in');
+    await page.getByRole('button', { name: 'Show this rule’s fields for criterion 2' }).click();
+    await page.locator('#c2_weight').fill('2');
+    await page.locator('#c2_field').fill('stage');
+    await page.locator('#c2_values').fill('seed, series a');
+    await page.getByRole('button', { name: 'Add criterion' }).click();
+    expect(await page.locator('#c3_label').count()).toBe(1);
+    await page.getByRole('button', { name: 'Remove criterion 3' }).click();
+    expect(await page.locator('#c3_label').count()).toBe(0);
+    expect(await page.locator('#c2_values').inputValue()).toBe('seed, series a');
+    await checkAccessible(page);
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    expect(await page.getByRole('status').textContent()).toMatch(/Profile “Seed founders” created with ID prf_/);
+
+    // The developer's way: the same profile as JSON.
+    await page.getByRole('link', { name: 'Create a profile' }).click();
+    await page.getByRole('link', { name: 'Edit as JSON' }).click();
+    await page.locator('#name').fill('Seed founders');
+    await page.getByLabel('Criteria (JSON)').fill(
+      JSON.stringify([
+        { key: 'traction', label: 'Traction', description: 'Monthly revenue against the target.', weight: 1, rule: { type: 'number_at_least', field: 'mrr', target: 50000 } },
+        { key: 'stage', label: 'Stage', description: '', weight: 2, rule: { type: 'field_in', field: 'stage', values: ['seed', 'series a'] } },
+      ]),
+    );
+    await checkAccessible(page);
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('created with ID');
+
+    const [built, written] = await profiles();
+    expect(built).toBeDefined();
+    expect(written).toEqual(built);
+    expect(built).toMatchObject({ name: 'Seed founders', kind: 'founder', required_fields: ['email', 'name'] });
+
+    // Opened again, the form shows the saved rows.
+    await page.getByRole('link', { name: 'Seed founders' }).first().click();
+    expect(await page.locator('#c2_values').inputValue()).toBe('seed, series a');
+    expect(await page.locator('#c1_target').inputValue()).toBe('50000');
+    await page.context().close();
+  });
+
+  it('adds, fills and removes rows without script: the rows are the form’s own state', async () => {
+    const page = await signedInPage(browser, server.url, admin, '/workspace/profiles/new', { script: false });
+    await page.getByRole('button', { name: 'Add criterion' }).click();
+    await page.locator('#c2_type').selectOption('keywords');
+    await page.getByRole('button', { name: 'Show this rule’s fields for criterion 2' }).click();
+    expect(await page.getByRole('group', { name: 'Where to look' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Remove criterion 1' }).click();
+    expect(await page.locator('#c1_type').inputValue()).toBe('keywords');
+    expect(await page.locator('#c2_label').count()).toBe(0);
+    await page.context().close();
+  });
+});
