@@ -1,13 +1,12 @@
 import { redactUrlSecrets } from '../http/redact-url.js';
-import { Button, ErrorSummary, PostForm, SummaryList, type FieldError } from '../pages/components.js';
-import { eventTypesFor, type AttemptRecord, type SubscriptionRecord } from '../webhooks/index.js';
+import { Button, ErrorSummary, PostForm, SelectField, SummaryList, type FieldError } from '../pages/components.js';
+import { DEFAULT_OVERLAP_HOURS, eventTypesFor, OVERLAP_HOURS, type AttemptRecord, type SubscriptionRecord } from '../webhooks/index.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { ConfirmButton } from './confirm.js';
 import { Body, Headers } from './exchange-parts.js';
 import { dateTime, preciseTime } from './overview-page.js';
 import { RotateSecretForm, StatusTag, subscriptionUrl, SURFACE_LABELS, WEBHOOKS_PATH } from './webhooks-pages.js';
-import { DEFAULT_OVERLAP_HOURS, OVERLAP_HOURS } from '../webhooks/index.js';
 
 export const attemptUrl = (subscriptionId: string, attemptId: string) => `${subscriptionUrl(subscriptionId)}/attempts/${encodeURIComponent(attemptId)}`;
 
@@ -70,28 +69,8 @@ const sinceText = (hours: number) => (hours === 1 ? 'the last hour' : hours === 
 function AttemptFilterForm({ action, types, filters }: { action: string; types: readonly string[]; filters: AttemptFilters }) {
   return (
     <form method="get" action={action} class="filters">
-      <div class="form-group">
-        <label for="outcome">Outcome</label>
-        <select id="outcome" name="outcome">
-          <option value="">Any outcome</option>
-          {OUTCOMES.map((outcome) => (
-            <option value={outcome} selected={outcome === filters.outcome}>
-              {outcome}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div class="form-group">
-        <label for="event_type">Event type</label>
-        <select id="event_type" name="event_type">
-          <option value="">Any event type</option>
-          {types.map((type) => (
-            <option value={type} selected={type === filters.eventType}>
-              {type}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField id="outcome" label="Only attempts with the outcome" choices={[{ value: '', label: 'Any outcome' }, ...OUTCOMES.map((o) => ({ value: o, label: o }))]} selected={filters.outcome} />
+      <SelectField id="event_type" label="Only events of the kind" choices={[{ value: '', label: 'Any event type' }, ...types.map((t) => ({ value: t, label: t }))]} selected={filters.eventType} />
       <Button variant="secondary">Filter</Button>
       {filters.outcome || filters.eventType ? (
         <p>
@@ -169,18 +148,9 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
       </PostForm>
 
       <h2 id="attempts-heading">Delivery attempts</h2>
-      <AttemptFilterForm action={url} types={eventTypesFor(subscription.surface)} filters={filters} />
+      <AttemptFilterForm action={url} types={types} filters={filters} />
       <form method="get" action={`${url}/resend-failed`} class="filters">
-        <div class="form-group">
-          <label for="since_hours">Send again every delivery that failed in</label>
-          <select id="since_hours" name="since_hours">
-            {RESEND_SINCE_HOURS.map((hours) => (
-              <option value={String(hours)} selected={hours === 24}>
-                {sinceText(hours)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="since_hours" label="Send again every delivery that failed in" choices={RESEND_SINCE_HOURS.map((hours) => ({ value: String(hours), label: sinceText(hours) }))} selected="24" />
         <Button variant="secondary">Resend failed deliveries…</Button>
       </form>
       <div id="attempts-live" data-live-region>

@@ -29,7 +29,7 @@ export function Headers({ id, headers }: { id: string; headers: Record<string, s
 }
 
 /** A JSON body indented for reading; anything else (or JSON cut short) as it came. */
-export function prettyBody(body: string): string {
+function prettyBody(body: string): string {
   const text = body.trimStart();
   if (!text.startsWith('{') && !text.startsWith('[')) return body;
   try {
@@ -39,16 +39,27 @@ export function prettyBody(body: string): string {
   }
 }
 
-export const Body = ({ label, body, truncated }: { label: string; body: string; truncated: boolean }) => (
-  <>
-    {body === '' ? (
-      <p>(empty)</p>
-    ) : (
+/**
+ * A body to read and copy: JSON indented, and then, folded away (`<details>`, no script), the bytes
+ * exactly as they went over the wire, which is what a signature is computed over.
+ */
+export function Body({ label, body, truncated }: { label: string; body: string; truncated: boolean }) {
+  if (body === '') return <p>(empty)</p>;
+  const pretty = prettyBody(body);
+  return (
+    <>
       <pre class="snippet" tabIndex={0} aria-label={label} data-copy={label.toLowerCase()}>
-        {prettyBody(body)}
+        {pretty}
       </pre>
-    )}
-    {truncated ? <p class="hint">Cut here: the log keeps the first part of each body only.</p> : null}
-  </>
-);
-
+      {pretty !== body ? (
+        <details>
+          <summary>{label}, exactly as sent</summary>
+          <pre class="snippet" tabIndex={0} aria-label={`${label}, exactly as sent`} data-copy={`${label.toLowerCase()} as sent`}>
+            {body}
+          </pre>
+        </details>
+      ) : null}
+      {truncated ? <p class="hint">Cut here: the log keeps the first part of each body only.</p> : null}
+    </>
+  );
+}

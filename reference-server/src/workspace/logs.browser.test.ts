@@ -128,7 +128,7 @@ describe('the logs in a real browser', { timeout: 180_000 }, () => {
     await page.goto(`${server.url}/workspace/webhooks/${id}`);
     expect(await page.textContent('main')).toContain('deliveries are also signed with the previous secret');
     const before = receiver.deliveries.length;
-    await page.locator('#type').selectOption('submission.completed');
+    await page.getByLabel('Event type').selectOption('submission.completed');
     await page.getByRole('button', { name: 'Send test event' }).click();
     await receiver.waitFor(before + 1);
     const delivery = receiver.deliveries.at(-1);

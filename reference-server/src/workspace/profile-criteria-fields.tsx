@@ -1,5 +1,4 @@
-import { Button, CheckboxGroup, ErrorMessage, TextField } from '../pages/components.js';
-import { SelectField } from '../pages/select-field.js';
+import { Button, CheckboxGroup, ErrorMessage, SelectField, TextField } from '../pages/components.js';
 import { DIMENSION_INFO, DIMENSIONS } from '../psychometrics/model.js';
 import { KEYWORD_SOURCES, MAX_CRITERIA, rowField, RULE_TYPES, type CriterionRow, type RuleType } from './profile-form.js';
 

@@ -1,5 +1,5 @@
 import { REQUESTS_KEPT, type LoggedRequest, type LoggedSurface } from '../http/org-request-log.js';
-import { Button } from '../pages/components.js';
+import { Button, SelectField } from '../pages/components.js';
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
@@ -51,31 +51,13 @@ function FilterForm({ surface, labels, filters }: { surface: LoggedSurface; labe
   return (
     <form method="get" action={REQUESTS_PATH} class="filters">
       <input type="hidden" name="surface" value={surface} />
-      <div class="form-group">
-        <label for="status">Status</label>
-        <select id="status" name="status">
-          <option value="">Any status</option>
-          {STATUS_CLASSES.map((status) => (
-            <option value={status} selected={status === filters.status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div class="form-group">
-        <label for="credential">Credential</label>
-        <select id="credential" name="credential">
-          <option value="">Any credential</option>
-          {[...labels].map(([id, label]) => (
-            <option value={id} selected={id === filters.credential}>
-              {label}
-            </option>
-          ))}
-          <option value={OAUTH_TOKENS} selected={filters.credential === OAUTH_TOKENS}>
-            OAuth access tokens
-          </option>
-        </select>
-      </div>
+      <SelectField id="status" label="Status" choices={[{ value: '', label: 'Any status' }, ...STATUS_CLASSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))]} selected={filters.status} />
+      <SelectField
+        id="credential"
+        label="Credential"
+        choices={[{ value: '', label: 'Any credential' }, ...[...labels].map(([id, label]) => ({ value: id, label })), { value: OAUTH_TOKENS, label: 'OAuth access tokens' }]}
+        selected={filters.credential}
+      />
       <Button variant="secondary">Filter</Button>
     </form>
   );

@@ -1,5 +1,5 @@
 import { redactUrlSecrets } from '../http/redact-url.js';
-import { Button, CheckboxGroup, ChoiceGroup, ErrorMessage, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
+import { Button, CheckboxGroup, ChoiceGroup, ErrorSummary, SelectField, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
 import { EVENT_TYPES, type SubscriptionRecord, type WebhookSurface } from '../webhooks/index.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
@@ -174,17 +174,13 @@ export function RotateSecretForm({ subscription, csrfToken, overlapUntil, choice
         matches), so the receiver can switch without losing a delivery.
       </p>
       <PostForm action={`${subscriptionUrl(subscription.id)}/rotate`} csrfToken={csrfToken}>
-        <div class={`form-group${error ? ' has-error' : ''}`}>
-          <label for="overlap_hours">Keep the old secret signing for</label>
-          {error ? <ErrorMessage id="overlap_hours-error" message={error} /> : null}
-          <select id="overlap_hours" name="overlap_hours" aria-describedby={error ? 'overlap_hours-error' : undefined}>
-            {choices.map((hours) => (
-              <option value={String(hours)} selected={hours === preselected}>
-                {hoursText(hours)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="overlap_hours"
+          label="Keep the old secret signing for"
+          choices={choices.map((hours) => ({ value: String(hours), label: hoursText(hours) }))}
+          selected={String(preselected)}
+          error={error}
+        />
         <Button variant="secondary">Rotate secret</Button>
       </PostForm>
     </>

@@ -182,23 +182,22 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
   showSecretOnce('/webhooks/created/:slot', registered, SubscriptionCreatedPage);
   showSecretOnce('/webhooks/rotated/:slot', rotated, SecretRotatedPage);
 
-  router.get('/webhooks/:id', requireAdmin, (req, res, next) => {
-    const subscription = ownSubscription(req, res);
-    if (!subscription) {
-      next();
-      return;
-    }
-    showSubscription(req, res, member(res), subscription);
-  });
+  /** A GET page of one subscription, found in the member's organisation (else the surface's 404). */
+  const subscriptionPage = (path: string, show: (req: Request, res: Response, me: Member, subscription: SubscriptionRecord) => void) => {
+    router.get(`/webhooks/:id${path}`, requireAdmin, (req, res, next) => {
+      const subscription = ownSubscription(req, res);
+      if (!subscription) {
+        next();
+        return;
+      }
+      show(req, res, member(res), subscription);
+    });
+  };
+
+  subscriptionPage('', (req, res, me, subscription) => showSubscription(req, res, me, subscription));
 
   // "Are you sure?": deleting drops the endpoint's delivery log and every delivery still waiting.
-  router.get('/webhooks/:id/delete', requireAdmin, (req, res, next) => {
-    const subscription = ownSubscription(req, res);
-    if (!subscription) {
-      next();
-      return;
-    }
-    const me = member(res);
+  subscriptionPage('/delete', (req, res, me, subscription) => {
     const pending = pendingDeliveries(ctx, me.organization.id, subscription.id).length;
     const logged = listAttempts(ctx, subscription.id, { limit: ATTEMPTS_PER_PAGE });
     const attempts = `${logged.items.length}${logged.next ? ' or more' : ''}`;
@@ -291,13 +290,7 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
   });
 
   // "Are you sure?" first: it says how many deliveries go out again, then its form posts the same window.
-  router.get('/webhooks/:id/resend-failed', requireAdmin, (req, res, next) => {
-    const subscription = ownSubscription(req, res);
-    if (!subscription) {
-      next();
-      return;
-    }
-    const me = member(res);
+  subscriptionPage('/resend-failed', (req, res, me, subscription) => {
     const hours = resendWindow(req.query['since_hours']);
     const failed = failedSince(ctx, me.organization.id, subscription.id, ctx.clock.now() - hours * HOUR_MS);
     sendPage(

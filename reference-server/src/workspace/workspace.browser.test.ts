@@ -335,7 +335,8 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     const requestHeaders = (await page.getByRole('table', { name: 'Request' }).textContent()) ?? '';
     expect(requestHeaders).toContain(event.id);
     expect(requestHeaders).toContain(String(first.headers['webhook-signature']));
-    expect(await page.getByLabel('Request body').textContent()).toBe(first.rawBody);
+    expect(await page.getByLabel('Request body, exactly as sent').textContent()).toBe(first.rawBody);
+    expect(JSON.parse((await page.getByLabel('Request body', { exact: true }).textContent()) ?? '')).toEqual(JSON.parse(first.rawBody));
     expect(await page.getByLabel('Answer body').textContent()).toBe('ok');
     expect((await page.textContent('main')) ?? '').toContain('HTTP 200');
     await page.screenshot({ path: join(SHOTS, 'workspace-webhook-attempt.png'), fullPage: true });
