@@ -7,12 +7,28 @@ import { isSecretParameterName, REDACTED, redactIssuedSecrets, redactUrlSecrets 
  * `pis_…`/`whsec_…` value anywhere is cut to its prefix. See docs/decisions/workspace-url-redaction.md.
  */
 
+/**
+ * Whether a header or field name says secret, remembered: the same few dozen names come in every
+ * request and answer, and splitting a name into words each time cost more than the rest of the log.
+ * Bounded: the memory is dropped when it fills (names are chosen by callers).
+ */
+const nameVerdicts = new Map<string, boolean>();
+function saysSecret(name: string): boolean {
+  let verdict = nameVerdicts.get(name);
+  if (verdict === undefined) {
+    if (nameVerdicts.size >= 4096) nameVerdicts.clear();
+    verdict = isSecretParameterName(name);
+    nameVerdicts.set(name, verdict);
+  }
+  return verdict;
+}
+
 /** Headers whose names do not say secret but always carry one. */
 const ALWAYS_SECRET_HEADERS = new Set(['cookie', 'set-cookie', 'proxy-authorization']);
 
 export function isSecretHeaderName(name: string): boolean {
   const lower = name.toLowerCase();
-  return ALWAYS_SECRET_HEADERS.has(lower) || isSecretParameterName(lower);
+  return ALWAYS_SECRET_HEADERS.has(lower) || saysSecret(lower);
 }
 
 /** One header's value as the log keeps it: an authorization scheme stays (`Bearer [redacted]`), its credential does not. */
@@ -35,17 +51,35 @@ const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/)\S*\?/i;
 
 /** A parsed JSON value with the value of every field whose name says secret cut, and issued secrets cut anywhere. */
 export function redactJson(value: unknown): unknown {
-  // A URL in a field (a webhook endpoint's `?token=`) follows the URL rules.
-  if (typeof value === 'string') return URL_LIKE.test(value) ? redactUrlSecrets(value) : redactIssuedSecrets(value);
+  if (typeof value === 'string') return redactString(value);
   if (Array.isArray(value)) return value.map(redactJson);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, isSecretParameterName(key) && inner !== null && inner !== '' ? REDACTED : redactJson(inner)]));
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) out[key] = saysSecret(key) && inner !== null && inner !== '' ? REDACTED : redactJson(inner);
+    return out;
   }
   return value;
 }
 
+/** A string value: a URL in a field (a webhook endpoint's `?token=`) follows the URL rules; issued secrets are cut anywhere. */
+function redactString(value: string): string {
+  if (value.includes('?') && URL_LIKE.test(value)) return redactUrlSecrets(value);
+  return value.includes('pis_') || value.includes('whsec_') ? redactIssuedSecrets(value) : value;
+}
+
 /** A `"name": "value"` pair of JSON text, the value possibly cut short. */
 const JSON_STRING_FIELD = /"((?:[^"\\]|\\.){1,100})"(\s*:\s*)"((?:[^"\\]|\\.)*)("?)/g;
+const JSON_KEY = /"((?:[^"\\]|\\.){1,100})"\s*:/g;
+
+/**
+ * Whether JSON text has anything to cut: a secret-named key, an issued secret, or a query string
+ * (a URL in a field). Most answers have none, and this scan costs a fraction of parsing them.
+ */
+function jsonMayHoldSecrets(text: string): boolean {
+  if (text.includes('?') || text.includes('pis_') || text.includes('whsec_')) return true;
+  for (const match of text.matchAll(JSON_KEY)) if (saysSecret(match[1] as string)) return true;
+  return false;
+}
 
 /**
  * A body's text as the log keeps it: JSON redacted field by field. JSON that does not parse (cut
@@ -54,11 +88,11 @@ const JSON_STRING_FIELD = /"((?:[^"\\]|\\.){1,100})"(\s*:\s*)"((?:[^"\\]|\\.)*)(
  */
 export function redactBodyText(text: string): string {
   const start = text.trimStart()[0];
-  if (start === '{' || start === '[') {
+  if ((start === '{' || start === '[') && jsonMayHoldSecrets(text)) {
     try {
       return JSON.stringify(redactJson(JSON.parse(text)));
     } catch {
-      return redactIssuedSecrets(text.replace(JSON_STRING_FIELD, (pair, name: string, colon: string, _value: string, close: string) => (isSecretParameterName(name) ? `"${name}"${colon}"${REDACTED}${close}` : pair)));
+      return redactIssuedSecrets(text.replace(JSON_STRING_FIELD, (pair, name: string, colon: string, _value: string, close: string) => (saysSecret(name) ? `"${name}"${colon}"${REDACTED}${close}` : pair)));
     }
   }
   return redactIssuedSecrets(text);
