@@ -71,6 +71,8 @@ legend{font-weight:700;margin-bottom:10px;padding:0;max-width:100%;white-space:n
 .panel h1{margin-bottom:12px}
 .panel .reference{font-size:24px;font-weight:700;overflow-wrap:anywhere}
 .inset{border-left:10px solid var(--line);padding:15px;margin:0 0 30px}
+.criterion{border-left:10px solid var(--line);padding:0 0 15px 15px;margin:0 0 30px}
+.criterion>legend{font-size:24px}
 .progress{margin:0 0 30px}
 .progress label{font-weight:400}
 .progress progress{display:block;width:100%;height:14px;accent-color:var(--ok)}

@@ -16,7 +16,7 @@ const CREDENTIAL_VARIABLES: Record<LoggedRequest['via'], string> = {
   unknown: 'API_KEY',
 };
 
-/** Headers curl sets itself, or that only describe the connection the request came on. */
+/** Headers curl sets itself, or that only describe the connection the request came on (and `sec-*`, which only browsers and fetch set). */
 const LEFT_OUT = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'accept-encoding', 'user-agent', 'cookie', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
 
 type Part = string | { variable: string };
@@ -60,7 +60,7 @@ function headerParts(request: LoggedRequest, name: string, value: string): Part[
 export function curlCommand(baseUrl: string, request: LoggedRequest): string {
   const lines = [`curl -X ${request.method} ${doubleQuoted(urlParts(`${baseUrl}${request.path}`))}`];
   for (const [name, value] of Object.entries(request.exchange.requestHeaders)) {
-    if (!LEFT_OUT.has(name)) lines.push(`  -H ${doubleQuoted(headerParts(request, name, value))}`);
+    if (!LEFT_OUT.has(name) && !name.startsWith('sec-')) lines.push(`  -H ${doubleQuoted(headerParts(request, name, value))}`);
   }
   const body = request.exchange.requestBody;
   if (body) lines.push(`  --data-raw ${singleQuoted(body.text)}`);

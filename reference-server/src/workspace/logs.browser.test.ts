@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccessible, launchChromium, signedInPage } from '../../testing/chromium.js';
@@ -9,6 +11,8 @@ import { settle, startTestServer, WebhookReceiver, type TestServer } from 'refer
  * each resend marked and linked to the attempt it repeats; and a signing secret rotated, both
  * secrets accepted by `standardwebhooks` receivers during the overlap. Each page is scanned by axe.
  */
+/** Screenshots for docs/workspace.md land here (default the temp dir). */
+const SHOTS = process.env['SCREENSHOT_DIR'] ?? tmpdir();
 let server: TestServer;
 let browser: Chromium;
 const receiver = new WebhookReceiver();
@@ -61,6 +65,7 @@ describe('the logs in a real browser', { timeout: 180_000 }, () => {
     const curl = (await page.locator('pre[data-copy="curl command"]').textContent()) ?? '';
     expect(curl).toContain(`curl -X GET "${server.url}/api/automation/no-such-thing?api_key=$API_KEY"`);
     expect(curl).toContain('-H "x-api-key: $AUTOMATION_KEY"');
+    await page.screenshot({ path: join(SHOTS, 'workspace-request-detail.png'), fullPage: true });
     await page.getByRole('button', { name: 'Copy curl command' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied.' }).waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(curl);
@@ -99,6 +104,7 @@ describe('the logs in a real browser', { timeout: 180_000 }, () => {
     const resent = page.getByRole('table', { name: 'Delivery attempts' });
     expect(await resent.getByRole('row').count()).toBe(3);
     expect(await resent.getByText('resend').count()).toBe(2);
+    await page.screenshot({ path: join(SHOTS, 'workspace-webhook-resends.png'), fullPage: true });
     await checkAccessible(page);
 
     // A resend links to the attempt it repeats, which failed; its own page says it is a resend.

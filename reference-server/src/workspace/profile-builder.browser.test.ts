@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser as Chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
@@ -10,6 +12,8 @@ import { startTestServer, type TestServer } from 'reference-server/testing';
  * summary; then the same profile written as JSON by a developer. Both records, read back through
  * the Automation API, are equal.
  */
+/** Screenshots for docs/workspace.md land here (default the temp dir). */
+const SHOTS = process.env['SCREENSHOT_DIR'] ?? tmpdir();
 let server: TestServer;
 let browser: Chromium;
 let orgId: string;
@@ -50,6 +54,7 @@ describe('the profile builder in a real browser', { timeout: 180_000 }, () => {
     expect(await page.locator('#c2_type-error').textContent()).toContain('Choose a rule type for criterion 2');
     // The summary's link goes to the field.
     expect(await summary.getByRole('link', { name: 'Choose a rule type for criterion 2' }).getAttribute('href')).toBe('#c2_type');
+    await page.screenshot({ path: join(SHOTS, 'workspace-profile-builder.png'), fullPage: true });
     await checkAccessible(page);
 
     // Choose the rule, ask for its fields, fill them; a third row added then removed changes nothing.
