@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactBodyText, redactHeaders, redactJson } from './redact-exchange.js';
+import { redactBodyText, redactHeaders, redactJson, TOO_DEEP } from './redact-exchange.js';
 
 describe('redaction of headers and bodies, by the URL rules', () => {
   it('cuts credential headers (keeping the scheme), cookies and secret-named headers; leaves the rest', () => {
@@ -46,6 +46,14 @@ describe('redaction of headers and bodies, by the URL rules', () => {
       record_id: 'r1',
       empty_token: '',
     });
+  });
+
+  it('stops at the nesting limit instead of walking a body thousands of levels deep', () => {
+    const deep = JSON.parse(`${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`) as unknown;
+    const kept = JSON.stringify(redactJson({ token: 't', x: deep }));
+    expect(kept).toContain('"token":"[redacted]"');
+    expect(kept).toContain(TOO_DEEP);
+    expect(kept.length).toBeLessThan(1000);
   });
 
   it('still cuts secret-named fields in JSON cut short, and issued secrets in any text', () => {

@@ -1,3 +1,4 @@
+import { MAX_NESTING } from './nesting.js';
 import { isSecretParameterName, REDACTED, redactIssuedSecrets, redactUrlSecrets } from './redact-url.js';
 
 /**
@@ -49,16 +50,18 @@ export function redactHeaders(headers: Record<string, string | string[] | number
 
 const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/)\S*\?/i;
 
+/** What stands for a value nested deeper than MAX_NESTING: the walk stops there (a body can be nested thousands of levels deep). */
+export const TOO_DEEP = '[nested too deep: not kept]';
+
 /** A parsed JSON value with the value of every field whose name says secret cut, and issued secrets cut anywhere. */
-export function redactJson(value: unknown): unknown {
+export function redactJson(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return redactString(value);
-  if (Array.isArray(value)) return value.map(redactJson);
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) out[key] = saysSecret(key) && inner !== null && inner !== '' ? REDACTED : redactJson(inner);
-    return out;
-  }
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_NESTING) return TOO_DEEP;
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) out[key] = saysSecret(key) && inner !== null && inner !== '' ? REDACTED : redactJson(inner, depth + 1);
+  return out;
 }
 
 /** A string value: a URL in a field (a webhook endpoint's `?token=`) follows the URL rules; issued secrets are cut anywhere. */
