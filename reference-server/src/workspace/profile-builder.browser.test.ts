@@ -69,12 +69,20 @@ describe('the profile builder in a real browser', { timeout: 180_000 }, () => {
     expect(await page.locator('#c3_label').count()).toBe(0);
     expect(await page.locator('#c2_values').inputValue()).toBe('seed, series a');
     await checkAccessible(page);
+    // To JSON and back: what was typed comes along both ways.
+    await page.getByRole('button', { name: 'Edit as JSON' }).click();
+    const asJson = JSON.parse(await page.getByLabel('Criteria (JSON)').inputValue()) as { rule: unknown }[];
+    expect(asJson[1]?.rule).toEqual({ type: 'field_in', field: 'stage', values: ['seed', 'series a'] });
+    await checkAccessible(page);
+    await page.getByRole('button', { name: 'Edit with the form' }).click();
+    expect(await page.locator('#c2_values').inputValue()).toBe('seed, series a');
+    expect(await page.locator('#name').inputValue()).toBe('Seed founders');
     await page.getByRole('button', { name: 'Create profile' }).click();
     expect(await page.getByRole('status').textContent()).toMatch(/Profile “Seed founders” created with ID prf_/);
 
     // The developer's way: the same profile as JSON.
     await page.getByRole('link', { name: 'Create a profile' }).click();
-    await page.getByRole('link', { name: 'Edit as JSON' }).click();
+    await page.getByRole('button', { name: 'Edit as JSON' }).click();
     await page.locator('#name').fill('Seed founders');
     await page.getByLabel('Criteria (JSON)').fill(
       JSON.stringify([

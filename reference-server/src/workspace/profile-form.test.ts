@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Criterion } from '../submissions/profiles.js';
-import { changeRows, emptyRow, formIntent, parseProfileForm, profileFormValues, type ProfileFormValues } from './profile-form.js';
+import { changeRows, emptyRow, formIntent, parseProfileForm, profileFormValues, switchMode, type ProfileFormValues } from './profile-form.js';
 
 const CRITERIA: Criterion[] = [
   { key: 'has_cto', label: 'Has a CTO', description: '', weight: 1, rule: { type: 'field_present', field: 'cto' } },
@@ -62,6 +62,17 @@ describe('the profile form', () => {
     expect(parsed.ok ? [] : parsed.errors).toEqual([{ field: 'criteria', message: 'Choose a rule type for criterion 1' }]);
     const broken = parseProfileForm({ ...profileFormValues(record, 'json'), criteria: '[{' });
     expect(broken.ok ? [] : broken.errors.map((e) => e.field)).toEqual(['criteria']);
+  });
+
+  it('switches between rows and JSON keeping what was typed, and refuses JSON that is not a list', () => {
+    const rows = profileFormValues(record);
+    const json = switchMode(rows, 'json');
+    expect(json?.mode).toBe('json');
+    expect(JSON.parse(json?.criteria ?? '')).toEqual(CRITERIA);
+    const back = switchMode({ ...(json as ProfileFormValues), rows: [] }, 'form');
+    expect(back?.rows).toEqual(rows.rows);
+    expect(switchMode({ ...rows, mode: 'json', criteria: '{"not": "a list"}' }, 'form')).toBeUndefined();
+    expect(switchMode({ ...rows, mode: 'json', criteria: '[{"label": 5, "rule": "odd"}]' }, 'form')?.rows[0]).toMatchObject({ label: '5', type: '' });
   });
 
   it('adds and removes rows from the button pressed, never leaving none', () => {

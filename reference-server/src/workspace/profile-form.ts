@@ -58,21 +58,37 @@ const splitList = (text: string) =>
     .map((part) => part.trim())
     .filter(Boolean);
 
-function rowOf(criterion: Criterion): CriterionRow {
-  const row: CriterionRow = { ...emptyRow(), label: criterion.label, key: criterion.key, description: criterion.description, weight: String(criterion.weight), type: criterion.rule.type };
-  const rule = criterion.rule;
-  if ('field' in rule) row.field = rule.field;
-  if (rule.type === 'field_in') row.values = list(rule.values);
-  if ('target' in rule) row.target = String(rule.target);
-  if (rule.type === 'keywords') Object.assign(row, { in: [...rule.in], keywords: list(rule.keywords), saturation: String(rule.saturation) });
-  if (rule.type === 'assessment_fit') row.targets = Object.fromEntries(Object.entries(rule.targets).map(([dimension, value]) => [dimension, String(value)]));
-  return row;
+/** A form field's text from whatever JSON holds there: a string or number as written, a list joined with commas. */
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : Array.isArray(value) ? list(value.map(textOf)) : '');
+const recordOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+/**
+ * A criterion as a form row: a saved one, or whatever a developer wrote as JSON before switching
+ * to the form (what does not fit a field is left out; the schema then says what is missing).
+ */
+function rowOf(criterion: unknown): CriterionRow {
+  const c = recordOf(criterion);
+  const rule = recordOf(c['rule']);
+  return {
+    label: textOf(c['label']),
+    key: textOf(c['key']),
+    description: textOf(c['description']),
+    weight: textOf(c['weight']),
+    type: textOf(rule['type']),
+    field: textOf(rule['field']),
+    values: textOf(rule['values']),
+    target: textOf(rule['target']),
+    in: Array.isArray(rule['in']) ? rule['in'].map(textOf) : [],
+    keywords: textOf(rule['keywords']),
+    saturation: textOf(rule['saturation']),
+    targets: Object.fromEntries(Object.entries(recordOf(rule['targets'])).map(([dimension, value]) => [dimension, textOf(value)])),
+  };
 }
 
 const EXAMPLE: Criterion = { key: 'traction', label: 'Traction', description: 'Monthly revenue against the target.', weight: 1, rule: { type: 'number_at_least', field: 'mrr', target: 50000 } };
 
-export const emptyProfileForm = (mode: ProfileFormValues['mode'] = 'form'): ProfileFormValues => ({
-  mode,
+export const emptyProfileForm = (): ProfileFormValues => ({
+  mode: 'form',
   name: '',
   kind: 'founder',
   description: '',
@@ -92,12 +108,11 @@ export const profileFormValues = (profile: ProfileRecord, mode: ProfileFormValue
 });
 
 /** What the person asked for with the button they pressed: save, or change the rows and show the form again. */
-export type FormIntent = { kind: 'save' } | { kind: 'add' } | { kind: 'remove'; index: number } | { kind: 'refresh' };
+export type FormIntent = { kind: 'save' } | { kind: 'add' } | { kind: 'remove'; index: number } | { kind: 'refresh' } | { kind: 'json' } | { kind: 'form' };
 
 export function formIntent(body: unknown): FormIntent {
   const intent = formField(body, 'intent') ?? 'save';
-  if (intent === 'add') return { kind: 'add' };
-  if (intent === 'refresh') return { kind: 'refresh' };
+  if (intent === 'add' || intent === 'refresh' || intent === 'json' || intent === 'form') return { kind: intent };
   const remove = /^remove-(\d{1,2})$/.exec(intent);
   return remove ? { kind: 'remove', index: Number(remove[1]) - 1 } : { kind: 'save' };
 }
@@ -131,6 +146,25 @@ export function readProfileForm(body: unknown): ProfileFormValues {
     rows,
     criteria: field('criteria'),
   };
+}
+
+/**
+ * The form switched between rows and JSON without losing what was typed: rows become the JSON the
+ * API shows (values as typed, for the schema to judge on saving), and JSON a list of rows. JSON
+ * that is not a list cannot become rows: undefined, and the page says so.
+ */
+export function switchMode(values: ProfileFormValues, to: ProfileFormValues['mode']): ProfileFormValues | undefined {
+  if (to === values.mode) return values;
+  if (to === 'json') return { ...values, mode: 'json', criteria: JSON.stringify(criteriaOfRows(values.rows), null, 2) };
+  let criteria: unknown;
+  try {
+    criteria = JSON.parse(values.criteria);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(criteria)) return undefined;
+  const rows = criteria.slice(0, MAX_CRITERIA).map(rowOf);
+  return { ...values, mode: 'form', rows: rows.length > 0 ? rows : [emptyRow()] };
 }
 
 /** The rows after an add or remove (never fewer than one row: a profile needs a criterion). */

@@ -66,7 +66,6 @@ export function ProfileFormPage({ member, csrfToken, values, errors = [], profil
   const error = fieldErrors(errors);
   const title = profile ? `Edit ${profile.name}` : 'Create a profile';
   const archived = Boolean(profile?.archived_at);
-  const formUrl = profile ? `${PROFILES_PATH}/${encodeURIComponent(profile.id)}` : `${PROFILES_PATH}/new`;
   return (
     <WorkspacePage member={member} title={title} section="profiles" csrfToken={csrfToken} hasErrors={errors.length > 0}>
       <ErrorSummary errors={errors} />
@@ -115,18 +114,22 @@ export function ProfileFormPage({ member, csrfToken, values, errors = [], profil
             <CriteriaFields rows={values.rows} error={error} />
           </>
         )}
-        <Button name="intent" value="save">
-          {profile ? 'Save changes' : 'Create profile'}
-        </Button>
+        <div class="actions">
+          <Button name="intent" value="save">
+            {profile ? 'Save changes' : 'Create profile'}
+          </Button>
+          {values.mode === 'json' ? (
+            <Button variant="secondary" name="intent" value="form">
+              Edit with the form
+            </Button>
+          ) : (
+            <Button variant="secondary" name="intent" value="json">
+              Edit as JSON
+            </Button>
+          )}
+        </div>
+        <p class="hint">“Edit as JSON” shows the criteria exactly as the API does, for developers; what is typed so far comes along, nothing is saved until “{profile ? 'Save changes' : 'Create profile'}”.</p>
       </PostForm>
-      <p>
-        {values.mode === 'json' ? (
-          <a href={formUrl}>Edit the criteria with the form instead</a>
-        ) : (
-          <a href={`${formUrl}?mode=json`}>Edit as JSON</a>
-        )}{' '}
-        (for developers: the criteria exactly as the API shows them; changes not saved yet are left behind)
-      </p>
       {profile && !archived ? (
         <>
           <h2>Archive this profile</h2>

@@ -1,33 +1,41 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import type { FieldError } from '../pages/components.js';
 import { createFlash } from '../pages/flash.js';
 import { seeOther } from '../pages/forms.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
 import { archiveProfile, createProfile, getProfile, listProfiles, updateProfile, type ProfileRecord } from '../submissions/index.js';
 import { member, requireAdmin } from './access.js';
 import { WORKSPACE_PATH } from './names.js';
-import { changeRows, emptyProfileForm, formIntent, parseProfileForm, profileFormValues, readProfileForm, type ProfileFormValues } from './profile-form.js';
+import { changeRows, emptyProfileForm, formIntent, parseProfileForm, profileFormValues, readProfileForm, switchMode, type ProfileFormValues } from './profile-form.js';
 import { ProfileFormPage, ProfilesPage, PROFILES_PATH } from './profiles-pages.js';
 
 /**
  * Profiles (admin): create, edit, archive. Without them a new organisation could not receive a
  * submission; the operator's `profile create` writes the same records through the same schema.
  */
-const modeOf = (req: Request): ProfileFormValues['mode'] => (req.query['mode'] === 'json' ? 'json' : 'form');
-
 export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
   const flash = createFlash(ctx, { cookieName: 'pis_ws_profiles', cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(300) }) });
 
   /**
-   * "Add criterion", "Remove criterion n" or "Show this rule's fields": the same form back with its
-   * rows changed, nothing saved (the rows live in the form). False when the form was sent to be saved.
+   * "Add criterion", "Remove criterion n", "Show this rule's fields", "Edit as JSON" or "Edit with
+   * the form": the same form back, changed, nothing saved (the rows live in the form). False when
+   * the form was sent to be saved.
    */
   const rowsChanged = (req: Request, res: Response, values: ProfileFormValues, profile?: ProfileRecord): boolean => {
     const intent = formIntent(req.body);
-    if (intent.kind === 'save' || values.mode === 'json') return false;
-    const changed = { ...values, rows: changeRows(values.rows, intent) };
-    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={changed} {...(profile ? { profile } : {})} />);
+    if (intent.kind === 'save') return false;
+    const show = (shown: ProfileFormValues, errors: FieldError[] = []) =>
+      sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={shown} errors={errors} {...(profile ? { profile } : {})} />, errors.length ? 400 : 200);
+    if (intent.kind === 'json' || intent.kind === 'form') {
+      const switched = switchMode(values, intent.kind);
+      if (switched) show(switched);
+      else show(values, [{ field: 'criteria', message: 'The criteria must be a JSON list before the form can show them: fix the JSON, or leave and open the profile again' }]);
+      return true;
+    }
+    if (values.mode === 'json') return false;
+    show({ ...values, rows: changeRows(values.rows, intent) });
     return true;
   };
 
@@ -41,7 +49,7 @@ export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
   });
 
   router.get('/profiles/new', requireAdmin, (req, res) => {
-    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={emptyProfileForm(modeOf(req))} />);
+    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={emptyProfileForm()} />);
   });
 
   router.post('/profiles', ...acceptForm, requireAdmin, async (req, res, next) => {
@@ -68,7 +76,7 @@ export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
       next();
       return;
     }
-    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={profileFormValues(profile, modeOf(req))} profile={profile} />);
+    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={profileFormValues(profile)} profile={profile} />);
   });
 
   router.post('/profiles/:id', ...acceptForm, requireAdmin, async (req, res, next) => {

@@ -139,7 +139,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
 
     const page = await signIn('ada@fresh.example', password, '/workspace/profiles');
     await page.getByRole('link', { name: 'Create a profile' }).click();
-    await page.getByRole('link', { name: 'Edit as JSON' }).click();
+    await page.getByRole('button', { name: 'Edit as JSON' }).click();
     await page.getByLabel('Criteria (JSON)').fill('[{"key": "traction"}]');
     await page.getByRole('button', { name: 'Create profile' }).click();
     const problems = (await page.getByRole('alert').textContent()) ?? '';
