@@ -160,6 +160,12 @@ describe('the workspace across organisations', () => {
       form: { _csrf: token, name: 'Hijacked', kind: 'founder', description: '', required_fields: '', criteria: '[]' },
     });
     expect(edit.status).toBe(404);
+    // The builder's own buttons (add a row, switch to JSON) find no foreign profile either.
+    for (const intent of ['add', 'json']) {
+      const changed = await intruder.request(`/workspace/profiles/${victim.profileId}`, { method: 'POST', form: { _csrf: token, intent, rows: '1', name: 'Hijacked', kind: 'founder' } });
+      expect(changed.status, intent).toBe(404);
+      expect(changed.body, intent).not.toContain(server.demo.organizationName);
+    }
     expect((await intruder.request(`/workspace/profiles/${victim.profileId}/archive`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
     expect((await intruder.request(`/workspace/keys/${victim.keyId}/revoke`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
     expect((await intruder.request(`/workspace/invites/${victimInvite}/revoke`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
