@@ -1,9 +1,9 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
 import type { OrgRequestLog } from '../http/org-request-log.js';
-import { endAllSessions, endSession, currentSession, sessionsOf } from '../oauth/browser-session.js';
-import { SESSION_IDLE_MS } from '../oauth/settings.js';
-import { signInUrl } from '../oauth/sign-in-routes.js';
+import { endAllSessions, endSession, currentSession, sessionsOf } from '../auth/browser-session.js';
+import { SESSION_IDLE_MS } from '../auth/session-records.js';
+import { signInUrl } from '../auth/sign-in-url.js';
 import { seeOther } from '../pages/forms.js';
 import { createPageSurface, sendPage } from '../pages/surface.js';
 import { listCredentials } from '../tenancy/credentials.js';

@@ -1,5 +1,5 @@
 import { Button, PostForm } from '../pages/components.js';
-import type { SessionRecord } from '../oauth/records.js';
+import type { SessionRecord } from '../auth/session-records.js';
 import type { Member } from './access.js';
 import { WORKSPACE_PATH } from './names.js';
 import { dateTime } from './overview-page.js';
