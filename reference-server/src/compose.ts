@@ -21,7 +21,7 @@ import { JobRunner } from './jobs/runner.js';
 import { createOAuthSurface } from './oauth/index.js';
 import { oauthSweep } from './oauth/sweeper.js';
 import { faultInjectionRouter } from './faults/middleware.js';
-import { installObservability, type Observability } from './observability/index.js';
+import { createObservability, type Observability } from './observability/index.js';
 import { createOperatorRouter } from './operator/router.js';
 import { assetRoutes } from './pages/assets.js';
 import { LIVE_UPDATES_SCRIPT } from './pages/live-updates.js';
@@ -29,6 +29,7 @@ import { STYLESHEET } from './pages/styles.js';
 import { retentionSweep } from './retention/job.js';
 import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
 import type { FolderLock } from './store/folder-lock.js';
+import { ObservedStore } from './store/observed-store.js';
 import { SubmissionProcessor } from './submissions/processor.js';
 import { SubmissionSearch } from './submissions/search.js';
 import { WebhookDelivery } from './webhooks/delivery.js';
@@ -60,7 +61,9 @@ export interface ComposedServer {
  *
  *   data folder → store, keyring (master key), folder lock      data-folder.ts
  *   clock, ids, log                                             injected by tests, else real
- *   ctx.events: event listeners + wake-ups after durable writes webhooks/outbox.ts
+ *   ctx.store: the folder's store with a write hook: once a batch is durable, the metrics
+ *     count its webhook attempts and the job runner schedules the jobs it put (store/observed-store.ts)
+ *   ctx.events: in-process listeners adding ops to a publishing write   webhooks/event-bus.ts
  *   the job runner (jobs/runner.ts) and its durable queues:
  *     submission processing   submissions/processor.ts  (jobs in `automation_jobs`, at once)
  *     webhook delivery        webhooks/delivery.ts      (the outbox, retried per webhooks/schedule.ts)
@@ -86,11 +89,19 @@ export interface ComposedServer {
 export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}): Promise<ComposedServer> {
   const log = deps.log ?? createLogger(config.logLevel);
   const folder = await openDataFolder(config, log, 'server', deps);
-  const { ctx } = folder;
-  // First: it swaps ctx.store for one that reports committed writes to the metrics.
-  const observability = installObservability(ctx);
+  // The folder as opened: the metrics and the job runner read its store; every module is handed
+  // `ctx`, whose store tells both about each durable write, so no writer has to.
+  const opened = folder.ctx;
+  const observability = createObservability(opened);
+  const jobs = new JobRunner(opened);
+  const ctx: AppContext = {
+    ...opened,
+    store: new ObservedStore(opened.store, (ops) => {
+      observability.metrics.committed(ops);
+      jobs.committed(ops);
+    }),
+  };
 
-  const jobs = new JobRunner(ctx);
   const submissions = new SubmissionProcessor(ctx);
   jobs.add(submissions.queue);
   jobs.add(new WebhookDelivery(ctx).queue);
@@ -99,8 +110,6 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   jobs.every(retentionSweep(ctx, observability.metrics));
   // Publishing a result re-queues the submissions awaiting it, in the same write.
   ctx.events.listen(submissions.assessmentListener);
-  // Once a write holding jobs or outbox entries is durable, the runner schedules them.
-  ctx.events.afterCommit((ops) => jobs.committed(ops));
 
   // In memory: each organisation's submissions by the words people search them by (both APIs' `q`/`search`).
   const search = new SubmissionSearch(ctx);

@@ -22,12 +22,12 @@ export function oauthSettings(ctx: Pick<AppContext, 'config'>): OAuthSettings {
 }
 
 /**
- * The issuer identifier (RFC 8414 §2): the public URL, without a trailing slash. Read per request
- * because the server learns its own URL only once it listens (port 0 in tests).
+ * The issuer identifier (RFC 8414 §2): the public URL, without a trailing slash. startServer
+ * binds its port before it builds anything, so the URL is in the config from the start.
  */
 export function issuerOf(ctx: Pick<AppContext, 'config'>): string {
   const url = ctx.config.publicUrl;
-  if (!url) throw new Error('the OAuth issuer is unknown until the server listens');
+  if (!url) throw new Error('the OAuth issuer needs config.publicUrl (startServer sets it)');
   return url.replace(/\/+$/, '');
 }
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { put, type WriteOp } from '../store/store.js';
 import { eventTypesFor, type EventType } from './event-types.js';
-import { eventsCommitted, getEvent } from './outbox.js';
+import { getEvent } from './outbox.js';
 import { EVENTS, OUTBOX, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
 
 /** Test events' ids start with this, so a receiver (or its logs) can tell them from real ones. */
@@ -52,7 +52,6 @@ export async function resendEvent(ctx: Ctx, orgId: string, subscription: Subscri
   if (filtered) return { ok: false, message: filtered };
   const ops = [delivery(ctx, orgId, event, subscription)];
   await ctx.store.write(ops);
-  eventsCommitted(ctx, ops);
   return { ok: true, eventId: event.id };
 }
 
@@ -75,6 +74,5 @@ export async function sendTestEvent(ctx: Ctx, orgId: string, subscription: Subsc
   };
   const ops = [put(EVENTS, orgId, event), delivery(ctx, orgId, event, subscription)];
   await ctx.store.write(ops);
-  eventsCommitted(ctx, ops);
   return { ok: true, eventId: event.id };
 }
