@@ -15,14 +15,15 @@ import { openDataFolder } from './data-folder.js';
 import type { StoreFileSystem } from './store/file-system.js';
 import { createGraphqlSurface } from './graphql/index.js';
 import { OrgRequestLog } from './http/org-request-log.js';
+import { RateLimitWindows } from './http/rate-limit-windows.js';
 import type { IdSource } from './ids.js';
 import { createLogger } from './log.js';
 import { JobRunner } from './jobs/runner.js';
 import { createOAuthSurface } from './oauth/index.js';
 import { oauthSweep } from './oauth/sweeper.js';
-import { faultInjectionRouter } from './faults/middleware.js';
 import { createObservability, type Observability } from './observability/index.js';
 import { createOperatorRouter } from './operator/router.js';
+import { OutboundClient } from './outbound/index.js';
 import { assetRoutes } from './pages/assets.js';
 import { LIVE_UPDATES_SCRIPT } from './pages/live-updates.js';
 import { STYLESHEET } from './pages/styles.js';
@@ -32,6 +33,7 @@ import type { FolderLock } from './store/folder-lock.js';
 import { ObservedStore } from './store/observed-store.js';
 import { SubmissionProcessor } from './submissions/processor.js';
 import { SubmissionSearch } from './submissions/search.js';
+import { CredentialResolver } from './tenancy/credentials.js';
 import { WebhookDelivery } from './webhooks/delivery.js';
 
 export interface ComposeDeps {
@@ -52,8 +54,11 @@ export interface ComposedServer {
   lock: FolderLock;
   /** The loopback operator endpoint's per-run token (written to the lock file once listening). */
   operatorToken: string;
-  /** Closes the store and releases the folder (stop the job runner first). */
-  closeFolder(): Promise<void>;
+  /**
+   * Releases what this composition made: the outbound connections, the rate-limit windows, the
+   * store and the folder (stop the job runner first).
+   */
+  close(): Promise<void>;
 }
 
 /**
@@ -75,7 +80,6 @@ export interface ComposedServer {
  *     /assets/*                      stylesheet and scripts of the pages  pages/
  *     /api/v1                        Assessment API (developer key) assessment/
  *     /invite/<token>                participant's pages of an invite     assessment/invites/
- *     /api/v1, /api/automation, POST /api  injected faults of the org's own calls  faults/
  *     /api/automation                Automation API (automation key) automation/
  *     /workspace                     the application's pages (investor sign-in)  workspace/
  *     POST /api, /api/schema.graphql Partner GraphQL (OAuth Bearer)  graphql/
@@ -104,8 +108,10 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
 
   const submissions = new SubmissionProcessor(ctx);
   jobs.add(submissions.queue);
-  jobs.add(new WebhookDelivery(ctx).queue);
-  jobs.add(new CrmSync(ctx, crmTransport).queue);
+  // Keep-alive pools for webhook deliveries and CRM sync, through the SSRF guard.
+  const outbound = new OutboundClient(ctx.config);
+  jobs.add(new WebhookDelivery(ctx, outbound).queue);
+  jobs.add(new CrmSync(ctx, crmTransport(outbound)).queue);
   jobs.every(oauthSweep(ctx));
   jobs.every(retentionSweep(ctx, observability.metrics));
   // Publishing a result re-queues the submissions awaiting it, in the same write.
@@ -116,21 +122,23 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
 
   // In memory and bounded: what each organisation's credentials asked lately, for its workspace.
   const requests = new OrgRequestLog();
+  // In memory: the hashes of the keys presented lately (the guards' lookups), and the rate
+  // limits' windows on the injected clock.
+  const credentials = new CredentialResolver(ctx);
+  const rateLimits = new RateLimitWindows(ctx.clock);
 
   const operatorToken = randomBytes(32).toString('base64url');
   const oauth = createOAuthSurface(ctx);
-  const assessment = createAssessmentSurface(ctx);
+  const assessment = createAssessmentSurface(ctx, { credentials, rateLimits });
   const mounts: Mount[] = [
     // Served from this server: the pages' CSP allows no other origin for style or script.
     { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT]) },
     { router: oauth.router },
-    // Faults an organisation's admin injects into its own calls, met before the surface itself.
-    { router: faultInjectionRouter(ctx, oauth.verifyAccessToken) },
     { path: '/api/v1', router: assessment.router },
     { path: INVITE_PATH, router: assessment.invitePages },
-    { path: '/api/automation', router: createAutomationSurface(ctx, { search }) },
+    { path: '/api/automation', router: createAutomationSurface(ctx, { search, credentials, rateLimits }) },
     { path: WORKSPACE_PATH, router: createWorkspaceSurface(ctx, { requests }) },
-    { router: createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken, search }) },
+    { router: createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken, search, credentials }) },
     { path: '/_operator', router: createOperatorRouter(ctx, operatorToken) },
     // Last: probes and scrapes are rare, so the hot routes never walk past them.
     { router: observability.routes },
@@ -143,6 +151,10 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
     observability,
     lock: folder.lock,
     operatorToken,
-    closeFolder: () => folder.close(),
+    async close() {
+      outbound.close();
+      rateLimits.close();
+      await folder.close();
+    },
   };
 }

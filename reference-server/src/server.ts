@@ -83,7 +83,7 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
           await drained;
           clearTimeout(cut);
           await jobs.stop();
-          await composed.closeFolder();
+          await composed.close();
           ctx.log.info('reference server stopped');
         })();
         return closing;
@@ -91,7 +91,7 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
     };
   } catch (error) {
     http.close();
-    await composed.closeFolder();
+    await composed.close();
     throw error;
   }
 }
