@@ -75,7 +75,7 @@ function optionOf(field: Field, hints: CliHints): Option {
   const { flag, description, type, schema } = field;
   if (hints.jsonFile === field.key) return new Option(`--${flag} <path>`, description);
   if (type === 'boolean' && !field.required) return new Option(`--${flag}`, description);
-  let option = new Option(`--${flag} <${type === 'array' ? 'values' : 'value'}>`, description);
+  let option = new Option(`--${flag} <${flag}>`, description);
   if (type === 'boolean') option = option.choices(['on', 'off']).argParser(onOff);
   else if (type === 'enum') option = option.choices((schema as z.ZodEnum).options.map(String));
   else if (type === 'number') option = option.argParser(number);
