@@ -8,6 +8,7 @@ import { INVITE_PATH } from './assessment/invites/service.js';
 import { CrmSync } from './assessment/crm/queue.js';
 import { crmTransport } from './assessment/crm/transport.js';
 import { createAutomationSurface } from './automation/index.js';
+import { certificationApiWatch, certificationOAuthWatch, CertificationDriver } from './certification/index.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -28,6 +29,7 @@ import { LIVE_UPDATES_SCRIPT } from './pages/live-updates.js';
 import { STYLESHEET } from './pages/styles.js';
 import { retentionSweep } from './retention/job.js';
 import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
+import { sampleEventData } from './workspace/sample-events.js';
 import type { FolderLock } from './store/folder-lock.js';
 import { SubmissionProcessor } from './submissions/processor.js';
 import { SubmissionSearch } from './submissions/search.js';
@@ -65,11 +67,13 @@ export interface ComposedServer {
  *     submission processing   submissions/processor.ts  (jobs in `automation_jobs`, at once)
  *     webhook delivery        webhooks/delivery.ts      (the outbox, retried per webhooks/schedule.ts)
  *     CRM sync                assessment/crm/queue.ts   (one job per result, with backoff)
+ *     certification runs      certification/driver.ts   (probes a partner's receiver, ends each run)
  *   and its periodic jobs: the OAuth record sweep (oauth/sweeper.ts)
  *   the organisations' request logs (http/org-request-log.ts): fed by the request log, read by the workspace
  *   surfaces, mounted in this order:
  *     /api/oauth/*, /.well-known/*   OAuth authorization server   oauth/
  *     /assets/*                      stylesheet and scripts of the pages  pages/
+ *     /api/oauth/*, /api/*           a certification run's watch of its own client's requests  certification/
  *     /api/v1                        Assessment API (developer key) assessment/
  *     /invite/<token>                participant's pages of an invite     assessment/invites/
  *     /api/v1, /api/automation, POST /api  injected faults of the org's own calls  faults/
@@ -95,6 +99,8 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   jobs.add(submissions.queue);
   jobs.add(new WebhookDelivery(ctx).queue);
   jobs.add(new CrmSync(ctx, crmTransport).queue);
+  // Certification runs: probes sent to a partner's receiver carry the organisation's own data.
+  jobs.add(new CertificationDriver(ctx, (orgId, type) => sampleEventData(ctx, orgId, type)).queue);
   jobs.every(oauthSweep(ctx));
   jobs.every(retentionSweep(ctx, observability.metrics));
   // Publishing a result re-queues the submissions awaiting it, in the same write.
@@ -114,7 +120,10 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const mounts: Mount[] = [
     // Served from this server: the pages' CSP allows no other origin for style or script.
     { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT]) },
+    // A certification run watches its client's OAuth requests and plays its scenario on its API calls.
+    { router: certificationOAuthWatch(ctx, oauth.rotatedBeyondGrace) },
     { router: oauth.router },
+    { router: certificationApiWatch(ctx, oauth.verifyAccessToken) },
     // Faults an organisation's admin injects into its own calls, met before the surface itself.
     { router: faultInjectionRouter(ctx, oauth.verifyAccessToken) },
     { path: '/api/v1', router: assessment.router },

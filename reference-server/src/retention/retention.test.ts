@@ -15,7 +15,7 @@ import { sweepRetention } from './sweep.js';
 let dir: string;
 let store: JournalStore;
 const clock = new ManualClock(Date.UTC(2026, 5, 1));
-const windows = { eventsMs: 7 * DAY_MS, attemptsMs: 3 * DAY_MS, submissionsMs: 30 * DAY_MS };
+const windows = { eventsMs: 7 * DAY_MS, attemptsMs: 3 * DAY_MS, submissionsMs: 30 * DAY_MS, runsMs: 30 * DAY_MS };
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'retention-'));

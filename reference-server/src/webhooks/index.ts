@@ -47,6 +47,7 @@ export {
   getSubscriptionRecord,
   getSubscription,
   listSubscriptions,
+  signingSecret,
   type CreateResult,
   type SubscriptionInput,
   type SubscriptionView,
