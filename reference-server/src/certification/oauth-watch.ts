@@ -85,6 +85,8 @@ export function observeToken(run: RunRecord, request: TokenRequest, stale: boole
   }
   if (grantType !== 'refresh_token') return;
   if (stale) {
+    // The server revoked the grant: signing in again is now the only way, not a failure to refresh.
+    oauth.connected = false;
     decide(run, 'oauth.uses-rotated-refresh-token', 'fail', 'The client presented a refresh token that had already been rotated, after the grace window: the server revoked the whole grant (RFC 9700 reuse detection).', [evidence], {
       overrule: true,
     });

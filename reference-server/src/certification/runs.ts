@@ -5,7 +5,7 @@ import { issueCredential, revokeCredential } from '../tenancy/credentials.js';
 import { registerClient, revokeClient } from '../tenancy/oauth-clients.js';
 import { listUsers } from '../tenancy/users.js';
 import { createSubscription, deleteSubscription, eventsCommitted } from '../webhooks/index.js';
-import { CHECK_GROUPS, checkInfo, selectChecks, type CheckGroup } from './checks.js';
+import { CHECK_GROUPS, checkInfo, selectChecks, type CheckGroup, type CheckId } from './checks.js';
 import { closeRun } from './outcomes.js';
 import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunJob, type RunRecord, type WatchedRecord } from './records.js';
 import { getRun } from './run-store.js';
@@ -114,19 +114,42 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
   }
 
   const now = ctx.clock.now();
-  const run: RunRecord = {
+  const run = newRunRecord({
     id,
     orgId,
-    status: 'running',
-    startedAt: new Date(now).toISOString(),
-    finishedAt: null,
-    deadline: now + input.timeoutSeconds * 1000,
+    now,
+    timeoutMs: input.timeoutSeconds * 1000,
     startedBy: options.startedBy,
     integration: { name: input.name ?? 'integration', webhookUrl: input.webhookUrl ?? null, redirectUris: input.redirectUris ?? [] },
     credentials: made,
     options: { faultWindowMs: input.faultWindowSeconds * 1000, accessTokenTtlS: input.accessTokenTtlSeconds },
-    checks: selected.ids.map((checkId) => ({ id: checkId, outcome: 'pending', summary: '', evidence: [] })),
-    webhook: { next: selected.groups.has('webhook') ? 0 : PROBES.length, unreachable: 0 },
+    checks: selected.ids,
+  });
+  const watched = (handle: string): WriteOp => put<WatchedRecord>(WATCHED, GLOBAL, { id: handle, orgId, runId: id });
+  const ops: WriteOp[] = [put(RUNS, orgId, run), put<RunJob>(RUN_JOBS, orgId, { id, nextAt: now })];
+  if (made.automationKeyId) ops.push(watched(`key:${made.automationKeyId}`));
+  if (made.developerKeyId) ops.push(watched(`key:${made.developerKeyId}`));
+  if (made.oauthClientId) ops.push(watched(`client:${made.oauthClientId}`));
+  await ctx.store.write(ops);
+  eventsCommitted(ctx, ops);
+  return { run, credentials, url: runUrl(ctx, id) };
+}
+
+/** A run as it starts: every selected check pending, every scenario at its first step. */
+export function newRunRecord(input: Pick<RunRecord, 'id' | 'orgId' | 'startedBy' | 'integration' | 'credentials' | 'options'> & { now: number; timeoutMs: number; checks: CheckId[] }): RunRecord {
+  return {
+    id: input.id,
+    orgId: input.orgId,
+    status: 'running',
+    startedAt: new Date(input.now).toISOString(),
+    finishedAt: null,
+    deadline: input.now + input.timeoutMs,
+    startedBy: input.startedBy,
+    integration: input.integration,
+    credentials: input.credentials,
+    options: input.options,
+    checks: input.checks.map((checkId) => ({ id: checkId, outcome: 'pending', summary: '', evidence: [] })),
+    webhook: { next: input.checks.some((c) => checkInfo(c).group === 'webhook') ? 0 : PROBES.length, unreachable: 0 },
     api: {
       retryAfter: { phase: 'armed' },
       transient: { phase: 'waiting' },
@@ -136,14 +159,6 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
     },
     oauth: { connected: false, refreshes: 0, revoked: false },
   };
-  const watched = (handle: string): WriteOp => put<WatchedRecord>(WATCHED, GLOBAL, { id: handle, orgId, runId: id });
-  const ops: WriteOp[] = [put(RUNS, orgId, run), put<RunJob>(RUN_JOBS, orgId, { id, nextAt: now })];
-  if (made.automationKeyId) ops.push(watched(`key:${made.automationKeyId}`));
-  if (made.developerKeyId) ops.push(watched(`key:${made.developerKeyId}`));
-  if (made.oauthClientId) ops.push(watched(`client:${made.oauthClientId}`));
-  await ctx.store.write(ops);
-  eventsCommitted(ctx, ops);
-  return { run, credentials, url: runUrl(ctx, id) };
 }
 
 async function endCredentials(ctx: AppContext, orgId: string, made: RunCredentials): Promise<void> {
