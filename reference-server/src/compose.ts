@@ -15,6 +15,7 @@ import type { AppContext } from './context.js';
 import { openDataFolder } from './data-folder.js';
 import type { StoreFileSystem } from './store/file-system.js';
 import { createGraphqlSurface } from './graphql/index.js';
+import { DEFAULT_PARTNER_OPERATIONS } from './graphql/allowlist.js';
 import { OrgRequestLog } from './http/org-request-log.js';
 import type { IdSource } from './ids.js';
 import { createLogger } from './log.js';
@@ -129,7 +130,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
     { path: '/api/v1', router: assessment.router },
     { path: INVITE_PATH, router: assessment.invitePages },
     { path: '/api/automation', router: createAutomationSurface(ctx, { search }) },
-    { path: WORKSPACE_PATH, router: createWorkspaceSurface(ctx, { requests }) },
+    { path: WORKSPACE_PATH, router: createWorkspaceSurface(ctx, { requests, partnerOperations: DEFAULT_PARTNER_OPERATIONS }) },
     { router: createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken, search }) },
     { path: '/_operator', router: createOperatorRouter(ctx, operatorToken) },
     // Last: probes and scrapes are rare, so the hot routes never walk past them.
