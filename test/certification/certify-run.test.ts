@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer } from 'reference-server/testing';
 
 /**
  * `certify run --command` as a partner's CI runs it: the CLI in a child process starts a server
@@ -42,7 +43,12 @@ interface Report {
 }
 
 async function certify(args: string[]): Promise<{ code: number | null; report?: Report; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'certify', 'run', '--data', folder, '--json', ...args], {
+  const { code, stdout, stderr } = await cli(['certify', 'run', '--data', folder, '--json', ...args]);
+  return { code, stderr, ...(stdout.trim() ? { report: JSON.parse(stdout) as Report } : {}) };
+}
+
+async function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
     // tsx reads the server's tsconfig (its JSX settings) from the working folder.
     cwd: fileURLToPath(new URL('../../reference-server/', import.meta.url)),
     env: { ...process.env, REFERENCE_SERVER_DATA: '' },
@@ -53,7 +59,7 @@ async function certify(args: string[]): Promise<{ code: number | null; report?: 
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stderr, ...(stdout.trim() ? { report: JSON.parse(stdout) as Report } : {}) };
+  return { code, stdout, stderr };
 }
 
 const outcomes = (report: Report | undefined) => Object.fromEntries((report?.checks ?? []).map((c) => [c.id, c.outcome]));
@@ -122,5 +128,27 @@ describe('certify run --command: the API client', () => {
     const result = await certify(['--checks', 'webhook', '--command', 'true']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('the webhook checks need the URL');
+  });
+});
+
+describe('certify start, status and finish', () => {
+  it('work through the server that holds the folder, and the run ends its credentials when finished', async () => {
+    const server = await startTestServer();
+    try {
+      const started = await cli(['certify', 'start', '--data', server.dataDir, '--checks', 'api', '--name', 'CI smoke', '--json']);
+      expect(started.code, started.stderr).toBe(0);
+      const answer = JSON.parse(started.stdout) as { run: { id: string }; credentials: { automation_key: string }; url: string };
+      expect(answer.url).toBe(`${server.url}/workspace/certification/${answer.run.id}`);
+      const me = () => fetch(`${server.url}/api/automation/me`, { headers: { 'x-api-key': answer.credentials.automation_key } });
+      expect((await me()).status).toBe(429);
+      const status = await cli(['certify', 'status', answer.run.id, '--data', server.dataDir, '--json']);
+      expect(outcomes(JSON.parse(status.stdout) as Report)).toMatchObject({ 'api.honours-retry-after': 'pending' });
+      const finished = await cli(['certify', 'finish', answer.run.id, '--data', server.dataDir]);
+      expect(finished.code, finished.stderr).toBe(0);
+      expect(finished.stdout.trim().split('\n').at(-1)).toBe(`${answer.run.id} failed: 0 passed, 0 failed, 0 warned, 5 not run`);
+      expect((await me()).status).toBe(401);
+    } finally {
+      await server.dispose();
+    }
   });
 });
