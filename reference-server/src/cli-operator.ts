@@ -24,8 +24,11 @@ const GROUPS: Record<string, { name?: string; description: string }> = {
   fault: { name: 'faults', description: "inject faults into an organisation's own API calls (for testing connectors' retries)" },
 };
 
-/** Commands the CLI offers in its own words (`seed --demo`). */
-const HAND_WRITTEN: ReadonlySet<CommandName> = new Set(['seed.demo']);
+/**
+ * Commands the CLI offers in its own words: `seed --demo`, and `certify …` (certify-cli.ts: it
+ * starts a run, runs the partner's command, waits for the verdict and sets the exit code).
+ */
+const HAND_WRITTEN: ReadonlySet<CommandName> = new Set(['seed.demo', 'certify.start', 'certify.status', 'certify.finish', 'certify.list']);
 
 export const DEFAULT_DATA = './data';
 export const dataOption = (): Option => new Option('--data <dir>', 'data folder').default(DEFAULT_DATA).env('REFERENCE_SERVER_DATA');

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import ipaddr from 'ipaddr.js';
 import { backupFolder, restoreFolder } from './backup/backup.js';
+import { addCertifyCommands, certifyExitCode } from './certify-cli.js';
 import { formatBanner } from './banner.js';
 import { addOperatorCommands, dataOption, list } from './cli-operator.js';
 import { defaultConfig, DEFAULT_HOST, DEFAULT_PORT, defaultOutboundAllowlist, type ServerConfig } from './config.js';
@@ -167,6 +168,11 @@ export function buildCli(): Command {
         .argParser(duration),
     )
     .addOption(
+      new Option('--retain-certification-runs <duration>', 'keep finished certification runs and their reports this long (default 90d)')
+        .env('REFERENCE_SERVER_RETAIN_CERTIFICATION_RUNS')
+        .argParser(duration),
+    )
+    .addOption(
       new Option('--retain-rotated-tokens <duration>', 'keep rotated refresh tokens (for replay detection) this long after rotation (default: until they expire)')
         .env('REFERENCE_SERVER_RETAIN_ROTATED_TOKENS')
         .argParser(duration),
@@ -210,6 +216,7 @@ export function buildCli(): Command {
           ...(options.retainAttempts !== undefined ? { attemptsSeconds: options.retainAttempts } : {}),
           ...(options.retainSubmissions !== undefined ? { submissionsSeconds: options.retainSubmissions } : {}),
           ...(options.retainRotatedTokens !== undefined ? { rotatedTokensSeconds: options.retainRotatedTokens } : {}),
+          ...(options.retainCertificationRuns !== undefined ? { runsSeconds: options.retainCertificationRuns } : {}),
           ...(options.retentionInterval !== undefined ? { intervalSeconds: options.retentionInterval } : {}),
         },
       });
@@ -261,6 +268,8 @@ export function buildCli(): Command {
 
   addOperatorCommands(program, operate);
 
+  addCertifyCommands(program, { dataOption, operate, duration, list });
+
   return program;
 }
 
@@ -273,6 +282,8 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     const code = (error as { code?: string; exitCode?: number }).code;
     if (typeof code === 'string' && code.startsWith('commander.')) return (error as { exitCode: number }).exitCode;
+    const certify = certifyExitCode(error);
+    if (certify !== undefined) return certify;
     process.stderr.write(`reference-server: ${(error as Error).message}\n`);
     return 1;
   }

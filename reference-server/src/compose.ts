@@ -8,12 +8,14 @@ import { INVITE_PATH } from './assessment/invites/service.js';
 import { CrmSync } from './assessment/crm/queue.js';
 import { crmTransport } from './assessment/crm/transport.js';
 import { createAutomationSurface } from './automation/index.js';
+import { certificationApiWatch, certificationOAuthWatch, CertificationDriver } from './certification/index.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDataFolder } from './data-folder.js';
 import type { StoreFileSystem } from './store/file-system.js';
 import { createGraphqlSurface } from './graphql/index.js';
+import { DEFAULT_PARTNER_OPERATIONS } from './graphql/allowlist.js';
 import { OrgRequestLog } from './http/org-request-log.js';
 import { RateLimitWindows } from './http/rate-limit-windows.js';
 import type { IdSource } from './ids.js';
@@ -29,6 +31,7 @@ import { LIVE_UPDATES_SCRIPT } from './pages/live-updates.js';
 import { STYLESHEET } from './pages/styles.js';
 import { retentionSweep } from './retention/job.js';
 import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
+import { sampleEventData } from './workspace/sample-events.js';
 import type { FolderLock } from './store/folder-lock.js';
 import { ObservedStore } from './store/observed-store.js';
 import { SubmissionProcessor } from './submissions/processor.js';
@@ -73,11 +76,13 @@ export interface ComposedServer {
  *     submission processing   submissions/processor.ts  (jobs in `automation_jobs`, at once)
  *     webhook delivery        webhooks/delivery.ts      (the outbox, retried per webhooks/schedule.ts)
  *     CRM sync                assessment/crm/queue.ts   (one job per result, with backoff)
+ *     certification runs      certification/driver.ts   (probes a partner's receiver, ends each run)
  *   and its periodic jobs: the OAuth record sweep (oauth/sweeper.ts)
  *   the organisations' request logs (http/org-request-log.ts): fed by the request log, read by the workspace
  *   surfaces, mounted in this order:
  *     /api/oauth/*, /.well-known/*   OAuth authorization server   oauth/
  *     /assets/*                      stylesheet and scripts of the pages  pages/
+ *     /api/oauth/*, /api/*           a certification run's watch of its own client's requests  certification/
  *     /api/v1                        Assessment API (developer key) assessment/
  *     /invite/<token>                participant's pages of an invite     assessment/invites/
  *     /api/automation                Automation API (automation key) automation/
@@ -112,6 +117,8 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const outbound = new OutboundClient(ctx.config);
   jobs.add(new WebhookDelivery(ctx, outbound).queue);
   jobs.add(new CrmSync(ctx, crmTransport(outbound)).queue);
+  // Certification runs: probes sent to a partner's receiver carry the organisation's own data.
+  jobs.add(new CertificationDriver(ctx, outbound, (orgId, type) => sampleEventData(ctx, orgId, type)).queue);
   jobs.every(oauthSweep(ctx));
   jobs.every(retentionSweep(ctx, observability.metrics));
   // Publishing a result re-queues the submissions awaiting it, in the same write.
@@ -133,11 +140,14 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const mounts: Mount[] = [
     // Served from this server: the pages' CSP allows no other origin for style or script.
     { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT]) },
+    // A certification run watches its client's OAuth requests and plays its scenario on its API calls.
+    { router: certificationOAuthWatch(ctx, oauth.rotatedBeyondGrace) },
     { router: oauth.router },
+    { router: certificationApiWatch(ctx, credentials, oauth.verifyAccessToken) },
     { path: '/api/v1', router: assessment.router },
     { path: INVITE_PATH, router: assessment.invitePages },
     { path: '/api/automation', router: createAutomationSurface(ctx, { search, credentials, rateLimits }) },
-    { path: WORKSPACE_PATH, router: createWorkspaceSurface(ctx, { requests }) },
+    { path: WORKSPACE_PATH, router: createWorkspaceSurface(ctx, { requests, partnerOperations: DEFAULT_PARTNER_OPERATIONS }) },
     { router: createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken, search, credentials }) },
     { path: '/_operator', router: createOperatorRouter(ctx, operatorToken) },
     // Last: probes and scrapes are rare, so the hot routes never walk past them.

@@ -8,8 +8,8 @@ import type { Principal } from './principal.js';
  * its own surface's error body, so a key that works on one surface is a plain 401 on the others.
  * The principal it finds is `req.principal` for everything after it (the fault injection too).
  */
-/** Who an `x-api-key` header of `kind` names, if anyone. */
-function apiKeyPrincipal(credentials: CredentialResolver, kind: 'developer_key' | 'automation_key', presented: unknown): Principal | undefined {
+/** Who an `x-api-key` header of `kind` names, if anyone (a certification run's watch asks too). */
+export function apiKeyPrincipal(credentials: CredentialResolver, kind: 'developer_key' | 'automation_key', presented: unknown): Principal | undefined {
   const credential = typeof presented === 'string' ? credentials.resolve(kind, presented) : undefined;
   if (!credential) return undefined;
   return {
@@ -21,11 +21,11 @@ function apiKeyPrincipal(credentials: CredentialResolver, kind: 'developer_key' 
 }
 
 /** The token of an `Authorization: Bearer` header, if it is one. */
-const bearerToken = (header: unknown): string | undefined =>
+export const bearerToken = (header: unknown): string | undefined =>
   typeof header === 'string' ? /^Bearer ([\x21-\x7e]+)$/i.exec(header.trim())?.[1] : undefined;
 
-/** Who a Bearer token names: a partner credential, else an OAuth access token. */
-async function bearerPrincipal(credentials: CredentialResolver, verifyAccessToken: AccessTokenVerifier, token: string): Promise<Principal | undefined> {
+/** Who a Bearer token names: a partner credential, else an OAuth access token (a certification run's watch asks too). */
+export async function bearerPrincipal(credentials: CredentialResolver, verifyAccessToken: AccessTokenVerifier, token: string): Promise<Principal | undefined> {
   const partner = credentials.resolve('partner_credential', token);
   if (partner) return { orgId: partner.orgId, via: 'partner_credential', credentialId: partner.keyId, allowedOperations: partner.allowedOperations ?? [] };
   return verifyAccessToken(token);

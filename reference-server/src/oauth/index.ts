@@ -5,6 +5,7 @@ import { createAccessTokenVerifier } from './access-tokens.js';
 import { authorizeRoutes } from './authorize-routes.js';
 import { SigningKeys } from './keys.js';
 import { METADATA_PATH, metadataRoutes } from './metadata.js';
+import { rotatedBeyondGrace } from './refresh.js';
 import { createSignInForms } from './sign-in-form.js';
 import { signInRoutes } from './sign-in-routes.js';
 import { tokenRoutes } from './token-routes.js';
@@ -13,6 +14,8 @@ export interface OAuthSurface {
   /** Mounted at the root: hands `/api/oauth/*` and the metadata document to the OAuth routes. */
   router: RequestHandler;
   verifyAccessToken: AccessTokenVerifier;
+  /** True when a refresh token had been rotated, its grace window over, before `at` (a certification run asks). */
+  rotatedBeyondGrace(refreshToken: string, at: number): boolean;
 }
 
 /**
@@ -35,5 +38,5 @@ export function createOAuthSurface(ctx: AppContext): OAuthSurface {
     if (req.path.startsWith('/api/oauth/') || req.path === METADATA_PATH) routes(req, res, next);
     else next();
   };
-  return { router, verifyAccessToken: createAccessTokenVerifier(ctx, keys) };
+  return { router, verifyAccessToken: createAccessTokenVerifier(ctx, keys), rotatedBeyondGrace: (token, at) => rotatedBeyondGrace(ctx, token, at) };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { inviteView } from '../assessment/invites/api-schemas.js';
 import { INVITE_STATUSES } from '../assessment/invites/records.js';
 import { createInvite, createInviteSchema, InviteInputError, listInvites, revokeInvite, setInviteSettings } from '../assessment/invites/service.js';
+import { findRun, finishRun, listRuns, reportOf, RunInputError, startRun, startRunSchema } from '../certification/index.js';
 import { DEFAULT_PARTNER_OPERATIONS } from '../graphql/allowlist.js';
 import { FAULT_KINDS, FAULT_SURFACES, faultView } from '../faults/records.js';
 import { clearFaults, listFaults, setFault } from '../faults/service.js';
@@ -55,6 +56,12 @@ function requireOrg(ctx: AppContext, id: string): void {
 
 export class OperatorError extends Error {
   override name = 'OperatorError';
+}
+
+function runOrFail(ctx: AppContext, runId: string) {
+  const run = findRun(ctx, runId);
+  if (!run) throw new OperatorError(`no certification run ${runId}`);
+  return run;
 }
 
 export const COMMANDS = {
@@ -250,6 +257,25 @@ export const COMMANDS = {
   'fault.clear': command(z.object({ orgId }).describe('clear every fault of an organisation'), async (ctx, input) => {
     requireOrg(ctx, input.orgId);
     return { cleared: await clearFaults(ctx, input.orgId) };
+  }),
+  'certify.start': command(startRunSchema.extend({ orgId }).describe('start a certification run'), async (ctx, { orgId: org, ...input }) => {
+    requireOrg(ctx, org);
+    try {
+      const started = await startRun(ctx, org, input, { startedBy: 'operator', partnerOperations: DEFAULT_PARTNER_OPERATIONS });
+      return { run: { id: started.run.id, status: started.run.status, deadline: new Date(started.run.deadline).toISOString() }, credentials: started.credentials, url: started.url };
+    } catch (error) {
+      if (error instanceof RunInputError) throw new OperatorError(error.message);
+      throw error;
+    }
+  }),
+  'certify.status': command(z.object({ runId: z.string().min(1) }).describe("a certification run's report"), async (ctx, input) => reportOf(runOrFail(ctx, input.runId))),
+  'certify.finish': command(z.object({ runId: z.string().min(1) }).describe('finish a certification run now'), async (ctx, input) => {
+    const run = runOrFail(ctx, input.runId);
+    return reportOf((await finishRun(ctx, run.orgId, run.id, 'it was finished by the operator')) ?? run);
+  }),
+  'certify.list': command(z.object({ orgId }).describe("list an organisation's certification runs"), async (ctx, input) => {
+    requireOrg(ctx, input.orgId);
+    return listRuns(ctx, input.orgId, { limit: 100 }).items.map((run) => reportOf(run).run);
   }),
   'seed.demo': command(z.object({}).describe('create the demo organisation and print its credentials (shown once)'), (ctx) => seedDemo(ctx)),
 } satisfies Record<string, Command<z.ZodType>>;

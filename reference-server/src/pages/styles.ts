@@ -82,10 +82,11 @@ legend{font-weight:700;margin-bottom:10px;padding:0;max-width:100%;white-space:n
 .summary-list div{display:flex;flex-wrap:wrap;gap:0 20px;border-bottom:1px solid var(--line);padding:10px 0}
 .summary-list dt{font-weight:700;flex:0 0 30%;min-width:10em}
 .summary-list dd{margin:0;flex:1;min-width:0;overflow-wrap:anywhere}
-.tag{display:inline-block;padding:2px 8px;font-size:16px;font-weight:700;background:#d2e2f1;color:#0b0c0c}
+.tag{display:inline-block;padding:2px 8px;font-size:16px;font-weight:700;background:#d2e2f1;color:#0b0c0c;white-space:nowrap}
 .tag.green{background:#cce2d8;color:#005a30}
 .tag.red{background:#f6d7d2;color:#942514}
 .tag.grey{background:#eeefef;color:#383f43}
+.tag.yellow{background:#fff7bf;color:#594d00}
 table{width:100%;border-collapse:collapse;margin-bottom:30px}
 th,td{text-align:left;padding:10px 20px 10px 0;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:anywhere}
 .table-scroll{overflow-x:auto}

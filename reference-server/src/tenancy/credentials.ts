@@ -23,11 +23,12 @@ function live(ctx: Pick<AppContext, 'store'>, orgId?: string): Credential[] {
 
 /**
  * Issues a credential. An organisation has one developer key (the spec): issuing another revokes
- * the previous one in the same write, so there is never a moment with two or none.
+ * the previous one in the same write, so there is never a moment with two or none. A
+ * certification run's keys (`runId`) stand beside the organisation's and end with the run.
  */
 export async function issueCredential(
   ctx: AppContext,
-  input: { kind: CredentialKind; orgId: string; label?: string; userId?: string; allowedOperations?: string[] },
+  input: { kind: CredentialKind; orgId: string; label?: string; userId?: string; allowedOperations?: string[]; runId?: string },
 ): Promise<IssuedCredential> {
   if (!getOrganization(ctx, input.orgId)) throw new Error(`unknown organisation ${input.orgId}`);
   const secret = generateSecret(input.kind);
@@ -42,10 +43,11 @@ export async function issueCredential(
     createdAt: now,
     ...(input.userId ? { userId: input.userId } : {}),
     ...(input.allowedOperations ? { allowedOperations: input.allowedOperations } : {}),
+    ...(input.runId ? { runId: input.runId } : {}),
   };
   const ops: WriteOp[] = [put(CREDENTIALS, GLOBAL, credential)];
-  if (input.kind === 'developer_key') {
-    for (const previous of live(ctx, input.orgId).filter((c) => c.kind === 'developer_key')) {
+  if (input.kind === 'developer_key' && !input.runId) {
+    for (const previous of live(ctx, input.orgId).filter((c) => c.kind === 'developer_key' && !c.runId)) {
       ops.push(put(CREDENTIALS, GLOBAL, { ...previous, revokedAt: now }));
     }
   }

@@ -46,6 +46,7 @@ export {
   getSubscriptionRecord,
   getSubscription,
   listSubscriptions,
+  signingSecret,
   type CreateResult,
   type SubscriptionInput,
   type SubscriptionView,

@@ -9,6 +9,7 @@ import { createPageSurface, sendPage } from '../pages/surface.js';
 import { listCredentials } from '../tenancy/credentials.js';
 import { listUsers } from '../tenancy/users.js';
 import { member, requireMember } from './access.js';
+import { certificationRoutes } from './certification-routes.js';
 import { developerRoutes } from './developer-routes.js';
 import { invitesRoutes } from './invites-routes.js';
 import { requestsRoutes } from './requests-routes.js';
@@ -29,7 +30,7 @@ export { WORKSPACE_PATH } from './names.js';
  * person's own organisation only (ids from the URL are looked up inside it); admin pages and
  * their forms check the role on the server.
  */
-export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgRequestLog }): Router {
+export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgRequestLog; partnerOperations: string[] }): Router {
   return createPageSurface(
     ctx,
     {
@@ -90,6 +91,7 @@ export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgReq
       webhooksRoutes(ctx, router, tools);
       requestsRoutes(ctx, deps.requests, router, tools);
       developerRoutes(ctx, router, tools);
+      certificationRoutes(ctx, router, tools, deps.partnerOperations);
     },
   );
 }

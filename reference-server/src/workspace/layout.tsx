@@ -4,7 +4,7 @@ import { Layout } from '../pages/layout.js';
 import type { Member } from './access.js';
 import { SERVICE, WORKSPACE_PATH } from './names.js';
 
-export type Section = 'overview' | 'submissions' | 'results' | 'keys' | 'profiles' | 'invites' | 'webhooks' | 'requests' | 'developer' | 'sessions';
+export type Section = 'overview' | 'submissions' | 'results' | 'keys' | 'profiles' | 'invites' | 'webhooks' | 'requests' | 'developer' | 'certification' | 'sessions';
 
 const SECTIONS: readonly { id: Section; label: string; href: string; adminOnly: boolean }[] = [
   { id: 'overview', label: 'Overview', href: WORKSPACE_PATH, adminOnly: false },
@@ -16,6 +16,7 @@ const SECTIONS: readonly { id: Section; label: string; href: string; adminOnly: 
   { id: 'webhooks', label: 'Webhooks', href: `${WORKSPACE_PATH}/webhooks`, adminOnly: true },
   { id: 'requests', label: 'Request log', href: `${WORKSPACE_PATH}/requests`, adminOnly: true },
   { id: 'developer', label: 'Developer tools', href: `${WORKSPACE_PATH}/developer-tools`, adminOnly: true },
+  { id: 'certification', label: 'Certification', href: `${WORKSPACE_PATH}/certification`, adminOnly: true },
   { id: 'sessions', label: 'Your sessions', href: `${WORKSPACE_PATH}/sessions`, adminOnly: false },
 ];
 
