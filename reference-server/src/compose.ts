@@ -8,7 +8,7 @@ import { INVITE_PATH } from './assessment/invites/service.js';
 import { CrmSync } from './assessment/crm/queue.js';
 import { crmTransport } from './assessment/crm/transport.js';
 import { createAutomationSurface } from './automation/index.js';
-import { certificationApiWatch, certificationOAuthWatch, CertificationDriver } from './certification/index.js';
+import { certificationOAuthWatch, CertificationDriver } from './certification/index.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -82,7 +82,7 @@ export interface ComposedServer {
  *   surfaces, mounted in this order:
  *     /api/oauth/*, /.well-known/*   OAuth authorization server   oauth/
  *     /assets/*                      stylesheet and scripts of the pages  pages/
- *     /api/oauth/*, /api/*           a certification run's watch of its own client's requests  certification/
+ *     /api/oauth/*                   a certification run's watch of its own client's requests  certification/
  *     /api/v1                        Assessment API (developer key) assessment/
  *     /invite/<token>                participant's pages of an invite     assessment/invites/
  *     /api/automation                Automation API (automation key) automation/
@@ -140,10 +140,9 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const mounts: Mount[] = [
     // Served from this server: the pages' CSP allows no other origin for style or script.
     { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT]) },
-    // A certification run watches its client's OAuth requests and plays its scenario on its API calls.
+    // A certification run watches its client's OAuth requests (its API calls: a step after each surface's guard).
     { router: certificationOAuthWatch(ctx, oauth.rotatedBeyondGrace) },
     { router: oauth.router },
-    { router: certificationApiWatch(ctx, credentials, oauth.verifyAccessToken) },
     { path: '/api/v1', router: assessment.router },
     { path: INVITE_PATH, router: assessment.invitePages },
     { path: '/api/automation', router: createAutomationSurface(ctx, { search, credentials, rateLimits }) },

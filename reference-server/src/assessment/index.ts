@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { developerKeyGuard } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
+import { certificationStep } from '../certification/index.js';
 import { faultInjection } from '../faults/middleware.js';
 import type { RateLimitWindows } from '../http/rate-limit-windows.js';
 import type { CredentialResolver } from '../tenancy/credentials.js';
@@ -41,7 +42,7 @@ export function createAssessmentSurface(ctx: AppContext, deps: { credentials: Cr
     openApi ??= JSON.stringify(assessmentOpenApi());
     res.type('application/json').send(openApi);
   });
-  router.use(developerKeyGuard(deps.credentials), faultInjection(ctx, 'assessment'));
+  router.use(developerKeyGuard(deps.credentials), certificationStep(ctx), faultInjection(ctx, 'assessment'));
   // strict: false lets a bare JSON string or number through to the "must be an object" answer.
   router.use(jsonBody({ limit: BODY_LIMIT, strict: false }));
 

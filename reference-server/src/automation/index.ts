@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { automationKeyGuard } from '../auth/guards.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
+import { certificationStep } from '../certification/index.js';
 import { faultInjection } from '../faults/middleware.js';
 import type { RateLimitWindows } from '../http/rate-limit-windows.js';
 import type { CredentialResolver } from '../tenancy/credentials.js';
@@ -38,7 +39,7 @@ export function createAutomationSurface(ctx: AppContext, deps: { search: Submiss
     openApi ??= JSON.stringify(automationOpenApi());
     res.type('application/json').send(openApi);
   });
-  router.use(automationKeyGuard(deps.credentials), faultInjection(ctx, 'automation'));
+  router.use(automationKeyGuard(deps.credentials), certificationStep(ctx), faultInjection(ctx, 'automation'));
   const limiter = automationRateLimit(ctx, deps.rateLimits);
   if (limiter) router.use(limiter);
   router.use(jsonBody({ limit: JSON_LIMIT_BYTES }));

@@ -1,37 +1,25 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { apiKeyPrincipal, bearerPrincipal, bearerToken, type AccessTokenVerifier } from '../auth/guards.js';
 import type { Principal } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { sendError } from '../http/rest-errors.js';
-import type { CredentialResolver } from '../tenancy/credentials.js';
 import { observeCreateRetry, observeDroppedCreate, observePage, planRequest, RUN_PAGE_SIZE, type ApiAction, type RequestFacts } from './api-scenario.js';
 import { noRunWatching, updateRun, watchedBy } from './run-store.js';
 
 const LISTS = /^\/api\/automation\/(submissions|profiles|webhooks)\/?$/;
 const CREATE = /^\/api\/automation\/submissions\/?$/;
 
-/** Who a request names, as its surface's guard will find it (the guard still answers for itself). */
-async function callerOf(credentials: CredentialResolver, verifyAccessToken: AccessTokenVerifier, req: Request): Promise<Principal | undefined> {
-  if (req.path.startsWith('/api/automation/')) return apiKeyPrincipal(credentials, 'automation_key', req.headers['x-api-key']);
-  if (req.path.startsWith('/api/v1/')) return apiKeyPrincipal(credentials, 'developer_key', req.headers['x-api-key']);
-  if (req.method === 'POST' && (req.path === '/api' || req.path === '/api/')) {
-    const token = bearerToken(req.headers.authorization);
-    return token ? bearerPrincipal(credentials, verifyAccessToken, token) : undefined;
-  }
-  return undefined;
-}
-
 const handleOf = (p: Principal) => (p.via === 'oauth_access_token' ? `client:${p.clientId ?? ''}` : `key:${p.credentialId}`);
 
 function factsOf(req: Request, at: number): RequestFacts {
   const cursor = new URL(req.originalUrl, 'http://x').searchParams.get('cursor');
+  const path = `${req.baseUrl}${req.path}`.replace(/\/+$/, '') || '/';
   return {
     at,
     method: req.method,
-    path: req.path,
+    path,
     ...(cursor !== null ? { cursor } : {}),
-    create: req.method === 'POST' && CREATE.test(req.path),
-    list: req.method === 'GET' && LISTS.test(req.path),
+    create: req.method === 'POST' && CREATE.test(path),
+    list: req.method === 'GET' && LISTS.test(path),
   };
 }
 
@@ -51,21 +39,22 @@ function beforeAnswer(res: Response, then: (status: number) => 'send' | 'drop'):
 }
 
 /**
- * The API side of a certification run: each request of a running run's credentials (its
- * automation and developer keys, its OAuth client's tokens) is shown to the run's scenario
- * (api-scenario.ts) before the surface sees it, and the scenario's fault, dropped answer or small
- * page is applied here. Requests of no run pass after one count.
+ * The API side of a certification run, a step each keyed surface mounts right after its guard:
+ * each request of a running run's credentials (its automation and developer keys, its OAuth
+ * client's tokens) is shown to the run's scenario (api-scenario.ts) before the surface's routes
+ * see it, and the scenario's fault, dropped answer or small page is applied here. Requests of no
+ * run pass after one count.
  */
-export function certificationApiWatch(ctx: AppContext, credentials: CredentialResolver, verifyAccessToken: AccessTokenVerifier): RequestHandler {
+export function certificationStep(ctx: AppContext): RequestHandler {
   return (req, res, next) => {
-    if (noRunWatching(ctx) || !req.path.startsWith('/api')) {
+    const caller = req.principal;
+    if (noRunWatching(ctx) || !caller) {
       next();
       return;
     }
     void (async () => {
-      const caller = await callerOf(credentials, verifyAccessToken, req);
-      const watched = caller ? watchedBy(ctx, handleOf(caller)) : undefined;
-      if (!watched || watched.orgId !== caller?.orgId) {
+      const watched = watchedBy(ctx, handleOf(caller));
+      if (!watched || watched.orgId !== caller.orgId) {
         next();
         return;
       }

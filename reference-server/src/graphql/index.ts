@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { SubmissionSearch } from '../submissions/index.js';
 import { bearerGuard, type AccessTokenVerifier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
+import { certificationStep } from '../certification/index.js';
 import { faultInjection } from '../faults/middleware.js';
 import type { CredentialResolver } from '../tenancy/credentials.js';
 import { bodyErrors, graphqlHandler } from './handler.js';
@@ -16,7 +17,7 @@ export const SDL_PATH = '/api/schema.graphql';
  */
 export function createGraphqlSurface(ctx: AppContext, deps: { verifyAccessToken: AccessTokenVerifier; search: SubmissionSearch; credentials: CredentialResolver }): Router {
   const router = Router();
-  router.post('/api', bearerGuard(deps.credentials, deps.verifyAccessToken), faultInjection(ctx, 'graphql'), ...graphqlHandler(ctx, deps.search));
+  router.post('/api', bearerGuard(deps.credentials, deps.verifyAccessToken), certificationStep(ctx), faultInjection(ctx, 'graphql'), ...graphqlHandler(ctx, deps.search));
   router.use('/api', bodyErrors);
   router.get(SDL_PATH, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300');
