@@ -26,6 +26,7 @@ import { faultInjectionRouter } from './faults/middleware.js';
 import { installObservability, type Observability } from './observability/index.js';
 import { createOperatorRouter } from './operator/router.js';
 import { assetRoutes } from './pages/assets.js';
+import { FAVICON, faviconRedirect } from './pages/favicon.js';
 import { LIVE_UPDATES_SCRIPT } from './pages/live-updates.js';
 import { STYLESHEET } from './pages/styles.js';
 import { retentionSweep } from './retention/job.js';
@@ -120,7 +121,8 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const assessment = createAssessmentSurface(ctx);
   const mounts: Mount[] = [
     // Served from this server: the pages' CSP allows no other origin for style or script.
-    { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT]) },
+    { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT, FAVICON]) },
+    { router: faviconRedirect },
     // A certification run watches its client's OAuth requests and plays its scenario on its API calls.
     { router: certificationOAuthWatch(ctx, oauth.rotatedBeyondGrace) },
     { router: oauth.router },
