@@ -2,7 +2,7 @@ import { REQUESTS_KEPT, type LoggedRequest, type LoggedSurface } from '../http/o
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { preciseTime } from './overview-page.js';
+import { Time } from '../pages/time.js';
 
 export const REQUESTS_PATH = `${WORKSPACE_PATH}/requests`;
 
@@ -70,7 +70,7 @@ export function RequestsPage({ member, csrfToken, surface, requests, labels }: R
             <tbody>
               {requests.map((r) => (
                 <tr>
-                  <td>{preciseTime(new Date(r.at).toISOString())}</td>
+                  <td><Time at={r.at} precision="second" /></td>
                   <td>
                     <code class="wrap">
                       {r.method} {r.path}
