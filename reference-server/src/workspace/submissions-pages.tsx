@@ -197,7 +197,7 @@ export function SubmissionPage({ member, csrfToken, submission: s, profile, reso
       <p>
         <a href={SUBMISSIONS_PATH}>Back to submissions</a>
       </p>
-      <h1>
+      <h1 class="long-words">
         <span class="caption">Submission</span>
         {s.recordId}
       </h1>
