@@ -3,6 +3,7 @@ import { operate } from '../cli.js';
 import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
 import { settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
 import { ATTEMPTS, type AttemptRecord } from '../webhooks/records.js';
+import { findResultByEmail } from '../assessment-results/store.js';
 
 /**
  * One organisation's admin, by URL tampering on every workspace route, sees and changes nothing
@@ -60,6 +61,7 @@ let victim: { profileId: string; submissionId: string; keyId: string; key: strin
 let intruderSubscription: string;
 let victimKeyHint: string;
 let victimInvite: string;
+let victimResult: string;
 let intruder: Visitor;
 
 beforeAll(async () => {
@@ -83,6 +85,7 @@ beforeAll(async () => {
   await receiver.next((d) => d.path === '/victim');
   await settle(server);
   const attemptId = server.ctx.store.all<AttemptRecord>(ATTEMPTS, subscriptionId)[0]?.id as string;
+  victimResult = findResultByEmail(server.ctx, server.demo.organizationId, DEMO_RESULT_EMAIL)?.id as string;
   victim = { profileId, submissionId, keyId, key: server.demo.automationKey, email: 'secret-founder@victim.example', subscriptionId, attemptId };
 
   const org = (await operate(server.dataDir, 'org.create', { name: 'Intruder Capital' })) as { id: string };
@@ -113,11 +116,18 @@ describe('the workspace across organisations', () => {
       expect(page.body, path).not.toContain(victimKeyHint);
       expect(page.body, path).not.toContain('invitee@victim.example');
     }
+    // The results list, filtered or paged with the victim's result id as the cursor, holds none of the victim's results.
+    for (const path of ['/workspace/results', '/workspace/results?band=average&quality=ok', `/workspace/results?after=${victimResult}`]) {
+      const page = await intruder.request(path);
+      expect(page.body, path).not.toContain(DEMO_RESULT_EMAIL);
+      expect(page.body, path).not.toContain(victimResult);
+    }
   });
 
   it('finds no foreign id on any read route', async () => {
     for (const path of [
       `/workspace/submissions/${victim.submissionId}`,
+      `/workspace/results/${victimResult}`,
       `/workspace/profiles/${victim.profileId}`,
       `/workspace/webhooks/${victim.subscriptionId}`,
       `/workspace/webhooks/${victim.subscriptionId}/attempts/${victim.attemptId}`,
