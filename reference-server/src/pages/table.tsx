@@ -24,7 +24,7 @@ export interface TableProps<Row> {
 
 /**
  * Every table of the pages: on wide screens a table whose headings never break inside a word; below
- * 640 px each row becomes a block of "heading: value" lines (CSS only: each cell carries its
+ * 800 px each row becomes a block of "heading: value" lines (CSS only: each cell carries its
  * heading in `data-label`), so nothing scrolls sideways (decisions/pages-stacked-tables.md). The
  * explicit roles keep it a table for screen readers after CSS changes the cells' `display`.
  */

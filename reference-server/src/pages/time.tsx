@@ -32,11 +32,6 @@ export function relativeText(at: Moment, now: number): string {
   return ms < 0 ? `${amount} ago` : `in ${amount}`;
 }
 
-/** `2026-11-27 14:05 UTC (3 min ago)`: for sentences, where an element cannot go. */
-export function timeText(at: Moment, now: number, precision: Precision = 'minute'): string {
-  return `${utcText(at, precision)} (${relativeText(at, now)})`;
-}
-
 /** The server's clock at the moment the page is rendered (pages/surface.tsx provides it). */
 export const RenderedAt = createContext<number | undefined>(undefined);
 
@@ -44,8 +39,9 @@ export const RenderedAt = createContext<number | undefined>(undefined);
 export function Time({ at, precision = 'minute' }: { at: Moment; precision?: Precision }) {
   const now = useContext(RenderedAt);
   return (
-    <time dateTime={isoOf(at)} class="moment">
-      {now === undefined ? utcText(at, precision) : timeText(at, now, precision)}
+    <time dateTime={isoOf(at)}>
+      {utcText(at, precision)}
+      {now === undefined ? null : ` (${relativeText(at, now)})`}
     </time>
   );
 }

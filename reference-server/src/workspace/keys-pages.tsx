@@ -45,7 +45,7 @@ export function KeysPage({ member, csrfToken, keys, label = '', errors = [], rev
           rows={keys}
           columns={[
             { heading: 'Label', cell: (key) => key.label },
-            { heading: 'Starts with', cell: (key) => <code>{key.hint}</code>, kind: 'id' },
+            { heading: 'Starts with', cell: (key) => <code>{key.hint}</code> },
             { heading: 'Acts for', cell: (key) => key.ownerEmail, kind: 'id' },
             { heading: 'Created', cell: (key) => <Time at={key.createdAt} /> },
             {

@@ -57,7 +57,7 @@ export function OverviewPage({ member, csrfToken, users, credentials, lastUsed, 
         columns={[
           { heading: 'Label', cell: (credential) => credential.label },
           { heading: 'Kind', cell: (credential) => KIND_LABELS[credential.kind] },
-          { heading: 'Starts with', cell: (credential) => <code>{credential.hint}</code>, kind: 'id' },
+          { heading: 'Starts with', cell: (credential) => <code>{credential.hint}</code> },
           { heading: 'Created', cell: (credential) => <Time at={credential.createdAt} /> },
           { heading: 'Last used', cell: (credential) => <LastUsed at={lastUsed(credential.keyId)} /> },
         ]}

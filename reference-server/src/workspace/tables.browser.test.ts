@@ -53,9 +53,12 @@ async function checkAtEveryWidth(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: 900 });
     expect(await fitsWidth(page), `${name} at ${width} px scrolls sideways`).toBe(true);
     expect(await headingsBrokenMidWord(page), `${name} at ${width} px`).toEqual([]);
-    // Below 640 px the Table component's rows are blocks of "heading: value" lines.
+    // Below 800 px the Table component's rows are blocks of "heading: value" lines.
     const rowDisplays = (await page.evaluate(`[...document.querySelectorAll('table.stacking tbody tr')].map((tr) => getComputedStyle(tr).display)`)) as string[];
-    expect(new Set(rowDisplays), `${name} at ${width} px`).toEqual(new Set(rowDisplays.length === 0 ? [] : [width > 640 ? 'table-row' : 'block']));
+    expect(new Set(rowDisplays), `${name} at ${width} px`).toEqual(new Set(rowDisplays.length === 0 ? [] : [width > 800 ? 'table-row' : 'block']));
+    // Nor does a Table scroll inside its own box: it fits the column.
+    const scrolling = (await page.evaluate(`[...document.querySelectorAll('.table-scroll')].filter((box) => box.querySelector('table.stacking') && box.scrollWidth > box.clientWidth).map((box) => box.querySelector('table').getAttribute('aria-label') ?? box.querySelector('table').getAttribute('aria-labelledby'))`)) as string[];
+    expect(scrolling, `${name} at ${width} px`).toEqual([]);
     expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
     await page.screenshot({ path: join(SHOTS, `table-${name}-${width}.png`), fullPage: true });
   }
