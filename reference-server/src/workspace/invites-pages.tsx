@@ -24,7 +24,7 @@ const STATUSES: Record<InviteStatus, { label: string; tag: string }> = {
   revoked: { label: 'withdrawn', tag: 'tag red' },
 };
 
-export function InviteStatusTag({ status }: { status: InviteStatus }) {
+function InviteStatusTag({ status }: { status: InviteStatus }) {
   return <span class={STATUSES[status].tag}>{STATUSES[status].label}</span>;
 }
 
