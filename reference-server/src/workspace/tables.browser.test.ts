@@ -10,9 +10,10 @@ import { startTestServer, WebhookReceiver, type TestServer } from 'reference-ser
  * Every workspace page with a table, at a desktop, a phone and the 320 px minimum: nothing scrolls
  * sideways, no heading breaks inside a word, the tables built with the Table component stack into
  * "heading: value" rows on the narrow screens, and axe finds nothing serious. The data is made long
- * on purpose (a long email, URL and record id). Screenshots land in SCREENSHOT_DIR (default the temp dir).
+ * on purpose (a long email, URL and record id). Its screenshots (three per page) land in
+TABLE_SCREENSHOT_DIR (default the temp dir), not in SCREENSHOT_DIR, which fills docs/images.
  */
-const SHOTS = process.env['SCREENSHOT_DIR'] ?? tmpdir();
+const SHOTS = process.env['TABLE_SCREENSHOT_DIR'] ?? tmpdir();
 const LONG_EMAIL = 'maximiliana.featherstonehaugh-worthington@a-rather-long-founders-domain.example';
 const LONG_RECORD = 'crm-record-0123456789abcdef0123456789abcdef-with-a-suffix';
 
