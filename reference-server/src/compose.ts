@@ -27,6 +27,7 @@ import { createObservability, type Observability } from './observability/index.j
 import { createOperatorRouter } from './operator/router.js';
 import { OutboundClient } from './outbound/index.js';
 import { assetRoutes } from './pages/assets.js';
+import { FAVICON, faviconRedirect } from './pages/favicon.js';
 import { LIVE_UPDATES_SCRIPT } from './pages/live-updates.js';
 import { STYLESHEET } from './pages/styles.js';
 import { retentionSweep } from './retention/job.js';
@@ -139,7 +140,8 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const assessment = createAssessmentSurface(ctx, { credentials, rateLimits });
   const mounts: Mount[] = [
     // Served from this server: the pages' CSP allows no other origin for style or script.
-    { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT]) },
+    { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT, FAVICON]) },
+    { router: faviconRedirect },
     // A certification run watches its client's OAuth requests (its API calls: a step after each surface's guard).
     { router: certificationOAuthWatch(ctx, oauth.rotatedBeyondGrace) },
     { router: oauth.router },

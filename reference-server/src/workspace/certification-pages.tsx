@@ -4,7 +4,8 @@ import type { Member } from './access.js';
 import { ConfirmButton } from './confirm.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { dateTime } from './overview-page.js';
+import { Table } from '../pages/table.js';
+import { Time } from '../pages/time.js';
 import { ShownOnce } from './shown-once.js';
 
 export const CERTIFICATION_PATH = `${WORKSPACE_PATH}/certification`;
@@ -64,34 +65,31 @@ export function CertificationPage({ member, csrfToken, runs, form = EMPTY_FORM, 
       {runs.length === 0 ? (
         <p>No run yet.</p>
       ) : (
-        <div class="table-scroll">
-          <table aria-labelledby="runs-heading">
-            <thead>
-              <tr>
-                <th scope="col">Integration</th>
-                <th scope="col">Started</th>
-                <th scope="col">Status</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((r) => (
-                <tr>
-                  <td>
-                    <a href={runPath(r.run.id)}>{r.run.integration.name}</a> <code>{r.run.id}</code>
-                  </td>
-                  <td>
-                    {dateTime(r.run.started_at)} by {r.run.started_by}
-                  </td>
-                  <td>{STATUS_TEXT[r.run.status]}</td>
-                  <td>
-                    {r.summary.passed} passed, {r.summary.failed} failed, {r.summary.warned} warned, {r.summary.not_run} not run
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          labelledBy="runs-heading"
+          rows={runs}
+          columns={[
+            {
+              heading: 'Integration',
+              kind: 'id',
+              cell: (r) => (
+                <>
+                  <a href={runPath(r.run.id)}>{r.run.integration.name}</a> <code>{r.run.id}</code>
+                </>
+              ),
+            },
+            {
+              heading: 'Started',
+              cell: (r) => (
+                <>
+                  <Time at={r.run.started_at} /> by {r.run.started_by}
+                </>
+              ),
+            },
+            { heading: 'Status', cell: (r) => STATUS_TEXT[r.run.status] },
+            { heading: 'Result', cell: (r) => `${r.summary.passed} passed, ${r.summary.failed} failed, ${r.summary.warned} warned, ${r.summary.not_run} not run` },
+          ]}
+        />
       )}
     </WorkspacePage>
   );
@@ -110,7 +108,7 @@ export function RunStartedPage({ member, csrfToken, started }: { member: Member;
       </div>
       <ShownOnce id="base-url" label="Base URL" value={c.base_url}>
         <strong>Copy these credentials now: they are shown only once.</strong> Configure your integration with them; they stop working when the run ends
-        (at the latest {dateTime(new Date(started.run.deadline).toISOString())}).
+        (at the latest <Time at={started.run.deadline} />).
       </ShownOnce>
       {c.automation_key ? <SecretField id="automation-key" label="Automation key (x-api-key on /api/automation)" value={c.automation_key} /> : null}
       {c.developer_key ? <SecretField id="developer-key" label="Developer key (x-api-key on /api/v1)" value={c.developer_key} /> : null}
@@ -153,56 +151,61 @@ export function RunPage({ member, csrfToken, report, finishedNow }: { member: Me
           rows={[
             { key: 'Run', value: <code>{report.run.id}</code> },
             { key: 'Status', value: <strong>{STATUS_TEXT[report.run.status]}</strong> },
-            { key: 'Started', value: `${dateTime(report.run.started_at)} by ${report.run.started_by}` },
-            { key: 'Finished', value: report.run.finished_at ? dateTime(report.run.finished_at) : 'not yet' },
+            {
+              key: 'Started',
+              value: (
+                <>
+                  <Time at={report.run.started_at} /> by {report.run.started_by}
+                </>
+              ),
+            },
+            { key: 'Finished', value: report.run.finished_at ? <Time at={report.run.finished_at} /> : 'not yet' },
             { key: 'Webhook receiver', value: report.run.integration.webhook_url ?? 'not checked' },
             { key: 'Redirect URIs', value: report.run.integration.redirect_uris.join(', ') || 'not checked' },
             { key: 'Result', value: summaryLine(report) },
           ]}
         />
         <h2 id="checks-heading">Checks</h2>
-        <div class="table-scroll">
-          <table aria-labelledby="checks-heading">
-            <thead>
-              <tr>
-                <th scope="col">Check</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">What happened</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.checks.map((check) => (
-                <tr>
-                  <td>
-                    <code>{check.id}</code> ({check.level})<br />
-                    <span class="muted">{check.title}</span>
-                  </td>
-                  <td>
-                    <span class={`tag ${OUTCOME_TAG[check.outcome] ?? 'grey'}`}>{OUTCOME_TEXT[check.outcome]}</span>
-                  </td>
-                  <td>
-                    {check.summary || (running ? 'Waiting for the integration.' : '')}
-                    {check.evidence.length ? (
-                      <details>
-                        <summary>
-                          Evidence<span class="visually-hidden"> for {check.id}</span>
-                        </summary>
-                        <ul>
-                          {check.evidence.map((e) => (
-                            <li>
-                              {dateTime(e.at)} — {e.note}
-                              {e.response ? ` → ${e.response.status === null ? `no answer (${e.response.error ?? ''})` : `HTTP ${e.response.status}`}` : ''}
-                            </li>
-                          ))}
-                        </ul>
-                      </details>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          labelledBy="checks-heading"
+          rows={report.checks}
+          columns={[
+            {
+              heading: 'Check',
+              kind: 'id',
+              cell: (check) => (
+                <>
+                  <code>{check.id}</code> ({check.level})<br />
+                  <span class="muted">{check.title}</span>
+                </>
+              ),
+            },
+            { heading: 'Outcome', cell: (check) => <span class={`tag ${OUTCOME_TAG[check.outcome] ?? 'grey'}`}>{OUTCOME_TEXT[check.outcome]}</span> },
+            {
+              heading: 'What happened',
+              cell: (check) => (
+                <>
+                  {check.summary || (running ? 'Waiting for the integration.' : '')}
+                  {check.evidence.length ? (
+                    <details>
+                      <summary>
+                        Evidence<span class="visually-hidden"> for {check.id}</span>
+                      </summary>
+                      <ul>
+                        {check.evidence.map((e) => (
+                          <li>
+                            <Time at={e.at} /> — {e.note}
+                            {e.response ? ` → ${e.response.status === null ? `no answer (${e.response.error ?? ''})` : `HTTP ${e.response.status}`}` : ''}
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  ) : null}
+                </>
+              ),
+            },
+          ]}
+        />
       </div>
       <h2>Report</h2>
       <p>

@@ -3,6 +3,7 @@ import { operate } from '../cli.js';
 import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
 import { settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
 import { ATTEMPTS, type AttemptRecord } from '../webhooks/records.js';
+import { findResultByEmail } from '../assessment-results/store.js';
 
 /**
  * One organisation's admin, by URL tampering on every workspace route, sees and changes nothing
@@ -60,6 +61,7 @@ let victim: { profileId: string; submissionId: string; keyId: string; key: strin
 let intruderSubscription: string;
 let victimKeyHint: string;
 let victimInvite: string;
+let victimResult: string;
 let intruder: Visitor;
 
 beforeAll(async () => {
@@ -84,6 +86,7 @@ beforeAll(async () => {
   await settle(server);
   const attemptId = server.ctx.store.all<AttemptRecord>(ATTEMPTS, subscriptionId)[0]?.id as string;
   const run = (await operate(server.dataDir, 'certify.start', { orgId: server.demo.organizationId, checks: ['api'], name: 'Victim integration' })) as { run: { id: string } };
+  victimResult = findResultByEmail(server.ctx, server.demo.organizationId, DEMO_RESULT_EMAIL)?.id as string;
   victim = { profileId, submissionId, keyId, key: server.demo.automationKey, email: 'secret-founder@victim.example', subscriptionId, attemptId, runId: run.run.id };
 
   const org = (await operate(server.dataDir, 'org.create', { name: 'Intruder Capital' })) as { id: string };
@@ -115,11 +118,18 @@ describe('the workspace across organisations', () => {
       expect(page.body, path).not.toContain('invitee@victim.example');
       expect(page.body, path).not.toContain(victim.runId);
     }
+    // The results list, filtered or paged with the victim's result id as the cursor, holds none of the victim's results.
+    for (const path of ['/workspace/results', '/workspace/results?band=average&quality=ok', `/workspace/results?after=${victimResult}`]) {
+      const page = await intruder.request(path);
+      expect(page.body, path).not.toContain(DEMO_RESULT_EMAIL);
+      expect(page.body, path).not.toContain(victimResult);
+    }
   });
 
   it('finds no foreign id on any read route', async () => {
     for (const path of [
       `/workspace/submissions/${victim.submissionId}`,
+      `/workspace/results/${victimResult}`,
       `/workspace/profiles/${victim.profileId}`,
       `/workspace/webhooks/${victim.subscriptionId}`,
       `/workspace/webhooks/${victim.subscriptionId}/attempts/${victim.attemptId}`,

@@ -13,6 +13,7 @@ import { certificationRoutes } from './certification-routes.js';
 import { developerRoutes } from './developer-routes.js';
 import { invitesRoutes } from './invites-routes.js';
 import { requestsRoutes } from './requests-routes.js';
+import { resultsRoutes } from './results-routes.js';
 import { keysRoutes } from './keys-routes.js';
 import { SERVICE, WORKSPACE_PATH } from './names.js';
 import { OverviewPage } from './overview-page.js';
@@ -85,6 +86,7 @@ export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgReq
       });
 
       submissionsRoutes(ctx, router, tools);
+      resultsRoutes(ctx, router, tools);
       keysRoutes(ctx, router, tools, (keyId) => deps.requests.lastUsed(keyId));
       profilesRoutes(ctx, router, tools);
       invitesRoutes(ctx, router, tools);

@@ -48,15 +48,19 @@ export function WorkspacePage({ member, title, section, csrfToken, hasErrors = f
         </PostForm>
       </div>
       <nav aria-label="Workspace">
-        <ul class="workspace-nav">
-          {SECTIONS.filter((s) => isAdmin || !s.adminOnly).map((s) => (
-            <li>
-              <a href={s.href} aria-current={s.id === section ? 'page' : undefined}>
-                {s.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        {/* Folded behind "Menu" on narrow screens without script; always open on wide ones (styles.ts). */}
+        <details class="nav-menu">
+          <summary>Menu</summary>
+          <ul class="workspace-nav">
+            {SECTIONS.filter((s) => isAdmin || !s.adminOnly).map((s) => (
+              <li>
+                <a href={s.href} aria-current={s.id === section ? 'page' : undefined}>
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
       </nav>
       {children}
     </Layout>

@@ -3,7 +3,7 @@ import { profileKinds, type ProfileRecord } from '../submissions/profiles.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { dateTime } from './overview-page.js';
+import { Time } from '../pages/time.js';
 import type { ProfileFormValues } from './profile-form.js';
 
 export const PROFILES_PATH = `${WORKSPACE_PATH}/profiles`;
@@ -41,7 +41,7 @@ export function ProfilesPage({ member, csrfToken, profiles, notice }: { member: 
                   <code>{profile.id}</code>
                 </td>
                 <td>{profile.criteria.length}</td>
-                <td>{profile.archived_at ? <span class="tag grey">Archived {dateTime(profile.archived_at)}</span> : <span class="tag green">Active</span>}</td>
+                <td>{profile.archived_at ? <span class="tag grey">Archived <Time at={profile.archived_at} /></span> : <span class="tag green">Active</span>}</td>
               </tr>
             ))}
           </tbody>

@@ -2,7 +2,8 @@ import { REQUESTS_KEPT, type LoggedRequest, type LoggedSurface } from '../http/o
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { preciseTime } from './overview-page.js';
+import { Table } from '../pages/table.js';
+import { Time } from '../pages/time.js';
 
 export const REQUESTS_PATH = `${WORKSPACE_PATH}/requests`;
 
@@ -56,35 +57,28 @@ export function RequestsPage({ member, csrfToken, surface, requests, labels }: R
       {requests.length === 0 ? (
         <p>No request of this organisation has reached this API since the server started.</p>
       ) : (
-        <div class="table-scroll">
-          <table aria-labelledby="requests-heading">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Request</th>
-                <th scope="col">Status</th>
-                <th scope="col">Latency</th>
-                <th scope="col">Credential</th>
-              </tr>
-            </thead>
-            <tbody>
-              {requests.map((r) => (
-                <tr>
-                  <td>{preciseTime(new Date(r.at).toISOString())}</td>
-                  <td>
-                    <code class="wrap">
-                      {r.method} {r.path}
-                    </code>
-                    {r.fault ? <span class="tag red">injected fault {r.fault}</span> : null}
-                  </td>
-                  <td>{r.status === 0 ? 'no answer' : r.status}</td>
-                  <td>{r.latencyMs} ms</td>
-                  <td>{credentialText(r, labels)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          labelledBy="requests-heading"
+          rows={requests}
+          columns={[
+            { heading: 'Time', cell: (r) => <Time at={r.at} precision="second" /> },
+            {
+              heading: 'Request',
+              kind: 'id',
+              cell: (r) => (
+                <>
+                  <code class="wrap">
+                    {r.method} {r.path}
+                  </code>
+                  {r.fault ? <span class="tag red">injected fault {r.fault}</span> : null}
+                </>
+              ),
+            },
+            { heading: 'Status', cell: (r) => (r.status === 0 ? 'no answer' : r.status) },
+            { heading: 'Latency', cell: (r) => `${r.latencyMs} ms`, kind: 'nowrap' },
+            { heading: 'Credential', cell: (r) => credentialText(r, labels), kind: 'id' },
+          ]}
+        />
       )}
     </WorkspacePage>
   );

@@ -4,7 +4,8 @@ import { EVENT_TYPES, type SubscriptionRecord, type WebhookSurface } from '../we
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { dateTime } from './overview-page.js';
+import { Table } from '../pages/table.js';
+import { Time } from '../pages/time.js';
 import { ShownOnce } from './shown-once.js';
 
 export const WEBHOOKS_PATH = `${WORKSPACE_PATH}/webhooks`;
@@ -64,35 +65,27 @@ export function WebhooksPage({ member, csrfToken, subscriptions, values, errors 
       {subscriptions.length === 0 ? (
         <p>There are no webhook subscriptions yet.</p>
       ) : (
-        <div class="table-scroll">
-          <table aria-labelledby="subscriptions-heading">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">API</th>
-                <th scope="col">Events</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscriptions.map((s) => (
-                <tr>
-                  <td>
-                    <a href={subscriptionUrl(s.id)}>{redactUrlSecrets(s.url)}</a>
-                    {s.description ? <span class="hint">{s.description}</span> : null}
-                  </td>
-                  <td>{SURFACE_LABELS[s.surface]}</td>
-                  <td>{s.events.join(', ')}</td>
-                  <td>
-                    <StatusTag subscription={s} />
-                  </td>
-                  <td>{dateTime(s.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          labelledBy="subscriptions-heading"
+          rows={subscriptions}
+          columns={[
+            {
+              heading: 'URL',
+              kind: 'id',
+              cell: (s) => (
+                <>
+                  <a href={subscriptionUrl(s.id)}>{redactUrlSecrets(s.url)}</a>
+                  {s.description ? <span class="hint">{s.description}</span> : null}
+                </>
+              ),
+            },
+            { heading: 'API', cell: (s) => SURFACE_LABELS[s.surface] },
+            // Event types are long dotted words: let them break at any point rather than widen the table.
+            { heading: 'Events', cell: (s) => s.events.join(', '), kind: 'id' },
+            { heading: 'Status', cell: (s) => <StatusTag subscription={s} /> },
+            { heading: 'Created', cell: (s) => <Time at={s.createdAt} /> },
+          ]}
+        />
       )}
       <h2>Register an endpoint</h2>
       <PostForm action={WEBHOOKS_PATH} csrfToken={csrfToken}>
