@@ -8,10 +8,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 /** The CLI as a user runs it: a child process, its stdout, its exit code. */
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const TSCONFIG = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
 
 function cli(args: string[]) {
   return spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
-    env: { ...process.env, LOG_LEVEL: 'silent', REFERENCE_SERVER_DATA: '' },
+    // tsx reads the tsconfig of the working directory: the server's own compiles its .tsx pages.
+    env: { ...process.env, LOG_LEVEL: 'silent', REFERENCE_SERVER_DATA: '', TSX_TSCONFIG_PATH: TSCONFIG },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

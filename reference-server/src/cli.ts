@@ -1,19 +1,17 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import ipaddr from 'ipaddr.js';
 import { backupFolder, restoreFolder } from './backup/backup.js';
+import { addCertifyCommands, certifyExitCode } from './certify-cli.js';
 import { formatBanner } from './banner.js';
+import { addOperatorCommands, dataOption, list } from './cli-operator.js';
 import { defaultConfig, DEFAULT_HOST, DEFAULT_PORT, defaultOutboundAllowlist, type ServerConfig } from './config.js';
 import { openDataFolder } from './data-folder.js';
 import { createLogger, flushLog } from './log.js';
 import { forwardCommand } from './operator/client.js';
 import { runCommand, type CommandName } from './operator/commands.js';
 import { startServer } from './server.js';
-import { DEFAULT_OVERLAP_HOURS, OVERLAP_HOURS } from './webhooks/index.js';
 import { FolderLockedError } from './store/folder-lock.js';
-
-const DEFAULT_DATA = './data';
 
 function port(value: string): number {
   const n = Number(value);
@@ -31,9 +29,6 @@ const wholeNumber =
   };
 const seconds = wholeNumber('seconds');
 const requestsPerMinute = wholeNumber('requests per minute');
-const requests = wholeNumber('requests', 1);
-const minutes = wholeNumber('minutes', 1);
-const milliseconds = wholeNumber('milliseconds', 1);
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
@@ -43,11 +38,6 @@ function duration(value: string): number {
   if (!match) throw new InvalidArgumentError('a duration: seconds, or a number followed by s, m, h or d (e.g. 7d)');
   return Number(match[1]) * (UNIT_SECONDS[match[2] || 's'] as number);
 }
-
-const list = (value: string, previous: string[] = []): string[] => [
-  ...previous,
-  ...value.split(',').map((s) => s.trim()).filter(Boolean),
-];
 
 /**
  * Stands for "not given": the allowlist then follows the listen address (`defaultOutboundAllowlist`:
@@ -84,8 +74,6 @@ function trustProxy(value: string): number | string[] {
   return entries;
 }
 
-const dataOption = () => new Option('--data <dir>', 'data folder').default(DEFAULT_DATA).env('REFERENCE_SERVER_DATA');
-
 /**
  * Runs an operator command on a data folder: directly when no server holds it, otherwise through
  * the holding server's loopback operator endpoint, so there is only ever one writer.
@@ -110,25 +98,6 @@ export async function operate(dataDir: string, name: CommandName, args: unknown)
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-}
-
-/** A JSON file an operator command reads; a missing or unreadable one is a usage error, not a trace. */
-async function readJsonFile(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new Error(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new Error(`${path} is not JSON: ${(error as Error).message}`);
-  }
-}
-
-function operatorCommand(parent: Command, name: string, description: string) {
-  return parent.command(name).description(description).addOption(dataOption());
 }
 
 export function buildCli(): Command {
@@ -199,6 +168,11 @@ export function buildCli(): Command {
         .argParser(duration),
     )
     .addOption(
+      new Option('--retain-certification-runs <duration>', 'keep finished certification runs and their reports this long (default 90d)')
+        .env('REFERENCE_SERVER_RETAIN_CERTIFICATION_RUNS')
+        .argParser(duration),
+    )
+    .addOption(
       new Option('--retain-rotated-tokens <duration>', 'keep rotated refresh tokens (for replay detection) this long after rotation (default: until they expire)')
         .env('REFERENCE_SERVER_RETAIN_ROTATED_TOKENS')
         .argParser(duration),
@@ -242,6 +216,7 @@ export function buildCli(): Command {
           ...(options.retainAttempts !== undefined ? { attemptsSeconds: options.retainAttempts } : {}),
           ...(options.retainSubmissions !== undefined ? { submissionsSeconds: options.retainSubmissions } : {}),
           ...(options.retainRotatedTokens !== undefined ? { rotatedTokensSeconds: options.retainRotatedTokens } : {}),
+          ...(options.retainCertificationRuns !== undefined ? { runsSeconds: options.retainCertificationRuns } : {}),
           ...(options.retentionInterval !== undefined ? { intervalSeconds: options.retentionInterval } : {}),
         },
       });
@@ -291,168 +266,9 @@ export function buildCli(): Command {
     .requiredOption('--data <dir>', 'empty (or absent) data folder to restore into')
     .action(async (o) => print(await restoreFolder(o.from, o.data)));
 
-  const org = program.command('org').description('organisations');
-  operatorCommand(org, 'create', 'create an organisation')
-    .requiredOption('--name <name>', 'organisation name')
-    .action(async (o) => print(await operate(o.data, 'org.create', { name: o.name })));
-  operatorCommand(org, 'list', 'list organisations').action(async (o) => print(await operate(o.data, 'org.list', {})));
+  addOperatorCommands(program, operate);
 
-  const user = program.command('user').description('investor logins');
-  operatorCommand(user, 'create', 'create a user (prints a generated password when none is given)')
-    .requiredOption('--org <id>', 'organisation id')
-    .requiredOption('--email <email>', 'login email')
-    .requiredOption('--name <name>', 'display name')
-    .option('--password <password>', 'password (at least 10 characters)')
-    .addOption(new Option('--role <role>', 'role').choices(['admin', 'member']).default('member'))
-    .action(async (o) =>
-      print(
-        await operate(o.data, 'user.create', {
-          orgId: o.org,
-          email: o.email,
-          name: o.name,
-          role: o.role,
-          ...(o.password ? { password: o.password } : {}),
-        }),
-      ),
-    );
-  operatorCommand(user, 'list', 'list users (never a password)')
-    .option('--org <id>', 'only this organisation')
-    .action(async (o) => print(await operate(o.data, 'user.list', o.org ? { orgId: o.org } : {})));
-
-  const key = program.command('key').description('developer keys (Assessment API) and automation keys');
-  operatorCommand(key, 'create', 'issue a key; its secret is printed once')
-    .requiredOption('--org <id>', 'organisation id')
-    .addOption(new Option('--kind <kind>', 'which API the key is for').choices(['developer', 'automation']).makeOptionMandatory())
-    .option('--user <email>', 'user an automation key acts for (default: an admin of the organisation)')
-    .option('--label <label>', 'label shown in lists')
-    .action(async (o) =>
-      print(
-        await operate(o.data, 'key.create', {
-          orgId: o.org,
-          kind: o.kind,
-          ...(o.user ? { userEmail: o.user } : {}),
-          ...(o.label ? { label: o.label } : {}),
-        }),
-      ),
-    );
-  operatorCommand(key, 'list', 'list keys and partner credentials (never a secret)')
-    .option('--org <id>', 'only this organisation')
-    .action(async (o) => print(await operate(o.data, 'key.list', o.org ? { orgId: o.org } : {})));
-  operatorCommand(key, 'revoke', 'revoke a key or partner credential by its key id')
-    .argument('<keyId>', 'key id, as listed')
-    .action(async (keyId: string, o) => print(await operate(o.data, 'key.revoke', { keyId })));
-
-  const partner = program.command('partner').description('partner credentials (Bearer, for the GraphQL API)');
-  operatorCommand(partner, 'create', 'issue a partner credential; its secret is printed once')
-    .requiredOption('--org <id>', 'organisation the partner acts for')
-    .option('--operations <names>', 'allowed GraphQL operations (comma-separated; default: the partner set)', list)
-    .option('--label <label>', 'label shown in lists')
-    .action(async (o) =>
-      print(
-        await operate(o.data, 'partner.create', {
-          orgId: o.org,
-          ...(o.operations ? { operations: o.operations } : {}),
-          ...(o.label ? { label: o.label } : {}),
-        }),
-      ),
-    );
-
-  const invite = program.command('invite').description('assessment invite links for participants');
-  operatorCommand(invite, 'create', 'create an invite; its link (with the token) is printed once')
-    .requiredOption('--org <id>', 'organisation id')
-    .requiredOption('--email <email>', "the participant's email (their result is stored under it)")
-    .option('--name <name>', 'full name, pre-filled on the form')
-    .option('--benchmark <tagId>', 'benchmark tag id to score against')
-    .option('--expires-at <iso>', 'when the link stops working (ISO 8601; default 14 days, at most 90)')
-    .action(async (o) =>
-      print(
-        await operate(o.data, 'invite.create', {
-          orgId: o.org,
-          email: o.email,
-          ...(o.name ? { full_name: o.name } : {}),
-          ...(o.benchmark ? { benchmark_tag_id: o.benchmark } : {}),
-          ...(o.expiresAt ? { expires_at: o.expiresAt } : {}),
-        }),
-      ),
-    );
-  operatorCommand(invite, 'list', 'list the invites of an organisation with their status (never a link)')
-    .requiredOption('--org <id>', 'organisation id')
-    .addOption(new Option('--status <status>', 'only this status').choices(['sent', 'opened', 'completed', 'expired', 'revoked']))
-    .action(async (o) => print(await operate(o.data, 'invite.list', { orgId: o.org, ...(o.status ? { status: o.status } : {}) })));
-  operatorCommand(invite, 'revoke', 'withdraw an invite; its link then says so')
-    .requiredOption('--org <id>', 'organisation id')
-    .argument('<inviteId>', 'invite id, as listed')
-    .action(async (inviteId: string, o) => print(await operate(o.data, 'invite.revoke', { orgId: o.org, inviteId })));
-  operatorCommand(invite, 'settings', "set how an organisation's invites behave")
-    .requiredOption('--org <id>', 'organisation id')
-    .addOption(new Option('--summary <onOff>', "show participants a plain-language summary of their result").choices(['on', 'off']).makeOptionMandatory())
-    .action(async (o) => print(await operate(o.data, 'invite.settings', { orgId: o.org, showParticipantSummary: o.summary === 'on' })));
-
-  const profile = program.command('profile').description('investment/success profiles submissions are scored against');
-  operatorCommand(profile, 'create', 'create a profile from a JSON file (name, description, kind, required_fields, criteria)')
-    .requiredOption('--org <id>', 'organisation id')
-    .requiredOption('--file <path>', 'the profile as JSON, as GET /api/automation/profiles shows one (without id)')
-    .action(async (o) => print(await operate(o.data, 'profile.create', { orgId: o.org, profile: await readJsonFile(o.file) })));
-  operatorCommand(profile, 'list', "list an organisation's profiles")
-    .requiredOption('--org <id>', 'organisation id')
-    .option('--all', 'include archived profiles')
-    .action(async (o) => print(await operate(o.data, 'profile.list', { orgId: o.org, ...(o.all ? { includeArchived: true } : {}) })));
-
-  const faults = program.command('faults').description("inject faults into an organisation's own API calls (for testing connectors' retries)");
-  operatorCommand(faults, 'set', 'fault the next requests (or the next minutes) of one surface for one organisation')
-    .requiredOption('--org <id>', 'organisation id')
-    .addOption(new Option('--surface <surface>', 'which API').choices(['automation', 'assessment', 'graphql']).makeOptionMandatory())
-    .addOption(new Option('--fault <kind>', 'what the requests get').choices(['429', '500', '503', 'latency', 'disconnect']).makeOptionMandatory())
-    .option('--count <n>', 'fault the next n requests (default 1)', requests)
-    .option('--minutes <n>', 'fault every request for n minutes instead', minutes)
-    .option('--retry-after <seconds>', 'Retry-After of a 429 or 503 (default 1)', seconds)
-    .option('--latency <ms>', 'delay of a latency fault in milliseconds (default 2000)', milliseconds)
-    .action(async (o) =>
-      print(
-        await operate(o.data, 'fault.set', {
-          orgId: o.org,
-          surface: o.surface,
-          kind: o.fault,
-          ...(o.count !== undefined ? { count: o.count } : {}),
-          ...(o.minutes !== undefined ? { minutes: o.minutes } : {}),
-          ...(o.retryAfter !== undefined ? { retryAfterSeconds: o.retryAfter } : {}),
-          ...(o.latency !== undefined ? { latencyMs: o.latency } : {}),
-        }),
-      ),
-    );
-  operatorCommand(faults, 'list', "list an organisation's faults in force")
-    .requiredOption('--org <id>', 'organisation id')
-    .action(async (o) => print(await operate(o.data, 'fault.list', { orgId: o.org })));
-  operatorCommand(faults, 'clear', "clear every fault of an organisation")
-    .requiredOption('--org <id>', 'organisation id')
-    .action(async (o) => print(await operate(o.data, 'fault.clear', { orgId: o.org })));
-
-  const webhook = program.command('webhook').description("organisations' webhook endpoints");
-  operatorCommand(webhook, 'rotate-secret', 'give an endpoint a new signing secret (printed once); the old one keeps signing during the overlap')
-    .requiredOption('--org <id>', 'organisation id')
-    .argument('<subscriptionId>', 'the endpoint id (whk_…)')
-    .addOption(new Option('--overlap <hours>', 'hours the old secret keeps signing beside the new one').choices(OVERLAP_HOURS.map(String)).default(String(DEFAULT_OVERLAP_HOURS)))
-    .action(async (subscriptionId: string, o) => print(await operate(o.data, 'webhook.rotate-secret', { orgId: o.org, subscriptionId, overlapHours: Number(o.overlap) })));
-
-  const client = program.command('client').description('OAuth clients');
-  operatorCommand(client, 'create', 'register an OAuth client; its secret is printed once')
-    .requiredOption('--name <name>', 'application name shown on the consent page')
-    .requiredOption('--redirect-uri <uri>', 'exact redirect URI (repeatable or comma-separated)', list)
-    .option('--scopes <scopes>', 'scopes among basic, profile, all (default: all basic profile)', list)
-    .option('--operations <names>', 'allowed GraphQL operations (comma-separated; default: the partner set)', list)
-    .action(async (o) =>
-      print(
-        await operate(o.data, 'client.create', {
-          name: o.name,
-          redirectUris: o.redirectUri,
-          ...(o.scopes ? { scopes: o.scopes } : {}),
-          ...(o.operations ? { operations: o.operations } : {}),
-        }),
-      ),
-    );
-  operatorCommand(client, 'list', 'list OAuth clients (never a secret)').action(async (o) =>
-    print(await operate(o.data, 'client.list', {})),
-  );
+  addCertifyCommands(program, { dataOption, operate, duration, list });
 
   return program;
 }
@@ -466,6 +282,8 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     const code = (error as { code?: string; exitCode?: number }).code;
     if (typeof code === 'string' && code.startsWith('commander.')) return (error as { exitCode: number }).exitCode;
+    const certify = certifyExitCode(error);
+    if (certify !== undefined) return certify;
     process.stderr.write(`reference-server: ${(error as Error).message}\n`);
     return 1;
   }

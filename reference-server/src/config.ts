@@ -42,6 +42,8 @@ export interface ServerConfig {
     attemptsSeconds?: number;
     /** Automation submissions that are completed or failed, counted from their last change. */
     submissionsSeconds?: number;
+    /** Finished certification runs, from their end. */
+    runsSeconds?: number;
     /** Rotated refresh tokens: kept this long after rotation (default: until they expire) for replay detection. */
     rotatedTokensSeconds?: number;
     intervalSeconds?: number;

@@ -1,6 +1,6 @@
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { composeServer, type ComposeDeps } from './compose.js';
+import { composeServer, type ComposeDeps, type ComposedServer } from './compose.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { JobRunner } from './jobs/runner.js';
@@ -23,36 +23,50 @@ export type StartDeps = ComposeDeps;
 /** How long a shutdown waits for in-flight requests before cutting their connections. */
 const DRAIN_MS = 10_000;
 
-/** Composes a server (compose.ts), seeds an empty folder, listens, then starts the background work. */
+/** Answers while the server is being built after it bound its port: a client retries shortly. */
+const startingUp: RequestListener = (_req, res) => {
+  res.writeHead(503, { 'retry-after': '1', 'content-type': 'text/plain; charset=utf-8' }).end('starting up\n');
+};
+
+/**
+ * Binds the port first, so the public URL is known (port 0 in tests) before anything is built;
+ * then composes the server (compose.ts) with that URL in its config, seeds an empty folder,
+ * hands the listener the app and starts the background work.
+ */
 export async function startServer(config: ServerConfig, deps: StartDeps = {}): Promise<RunningServer> {
   checkTransport(config);
   const tls = config.tls ? await loadTls(config.tls) : undefined;
-  const composed = await composeServer(config, deps);
+  let handle = startingUp;
+  const listener = createListener((req, res) => handle(req, res), tls);
+  const http = await new Promise<Server>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.listen(config.port, config.host, () => resolve(listener));
+  });
+  const { port } = http.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const scheme = tls ? 'https' : 'http';
+  const url = `${scheme}://${host}:${port}`;
+  let composed: ComposedServer;
+  try {
+    composed = await composeServer({ ...config, publicUrl: config.publicUrl ?? url }, deps);
+  } catch (error) {
+    http.close();
+    throw error;
+  }
   const { ctx, app, jobs, observability } = composed;
-  let http: Server | undefined;
   try {
     const demo = config.seed && listOrganizations(ctx).length === 0 ? await seedDemo(ctx) : undefined;
-    const listener = createListener(app, tls);
-    http = await new Promise<Server>((resolve, reject) => {
-      listener.once('error', reject);
-      listener.listen(config.port, config.host, () => resolve(listener));
-    });
-    const { port } = http.address() as AddressInfo;
-    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-    const scheme = tls ? 'https' : 'http';
-    const url = `${scheme}://${host}:${port}`;
-    ctx.config.publicUrl ??= url;
     await composed.lock.update({
       operatorUrl: `${scheme}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_operator`,
       operatorToken: composed.operatorToken,
       ...(tls ? { operatorCertSha256: tls.fingerprint256 } : {}),
     });
+    handle = app;
     jobs.start();
     observability.workersStarted();
     ctx.log.info({ url, dataDir: config.dataDir }, 'reference server listening');
 
     let closing: Promise<void> | undefined;
-    const server = http;
     return {
       url,
       ctx,
@@ -63,21 +77,21 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
           // Stop taking requests (and say so on /readyz), let in-flight ones (and their writes)
           // finish, then drain the job runner and flush the store before the lock is released.
           observability.workersStopping();
-          const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-          server.closeIdleConnections();
-          const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+          const drained = new Promise<void>((resolve) => http.close(() => resolve()));
+          http.closeIdleConnections();
+          const cut = setTimeout(() => http.closeAllConnections(), DRAIN_MS);
           await drained;
           clearTimeout(cut);
           await jobs.stop();
-          await composed.closeFolder();
+          await composed.close();
           ctx.log.info('reference server stopped');
         })();
         return closing;
       },
     };
   } catch (error) {
-    http?.close();
-    await composed.closeFolder();
+    http.close();
+    await composed.close();
     throw error;
   }
 }

@@ -48,9 +48,9 @@ export function formFields(page: string, action: string): Record<string, string>
   if (start < 0) throw new Error(`no form posting to ${action} on this page`);
   const form = page.slice(start, page.indexOf('</form>', start));
   const fields: Record<string, string> = {};
-  // Any attribute order, `>` or `/>` (the pages' renderers write both): a miss here would post an
-  // empty form and let a test pass for the wrong reason.
-  for (const [tag] of form.matchAll(/<input\b[^>]*>/g)) {
+  // Any attribute order, `/>`, and a `>` inside a quoted value (preact leaves it unescaped): a
+  // miss here would post an empty form and let a test pass for the wrong reason.
+  for (const [tag] of form.matchAll(/<input\b(?:[^>"]|"[^"]*")*>/g)) {
     const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
     const name = attribute('name');
     if (attribute('type') !== 'hidden' || name === undefined) continue;

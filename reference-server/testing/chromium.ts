@@ -68,17 +68,45 @@ export async function checkAccessible(page: Page): Promise<void> {
   if (!fits) throw new Error(`${page.url()} scrolls sideways at ${NARROW_VIEWPORT.width} px`);
 }
 
+/** The widths the pages are checked at: a desktop, a phone, and the WCAG reflow minimum. */
+export const WIDTHS = [1280, 390, 320] as const;
+
 /**
- * A fresh browser context at 1280 px, signed in to the workspace through its sign-in page, on
+ * Signs in through the shared investor login in a fresh browser context at 1280 px, and lands on
  * `path`; `script: false` proves a walk needs no JavaScript.
  */
-export async function signedInPage(browser: Browser, baseUrl: string, user: { email: string; password: string }, path = '/workspace', options: { script?: boolean } = {}): Promise<Page> {
+export async function signInWithChromium(browser: Browser, base: string, email: string, password: string, path = '/workspace', options: { script?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: options.script ?? true });
   const page = await context.newPage();
-  await page.goto(`${baseUrl}${path}`);
-  await page.getByLabel('Work email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
+  await page.goto(`${base}${path}`);
+  if (new URL(page.url()).pathname !== '/api/oauth/sign-in') throw new Error(`expected the sign-in page, got ${page.url()}`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/workspace'));
+  await page.waitForURL((url) => url.pathname === new URL(path, base).pathname);
   return page;
+}
+
+/**
+ * Words of table headings that the layout broke across lines ("Attemp|t"): each word of each
+ * rendered `<th>` must sit on one line. Evaluated in the page, as a string (no DOM types here).
+ */
+export async function headingsBrokenMidWord(page: Page): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    const broken = [];
+    for (const th of document.querySelectorAll('th')) {
+      if (th.getClientRects().length === 0) continue;
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.data.matchAll(/\\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+  })()`)) as string[];
 }

@@ -6,6 +6,11 @@ import type { Credentials } from '../conformance/credentials.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../reference-server/src/main.ts', import.meta.url));
+/**
+ * tsx compiles with the tsconfig of its working directory, and the repository root's (a solution
+ * file naming no source) has no JSX settings: the server's own makes its .tsx pages render with preact.
+ */
+const SERVER_TSCONFIG = fileURLToPath(new URL('../../reference-server/tsconfig.json', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 
 /** The reference server running as a child process (`reference-server start`), killable with SIGKILL. */
@@ -75,7 +80,7 @@ export async function startServerProcess(dataDir: string, options: ServerProcess
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', MAIN, 'start', '--port', '0', '--data', dataDir, '--log-level', 'silent', ...outbound, ...(options.extraArgs ?? [])],
-    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } },
+    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production', TSX_TSCONFIG_PATH: SERVER_TSCONFIG } },
   );
   let stdout = '';
   let stderr = '';

@@ -82,11 +82,15 @@ export function findResultByEmail(ctx: Reader, orgId: string, email: string): As
   return entry ? getResult(ctx, orgId, entry.resultId) : undefined;
 }
 
-/** A page of the organisation's results, most recently created first. */
-export function listResults(ctx: Reader, orgId: string, query: { limit: number; after?: string }): Page<AssessmentResult> {
+/** Results a filtered page looks at before it answers with what it found (and a cursor to go on). */
+const MAX_SCAN = 5000;
+
+/** A page of the organisation's results, most recently created first, optionally only those `filter` keeps. */
+export function listResults(ctx: Reader, orgId: string, query: { limit: number; after?: string; filter?: (result: AssessmentResult) => boolean }): Page<AssessmentResult> {
   return ctx.store.page<AssessmentResult>(RESULTS, orgId, {
     limit: query.limit,
     ...(query.after ? { after: query.after } : {}),
+    ...(query.filter ? { filter: query.filter, maxScan: MAX_SCAN } : {}),
   });
 }
 

@@ -1,6 +1,10 @@
 import { Router } from 'express';
 import { developerKeyGuard } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
+import { certificationStep } from '../certification/index.js';
+import { faultInjection } from '../faults/middleware.js';
+import type { RateLimitWindows } from '../http/rate-limit-windows.js';
+import type { CredentialResolver } from '../tenancy/credentials.js';
 import { webhookRoutes } from '../webhooks/index.js';
 import { listBenchmarkTags } from './benchmark-tags.js';
 import { crmSyncRoutes } from './crm/routes.js';
@@ -25,10 +29,11 @@ export interface AssessmentSurface {
 }
 
 /**
- * Router for `/api/v1`: the developer key first, then this surface's own JSON parser and error
+ * Router for `/api/v1`: the developer key first, then the organisation's injected faults, this
+ * surface's own JSON parser and error
  * handler, so a malformed body gets the spec's 400 body and a failure its 500 body.
  */
-export function createAssessmentSurface(ctx: AppContext): AssessmentSurface {
+export function createAssessmentSurface(ctx: AppContext, deps: { credentials: CredentialResolver; rateLimits: RateLimitWindows }): AssessmentSurface {
   const effects = assessmentSaveEffects(ctx);
   const router = Router();
   let openApi: string | undefined;
@@ -37,7 +42,7 @@ export function createAssessmentSurface(ctx: AppContext): AssessmentSurface {
     openApi ??= JSON.stringify(assessmentOpenApi());
     res.type('application/json').send(openApi);
   });
-  router.use(developerKeyGuard(ctx));
+  router.use(developerKeyGuard(deps.credentials), certificationStep(ctx), faultInjection(ctx, 'assessment'));
   // strict: false lets a bare JSON string or number through to the "must be an object" answer.
   router.use(jsonBody({ limit: BODY_LIMIT, strict: false }));
 
@@ -50,5 +55,5 @@ export function createAssessmentSurface(ctx: AppContext): AssessmentSurface {
   router.use('/webhooks', webhookRoutes(ctx, 'assessment'));
 
   router.use(assessmentErrorHandler(ctx.log));
-  return { router, invitePages: invitePages(ctx, effects) };
+  return { router, invitePages: invitePages(ctx, effects, deps.rateLimits) };
 }

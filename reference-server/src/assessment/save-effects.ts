@@ -1,12 +1,12 @@
 import type { AppContext } from '../context.js';
-import { eventOps, eventsCommitted } from '../webhooks/index.js';
+import { eventOps } from '../webhooks/index.js';
 import { assessmentEvent } from './events.js';
 import type { SaveEffects } from './submit.js';
 
 /**
  * What every saved result sets off, whichever way it arrived: its `assessment.completed` /
  * `assessment.replaced` event stored in the same write (the outbox, so the event exists iff the
- * result does), then a wake-up of the job runner for the deliveries and the CRM sync job.
+ * result does); the store's write hook then wakes the job runner for the deliveries and the CRM job.
  */
 export function assessmentSaveEffects(ctx: AppContext): SaveEffects {
   return {
@@ -14,6 +14,5 @@ export function assessmentSaveEffects(ctx: AppContext): SaveEffects {
       const event = assessmentEvent(saved);
       return eventOps(ctx, saved.result.organizationId, event.type, event.data);
     },
-    afterSave: (_saved, ops) => eventsCommitted(ctx, ops),
   };
 }

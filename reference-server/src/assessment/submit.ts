@@ -9,11 +9,9 @@ import { crmSyncPlan } from './crm/queue.js';
 import { sendSubmissionError } from './errors.js';
 import { parseSubmission, type Submission } from './submit-input.js';
 
-/** What else happens when a result is saved: store operations in the same write, and a nudge after it. */
+/** What else happens when a result is saved: store operations in the same write (its events). */
 export interface SaveEffects {
   opsFor(saved: SavedResult): WriteOp[];
-  /** `ops`: every op of the write that went through (the result's CRM job and what `opsFor` returned). */
-  afterSave(saved: SavedResult, ops: readonly WriteOp[]): void;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -40,8 +38,7 @@ export async function submitAssessment(
   const { norm, reference } = selectNorm(submission.benchmark);
   const scores = scoreAnswers(submission.answers, norm, reference);
   const crm = crmSyncPlan(ctx, orgId);
-  let written: WriteOp[] = [];
-  const saved = await saveResult(
+  return saveResult(
     ctx,
     orgId,
     {
@@ -55,13 +52,8 @@ export async function submitAssessment(
       crmSync: crm.state,
       source: options.source,
     },
-    (saved) => {
-      written = [...crm.ops(saved.result), ...effects.opsFor(saved)];
-      return [...written, ...(options.alsoOps?.(saved) ?? [])];
-    },
+    (saved) => [...crm.ops(saved.result), ...effects.opsFor(saved), ...(options.alsoOps?.(saved) ?? [])],
   );
-  effects.afterSave(saved, written);
-  return saved;
 }
 
 /**

@@ -1,16 +1,16 @@
 import type { RequestHandler } from 'express';
-import type { AppContext } from '../context.js';
 import { sendError } from '../http/rest-errors.js';
-import { resolveCredential } from '../tenancy/credentials.js';
+import type { CredentialResolver } from '../tenancy/credentials.js';
 import type { Principal } from './principal.js';
 
 /**
  * One guard per surface. Each accepts only its own kind of credential and answers a refusal with
  * its own surface's error body, so a key that works on one surface is a plain 401 on the others.
+ * The principal it finds is `req.principal` for everything after it (the fault injection too).
  */
-/** Who an `x-api-key` header of `kind` names, if anyone (the fault injection asks too). */
-export function apiKeyPrincipal(ctx: AppContext, kind: 'developer_key' | 'automation_key', presented: unknown): Principal | undefined {
-  const credential = typeof presented === 'string' ? resolveCredential(ctx, kind, presented) : undefined;
+/** Who an `x-api-key` header of `kind` names, if anyone (a certification run's watch asks too). */
+export function apiKeyPrincipal(credentials: CredentialResolver, kind: 'developer_key' | 'automation_key', presented: unknown): Principal | undefined {
+  const credential = typeof presented === 'string' ? credentials.resolve(kind, presented) : undefined;
   if (!credential) return undefined;
   return {
     orgId: credential.orgId,
@@ -24,16 +24,16 @@ export function apiKeyPrincipal(ctx: AppContext, kind: 'developer_key' | 'automa
 export const bearerToken = (header: unknown): string | undefined =>
   typeof header === 'string' ? /^Bearer ([\x21-\x7e]+)$/i.exec(header.trim())?.[1] : undefined;
 
-/** Who a Bearer token names: a partner credential, else an OAuth access token (the fault injection asks too). */
-export async function bearerPrincipal(ctx: AppContext, verifyAccessToken: AccessTokenVerifier, token: string): Promise<Principal | undefined> {
-  const partner = resolveCredential(ctx, 'partner_credential', token);
+/** Who a Bearer token names: a partner credential, else an OAuth access token (a certification run's watch asks too). */
+export async function bearerPrincipal(credentials: CredentialResolver, verifyAccessToken: AccessTokenVerifier, token: string): Promise<Principal | undefined> {
+  const partner = credentials.resolve('partner_credential', token);
   if (partner) return { orgId: partner.orgId, via: 'partner_credential', credentialId: partner.keyId, allowedOperations: partner.allowedOperations ?? [] };
   return verifyAccessToken(token);
 }
 
-function apiKeyGuard(ctx: AppContext, kind: 'developer_key' | 'automation_key', refusal: string): RequestHandler {
+function apiKeyGuard(credentials: CredentialResolver, kind: 'developer_key' | 'automation_key', refusal: string): RequestHandler {
   return (req, res, next) => {
-    const principal = apiKeyPrincipal(ctx, kind, req.headers['x-api-key']);
+    const principal = apiKeyPrincipal(credentials, kind, req.headers['x-api-key']);
     if (!principal) {
       sendError(res, 401, refusal);
       return;
@@ -44,12 +44,12 @@ function apiKeyGuard(ctx: AppContext, kind: 'developer_key' | 'automation_key', 
 }
 
 /** `/api/v1`: the organisation's developer key in `x-api-key`. */
-export const developerKeyGuard = (ctx: AppContext): RequestHandler =>
-  apiKeyGuard(ctx, 'developer_key', 'A valid developer key is required in the x-api-key header.');
+export const developerKeyGuard = (credentials: CredentialResolver): RequestHandler =>
+  apiKeyGuard(credentials, 'developer_key', 'A valid developer key is required in the x-api-key header.');
 
 /** `/api/automation`: an automation key in `x-api-key`. */
-export const automationKeyGuard = (ctx: AppContext): RequestHandler =>
-  apiKeyGuard(ctx, 'automation_key', 'A valid automation key is required in the x-api-key header.');
+export const automationKeyGuard = (credentials: CredentialResolver): RequestHandler =>
+  apiKeyGuard(credentials, 'automation_key', 'A valid automation key is required in the x-api-key header.');
 
 export type AccessTokenVerifier = (token: string) => Promise<Principal | undefined>;
 
@@ -58,7 +58,7 @@ export type AccessTokenVerifier = (token: string) => Promise<Principal | undefin
  * RFC 6750 §3.1: a request without credentials gets a bare challenge; a rejected token gets
  * `error="invalid_token"`.
  */
-export function bearerGuard(ctx: AppContext, verifyAccessToken: AccessTokenVerifier): RequestHandler {
+export function bearerGuard(credentials: CredentialResolver, verifyAccessToken: AccessTokenVerifier): RequestHandler {
   return (req, res, next) => {
     const refuse = (challenge: string, message: string) => {
       res.set('WWW-Authenticate', challenge);
@@ -69,7 +69,7 @@ export function bearerGuard(ctx: AppContext, verifyAccessToken: AccessTokenVerif
       refuse('Bearer realm="partner-api"', 'A Bearer access token or partner credential is required.');
       return;
     }
-    bearerPrincipal(ctx, verifyAccessToken, token).then(
+    bearerPrincipal(credentials, verifyAccessToken, token).then(
       (principal) => {
         if (!principal) {
           refuse('Bearer realm="partner-api", error="invalid_token"', 'The access token is invalid, expired or revoked.');

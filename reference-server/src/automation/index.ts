@@ -3,6 +3,10 @@ import type { z } from 'zod';
 import { automationKeyGuard } from '../auth/guards.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
+import { certificationStep } from '../certification/index.js';
+import { faultInjection } from '../faults/middleware.js';
+import type { RateLimitWindows } from '../http/rate-limit-windows.js';
+import type { CredentialResolver } from '../tenancy/credentials.js';
 import { sendError } from '../http/rest-errors.js';
 import { textMatches } from '../search-words.js';
 import { fieldMappingSchema, getFieldMapping, getProfile, listProfiles, profileView, setFieldMapping, type SubmissionSearch } from '../submissions/index.js';
@@ -23,11 +27,11 @@ export const JSON_LIMIT_BYTES = 2 * 1024 * 1024;
 
 /**
  * Router for `/api/automation` (docs/automation.md): the public contract document, then the
- * automation key, the per-key rate limit and JSON parsing; errors use the REST body
+ * automation key, the organisation's injected faults, the per-key rate limit and JSON parsing; errors use the REST body
  * `{error, message, ...}` with `fields: [{field, message}]` on every 400. Every route here needs
  * its path in openapi.ts: a test compares the two.
  */
-export function createAutomationSurface(ctx: AppContext, deps: { search: SubmissionSearch }): Router {
+export function createAutomationSurface(ctx: AppContext, deps: { search: SubmissionSearch; credentials: CredentialResolver; rateLimits: RateLimitWindows }): Router {
   const router = Router();
   let openApi: string | undefined;
   // The contract is public: served before the key guard and the rate limit.
@@ -35,8 +39,8 @@ export function createAutomationSurface(ctx: AppContext, deps: { search: Submiss
     openApi ??= JSON.stringify(automationOpenApi());
     res.type('application/json').send(openApi);
   });
-  router.use(automationKeyGuard(ctx));
-  const limiter = automationRateLimit(ctx);
+  router.use(automationKeyGuard(deps.credentials), certificationStep(ctx), faultInjection(ctx, 'automation'));
+  const limiter = automationRateLimit(ctx, deps.rateLimits);
   if (limiter) router.use(limiter);
   router.use(jsonBody({ limit: JSON_LIMIT_BYTES }));
 

@@ -5,6 +5,8 @@ import { encodeCursor } from '../http/cursor.js';
 import { eventTypesFor } from '../webhooks/index.js';
 import { createAutomationSurface } from './index.js';
 import { SubmissionSearch } from '../submissions/index.js';
+import { CredentialResolver } from '../tenancy/credentials.js';
+import { RateLimitWindows } from '../http/rate-limit-windows.js';
 import { automationOutputSchemas } from './openapi.js';
 
 /**
@@ -116,7 +118,7 @@ describe('the document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: 'Automation API', version: expect.any(String) });
     expect(doc.info.description).toContain('docs/automation.md');
-    const routes = routesOf(createAutomationSurface(server.ctx, { search: new SubmissionSearch(server.ctx) }), BASE);
+    const routes = routesOf(createAutomationSurface(server.ctx, { search: new SubmissionSearch(server.ctx), credentials: new CredentialResolver(server.ctx), rateLimits: new RateLimitWindows(server.ctx.clock) }), BASE);
     expect(routes.length).toBeGreaterThan(20);
     expect(new Set(operationsOf(doc))).toEqual(new Set(routes));
   });

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
+import type { RateLimitWindows } from '../http/rate-limit-windows.js';
 import { sendError } from '../http/rest-errors.js';
 import type { RateLimited } from './response-schemas.js';
 
@@ -15,12 +16,13 @@ const WINDOW_MS = 60_000;
  * and `RateLimit-Policy` headers (draft 8); a 429 also carries `Retry-After` in seconds.
  * `automationRateLimitPerMinute: 0` turns it off.
  */
-export function automationRateLimit(ctx: AppContext): RequestHandler | undefined {
+export function automationRateLimit(ctx: AppContext, windows: RateLimitWindows): RequestHandler | undefined {
   const limit = ctx.config.automationRateLimitPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE;
   if (limit <= 0) return undefined;
   return rateLimit({
     windowMs: WINDOW_MS,
     limit,
+    store: windows.store(),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     identifier: 'automation-key',

@@ -93,8 +93,8 @@ describe('injected faults', () => {
     /** The newest row of one surface's log: its request cell and its credential cell, as text. */
     const newest = async (surface: string) => {
       const page = await (await admin.get(`/workspace/requests?surface=${surface}`)).text();
-      const row = /<tbody>\s*<tr>([\s\S]*?)<\/tr>/.exec(page)?.[1] ?? '';
-      const cells = [...row.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((m) => (m[1] ?? '').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').trim());
+      const row = /<tbody[^>]*>\s*<tr[^>]*>([\s\S]*?)<\/tr>/.exec(page)?.[1] ?? '';
+      const cells = [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => (m[1] ?? '').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').trim());
       return { page, request: cells[1] ?? '', status: cells[2] ?? '', credential: cells[4] ?? '' };
     };
     const graphql = () =>

@@ -2,6 +2,9 @@ import { Router } from 'express';
 import type { SubmissionSearch } from '../submissions/index.js';
 import { bearerGuard, type AccessTokenVerifier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
+import { certificationStep } from '../certification/index.js';
+import { faultInjection } from '../faults/middleware.js';
+import type { CredentialResolver } from '../tenancy/credentials.js';
 import { bodyErrors, graphqlHandler } from './handler.js';
 import { SDL } from './schema.js';
 
@@ -12,9 +15,9 @@ export const SDL_PATH = '/api/schema.graphql';
  * (its SDL, the contract connector authors read). No CORS headers anywhere: the spec's callers
  * are backends, and a browser on another origin is left to the same-origin policy.
  */
-export function createGraphqlSurface(ctx: AppContext, deps: { verifyAccessToken: AccessTokenVerifier; search: SubmissionSearch }): Router {
+export function createGraphqlSurface(ctx: AppContext, deps: { verifyAccessToken: AccessTokenVerifier; search: SubmissionSearch; credentials: CredentialResolver }): Router {
   const router = Router();
-  router.post('/api', bearerGuard(ctx, deps.verifyAccessToken), ...graphqlHandler(ctx, deps.search));
+  router.post('/api', bearerGuard(deps.credentials, deps.verifyAccessToken), certificationStep(ctx), faultInjection(ctx, 'graphql'), ...graphqlHandler(ctx, deps.search));
   router.use('/api', bodyErrors);
   router.get(SDL_PATH, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300');

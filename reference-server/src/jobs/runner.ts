@@ -118,15 +118,11 @@ export class JobRunner {
   }
 
   /**
-   * Call once a write is durable: schedules the jobs among its ops (puts into a queue's
-   * collection); without ops, everything on disk is looked at.
+   * Told by the store's write hook once a batch is durable: schedules the jobs among its ops
+   * (puts into a queue's collection).
    */
-  committed(ops?: readonly WriteOp[]): void {
+  committed(ops: readonly WriteOp[]): void {
     if (!this.#running) return;
-    if (!ops) {
-      this.#sweep();
-      return;
-    }
     for (const op of ops) {
       if (op.op !== 'put') continue;
       const state = this.#queues.get(op.collection);

@@ -31,9 +31,10 @@ export interface AccessTokenPlan {
   exp: number;
 }
 
-export function planAccessToken(ctx: AppContext): AccessTokenPlan {
+/** A client may have its own lifetime (a certification run's client lives minutes, to be seen refreshing). */
+export function planAccessToken(ctx: AppContext, clientId: string): AccessTokenPlan {
   const iat = Math.floor(ctx.clock.now() / 1000);
-  return { jti: ctx.ids.next('at'), iat, exp: iat + ACCESS_TOKEN_TTL_S };
+  return { jti: ctx.ids.next('at'), iat, exp: iat + (getClient(ctx, clientId)?.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_S) };
 }
 
 export async function signAccessToken(

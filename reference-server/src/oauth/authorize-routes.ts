@@ -1,73 +1,70 @@
-import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Response } from 'express';
 import cookieParser from 'cookie-parser';
 import { z } from 'zod';
+import { activeSession, currentSession } from '../auth/browser-session.js';
 import type { AppContext } from '../context.js';
 import { bodyReadError } from '../http/body-read-error.js';
+import { formBody } from '../pages/forms.js';
+import { pageHeaders } from '../pages/headers.js';
 import { getOrganization } from '../tenancy/organizations.js';
 import { authorizeUrl, checkAuthorizeRequest, errorRedirect, withParams, type AuthorizeRequest } from './authorize-request.js';
-import { activeSession, createCsrf, currentSession, ensureBrowserId, flashMessage, newNonce, pageHeaders, setFlash, startSession, takeFlash } from './browser-session.js';
 import { issueCode } from './codes.js';
-import { checkSignIn, type SignInGuard } from './sign-in-check.js';
-import { consentPage, errorPage, loginPage } from './pages.js';
+import { flashMessage, submitLogin, type SignInForms } from './sign-in-form.js';
+import { consentDocument, loginDocument, signInErrorDocument } from './sign-in-pages.js';
 import { issuerOf, oauthSettings } from './settings.js';
 
 const FORM_LIMIT = '16kb';
 
-const LoginForm = z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default('') });
 const ConsentForm = z.object({ decision: z.enum(['allow', 'deny']).optional(), account: z.string().max(200).optional() });
 
 /**
  * `GET /api/oauth/authorize` and its two forms. Every POST answers 303 (never 307, which would
  * make the browser post the password again to wherever it is sent next), and every page and
- * redirect carries the headers of `pageHeaders`.
+ * redirect carries the page headers, with the client's origin as a form target.
  */
-export function authorizeRoutes(ctx: AppContext, guard: SignInGuard): Router {
+export function authorizeRoutes(ctx: AppContext, forms: SignInForms): Router {
   const router = Router();
-  const csrf = createCsrf(ctx);
-  const forms = express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 30 });
+  const parseForm = formBody({ limit: FORM_LIMIT, parameterLimit: 30 });
   router.use('/api/oauth/authorize', cookieParser());
 
   const redirectOrigin = (request: AuthorizeRequest) => new URL(request.redirectUri).origin;
 
   function showError(res: Response, title: string, message: string): void {
-    const nonce = newNonce();
-    pageHeaders(res, nonce);
-    res.status(400).type('html').send(errorPage(nonce, title, message));
+    pageHeaders(res);
+    res.status(400).type('html').send(signInErrorDocument(title, message));
   }
 
   /** Validates the request in a query or form; answers the failures itself. */
-  function accept(req: Request, res: Response, source: unknown, redirectStatus: 302 | 303): AuthorizeRequest | undefined {
+  function accept(res: Response, source: unknown, redirectStatus: 302 | 303): AuthorizeRequest | undefined {
     const outcome = checkAuthorizeRequest(ctx, (source ?? {}) as Record<string, unknown>);
     if (outcome.kind === 'ok') return outcome.request;
     if (outcome.kind === 'page') {
       showError(res, outcome.title, outcome.message);
       return undefined;
     }
-    pageHeaders(res, newNonce());
+    pageHeaders(res);
     res.redirect(redirectStatus, outcome.location);
     return undefined;
   }
 
   function seeOther(res: Response, request: AuthorizeRequest, location: string): void {
-    pageHeaders(res, newNonce(), [redirectOrigin(request)]);
+    pageHeaders(res, [redirectOrigin(request)]);
     res.redirect(303, location);
   }
 
   router.get('/api/oauth/authorize', async (req, res) => {
-    const request = accept(req, res, req.query, 302);
+    const request = accept(res, req.query, 302);
     if (!request) return;
-    ensureBrowserId(ctx, req, res);
-    const flash = takeFlash(ctx, req, res);
+    const flash = forms.flash.take(req, res);
     const session = await activeSession(ctx, req);
-    const nonce = newNonce();
-    pageHeaders(res, nonce, [redirectOrigin(request)]);
-    const csrfToken = csrf.token(req, res);
+    pageHeaders(res, [redirectOrigin(request)]);
+    const csrfToken = forms.csrf.token(req, res);
     const error = flashMessage(flash);
     if (!session || request.forceLogin) {
       res.type('html').send(
-        loginPage({
-          nonce,
+        loginDocument({
           clientName: request.client.name,
+          action: '/api/oauth/authorize/login',
           csrfToken,
           fields: request.raw,
           ...(flash?.email ? { email: flash.email } : {}),
@@ -78,8 +75,7 @@ export function authorizeRoutes(ctx: AppContext, guard: SignInGuard): Router {
     }
     const organization = getOrganization(ctx, session.user.orgId);
     res.type('html').send(
-      consentPage({
-        nonce,
+      consentDocument({
         clientName: request.client.name,
         redirectHost: new URL(request.redirectUri).host,
         user: { name: session.user.name, email: session.user.email },
@@ -93,39 +89,25 @@ export function authorizeRoutes(ctx: AppContext, guard: SignInGuard): Router {
     );
   });
 
-  router.post('/api/oauth/authorize/login', forms, async (req, res, next) => {
+  router.post('/api/oauth/authorize/login', parseForm, async (req, res, next) => {
     try {
-      const request = accept(req, res, req.body, 303);
+      const request = accept(res, req.body, 303);
       if (!request) return;
-      const back = authorizeUrl(request.raw);
-      if (!csrf.valid(req)) {
-        setFlash(ctx, res, { kind: 'form_expired' });
-        seeOther(res, request, back);
-        return;
-      }
-      const form = LoginForm.safeParse(req.body);
-      const email = form.success ? form.data.email : '';
-      const outcome = await checkSignIn(ctx, guard, req, email, form.success ? form.data.password : '');
-      if (outcome.kind !== 'signed_in') {
-        setFlash(ctx, res, outcome.kind === 'throttled' ? { kind: 'throttled', email, retrySeconds: outcome.waitMs / 1000 } : { kind: 'invalid_credentials', email });
-        seeOther(res, request, back);
-        return;
-      }
-      await startSession(ctx, req, res, outcome.user);
       // Signed in just now: prompt=login is satisfied, so the next stop is the consent page.
-      seeOther(res, request, authorizeUrl(request.raw, {}, ['prompt']));
+      const signedIn = await submitLogin(ctx, forms, req, res);
+      seeOther(res, request, signedIn ? authorizeUrl(request.raw, {}, ['prompt']) : authorizeUrl(request.raw));
     } catch (error) {
       next(error);
     }
   });
 
-  router.post('/api/oauth/authorize/consent', forms, async (req, res, next) => {
+  router.post('/api/oauth/authorize/consent', parseForm, async (req, res, next) => {
     try {
-      const request = accept(req, res, req.body, 303);
+      const request = accept(res, req.body, 303);
       if (!request) return;
       const back = authorizeUrl(request.raw);
-      if (!csrf.valid(req)) {
-        setFlash(ctx, res, { kind: 'form_expired' });
+      if (!forms.csrf.valid(req)) {
+        forms.flash.set(res, { kind: 'form_expired' });
         seeOther(res, request, back);
         return;
       }

@@ -6,7 +6,7 @@ import type { Browser as Chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
 import { graphql, startTestServer, type TestServer, type TokenBody } from 'reference-server/testing';
-import { fitsWidth, launchChromium } from '../../testing/chromium.js';
+import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations } from '../../testing/chromium.js';
 
 /**
  * A real browser (Debian's headless Chromium) signs in and consents: cookies, the CSRF token,
@@ -111,17 +111,27 @@ describe('signing in with a real browser', () => {
     await context.close();
   });
 
-  it('lays the pages out on a phone without sideways scrolling', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true });
+  it('lays the pages out at 320 px without sideways scrolling or a serious accessibility fault', async () => {
+    const context = await browser.newContext({ viewport: NARROW_VIEWPORT, isMobile: true });
     const page = await context.newPage();
+    const accessible = async () => {
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+    };
+    await page.goto(`${server.url}/api/oauth/sign-in?return_to=/workspace`);
+    await accessible();
     await page.goto(authorizeUrl('phone'));
-    expect(await fitsWidth(page)).toBe(true);
+    await accessible();
     await page.screenshot({ path: join(SHOTS, 'oauth-login-phone.png'), fullPage: true });
     await page.getByLabel('Work email').fill(server.demo.user.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    await accessible();
     await page.getByLabel('Password').fill(server.demo.user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Deny' }).waitFor();
-    expect(await fitsWidth(page)).toBe(true);
+    await accessible();
     await page.screenshot({ path: join(SHOTS, 'oauth-consent-phone.png'), fullPage: true });
     await Promise.all([page.waitForURL(`${callbackUrl}?**`), page.getByRole('button', { name: 'Deny' }).click()]);
     expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');

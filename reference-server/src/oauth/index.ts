@@ -5,7 +5,8 @@ import { createAccessTokenVerifier } from './access-tokens.js';
 import { authorizeRoutes } from './authorize-routes.js';
 import { SigningKeys } from './keys.js';
 import { METADATA_PATH, metadataRoutes } from './metadata.js';
-import { createSignInGuard } from './sign-in-check.js';
+import { rotatedBeyondGrace } from './refresh.js';
+import { createSignInForms } from './sign-in-form.js';
 import { signInRoutes } from './sign-in-routes.js';
 import { tokenRoutes } from './token-routes.js';
 
@@ -13,6 +14,8 @@ export interface OAuthSurface {
   /** Mounted at the root: hands `/api/oauth/*` and the metadata document to the OAuth routes. */
   router: RequestHandler;
   verifyAccessToken: AccessTokenVerifier;
+  /** True when a refresh token had been rotated, its grace window over, before `at` (a certification run asks). */
+  rotatedBeyondGrace(refreshToken: string, at: number): boolean;
 }
 
 /**
@@ -25,9 +28,9 @@ export function createOAuthSurface(ctx: AppContext): OAuthSurface {
   const routes = Router();
   routes.use(metadataRoutes(ctx, keys));
   // One throttle and gate for both login forms, so the workspace sign-in is no way around them.
-  const guard = createSignInGuard(ctx);
-  routes.use(authorizeRoutes(ctx, guard));
-  routes.use(signInRoutes(ctx, guard));
+  const forms = createSignInForms(ctx);
+  routes.use(authorizeRoutes(ctx, forms));
+  routes.use(signInRoutes(ctx, forms));
   routes.use(tokenRoutes(ctx, keys));
   // The surface sits at the root of the app: a request for another surface passes by with one
   // prefix test instead of entering a router and walking every OAuth route.
@@ -35,5 +38,5 @@ export function createOAuthSurface(ctx: AppContext): OAuthSurface {
     if (req.path.startsWith('/api/oauth/') || req.path === METADATA_PATH) routes(req, res, next);
     else next();
   };
-  return { router, verifyAccessToken: createAccessTokenVerifier(ctx, keys) };
+  return { router, verifyAccessToken: createAccessTokenVerifier(ctx, keys), rotatedBeyondGrace: (token, at) => rotatedBeyondGrace(ctx, token, at) };
 }

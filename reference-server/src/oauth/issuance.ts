@@ -38,7 +38,7 @@ export function planTokens(ctx: AppContext, grant: GrantRecord, scopes: OAuthSco
       issuedAt: iso(now),
       expiresAt: iso(now + oauthSettings(ctx).refreshTokenTtlMs),
     },
-    access: planAccessToken(ctx),
+    access: planAccessToken(ctx, grant.clientId),
     scope: formatScope(scopes),
   };
 }

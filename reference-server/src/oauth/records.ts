@@ -1,7 +1,7 @@
 import type { OAuthScope } from '../tenancy/records.js';
 
 /**
- * What the OAuth surface stores, all in the GLOBAL scope. Codes, refresh tokens and sessions are
+ * What the OAuth surface stores, all in the GLOBAL scope (browser sessions: auth/session-records.ts). Codes and refresh tokens are
  * stored under the keyed hash of their secret value, never the value, so the data folder cannot
  * be replayed; the only sealed (encrypted) values are a rotated refresh token's successor pair,
  * kept for the grace window, and the private signing key.
@@ -10,7 +10,6 @@ export const OAUTH_CODES = 'oauth_codes';
 export const OAUTH_GRANTS = 'oauth_grants';
 export const OAUTH_REFRESH_TOKENS = 'oauth_refresh_tokens';
 export const OAUTH_REVOKED_ACCESS_TOKENS = 'oauth_revoked_access_tokens';
-export const OAUTH_SESSIONS = 'oauth_sessions';
 export const OAUTH_SIGNING_KEYS = 'oauth_signing_keys';
 
 export interface AuthorizationCodeRecord {
@@ -66,19 +65,6 @@ export interface RevokedAccessTokenRecord {
   id: string;
   /** When the token would have expired anyway: the record can go after that. */
   expiresAt: string;
-}
-
-export interface SessionRecord {
-  /** Keyed hash of the session cookie's value. */
-  id: string;
-  userId: string;
-  authTime: string;
-  expiresAt: string;
-  /** Last use, for the idle timeout (written at most once a minute); absent on older records: authTime. */
-  lastSeenAt?: string;
-  /** Where and with what it was signed in, for the person's own sessions page. */
-  address?: string;
-  userAgent?: string;
 }
 
 export interface SigningKeyRecord {

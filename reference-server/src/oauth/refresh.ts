@@ -85,3 +85,10 @@ async function replayRotated(ctx: AppContext, record: RefreshTokenRecord, grant:
   await ctx.store.write([revokeGrantOp(ctx, grant, 'refresh token reused after rotation')]);
   throw invalid('The refresh token was already used: every token of this grant is now revoked.');
 }
+
+/** True when `refreshToken` was rotated, and its grace window had ended, before `at`: presenting it then is a reuse. */
+export function rotatedBeyondGrace(ctx: Pick<AppContext, 'store' | 'keyring' | 'config'>, refreshToken: string, at: number): boolean {
+  if (secretKindOf(refreshToken) !== 'refresh_token') return false;
+  const record = ctx.store.get<RefreshTokenRecord>(OAUTH_REFRESH_TOKENS, GLOBAL, ctx.keyring.hash(refreshToken));
+  return record?.rotatedAt !== undefined && Date.parse(record.rotatedAt) + oauthSettings(ctx).refreshGraceMs <= at;
+}

@@ -1,18 +1,13 @@
 import type { AppContext } from '../context.js';
 
 /**
- * Every lifetime of the OAuth surface in one place; docs/oauth.md quotes these figures.
+ * Every lifetime of the OAuth surface in one place (sessions: auth/session-records.ts); docs/oauth.md quotes these figures.
  * The two the spec leaves open and a deployment may want to change are configurable.
  */
 export const CODE_TTL_MS = 5 * 60_000;
 export const ACCESS_TOKEN_TTL_S = 3600;
 export const DEFAULT_REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
 export const DEFAULT_REFRESH_GRACE_S = 60;
-export const SESSION_TTL_MS = 12 * 3600_000;
-/** A browser session unused this long ends before its 12 hours (a browser left open elsewhere). */
-export const SESSION_IDLE_MS = 60 * 60_000;
-/** A session's `lastSeenAt` is written at most this often: the idle timeout is this precise. */
-export const SESSION_TOUCH_MS = 60_000;
 
 export interface OAuthSettings {
   refreshTokenTtlMs: number;
@@ -27,12 +22,12 @@ export function oauthSettings(ctx: Pick<AppContext, 'config'>): OAuthSettings {
 }
 
 /**
- * The issuer identifier (RFC 8414 §2): the public URL, without a trailing slash. Read per request
- * because the server learns its own URL only once it listens (port 0 in tests).
+ * The issuer identifier (RFC 8414 §2): the public URL, without a trailing slash. startServer
+ * binds its port before it builds anything, so the URL is in the config from the start.
  */
 export function issuerOf(ctx: Pick<AppContext, 'config'>): string {
   const url = ctx.config.publicUrl;
-  if (!url) throw new Error('the OAuth issuer is unknown until the server listens');
+  if (!url) throw new Error('the OAuth issuer needs config.publicUrl (startServer sets it)');
   return url.replace(/\/+$/, '');
 }
 

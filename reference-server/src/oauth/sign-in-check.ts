@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { AppContext } from '../context.js';
+import { clientAddress } from '../http/client-address.js';
 import type { User } from '../tenancy/records.js';
 import { authenticateUser, normalizeEmail } from '../tenancy/users.js';
 import { addressBucket, LoginThrottle } from './login-throttle.js';
@@ -16,12 +17,6 @@ export function createSignInGuard(ctx: Pick<AppContext, 'clock'>): SignInGuard {
 }
 
 export type SignInOutcome = { kind: 'signed_in'; user: User } | { kind: 'invalid' } | { kind: 'throttled'; waitMs: number };
-
-/**
- * The client's address: `req.ip`, which is the address behind the proxies named by
- * `--trust-proxy` and the peer's own address otherwise (a forged X-Forwarded-For picks no bucket).
- */
-export const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** When a burst from one address is refused without a check, it is told to wait this long. */
 const BUSY_WAIT_MS = 5_000;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { GLOBAL } from '../store/store.js';
 import { Browser, consent, exchange, refresh, startTestServer, type TestServer, type TokenBody } from 'reference-server/testing';
-import { OAUTH_CODES, OAUTH_GRANTS, OAUTH_REFRESH_TOKENS, OAUTH_SESSIONS } from './records.js';
+import { OAUTH_CODES, OAUTH_GRANTS, OAUTH_REFRESH_TOKENS } from './records.js';
+import { SESSIONS } from '../auth/session-records.js';
 import { SWEEP_EVERY_MS, sweepOAuth } from './sweeper.js';
 
 const clock = new ManualClock(Date.UTC(2026, 8, 1));
@@ -24,7 +25,7 @@ describe('the OAuth sweeper', () => {
     const location = await consent(server, new Browser(server.url));
     const tokens = (await (await exchange(server, location.searchParams.get('code') as string)).json()) as TokenBody;
     expect((await refresh(server, tokens.refresh_token)).status).toBe(200);
-    expect([count(OAUTH_CODES), count(OAUTH_GRANTS), count(OAUTH_REFRESH_TOKENS), count(OAUTH_SESSIONS)]).toEqual([1, 1, 2, 1]);
+    expect([count(OAUTH_CODES), count(OAUTH_GRANTS), count(OAUTH_REFRESH_TOKENS), count(SESSIONS)]).toEqual([1, 1, 2, 1]);
 
     clock.advance(SWEEP_EVERY_MS);
     await until(() => count(OAUTH_CODES) === 0);
@@ -35,6 +36,6 @@ describe('the OAuth sweeper', () => {
 
     clock.advance(31 * 24 * 3600_000);
     expect(await sweepOAuth(server.ctx)).toBe(4);
-    expect([count(OAUTH_GRANTS), count(OAUTH_REFRESH_TOKENS), count(OAUTH_SESSIONS)]).toEqual([0, 0, 0]);
+    expect([count(OAUTH_GRANTS), count(OAUTH_REFRESH_TOKENS), count(SESSIONS)]).toEqual([0, 0, 0]);
   });
 });

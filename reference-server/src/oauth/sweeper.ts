@@ -6,13 +6,12 @@ import {
   OAUTH_GRANTS,
   OAUTH_REFRESH_TOKENS,
   OAUTH_REVOKED_ACCESS_TOKENS,
-  OAUTH_SESSIONS,
   type AuthorizationCodeRecord,
   type GrantRecord,
   type RefreshTokenRecord,
   type RevokedAccessTokenRecord,
-  type SessionRecord,
 } from './records.js';
+import { SESSIONS, type SessionRecord } from '../auth/session-records.js';
 import { ACCESS_TOKEN_TTL_S } from './settings.js';
 
 export const SWEEP_EVERY_MS = 3600_000;
@@ -35,7 +34,7 @@ export async function sweepOAuth(ctx: AppContext): Promise<number> {
     for (const record of ctx.store.all<T>(collection, GLOBAL)) if (!keep(record)) ops.push(del(collection, GLOBAL, record.id));
   };
   drop<AuthorizationCodeRecord>(OAUTH_CODES, (c) => !past(c.expiresAt));
-  drop<SessionRecord>(OAUTH_SESSIONS, (s) => !past(s.expiresAt));
+  drop<SessionRecord>(SESSIONS, (s) => !past(s.expiresAt));
   drop<RevokedAccessTokenRecord>(OAUTH_REVOKED_ACCESS_TOKENS, (r) => !past(r.expiresAt));
   const revoked = new Set(ctx.store.all<GrantRecord>(OAUTH_GRANTS, GLOBAL).filter((g) => g.revokedAt).map((g) => g.id));
   const live = new Set<string>();

@@ -15,13 +15,12 @@ export interface Observability {
 }
 
 /**
- * Metrics, health and readiness for one server. Swaps ctx.store for one that reports committed
- * webhook attempts: call it before any surface is built, so every module writes through it.
+ * Metrics, health and readiness for one server, reading the store it is given. The composition
+ * root tells `metrics.committed` about every durable write (the store's write hook).
  */
-export function installObservability(ctx: AppContext): Observability {
+export function createObservability(ctx: Pick<AppContext, 'clock' | 'config' | 'store'>): Observability {
   const inner = ctx.store;
   const metrics = createMetrics({ clock: ctx.clock, store: inner });
-  ctx.store = metrics.observeStore(inner);
   let running = false;
   return {
     metrics,

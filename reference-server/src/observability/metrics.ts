@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context.js';
-import { ObservedStore } from '../store/observed-store.js';
 import type { Store, WriteOp } from '../store/store.js';
 import { ATTEMPTS, type AttemptRecord } from '../webhooks/records.js';
 import { QUEUES } from './queues.js';
@@ -15,8 +14,8 @@ export interface Metrics {
   registry: Registry;
   /** The one middleware: times the request, labels it by the route pattern that matched. */
   requests: RequestHandler;
-  /** Wraps the store so committed webhook attempts count as delivery outcomes. */
-  observeStore(store: Store): Store;
+  /** Told of every durable write: committed webhook attempts count as delivery outcomes. */
+  committed(ops: readonly WriteOp[]): void;
   retentionSweeps: Counter<'outcome'>;
   retentionPruned: Counter<'collection'>;
   retentionLastSweep: Gauge;
@@ -113,12 +112,6 @@ export function createMetrics(ctx: Pick<AppContext, 'clock'> & { store: Store })
     s.lastCompactionAt === undefined ? undefined : s.lastCompactionAt / 1000,
   );
 
-  const countAttempts = (ops: readonly WriteOp[]) => {
-    for (const op of ops) {
-      if (op.op === 'put' && op.collection === ATTEMPTS) deliveries.inc({ outcome: (op.record as AttemptRecord).outcome });
-    }
-  };
-
   return {
     registry,
     requests(req, res, next) {
@@ -137,7 +130,11 @@ export function createMetrics(ctx: Pick<AppContext, 'clock'> & { store: Store })
       });
       next();
     },
-    observeStore: (inner) => new ObservedStore(inner, countAttempts),
+    committed(ops) {
+      for (const op of ops) {
+        if (op.op === 'put' && op.collection === ATTEMPTS) deliveries.inc({ outcome: (op.record as AttemptRecord).outcome });
+      }
+    },
     retentionSweeps: new Counter({
       name: 'retention_sweeps_total',
       help: 'Retention sweeps by outcome (ok, failed)',

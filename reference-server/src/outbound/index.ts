@@ -1,8 +1,9 @@
 /**
  * The one way the server sends HTTP to an address a partner chose (webhook deliveries, CRM sync).
  *
- *   post(ctx, url, body: string|Buffer, headers, {timeoutMs?, maxResponseBytes?}) → PostResponse
- *   postJson(ctx, url, value, headers?, options?)          → PostResponse (JSON body)
+ *   new OutboundClient(config)   the keep-alive pools and address policy (one per server, compose.ts)
+ *   post(client, url, body: string|Buffer, headers, {timeoutMs?, maxResponseBytes?}) → PostResponse
+ *   postJson(client, url, value, headers?, options?)       → PostResponse (JSON body)
  *   checkOutboundUrl(ctx, url) → Promise<string|undefined>  why a URL would be refused, at registration
  *   retryAfterMs(headerValue, now)                          Retry-After (seconds or date) → ms
  *
@@ -18,4 +19,5 @@
  */
 export { checkOutboundUrl, failedOnInternalAddress, OutboundRefusedError, OutboundTimeoutError, post, postJson, retryAfterMs, sentHeaders } from './post.js';
 export type { PostOptions, PostResponse } from './post.js';
+export { OutboundClient } from './client.js';
 export { addressPolicy, type AddressPolicy } from './address-policy.js';

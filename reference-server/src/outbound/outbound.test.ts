@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../config.js';
 import { addressPolicy } from './address-policy.js';
-import { checkOutboundUrl, OutboundRefusedError, OutboundTimeoutError, post, postJson, retryAfterMs, type OutboundCtx } from './post.js';
+import { OutboundClient } from './client.js';
+import { checkOutboundUrl, OutboundRefusedError, OutboundTimeoutError, post, postJson, retryAfterMs } from './post.js';
 
-const ctxWith = (outboundAllowlist: string[]): OutboundCtx => ({ config: defaultConfig({ dataDir: '/nonexistent', outboundAllowlist }) });
+const ctxWith = (outboundAllowlist: string[]) => new OutboundClient(defaultConfig({ dataDir: '/nonexistent', outboundAllowlist }));
 const strict = ctxWith([]);
 const local = ctxWith(['127.0.0.1']);
 
@@ -29,6 +30,8 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => {
+  strict.close();
+  local.close();
   server.closeAllConnections();
   server.close();
 });

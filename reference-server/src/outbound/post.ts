@@ -1,10 +1,10 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { isSharedServer } from '../config.js';
-import type { AppContext } from '../context.js';
-import { addressPolicy, isIpLiteral, type AddressPolicy } from './address-policy.js';
-import { guardedLookup, OutboundRefusedError } from './guarded-lookup.js';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isSharedServer, type ServerConfig } from '../config.js';
+import { addressPolicy, isIpLiteral } from './address-policy.js';
+import type { OutboundClient } from './client.js';
+import { OutboundRefusedError } from './guarded-lookup.js';
 
 export { OutboundRefusedError } from './guarded-lookup.js';
 
@@ -52,32 +52,6 @@ export function failedOnInternalAddress(error: unknown): boolean {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 4096;
 
-/** What the client needs of a server's context: its configuration (the allowlist). */
-export type OutboundCtx = Pick<AppContext, 'config'>;
-
-interface Client {
-  policy: AddressPolicy;
-  http: HttpAgent;
-  https: HttpsAgent;
-}
-
-// One policy and keep-alive pool per server; idle pooled sockets are unref'd by node's Agent.
-const clients = new WeakMap<object, Client>();
-
-function clientFor(ctx: OutboundCtx): Client {
-  let client = clients.get(ctx);
-  if (!client) {
-    const policy = addressPolicy(ctx.config.outboundAllowlist);
-    const lookup = guardedLookup(policy);
-    client = {
-      policy,
-      http: new HttpAgent({ keepAlive: true, maxSockets: 64, lookup } as ConstructorParameters<typeof HttpAgent>[0]),
-      https: new HttpsAgent({ keepAlive: true, maxSockets: 64, lookup } as ConstructorParameters<typeof HttpsAgent>[0]),
-    };
-    clients.set(ctx, client);
-  }
-  return client;
-}
 
 function parseTarget(url: string): URL {
   const target = new URL(url);
@@ -103,14 +77,14 @@ export function retryAfterMs(value: string | undefined, now: number): number | u
  * literal, and every address the name resolves to now. A name that does not resolve now is
  * accepted — resolution is checked again, on the address actually used, at every attempt.
  */
-export async function checkOutboundUrl(ctx: OutboundCtx, url: string): Promise<string | undefined> {
+export async function checkOutboundUrl(ctx: { config: Pick<ServerConfig, 'outboundAllowlist'> }, url: string): Promise<string | undefined> {
   let target: URL;
   try {
     target = parseTarget(url);
   } catch (error) {
     return error instanceof TypeError && !/Invalid URL/.test(error.message) ? error.message : 'not a valid absolute URL';
   }
-  const { policy } = clientFor(ctx);
+  const policy = addressPolicy(ctx.config.outboundAllowlist);
   const host = bareHost(target.hostname);
   if (isIpLiteral(host)) return policy.refusal(host);
   if (policy.allowsHost(host)) return undefined;
@@ -139,7 +113,7 @@ export function sentHeaders(headers: Record<string, string>, length: number): Re
  * OutboundTimeoutError or a network error; any HTTP status resolves.
  */
 export function post(
-  ctx: OutboundCtx,
+  client: OutboundClient,
   url: string,
   body: string | Buffer,
   headers: Record<string, string>,
@@ -155,7 +129,6 @@ export function post(
       reject(error);
       return;
     }
-    const client = clientFor(ctx);
     const host = bareHost(target.hostname);
     if (isIpLiteral(host)) {
       const refusal = client.policy.refusal(host);
@@ -168,8 +141,7 @@ export function post(
     // (a fresh socket), or the pooled socket's peer; a failed connect names its address too.
     let peer: string | undefined = isIpLiteral(host) ? host : undefined;
     const internal = (failure?: unknown): boolean => {
-      // Read per exchange: the public URL is known only once the server listens.
-      if (!isSharedServer(ctx.config)) return false;
+      if (!isSharedServer(client.config)) return false;
       if (client.policy.allowsHost(host)) return true;
       const failedAt = (failure as { address?: unknown } | undefined)?.address;
       const address = request.socket?.remoteAddress ?? (typeof failedAt === 'string' ? failedAt : peer);
@@ -224,11 +196,11 @@ export function post(
 
 /** `post` with a JSON body and `content-type: application/json`. */
 export function postJson(
-  ctx: OutboundCtx,
+  client: OutboundClient,
   url: string,
   body: unknown,
   headers: Record<string, string> = {},
   options: PostOptions = {},
 ): Promise<PostResponse> {
-  return post(ctx, url, JSON.stringify(body), { 'content-type': 'application/json', ...headers }, options);
+  return post(client, url, JSON.stringify(body), { 'content-type': 'application/json', ...headers }, options);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 
-/** A file the pages load from this server (no CDN): a stylesheet or a script. */
+/** A file the pages load from this server (no CDN): a stylesheet, a script or an icon. */
 export interface Asset {
   /** The URL path, with a content hash in the name so it can be cached for good. */
   path: string;
@@ -11,11 +11,17 @@ export interface Asset {
 
 export const ASSET_PREFIX = '/assets';
 
-export function defineAsset(name: string, extension: 'css' | 'js', body: string): Asset {
+const CONTENT_TYPES = {
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  svg: 'image/svg+xml',
+} as const;
+
+export function defineAsset(name: string, extension: keyof typeof CONTENT_TYPES, body: string): Asset {
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
   return {
     path: `${ASSET_PREFIX}/${name}.${hash}.${extension}`,
-    contentType: extension === 'css' ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+    contentType: CONTENT_TYPES[extension],
     body,
   };
 }

@@ -1,7 +1,7 @@
 import type { CookieOptions, Request } from 'express';
 import type { AppContext } from '../context.js';
 
-/** Whether browsers reach the server over HTTPS (the public URL; known once it listens). */
+/** Whether browsers reach the server over HTTPS (the public URL). */
 export const servedOverTls = (ctx: Pick<AppContext, 'config'>): boolean => (ctx.config.publicUrl ?? '').startsWith('https:');
 
 /**
@@ -9,7 +9,6 @@ export const servedOverTls = (ctx: Pick<AppContext, 'config'>): boolean => (ctx.
  * with Path=/ and no Domain, so nothing served from another origin of the same site (a sibling
  * subdomain, plain HTTP on the same host) can set or overwrite it (session fixation, a planted
  * CSRF cookie). Plain HTTP (loopback) cannot carry the prefix: browsers reject it without Secure.
- * Read per request, since the public URL is known only once the server listens.
  */
 export const cookieName = (ctx: Pick<AppContext, 'config'>, name: string): string => (servedOverTls(ctx) ? `__Host-${name}` : name);
 

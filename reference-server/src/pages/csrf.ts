@@ -35,19 +35,16 @@ const BROWSER_ID_MAX_AGE_MS = 365 * 24 * 3600_000;
 export function createPageCsrf(ctx: AppContext, options: PageCsrfOptions): PageCsrf {
   const browserCookie = () => cookieName(ctx, `${options.cookiePrefix}_browser`);
   const identify = options.sessionIdentifier ?? ((req: Request) => readCookie(req, browserCookie()));
-  let utilities: DoubleCsrfUtilities | undefined;
-  // Built on first use: whether cookies are Secure depends on the public URL, known after listen.
-  const get = (): DoubleCsrfUtilities =>
-    (utilities ??= doubleCsrf({
-      getSecret: () => ctx.keyring.hash(`${options.cookiePrefix}-csrf-secret`),
-      getSessionIdentifier: (req) => identify(req) ?? '',
-      cookieName: cookieName(ctx, `${options.cookiePrefix}_csrf`),
-      cookieOptions: pageCookieOptions(ctx, options.cookiePath),
-      getCsrfTokenFromRequest: (req) => {
-        const value = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
-        return typeof value === 'string' ? value : undefined;
-      },
-    }));
+  const utilities: DoubleCsrfUtilities = doubleCsrf({
+    getSecret: () => ctx.keyring.hash(`${options.cookiePrefix}-csrf-secret`),
+    getSessionIdentifier: (req) => identify(req) ?? '',
+    cookieName: cookieName(ctx, `${options.cookiePrefix}_csrf`),
+    cookieOptions: pageCookieOptions(ctx, options.cookiePath),
+    getCsrfTokenFromRequest: (req) => {
+      const value = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
+      return typeof value === 'string' ? value : undefined;
+    },
+  });
 
   function ensureBrowserId(req: Request, res: Response): void {
     if (options.sessionIdentifier || readCookie(req, browserCookie())) return;
@@ -59,8 +56,8 @@ export function createPageCsrf(ctx: AppContext, options: PageCsrfOptions): PageC
   return {
     token(req, res) {
       ensureBrowserId(req, res);
-      return get().generateCsrfToken(req, res);
+      return utilities.generateCsrfToken(req, res);
     },
-    valid: (req) => Boolean(identify(req)) && get().validateRequest(req),
+    valid: (req) => Boolean(identify(req)) && utilities.validateRequest(req),
   };
 }

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { FAVICON } from './favicon.js';
 import { LIVE_UPDATES_SCRIPT } from './live-updates.js';
 import { STYLESHEET } from './styles.js';
 
@@ -33,6 +34,7 @@ export function Layout({ title, service, hasErrors = false, scripts = [], width 
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <title>{`${hasErrors ? 'Error: ' : ''}${title} – ${service} – ${PRODUCT_NAME}`}</title>
+        <link rel="icon" href={FAVICON.path} type="image/svg+xml" />
         <link rel="stylesheet" href={STYLESHEET.path} />
         {allScripts.map((src) => (
           <script src={src} defer />

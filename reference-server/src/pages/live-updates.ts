@@ -24,7 +24,7 @@ const SOURCE = `(function () {
           var next = fresh.getElementById(region.id);
           if (next && next.innerHTML !== region.innerHTML) { region.innerHTML = next.innerHTML; changed = true; }
         });
-        if (changed && status) status.textContent = 'Updated at ' + new Date().toLocaleTimeString() + '.';
+        if (changed && status) status.textContent = 'Updated at ' + new Date().toISOString().slice(11, 19) + ' UTC.';
         var freshMain = fresh.querySelector('main');
         if (freshMain && freshMain.hasAttribute('data-live-seconds')) setTimeout(tick, seconds * 1000);
       })

@@ -84,15 +84,23 @@ legend{font-weight:700;margin-bottom:10px;padding:0;max-width:100%;white-space:n
 .summary-list div{display:flex;flex-wrap:wrap;gap:0 20px;border-bottom:1px solid var(--line);padding:10px 0}
 .summary-list dt{font-weight:700;flex:0 0 30%;min-width:10em}
 .summary-list dd{margin:0;flex:1;min-width:0;overflow-wrap:anywhere}
-.tag{display:inline-block;padding:2px 8px;font-size:16px;font-weight:700;background:#d2e2f1;color:#0b0c0c}
+.tag{display:inline-block;padding:2px 8px;font-size:16px;font-weight:700;background:#d2e2f1;color:#0b0c0c;white-space:nowrap}
 .tag.green{background:#cce2d8;color:#005a30}
 .tag.red{background:#f6d7d2;color:#942514}
 .tag.grey{background:#eeefef;color:#383f43}
+.tag.yellow{background:#fff7bf;color:#594d00}
 table{width:100%;border-collapse:collapse;margin-bottom:30px}
-th,td{text-align:left;padding:10px 20px 10px 0;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:anywhere}
+th,td{text-align:left;padding:10px 20px 10px 0;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:break-word}
+th{overflow-wrap:normal;hyphens:manual}
+td.id{overflow-wrap:anywhere}
+td.nowrap,td.numeric{white-space:nowrap}
+th.numeric,td.numeric{text-align:right;font-variant-numeric:tabular-nums}
 .table-scroll{overflow-x:auto}
 .workspace-bar{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:baseline;gap:0 20px}
 .workspace-nav{list-style:none;margin:0 0 30px;padding:0 0 10px;display:flex;flex-wrap:wrap;gap:8px 24px;border-bottom:1px solid var(--line)}
+.nav-menu>summary{min-height:44px;padding:10px 0;margin-bottom:10px;font-weight:700;cursor:pointer;color:var(--brand)}
+@supports selector(::details-content){@media (min-width:641px){.nav-menu>summary{display:none}.nav-menu::details-content{content-visibility:visible;display:contents}}}
+.explain dt{font-weight:700}.explain dd{margin:0 0 12px}
 .workspace-nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
 .snippet{background:var(--bg);border-left:5px solid var(--line);padding:15px;margin:0 0 30px;overflow-x:auto;font-size:16px;white-space:pre-wrap;overflow-wrap:anywhere}
 .radios .choice .hint{flex-basis:100%;margin:0 0 6px 38px}
@@ -105,6 +113,9 @@ th,td{text-align:left;padding:10px 20px 10px 0;border-bottom:1px solid var(--lin
 .secret{font-family:ui-monospace,monospace;max-width:100%!important;margin-bottom:20px}
 .site-footer{border-top:1px solid var(--line);background:var(--bg);padding:25px 0;font-size:16px;color:var(--muted)}
 .visually-hidden{position:absolute!important;width:1px!important;height:1px!important;margin:0!important;padding:0!important;overflow:hidden!important;clip:rect(0 0 0 0)!important;clip-path:inset(50%)!important;border:0!important;white-space:nowrap!important}
+/* Tables stack below 800 px: five columns of 19 px text do not fit a 700 px column. */
+@media (max-width:800px){table.stacking thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}table.stacking,table.stacking tbody,table.stacking tr,table.stacking td{display:block;width:100%}table.stacking tr{border-bottom:1px solid var(--line);padding:8px 0}table.stacking td{display:grid;grid-template-columns:minmax(min-content,35%) minmax(0,1fr);gap:0 12px;border:0;padding:4px 0;text-align:left;white-space:normal;overflow-wrap:anywhere}table.stacking td::before{content:attr(data-label);content:attr(data-label) / "";font-weight:700;overflow-wrap:normal}}
+@media (max-width:640px){.workspace-nav{flex-direction:column;gap:4px}.workspace-nav a{display:inline-block;padding:8px 0}}
 @media (max-width:640px){body{font-size:16px}h1,.h1{font-size:27px}h2,.h2{font-size:21px}.lead{font-size:19px}main{padding-top:20px}.button{width:100%;margin-right:0}.summary-list dt{flex-basis:100%}}
 `;
 

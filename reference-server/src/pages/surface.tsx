@@ -8,6 +8,7 @@ import { pageHeaders } from './headers.js';
 import { messageDocument } from './message-page.js';
 import { pageErrorHandler, pageNotFound } from './page-errors.js';
 import { renderDocument } from './render.js';
+import { RenderedAt } from './time.js';
 
 export interface PageSurfaceOptions {
   /** Header text of every page, e.g. "Assessment". */
@@ -29,10 +30,14 @@ export interface PageTools {
   acceptForm: RequestHandler[];
 }
 
-/** Sends a rendered page with the page headers. */
+/** Where the surface leaves its clock for `sendPage`: pages say "3 min ago" by the server's (injected) clock. */
+const RENDER_CLOCK = 'pageClock';
+
+/** Sends a rendered page with the page headers; its `<Time>` elements count from the surface's clock. */
 export function sendPage(res: Response, page: VNode, status = 200): void {
   pageHeaders(res);
-  res.status(status).type('html').send(renderDocument(page));
+  const clock = res.locals[RENDER_CLOCK] as AppContext['clock'] | undefined;
+  res.status(status).type('html').send(renderDocument(clock ? <RenderedAt.Provider value={clock.now()}>{page}</RenderedAt.Provider> : page));
 }
 
 /**
@@ -46,6 +51,7 @@ export function createPageSurface(ctx: AppContext, options: PageSurfaceOptions, 
   router.use(cookieParser());
   router.use((_req, res, next) => {
     pageHeaders(res);
+    res.locals[RENDER_CLOCK] = ctx.clock;
     next();
   });
   const refuseForgedForm: RequestHandler = (req, res, next) => {

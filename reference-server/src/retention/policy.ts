@@ -1,4 +1,5 @@
 import { INVITE_DRAFTS, INVITES, type InviteRecord } from '../assessment/invites/records.js';
+import { RUNS, type RunRecord } from '../certification/index.js';
 import type { ServerConfig } from '../config.js';
 import { del, type Store, type StoredRecord, type WriteOp } from '../store/store.js';
 import { JOBS, RECORD_IDS, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type RecordIdEntry, type SubmissionRecord } from '../submissions/records.js';
@@ -12,10 +13,12 @@ export interface RetentionWindows {
   attemptsMs: number;
   /** Automation submissions that are completed or failed (never queued, processing or awaiting), from their last change. */
   submissionsMs: number;
+  /** Finished certification runs, from their end (a running run is never removed). */
+  runsMs: number;
 }
 
 export const DAY_MS = 24 * 3600_000;
-export const DEFAULT_RETENTION: RetentionWindows = { eventsMs: 7 * DAY_MS, attemptsMs: 7 * DAY_MS, submissionsMs: 90 * DAY_MS };
+export const DEFAULT_RETENTION: RetentionWindows = { eventsMs: 7 * DAY_MS, attemptsMs: 7 * DAY_MS, submissionsMs: 90 * DAY_MS, runsMs: 90 * DAY_MS };
 export const DEFAULT_SWEEP_INTERVAL_MS = 3600_000;
 
 /** The windows a server runs with: its configuration over the defaults. */
@@ -25,6 +28,7 @@ export function retentionWindows(config: Pick<ServerConfig, 'retention'>): Reten
     eventsMs: r.eventsSeconds !== undefined ? r.eventsSeconds * 1000 : DEFAULT_RETENTION.eventsMs,
     attemptsMs: r.attemptsSeconds !== undefined ? r.attemptsSeconds * 1000 : DEFAULT_RETENTION.attemptsMs,
     submissionsMs: r.submissionsSeconds !== undefined ? r.submissionsSeconds * 1000 : DEFAULT_RETENTION.submissionsMs,
+    runsMs: r.runsSeconds !== undefined ? r.runsSeconds * 1000 : DEFAULT_RETENTION.runsMs,
   };
 }
 
@@ -75,7 +79,7 @@ function expired<T extends StoredRecord>(
 /**
  * What a retention sweep removes now: events past their window with no delivery pending (an
  * undelivered event is never removed, whatever its age) and attempts past theirs, except those
- * of a pending delivery; finished submissions past theirs; the saved answers of expired invites. At most `limit` records per sweep, so one sweep never stalls the server.
+ * of a pending delivery; finished submissions past theirs; finished certification runs past theirs; the saved answers of expired invites. At most `limit` records per sweep, so one sweep never stalls the server.
  */
 export function retentionPlan(store: Store, now: number, windows: RetentionWindows, limit: number): RetentionPlan {
   const plan: RetentionPlan = { ops: [], pruned: {}, more: false, files: [] };
@@ -124,6 +128,13 @@ export function retentionPlan(store: Store, now: number, windows: RetentionWindo
       take(TRANSCRIPTS, scope, { ids: submission.transcriptIds, more: false });
       for (const resourceId of submission.resourceIds) plan.files.push({ orgId: scope, resourceId });
     }
+  }
+  for (const scope of store.scopes(RUNS)) {
+    const room = limit - plan.ops.length;
+    if (room <= 0) return { ...plan, more: true };
+    // Walked in start order: a run is kept while running or inside its window since it finished.
+    const cutoff = now - windows.runsMs;
+    take(RUNS, scope, expired<RunRecord>(store, RUNS, scope, cutoff, (r) => Date.parse(r.startedAt), (r) => r.finishedAt === null || Date.parse(r.finishedAt) > cutoff, room));
   }
   // Saved answers of an invite that can no longer be completed: expired, or gone. (Withdrawing or
   // completing an invite deletes its draft at once; expiry is the one way a draft is left behind.)

@@ -9,13 +9,14 @@ import { put, type WriteOp } from '../store/store.js';
 import { JOBS, RECORD_IDS, RESOURCES, SUBMISSIONS } from '../submissions/records.js';
 import { ATTEMPTS, EVENTS, OUTBOX } from '../webhooks/records.js';
 import { INVITE_DRAFTS, INVITES } from '../assessment/invites/records.js';
+import { RUNS } from '../certification/index.js';
 import { DAY_MS, retentionPlan } from './policy.js';
 import { sweepRetention } from './sweep.js';
 
 let dir: string;
 let store: JournalStore;
 const clock = new ManualClock(Date.UTC(2026, 5, 1));
-const windows = { eventsMs: 7 * DAY_MS, attemptsMs: 3 * DAY_MS, submissionsMs: 30 * DAY_MS };
+const windows = { eventsMs: 7 * DAY_MS, attemptsMs: 3 * DAY_MS, submissionsMs: 30 * DAY_MS, runsMs: 30 * DAY_MS };
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'retention-'));
@@ -43,6 +44,15 @@ async function history(days: number, pendingDaysAgo: number[]): Promise<void> {
 }
 
 describe('retention', () => {
+  it('removes certification runs that ended past their window, never a running one', async () => {
+    const run = (id: string, startedDaysAgo: number, finishedDaysAgo: number | null) =>
+      put(RUNS, 'org_a', { id, startedAt: iso(startedDaysAgo), finishedAt: finishedDaysAgo === null ? null : iso(finishedDaysAgo) });
+    // A run started long ago but still running (a 24 h timeout) is kept; one that ended 29 days ago too.
+    await store.write([run('crt_old', 60, 59), run('crt_running', 45, null), run('crt_recent', 40, 29), run('crt_new', 1, 0)]);
+    const plan = retentionPlan(store, clock.now(), windows, 10_000);
+    expect(plan.ops.filter((op) => op.op === 'delete' && op.collection === RUNS).map((op) => (op as { id: string }).id)).toEqual(['crt_old']);
+  });
+
   it('removes delivered events and attempts past their windows, never an undelivered event or its attempts', async () => {
     await history(30, [20, 2]);
     const plan = retentionPlan(store, clock.now(), windows, 10_000);

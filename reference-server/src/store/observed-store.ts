@@ -1,6 +1,10 @@
 import type { Page, PageQuery, Store, StoreStats, StoredRecord, WriteOp } from './store.js';
 
-/** A Store that tells `committed` about every batch once it is durable; everything else passes through. */
+/**
+ * A Store that tells `committed` about every batch once it is durable; everything else passes
+ * through. The server's one after-commit hook (compose.ts): the job runner is woken for the jobs
+ * a batch put, whichever module wrote it.
+ */
 export class ObservedStore implements Store {
   constructor(
     readonly inner: Store,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { put, type Page, type StoredRecord, type WriteOp } from '../store/store.js';
-import { eventOps, eventsCommitted } from '../webhooks/index.js';
+import { eventOps } from '../webhooks/index.js';
 import { requeueOps } from './jobs.js';
 import { RESOURCES, SUBMISSIONS, TRANSCRIPTS, type SubmissionRecord } from './records.js';
 import { wordCount } from './scoring.js';
@@ -226,7 +226,6 @@ async function attach<T extends ResourceRecord | TranscriptRecord>(
     ...eventOps(ctx, orgId, kind === 'resources' ? 'resource.attached' : 'transcript.attached', eventData(record)),
   ];
   await ctx.store.write(ops);
-  eventsCommitted(ctx, ops);
   return { ok: true, record };
 }
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import type { JobQueue, JobRef } from '../jobs/runner.js';
 import { dimensionPercentiles, findResultByEmail } from '../assessment-results/store.js';
 import { del, put, type WriteOp } from '../store/store.js';
-import { eventOps, eventsCommitted, type EventListener, type EventRecord } from '../webhooks/index.js';
+import { eventOps, type EventListener, type EventRecord } from '../webhooks/index.js';
 import { getProfile } from './profiles.js';
 import { requeueOps } from './jobs.js';
 import { AWAITING, JOBS, SUBMISSIONS, withStatus, type AwaitingEntry, type JobRecord, type SubmissionRecord, type SubmissionStatus } from './records.js';
@@ -76,7 +76,6 @@ export class SubmissionProcessor {
     const ops: WriteOp[] = [put(SUBMISSIONS, orgId, updated), ...this.#awaitingOps(orgId, updated), del(JOBS, orgId, id)];
     ops.push(...eventOps(ctx, orgId, EVENT_OF[outcome.status], submissionDetail(updated)));
     await ctx.store.write(ops);
-    eventsCommitted(ctx, ops);
   }
 
   #score(orgId: string, submission: SubmissionRecord, now: string): ScoringOutcome {

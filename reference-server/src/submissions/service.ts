@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../context.js';
 import { InvalidCursorError } from '../store/partition.js';
 import { put, type Page, type WriteOp } from '../store/store.js';
-import { eventOps, eventsCommitted } from '../webhooks/index.js';
+import { eventOps } from '../webhooks/index.js';
 import type { SubmissionInput } from './create-input.js';
 import { applyMapping, getFieldMapping } from './field-mapping.js';
 import { getProfile } from './profiles.js';
@@ -94,7 +94,6 @@ export async function createSubmission(ctx: Ctx, orgId: string, input: Submissio
     ...eventOps(ctx, orgId, 'submission.queued', submissionSummary(submission)),
   ];
   await ctx.store.write(ops);
-  eventsCommitted(ctx, ops);
   return { kind: 'created', submission };
 }
 

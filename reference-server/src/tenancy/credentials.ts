@@ -23,11 +23,12 @@ function live(ctx: Pick<AppContext, 'store'>, orgId?: string): Credential[] {
 
 /**
  * Issues a credential. An organisation has one developer key (the spec): issuing another revokes
- * the previous one in the same write, so there is never a moment with two or none.
+ * the previous one in the same write, so there is never a moment with two or none. A
+ * certification run's keys (`runId`) stand beside the organisation's and end with the run.
  */
 export async function issueCredential(
   ctx: AppContext,
-  input: { kind: CredentialKind; orgId: string; label?: string; userId?: string; allowedOperations?: string[] },
+  input: { kind: CredentialKind; orgId: string; label?: string; userId?: string; allowedOperations?: string[]; runId?: string },
 ): Promise<IssuedCredential> {
   if (!getOrganization(ctx, input.orgId)) throw new Error(`unknown organisation ${input.orgId}`);
   const secret = generateSecret(input.kind);
@@ -42,10 +43,11 @@ export async function issueCredential(
     createdAt: now,
     ...(input.userId ? { userId: input.userId } : {}),
     ...(input.allowedOperations ? { allowedOperations: input.allowedOperations } : {}),
+    ...(input.runId ? { runId: input.runId } : {}),
   };
   const ops: WriteOp[] = [put(CREDENTIALS, GLOBAL, credential)];
-  if (input.kind === 'developer_key') {
-    for (const previous of live(ctx, input.orgId).filter((c) => c.kind === 'developer_key')) {
+  if (input.kind === 'developer_key' && !input.runId) {
+    for (const previous of live(ctx, input.orgId).filter((c) => c.kind === 'developer_key' && !c.runId)) {
       ops.push(put(CREDENTIALS, GLOBAL, { ...previous, revokedAt: now }));
     }
   }
@@ -70,38 +72,38 @@ export async function revokeCredential(ctx: AppContext, keyId: string): Promise<
 }
 
 /**
- * Keyed hashes of the secrets of live credentials presented lately, per keyring: the same key
- * arrives on every request of a client, and its HMAC was a few percent of a small request's CPU.
- * Only the hash is remembered (a pure function of the secret and the master key), and only for a
- * secret that matched a credential, so unknown keys never enter; the credential itself is looked
- * up and checked (revoked? organisation gone?) on every request as before. At most `HASHES_KEPT`
- * secrets, the least recently used dropped first.
+ * Finds the credential a presented secret belongs to. It keeps the keyed hashes of the secrets of
+ * live credentials presented lately: the same key arrives on every request of a client, and its
+ * HMAC was a few percent of a small request's CPU. Only the hash is remembered (a pure function
+ * of the secret and the master key), and only for a secret that matched a credential, so unknown
+ * keys never enter; the credential itself is looked up and checked (revoked? organisation gone?)
+ * on every request as before. At most `HASHES_KEPT` secrets, the least recently used dropped
+ * first. One per server, made by the composition root and handed to the guards.
  */
 const HASHES_KEPT = 1024;
-const hashCaches = new WeakMap<object, Map<string, string>>();
 
-function rememberHash(cache: Map<string, string>, secret: string, hash: string): void {
-  cache.delete(secret);
-  if (cache.size >= HASHES_KEPT) cache.delete(cache.keys().next().value as string);
-  cache.set(secret, hash);
-}
+export class CredentialResolver {
+  readonly #hashes = new Map<string, string>();
 
-/**
- * The live credential of `kind` whose secret this is, or undefined. A secret of another kind is
- * refused by its prefix before any lookup; the stored hash is compared in constant time.
- */
-export function resolveCredential(
-  ctx: Pick<AppContext, 'store' | 'keyring'>,
-  kind: CredentialKind,
-  secret: string,
-): Credential | undefined {
-  if (secretKindOf(secret) !== kind) return undefined;
-  let cache = hashCaches.get(ctx.keyring);
-  if (!cache) hashCaches.set(ctx.keyring, (cache = new Map()));
-  const hash = cache.get(secret) ?? ctx.keyring.hash(secret);
-  const found = ctx.store.get<Credential>(CREDENTIALS, GLOBAL, hash);
-  if (!found || !safeEqual(found.id, hash) || found.kind !== kind || found.revokedAt) return undefined;
-  if (!getOrganization(ctx, found.orgId)) return undefined;
-  rememberHash(cache, secret, hash);
-  return found;
+  constructor(private readonly ctx: Pick<AppContext, 'store' | 'keyring'>) {}
+
+  /**
+   * The live credential of `kind` whose secret this is, or undefined. A secret of another kind is
+   * refused by its prefix before any lookup; the stored hash is compared in constant time.
+   */
+  resolve(kind: CredentialKind, secret: string): Credential | undefined {
+    if (secretKindOf(secret) !== kind) return undefined;
+    const hash = this.#hashes.get(secret) ?? this.ctx.keyring.hash(secret);
+    const found = this.ctx.store.get<Credential>(CREDENTIALS, GLOBAL, hash);
+    if (!found || !safeEqual(found.id, hash) || found.kind !== kind || found.revokedAt) return undefined;
+    if (!getOrganization(this.ctx, found.orgId)) return undefined;
+    this.#remember(secret, hash);
+    return found;
+  }
+
+  #remember(secret: string, hash: string): void {
+    this.#hashes.delete(secret);
+    if (this.#hashes.size >= HASHES_KEPT) this.#hashes.delete(this.#hashes.keys().next().value as string);
+    this.#hashes.set(secret, hash);
+  }
 }

@@ -24,7 +24,7 @@ export function checkRedirectUri(uri: string): void {
 
 export async function registerClient(
   ctx: AppContext,
-  input: { name: string; redirectUris: string[]; scopes?: string[]; allowedOperations: string[] },
+  input: { name: string; redirectUris: string[]; scopes?: string[]; allowedOperations: string[]; runId?: string; accessTokenTtlSeconds?: number },
 ): Promise<{ clientId: string; clientSecret: string; client: PublicOAuthClient }> {
   if (input.redirectUris.length === 0) throw new Error('at least one redirect URI is required');
   input.redirectUris.forEach(checkRedirectUri);
@@ -39,10 +39,19 @@ export async function registerClient(
     redirectUris: input.redirectUris,
     scopes,
     allowedOperations: input.allowedOperations,
+    ...(input.runId ? { runId: input.runId } : {}),
+    ...(input.accessTokenTtlSeconds ? { accessTokenTtlSeconds: input.accessTokenTtlSeconds } : {}),
     createdAt: new Date(ctx.clock.now()).toISOString(),
   };
   await ctx.store.write([put(OAUTH_CLIENTS, GLOBAL, client)]);
   return { clientId: client.id, clientSecret, client: toPublic(client) };
+}
+
+/** Ends a client: its tokens stop working (access tokens are checked against their client) and it cannot get new ones. */
+export async function revokeClient(ctx: AppContext, clientId: string): Promise<void> {
+  const client = ctx.store.get<OAuthClient>(OAUTH_CLIENTS, GLOBAL, clientId);
+  if (!client || client.revokedAt) return;
+  await ctx.store.write([put(OAUTH_CLIENTS, GLOBAL, { ...client, revokedAt: new Date(ctx.clock.now()).toISOString() })]);
 }
 
 export function getClient(ctx: Pick<AppContext, 'store'>, clientId: string): OAuthClient | undefined {

@@ -37,6 +37,8 @@ export interface Credential {
   allowedOperations?: string[];
   /** First characters of the secret, to recognise it in a list. */
   hint: string;
+  /** Made for a certification run (`crt_…`): it ends with the run, and a run's developer key does not replace the organisation's. */
+  runId?: string;
   createdAt: string;
   revokedAt?: string;
 }
@@ -53,6 +55,9 @@ export interface OAuthClient {
   scopes: OAuthScope[];
   /** GraphQL operations this client's tokens may run. */
   allowedOperations: string[];
+  /** Made for a certification run (`crt_…`), whose access tokens live `accessTokenTtlSeconds`. */
+  runId?: string;
+  accessTokenTtlSeconds?: number;
   createdAt: string;
   revokedAt?: string;
 }

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../context.js';
 import type { JobQueue, JobRef } from '../jobs/runner.js';
-import { failedOnInternalAddress, OutboundRefusedError, post, sentHeaders, type PostResponse } from '../outbound/index.js';
+import { failedOnInternalAddress, OutboundRefusedError, post, sentHeaders, type OutboundClient, type PostResponse } from '../outbound/index.js';
 import { del, put, type WriteOp } from '../store/store.js';
 import { ATTEMPTS, OUTBOX, SUBSCRIPTIONS, type AttemptExchange, type AttemptOutcome, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
 import { classifyStatus, MAX_ATTEMPTS, retryDelayMs } from './schedule.js';
@@ -52,9 +52,11 @@ function errorText(error: unknown): string {
  */
 export class WebhookDelivery {
   readonly #ctx: AppContext;
+  readonly #outbound: OutboundClient;
 
-  constructor(ctx: AppContext) {
+  constructor(ctx: AppContext, outbound: OutboundClient) {
     this.#ctx = ctx;
+    this.#outbound = outbound;
   }
 
   readonly queue: JobQueue<OutboxEntry> = {
@@ -93,7 +95,7 @@ export class WebhookDelivery {
     };
     const started = performance.now();
     try {
-      const answer = await post(ctx, subscription.url, body, headers, { timeoutMs: DELIVERY_TIMEOUT_MS, maxResponseBytes: LOGGED_RESPONSE_BYTES + 1 });
+      const answer = await post(this.#outbound, subscription.url, body, headers, { timeoutMs: DELIVERY_TIMEOUT_MS, maxResponseBytes: LOGGED_RESPONSE_BYTES + 1 });
       latencyMs = answer.latencyMs;
       retryAfterMs = answer.retryAfterMs;
       const answerClass = classifyStatus(answer.status);

@@ -13,26 +13,17 @@ export interface EventListener {
 
 /**
  * The in-process side of publishing, built once by the composition root: the listeners that add
- * ops to a publishing write, and who is told once such a write is durable (the job runner, which
- * picks up the outbox entries and jobs among the ops).
+ * ops to a publishing write. Who is woken once such a write is durable is not its business: the
+ * store's write hook tells the job runner (compose.ts).
  */
 export class EventBus {
   readonly #listeners: EventListener[] = [];
-  readonly #afterCommit: ((ops?: readonly WriteOp[]) => void)[] = [];
 
   listen(listener: EventListener): void {
     this.#listeners.push(listener);
   }
 
-  afterCommit(fn: (ops?: readonly WriteOp[]) => void): void {
-    this.#afterCommit.push(fn);
-  }
-
   opsFor(orgId: string, event: EventRecord): WriteOp[] {
     return this.#listeners.filter((l) => l.types.includes(event.type)).flatMap((l) => l.opsFor(orgId, event));
-  }
-
-  committed(ops?: readonly WriteOp[]): void {
-    for (const fn of this.#afterCommit) fn(ops);
   }
 }

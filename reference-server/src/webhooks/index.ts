@@ -4,8 +4,7 @@
  * Publishing an event (in the same store write as the change that caused it):
  *
  *   const ops = [...changeOps, ...eventOps(ctx, orgId, 'assessment.completed', data)];
- *   await ctx.store.write(ops);
- *   eventsCommitted(ctx, ops);          // starts delivery now (else the 30 s sweep finds it)
+ *   await ctx.store.write(ops);          // once durable, the job runner starts the deliveries
  *
  * The payload delivered is `{id, type, created_at, organization_id, data}` (id = `evt_…` =
  * the `webhook-id` header), signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`,
@@ -21,7 +20,7 @@
  *
  * HTTP: `webhookRoutes(ctx, surface)` is the whole CRUD router (see routes.ts); mount it at
  * `/webhooks` behind the surface's guard and JSON parser. The delivery worker is built by the
- * composition root (compose.ts), which also wires `ctx.events`.
+ * composition root (compose.ts), which also builds `ctx.events` and the store's write hook.
  *
  * In-process reactions: `ctx.events.listen({types, opsFor})` adds ops to the publishing write
  * (the submission processor re-scores submissions on `assessment.*` this way).
@@ -35,7 +34,7 @@ export { WebhookDelivery } from './delivery.js';
 export { DEFAULT_OVERLAP_HOURS, isOverlapHours, OVERLAP_HOURS, overlapUntil, rotateSecret, type OverlapHours, type Rotation } from './rotation.js';
 export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES, type EventType, type WebhookSurface } from './event-types.js';
 export { EventBus, type EventListener } from './event-bus.js';
-export { eventOps, eventsCommitted, getEvent, pendingDeliveries } from './outbox.js';
+export { eventOps, getEvent, pendingDeliveries } from './outbox.js';
 export type { AttemptExchange, AttemptRecord, EventRecord, SubscriptionRecord } from './records.js';
 export { webhookRoutes } from './routes.js';
 export { classifyStatus, MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from './schedule.js';
@@ -48,6 +47,7 @@ export {
   getSubscriptionRecord,
   getSubscription,
   listSubscriptions,
+  signingSecret,
   type CreateResult,
   type SubscriptionInput,
   type SubscriptionView,

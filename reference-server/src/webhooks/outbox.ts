@@ -7,8 +7,8 @@ import { allSubscriptions } from './subscriptions.js';
 /**
  * The store operations that publish an event: the event record, one outbox entry per active
  * subscription of the organisation that asked for the type (any surface), and the ops of
- * in-process listeners. Put them in the same `store.write` as the change that caused the event,
- * then call `eventsCommitted(ctx, ops)` once that write has resolved.
+ * in-process listeners. Put them in the same `store.write` as the change that caused the event;
+ * once that write is durable, the store's write hook wakes the job runner for the deliveries.
  */
 export function eventOps(
   ctx: Pick<AppContext, 'store' | 'clock' | 'ids' | 'events'>,
@@ -40,16 +40,6 @@ export function eventOps(
   }
   ops.push(...ctx.events.opsFor(orgId, event));
   return ops;
-}
-
-/**
- * Call after the write holding `eventOps` has resolved: starts delivery of the outbox entries
- * among `ops` at once and wakes in-process listeners. Without `ops` every pending delivery is
- * looked at (cost grows with the pending count). Forgetting the call delays delivery until the
- * worker's periodic sweep; it never loses an event.
- */
-export function eventsCommitted(ctx: Pick<AppContext, 'events'>, ops?: readonly WriteOp[]): void {
-  ctx.events.committed(ops);
 }
 
 export function getEvent(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): EventRecord | undefined {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { put, type WriteOp } from '../store/store.js';
 import { eventTypesFor, type EventType } from './event-types.js';
-import { eventsCommitted, getEvent } from './outbox.js';
+import { getEvent } from './outbox.js';
 import { ATTEMPTS, EVENTS, OUTBOX, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
 import { MAX_SCAN } from './attempts.js';
 
@@ -55,7 +55,6 @@ export async function resendEvent(ctx: Ctx, orgId: string, subscription: Subscri
   if (filtered) return { ok: false, message: filtered };
   const ops = [delivery(ctx, orgId, event, subscription, resendOf)];
   await ctx.store.write(ops);
-  eventsCommitted(ctx, ops);
   return { ok: true, eventId: event.id };
 }
 
@@ -86,7 +85,6 @@ export async function resendFailed(ctx: Ctx, orgId: string, subscription: Subscr
   }
   if (ops.length === 0) return { ok: true, count: 0 };
   await ctx.store.write(ops);
-  eventsCommitted(ctx, ops);
   return { ok: true, count: ops.length };
 }
 
@@ -109,6 +107,5 @@ export async function sendTestEvent(ctx: Ctx, orgId: string, subscription: Subsc
   };
   const ops = [put(EVENTS, orgId, event), delivery(ctx, orgId, event, subscription)];
   await ctx.store.write(ops);
-  eventsCommitted(ctx, ops);
   return { ok: true, eventId: event.id };
 }

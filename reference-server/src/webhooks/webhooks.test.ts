@@ -7,11 +7,11 @@ import { answersFrom } from '../psychometrics/fixtures.js';
 import { selectNorm } from '../psychometrics/norms.js';
 import { saveResult } from '../assessment-results/store.js';
 import { scoreAnswers } from '../psychometrics/scoring.js';
-import { put, type WriteOp } from '../store/store.js';
+import { put } from '../store/store.js';
 import { issueCredential } from '../tenancy/credentials.js';
 import { createOrganization } from '../tenancy/organizations.js';
 import { settle, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
-import { eventOps, eventsCommitted } from './outbox.js';
+import { eventOps } from './outbox.js';
 import { SUBSCRIPTIONS, type SubscriptionRecord } from './records.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './schedule.js';
 
@@ -212,7 +212,6 @@ describe('webhook delivery', () => {
     const orgId = server.demo.organizationId;
     const { norm, reference } = selectNorm();
     const answers = answersFrom((item) => (item.reversed ? 2 : 5));
-    let ops: WriteOp[] = [];
     await saveResult(
       server.ctx,
       orgId,
@@ -226,9 +225,8 @@ describe('webhook delivery', () => {
         context: {},
         crmSync: { status: 'not_configured', attempts: 0 },
       },
-      (saved) => (ops = eventOps(server.ctx, orgId, 'assessment.completed', { email: saved.result.email, result_id: saved.result.id })),
+      (saved) => eventOps(server.ctx, orgId, 'assessment.completed', { email: saved.result.email, result_id: saved.result.id }),
     );
-    eventsCommitted(server.ctx, ops);
     await settle(server);
     expect(receiver.events().map((e) => e.type)).toEqual(['submission.awaiting_assessment', 'assessment.completed']);
     const done = (await (await api('/submissions?record_id=founder-1')).json()) as { data: { id: string; status: string; score: { partial: boolean; assessment: string } }[] };
@@ -362,7 +360,6 @@ describe('tenancy', () => {
     expect(((await (await api('/webhooks', {}, key)).json()) as { data: unknown[] }).data).toHaveLength(0);
     const ops = eventOps(server.ctx, other.id, 'submission.queued', { record_id: 'elsewhere' });
     await server.ctx.store.write(ops);
-    eventsCommitted(server.ctx, ops);
     await settle(server);
     expect(receiver.deliveries).toHaveLength(0);
     expect((await api(`/webhooks/${id}`)).status).toBe(200);

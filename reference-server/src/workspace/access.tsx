@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context.js';
-import { activeSession } from '../oauth/browser-session.js';
-import { signInUrl } from '../oauth/sign-in-routes.js';
+import { activeSession } from '../auth/browser-session.js';
+import { signInUrl } from '../auth/sign-in-url.js';
 import { seeOther } from '../pages/forms.js';
 import { messageDocument } from '../pages/message-page.js';
 import { getOrganization } from '../tenancy/organizations.js';

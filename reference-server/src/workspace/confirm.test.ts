@@ -35,7 +35,7 @@ describe('confirmation pages', () => {
     expect(unused.body).toContain('Last used: not since the server started.');
     expect(unused.body).not.toContain(issued.secret);
     expect((await me(issued.secret)).status).toBe(200);
-    expect((await text(path)).body).toMatch(/Last used: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC\./);
+    expect((await text(path)).body).toMatch(/Last used: <time datetime="[^"]+">\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(just now\)<\/time>\./);
     expect((await me(issued.secret)).status).toBe(200);
 
     const token = /name="_csrf" value="([^"]+)"/.exec(unused.body)?.[1] as string;

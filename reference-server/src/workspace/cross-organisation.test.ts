@@ -3,6 +3,7 @@ import { operate } from '../cli.js';
 import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
 import { settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
 import { ATTEMPTS, SUBSCRIPTIONS, type AttemptRecord, type SubscriptionRecord } from '../webhooks/records.js';
+import { findResultByEmail } from '../assessment-results/store.js';
 
 /**
  * One organisation's admin, by URL tampering on every workspace route, sees and changes nothing
@@ -56,10 +57,11 @@ class Visitor {
 const automation = (key: string, path: string, init: RequestInit = {}) =>
   fetch(`${server.url}/api/automation${path}`, { ...init, headers: { 'x-api-key': key, 'content-type': 'application/json', ...init.headers } });
 
-let victim: { profileId: string; submissionId: string; keyId: string; key: string; email: string; subscriptionId: string; attemptId: string };
+let victim: { profileId: string; submissionId: string; keyId: string; key: string; email: string; subscriptionId: string; attemptId: string; runId: string };
 let intruderSubscription: string;
 let victimKeyHint: string;
 let victimInvite: string;
+let victimResult: string;
 let intruder: Visitor;
 
 beforeAll(async () => {
@@ -83,7 +85,9 @@ beforeAll(async () => {
   await receiver.next((d) => d.path === '/victim');
   await settle(server);
   const attemptId = server.ctx.store.all<AttemptRecord>(ATTEMPTS, subscriptionId)[0]?.id as string;
-  victim = { profileId, submissionId, keyId, key: server.demo.automationKey, email: 'secret-founder@victim.example', subscriptionId, attemptId };
+  const run = (await operate(server.dataDir, 'certify.start', { orgId: server.demo.organizationId, checks: ['api'], name: 'Victim integration' })) as { run: { id: string } };
+  victimResult = findResultByEmail(server.ctx, server.demo.organizationId, DEMO_RESULT_EMAIL)?.id as string;
+  victim = { profileId, submissionId, keyId, key: server.demo.automationKey, email: 'secret-founder@victim.example', subscriptionId, attemptId, runId: run.run.id };
 
   const org = (await operate(server.dataDir, 'org.create', { name: 'Intruder Capital' })) as { id: string };
   await operate(server.dataDir, 'user.create', { orgId: org.id, email: 'eve@intruder.example', name: 'Eve', password: 'correct horse battery staple', role: 'admin' });
@@ -102,7 +106,7 @@ afterAll(async () => {
 
 describe('the workspace across organisations', () => {
   it('shows the intruder only their own organisation', async () => {
-    for (const path of ['/workspace', '/workspace/submissions', '/workspace/profiles', '/workspace/keys', '/workspace/invites', `/workspace/invites?after=${victimInvite}`, '/workspace/webhooks', '/workspace/requests', '/workspace/requests?surface=assessment', '/workspace/requests?surface=graphql']) {
+    for (const path of ['/workspace', '/workspace/submissions', '/workspace/profiles', '/workspace/keys', '/workspace/invites', `/workspace/invites?after=${victimInvite}`, '/workspace/webhooks', '/workspace/requests', '/workspace/requests?surface=assessment', '/workspace/requests?surface=graphql', '/workspace/certification']) {
       const page = await intruder.request(path);
       expect(page.status, path).toBe(200);
       expect(page.body, path).not.toContain(server.demo.organizationName);
@@ -112,12 +116,20 @@ describe('the workspace across organisations', () => {
       expect(page.body, path).not.toContain(victim.subscriptionId);
       expect(page.body, path).not.toContain(victimKeyHint);
       expect(page.body, path).not.toContain('invitee@victim.example');
+      expect(page.body, path).not.toContain(victim.runId);
+    }
+    // The results list, filtered or paged with the victim's result id as the cursor, holds none of the victim's results.
+    for (const path of ['/workspace/results', '/workspace/results?band=average&quality=ok', `/workspace/results?after=${victimResult}`]) {
+      const page = await intruder.request(path);
+      expect(page.body, path).not.toContain(DEMO_RESULT_EMAIL);
+      expect(page.body, path).not.toContain(victimResult);
     }
   });
 
   it('finds no foreign id on any read route', async () => {
     for (const path of [
       `/workspace/submissions/${victim.submissionId}`,
+      `/workspace/results/${victimResult}`,
       `/workspace/profiles/${victim.profileId}`,
       `/workspace/webhooks/${victim.subscriptionId}`,
       `/workspace/webhooks/${victim.subscriptionId}/attempts/${victim.attemptId}`,
@@ -128,6 +140,10 @@ describe('the workspace across organisations', () => {
       `/workspace/keys/${victim.keyId}/revoke`,
       `/workspace/invites/${victimInvite}/revoke`,
       `/workspace/webhooks/${victim.subscriptionId}/resend-failed?since_hours=24`,
+      `/workspace/certification/${victim.runId}`,
+      `/workspace/certification/${victim.runId}/report.html`,
+      `/workspace/certification/${victim.runId}/report.json`,
+      `/workspace/certification/${victim.runId}/finish`,
     ]) {
       expect((await intruder.request(path)).status, path).toBe(404);
     }
@@ -169,6 +185,8 @@ describe('the workspace across organisations', () => {
     expect((await intruder.request(`/workspace/profiles/${victim.profileId}/archive`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
     expect((await intruder.request(`/workspace/keys/${victim.keyId}/revoke`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
     expect((await intruder.request(`/workspace/invites/${victimInvite}/revoke`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
+    expect((await intruder.request(`/workspace/certification/${victim.runId}/finish`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
+    expect(((await operate(server.dataDir, 'certify.status', { runId: victim.runId })) as { run: { status: string } }).run.status).toBe('running');
     const invites = (await operate(server.dataDir, 'invite.list', { orgId: server.demo.organizationId })) as { id: string; status: string }[];
     expect(invites.find((i) => i.id === victimInvite)?.status).toBe('sent');
     const hook = `/workspace/webhooks/${victim.subscriptionId}`;

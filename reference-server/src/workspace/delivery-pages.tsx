@@ -4,8 +4,8 @@ import { DEFAULT_OVERLAP_HOURS, eventTypesFor, OVERLAP_HOURS, type AttemptRecord
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { ConfirmButton } from './confirm.js';
+import { Time } from '../pages/time.js';
 import { Body, Headers } from './exchange-parts.js';
-import { dateTime, preciseTime } from './overview-page.js';
 import { RotateSecretForm, StatusTag, subscriptionUrl, SURFACE_LABELS, WEBHOOKS_PATH } from './webhooks-pages.js';
 
 export const attemptUrl = (subscriptionId: string, attemptId: string) => `${subscriptionUrl(subscriptionId)}/attempts/${encodeURIComponent(attemptId)}`;
@@ -103,7 +103,7 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
           { key: 'Events', value: subscription.events.join(', ') },
           { key: 'Status', value: <><StatusTag subscription={subscription} />{subscription.disabledReason ? ` ${subscription.disabledReason}` : ''}</> },
           { key: 'Description', value: subscription.description ?? '—' },
-          { key: 'Created', value: dateTime(subscription.createdAt) },
+          { key: 'Created', value: <Time at={subscription.createdAt} /> },
           { key: 'Waiting to be delivered', value: String(pending) },
         ]}
       />
@@ -178,7 +178,7 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
                 <tr>
                   <td>
                     <a href={attemptUrl(subscription.id, a.id)}>
-                      {preciseTime(a.at)}
+                      <Time at={a.at} precision="second" />
                       <span class="visually-hidden"> attempt {a.attempt} of {a.event_id}</span>
                     </a>
                   </td>
@@ -194,7 +194,7 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
                   </td>
                   <td>
                     <OutcomeTag outcome={a.outcome} />
-                    {a.next_attempt_at ? <span class="hint">next {dateTime(a.next_attempt_at)}</span> : null}
+                    {a.next_attempt_at ? <span class="hint">next <Time at={a.next_attempt_at} /></span> : null}
                   </td>
                   <td>{a.status_code !== null ? `HTTP ${a.status_code}` : (a.error ?? (a.exchange?.answerWithheld ? 'answered (internal address)' : '—'))}</td>
                   <td>{a.latency_ms} ms</td>
@@ -238,12 +238,12 @@ export function AttemptPage({ member, csrfToken, subscription, attempt }: { memb
         rows={[
           { key: 'Event', value: <code>{attempt.event_id}</code> },
           ...(attempt.resendOf ? [{ key: 'Resend', value: <ResendMark subscriptionId={subscription.id} originalId={attempt.resendOf} /> }] : []),
-          { key: 'Sent', value: preciseTime(attempt.at) },
+          { key: 'Sent', value: <Time at={attempt.at} precision="second" /> },
           { key: 'Outcome', value: <OutcomeTag outcome={attempt.outcome} /> },
           { key: 'Status', value: attempt.status_code !== null ? `HTTP ${attempt.status_code}` : exchange?.answerWithheld ? 'not kept (internal address)' : 'no answer' },
           { key: 'Latency', value: `${attempt.latency_ms} ms` },
           { key: 'Error', value: attempt.error ?? '—' },
-          { key: 'Next attempt', value: attempt.next_attempt_at ? dateTime(attempt.next_attempt_at) : '—' },
+          { key: 'Next attempt', value: attempt.next_attempt_at ? <Time at={attempt.next_attempt_at} /> : '—' },
         ]}
       />
       <ResendForm subscription={subscription} eventId={attempt.event_id} attemptId={attempt.id} csrfToken={csrfToken} label="Send this event again" />

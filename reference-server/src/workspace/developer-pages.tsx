@@ -4,7 +4,8 @@ import type { FaultView } from '../faults/records.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { dateTime } from './overview-page.js';
+import { Table } from '../pages/table.js';
+import { Time } from '../pages/time.js';
 
 export const DEVELOPER_PATH = `${WORKSPACE_PATH}/developer-tools`;
 
@@ -57,32 +58,25 @@ export function DeveloperToolsPage({ member, csrfToken, faults, values, errors =
         <p>No faults are set: every API call of {member.organization.name} gets its real answer.</p>
       ) : (
         <>
-          <div class="table-scroll">
-            <table aria-labelledby="faults-heading">
-              <thead>
-                <tr>
-                  <th scope="col">Surface</th>
-                  <th scope="col">Fault</th>
-                  <th scope="col">Until</th>
-                  <th scope="col">Set</th>
-                </tr>
-              </thead>
-              <tbody>
-                {faults.map((f) => (
-                  <tr>
-                    <td>{f.surface}</td>
-                    <td>
-                      {f.kind}
-                      {f.kind === '429' || f.kind === '503' ? `, Retry-After ${f.retry_after_seconds} s` : ''}
-                      {f.kind === 'latency' ? `, ${f.latency_ms} ms` : ''}
-                    </td>
-                    <td>{f.remaining !== undefined ? `${f.remaining} more request(s)` : f.until ? dateTime(f.until) : ''}</td>
-                    <td>{dateTime(f.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            labelledBy="faults-heading"
+            rows={faults}
+            columns={[
+              { heading: 'Surface', cell: (f) => f.surface },
+              {
+                heading: 'Fault',
+                cell: (f) => (
+                  <>
+                    {f.kind}
+                    {f.kind === '429' || f.kind === '503' ? `, Retry-After ${f.retry_after_seconds} s` : ''}
+                    {f.kind === 'latency' ? `, ${f.latency_ms} ms` : ''}
+                  </>
+                ),
+              },
+              { heading: 'Until', cell: (f) => (f.remaining !== undefined ? `${f.remaining} more request(s)` : f.until ? <Time at={f.until} /> : '') },
+              { heading: 'Set', cell: (f) => <Time at={f.created_at} /> },
+            ]}
+          />
           <ConfirmButton href={`${DEVELOPER_PATH}/faults/clear`}>Clear all faults</ConfirmButton>
         </>
       )}

@@ -1,17 +1,19 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
 import type { OrgRequestLog } from '../http/org-request-log.js';
-import { endAllSessions, endSession, currentSession, sessionsOf } from '../oauth/browser-session.js';
-import { SESSION_IDLE_MS } from '../oauth/settings.js';
-import { signInUrl } from '../oauth/sign-in-routes.js';
+import { endAllSessions, endSession, currentSession, sessionsOf } from '../auth/browser-session.js';
+import { SESSION_IDLE_MS } from '../auth/session-records.js';
+import { signInUrl } from '../auth/sign-in-url.js';
 import { seeOther } from '../pages/forms.js';
 import { createPageSurface, sendPage } from '../pages/surface.js';
 import { listCredentials } from '../tenancy/credentials.js';
 import { listUsers } from '../tenancy/users.js';
 import { member, requireMember } from './access.js';
+import { certificationRoutes } from './certification-routes.js';
 import { developerRoutes } from './developer-routes.js';
 import { invitesRoutes } from './invites-routes.js';
 import { requestsRoutes } from './requests-routes.js';
+import { resultsRoutes } from './results-routes.js';
 import { keysRoutes } from './keys-routes.js';
 import { SERVICE, WORKSPACE_PATH } from './names.js';
 import { OverviewPage } from './overview-page.js';
@@ -29,7 +31,7 @@ export { WORKSPACE_PATH } from './names.js';
  * person's own organisation only (ids from the URL are looked up inside it); admin pages and
  * their forms check the role on the server.
  */
-export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgRequestLog }): Router {
+export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgRequestLog; partnerOperations: string[] }): Router {
   return createPageSurface(
     ctx,
     {
@@ -85,12 +87,14 @@ export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgReq
       });
 
       submissionsRoutes(ctx, router, tools);
+      resultsRoutes(ctx, router, tools);
       keysRoutes(ctx, router, tools, (keyId) => deps.requests.lastUsed(keyId));
       profilesRoutes(ctx, router, tools);
       invitesRoutes(ctx, router, tools);
       webhooksRoutes(ctx, router, tools);
       requestsRoutes(ctx, deps.requests, router, tools);
       developerRoutes(ctx, router, tools);
+      certificationRoutes(ctx, router, tools, deps.partnerOperations);
     },
   );
 }

@@ -4,19 +4,39 @@ import type { BenchmarkTag } from '../psychometrics/norms.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { dateTime } from './overview-page.js';
+import { Table } from '../pages/table.js';
+import { Time } from '../pages/time.js';
 import { ShownOnce } from './shown-once.js';
 import { ConfirmButton } from './confirm.js';
+import { resultUrl, RESULTS_PATH } from './results-page.js';
 
 export const INVITES_PATH = `${WORKSPACE_PATH}/invites`;
 
-const STATUS_TAGS: Record<InviteStatus, string> = {
-  sent: 'tag grey',
-  opened: 'tag',
-  completed: 'tag green',
-  expired: 'tag grey',
-  revoked: 'tag red',
+/**
+ * What happened, in the workspace's words: nothing is emailed (the admin copies the link), so the
+ * API's `sent` reads "link created"; `revoked` is what the Withdraw button did.
+ */
+const STATUSES: Record<InviteStatus, { label: string; tag: string }> = {
+  sent: { label: 'link created', tag: 'tag grey' },
+  opened: { label: 'opened', tag: 'tag' },
+  completed: { label: 'completed', tag: 'tag green' },
+  expired: { label: 'expired', tag: 'tag grey' },
+  revoked: { label: 'withdrawn', tag: 'tag red' },
 };
+
+function InviteStatusTag({ status }: { status: InviteStatus }) {
+  return <span class={STATUSES[status].tag}>{STATUSES[status].label}</span>;
+}
+
+/** Who made the invite: the person when the workspace recorded them, else the channel it came through. */
+function creatorText(invite: InviteRecord): string {
+  if (invite.createdBy) return `by ${invite.createdBy.name} (${invite.createdBy.email})`;
+  if (invite.createdVia === 'api') return 'through the Assessment API';
+  if (invite.createdVia === 'operator') return 'by the server operator';
+  return 'in the workspace, before it recorded who';
+}
+
+type ListedInvite = InviteRecord & { status: InviteStatus };
 
 export interface InviteFormValues {
   email: string;
@@ -30,7 +50,7 @@ export const emptyInviteForm = (): InviteFormValues => ({ email: '', full_name: 
 export interface InvitesPageProps {
   member: Member;
   csrfToken: string;
-  invites: readonly (InviteRecord & { status: InviteStatus })[];
+  invites: readonly ListedInvite[];
   tags: readonly BenchmarkTag[];
   settings: InviteSettings;
   values: InviteFormValues;
@@ -39,7 +59,7 @@ export interface InvitesPageProps {
   notice?: string;
 }
 
-/** Assessment invites (admin): send a participant a link to the instrument, follow where each stands, withdraw one. */
+/** Assessment invites (admin): create a participant's link to the instrument, follow where each stands, withdraw one. */
 export function InvitesPage({ member, csrfToken, invites, tags, settings, values, nextUrl, errors = [], notice }: InvitesPageProps) {
   const error = fieldErrors(errors);
   return (
@@ -74,50 +94,34 @@ export function InvitesPage({ member, csrfToken, invites, tags, settings, values
       {invites.length === 0 ? (
         <p>No invites yet.</p>
       ) : (
-        <div class="table-scroll">
-          <table aria-labelledby="invites-heading">
-            <thead>
-              <tr>
-                <th scope="col">Participant</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invites.map((invite) => (
-                <tr>
-                  <td>
-                    {invite.email}
-                    {invite.fullName ? <span class="hint">{invite.fullName}</span> : null}
-                  </td>
-                  <td>
-                    <span class={STATUS_TAGS[invite.status]}>{invite.status}</span>
-                  </td>
-                  <td>
-                    {dateTime(invite.createdAt)}
-                    <span class="hint">by {invite.createdVia}</span>
-                  </td>
-                  <td>{dateTime(invite.expiresAt)}</td>
-                  <td>
-                    {invite.status === 'completed' ? (
-                      <a href={`${WORKSPACE_PATH}/results?${new URLSearchParams({ email: invite.email })}`}>
-                        Result<span class="visually-hidden"> of {invite.email}</span>
-                      </a>
-                    ) : invite.status === 'sent' || invite.status === 'opened' ? (
-                      <ConfirmButton href={`${INVITES_PATH}/${encodeURIComponent(invite.id)}/revoke`}>
-                        Withdraw<span class="visually-hidden"> the invite of {invite.email}</span>
-                      </ConfirmButton>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          labelledBy="invites-heading"
+          rows={invites}
+          columns={[
+            {
+              heading: 'Participant',
+              kind: 'id',
+              cell: (invite) => (
+                <>
+                  {invite.email}
+                  {invite.fullName ? <span class="hint">{invite.fullName}</span> : null}
+                </>
+              ),
+            },
+            { heading: 'Status', cell: (invite) => <InviteStatusTag status={invite.status} /> },
+            {
+              heading: 'Created',
+              cell: (invite) => (
+                <>
+                  <Time at={invite.createdAt} />
+                  <span class="hint">{creatorText(invite)}</span>
+                </>
+              ),
+            },
+            { heading: 'Expires', cell: (invite) => <Time at={invite.expiresAt} /> },
+            { heading: 'Action', cell: (invite) => <InviteAction invite={invite} /> },
+          ]}
+        />
       )}
       {nextUrl ? (
         <p>
@@ -140,16 +144,39 @@ export function InvitesPage({ member, csrfToken, invites, tags, settings, values
   );
 }
 
+function InviteAction({ invite }: { invite: ListedInvite }) {
+  if (invite.status === 'completed') {
+    return (
+      <a href={invite.resultId ? resultUrl(invite.resultId) : `${RESULTS_PATH}?${new URLSearchParams({ email: invite.email })}`}>
+        Result<span class="visually-hidden"> of {invite.email}</span>
+      </a>
+    );
+  }
+  if (invite.status === 'sent' || invite.status === 'opened') {
+    return (
+      <ConfirmButton href={`${INVITES_PATH}/${encodeURIComponent(invite.id)}/revoke`}>
+        Withdraw<span class="visually-hidden"> the invite of {invite.email}</span>
+      </ConfirmButton>
+    );
+  }
+  return <>—</>;
+}
+
+/** The invites page with its form filled in for one person (e.g. a submission's founder who has no result yet). */
+export const inviteFormUrl = (person: { email: string; name: string | null }) => `${INVITES_PATH}?${new URLSearchParams({ email: person.email, ...(person.name ? { full_name: person.name } : {}) })}`;
+
 /** The page the create form's 303 leads to, and the only place the invite's link ever appears, once. */
 export function InviteCreatedPage({ member, csrfToken, invite, url }: { member: Member; csrfToken: string; invite: InviteRecord; url: string }) {
   return (
     <WorkspacePage member={member} title="Invite created" section="invites" csrfToken={csrfToken}>
       <div class="panel">
         <h1>Invite created</h1>
-        <p>For {invite.email}, until {dateTime(invite.expiresAt)}</p>
+        <p>
+          For {invite.email}, until <Time at={invite.expiresAt} />
+        </p>
       </div>
       <ShownOnce id="invite-link" label="Invite link" value={url}>
-        <strong>Copy the link now and send it to the participant: it is shown only once.</strong> The server keeps only a hash of its token. If it is lost, withdraw this invite and create another.
+        <strong>Copy the link now and send it to the participant yourself (this service sends no email): it is shown only once.</strong> The server keeps only a hash of its token. If it is lost, withdraw this invite and create another.
       </ShownOnce>
       <p>
         <a href={INVITES_PATH}>Back to invites</a>

@@ -13,7 +13,7 @@ import { emptyInviteForm, InviteCreatedPage, InvitesPage, INVITES_PATH, type Inv
 import { WORKSPACE_PATH } from './names.js';
 import { AlreadyShownPage } from './shown-once.js';
 import { ConfirmPage } from './confirm.js';
-import { dateTime } from './overview-page.js';
+import { Time } from '../pages/time.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
 
 const PAGE_SIZE = 25;
@@ -30,7 +30,8 @@ const daysSchema = z.coerce.number().int().min(1).max(90);
 
 /**
  * Assessment invites (admin): the same records as `POST /api/v1/assessment/invites` and the
- * operator's `invite create`, created here with `createdVia: workspace`; the link is shown once.
+ * operator's `invite create`, created here with `createdVia: workspace` and the signed-in person
+ * as `createdBy`; the link is shown once.
  */
 export function invitesRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
   const flash = createFlash(ctx, { cookieName: 'pis_ws_invites', cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(300) }) });
@@ -68,7 +69,11 @@ export function invitesRoutes(ctx: AppContext, router: Router, { csrf, acceptFor
     );
   };
 
-  router.get('/invites', requireAdmin, (req, res) => show(req, res, member(res), emptyInviteForm()));
+  // `?email=&full_name=` pre-fill the form: "Invite this person" on a submission links here.
+  router.get('/invites', requireAdmin, (req, res) => {
+    const query = (name: string) => (typeof req.query[name] === 'string' ? req.query[name].trim().slice(0, 254) : '');
+    show(req, res, member(res), { ...emptyInviteForm(), email: query('email'), full_name: query('full_name') });
+  });
 
   router.post('/invites', ...acceptForm, requireAdmin, async (req, res, next) => {
     try {
@@ -91,7 +96,7 @@ export function invitesRoutes(ctx: AppContext, router: Router, { csrf, acceptFor
         return;
       }
       try {
-        const made = await createInvite(ctx, me.organization.id, parsed.data, 'workspace');
+        const made = await createInvite(ctx, me.organization.id, parsed.data, 'workspace', { name: me.user.name, email: me.user.email });
         // Post/Redirect/Get: a reload of the page that shows the link never creates a second invite.
         seeOther(res, `${INVITES_PATH}/created/${created.put(req, { inviteId: made.invite.id, url: made.url })}`);
       } catch (error) {
@@ -153,9 +158,13 @@ export function invitesRoutes(ctx: AppContext, router: Router, { csrf, acceptFor
         back={{ href: INVITES_PATH, text: 'No, keep the invite' }}
         consequences={[
           'The link stops working: the participant sees that the invite was withdrawn.',
-          invite.openedAt
-            ? `They opened it on ${dateTime(invite.openedAt)}; the ${saved} answer(s) they have saved so far are deleted.`
-            : 'They have not opened it yet, so no answers are lost.',
+          invite.openedAt ? (
+            <>
+              They opened it on <Time at={invite.openedAt} />; the {saved} answer(s) they have saved so far are deleted.
+            </>
+          ) : (
+            'They have not opened it yet, so no answers are lost.'
+          ),
           'To invite them again, create a new invite: it has a new link.',
         ]}
       />,

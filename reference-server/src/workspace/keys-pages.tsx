@@ -3,7 +3,8 @@ import type { PublicCredential } from '../tenancy/credentials.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { dateTime } from './overview-page.js';
+import { Table } from '../pages/table.js';
+import { Time } from '../pages/time.js';
 import { ShownOnce } from './shown-once.js';
 import { ConfirmButton } from './confirm.js';
 
@@ -39,40 +40,29 @@ export function KeysPage({ member, csrfToken, keys, label = '', errors = [], rev
       {keys.length === 0 ? (
         <p>There are no automation keys yet.</p>
       ) : (
-        <div class="table-scroll">
-          <table aria-labelledby="keys-heading">
-            <thead>
-              <tr>
-                <th scope="col">Label</th>
-                <th scope="col">Starts with</th>
-                <th scope="col">Acts for</th>
-                <th scope="col">Created</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr>
-                  <td>{key.label}</td>
-                  <td>
-                    <code>{key.hint}</code>
-                  </td>
-                  <td>{key.ownerEmail}</td>
-                  <td>{dateTime(key.createdAt)}</td>
-                  <td>
-                    {key.revokedAt ? (
-                      <span class="tag grey">Revoked {dateTime(key.revokedAt)}</span>
-                    ) : (
-                      <ConfirmButton href={`${KEYS_PATH}/${encodeURIComponent(key.keyId)}/revoke`}>
-                        Revoke<span class="visually-hidden"> {key.label}</span>
-                      </ConfirmButton>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          labelledBy="keys-heading"
+          rows={keys}
+          columns={[
+            { heading: 'Label', cell: (key) => key.label },
+            { heading: 'Starts with', cell: (key) => <code>{key.hint}</code> },
+            { heading: 'Acts for', cell: (key) => key.ownerEmail, kind: 'id' },
+            { heading: 'Created', cell: (key) => <Time at={key.createdAt} /> },
+            {
+              heading: 'Status',
+              cell: (key) =>
+                key.revokedAt ? (
+                  <span class="tag grey">
+                    Revoked <Time at={key.revokedAt} />
+                  </span>
+                ) : (
+                  <ConfirmButton href={`${KEYS_PATH}/${encodeURIComponent(key.keyId)}/revoke`}>
+                    Revoke<span class="visually-hidden"> {key.label}</span>
+                  </ConfirmButton>
+                ),
+            },
+          ]}
+        />
       )}
     </WorkspacePage>
   );

@@ -11,7 +11,8 @@ import { KeyCreatedPage, KeysPage, KEYS_PATH } from './keys-pages.js';
 import { WORKSPACE_PATH } from './names.js';
 import { AlreadyShownPage } from './shown-once.js';
 import { ConfirmPage } from './confirm.js';
-import { dateTime, usedAt } from './overview-page.js';
+import { LastUsed } from './overview-page.js';
+import { Time } from '../pages/time.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
 
 const labelSchema = z.string().trim().min(1, 'Enter a label for the key').max(200, 'The label must be 200 characters or fewer');
@@ -94,8 +95,12 @@ export function keysRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }
           <>
             Every Zap, n8n workflow or script that uses the key starting <code>{key.hint}</code> is refused (401) from its next request, and stops until it is given a new key.
           </>,
-          `Last used: ${usedAt(lastUsed(key.keyId))}.`,
-          `It acts for ${key.ownerEmail} and was created ${dateTime(key.createdAt)}.`,
+          <>
+            Last used: <LastUsed at={lastUsed(key.keyId)} />.
+          </>,
+          <>
+            It acts for {key.ownerEmail} and was created <Time at={key.createdAt} />.
+          </>,
         ]}
       />,
     );

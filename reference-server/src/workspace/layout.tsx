@@ -5,7 +5,7 @@ import { Layout } from '../pages/layout.js';
 import type { Member } from './access.js';
 import { SERVICE, WORKSPACE_PATH } from './names.js';
 
-export type Section = 'overview' | 'submissions' | 'results' | 'keys' | 'profiles' | 'invites' | 'webhooks' | 'requests' | 'developer' | 'sessions';
+export type Section = 'overview' | 'submissions' | 'results' | 'keys' | 'profiles' | 'invites' | 'webhooks' | 'requests' | 'developer' | 'certification' | 'sessions';
 
 const SECTIONS: readonly { id: Section; label: string; href: string; adminOnly: boolean }[] = [
   { id: 'overview', label: 'Overview', href: WORKSPACE_PATH, adminOnly: false },
@@ -17,6 +17,7 @@ const SECTIONS: readonly { id: Section; label: string; href: string; adminOnly: 
   { id: 'webhooks', label: 'Webhooks', href: `${WORKSPACE_PATH}/webhooks`, adminOnly: true },
   { id: 'requests', label: 'Request log', href: `${WORKSPACE_PATH}/requests`, adminOnly: true },
   { id: 'developer', label: 'Developer tools', href: `${WORKSPACE_PATH}/developer-tools`, adminOnly: true },
+  { id: 'certification', label: 'Certification', href: `${WORKSPACE_PATH}/certification`, adminOnly: true },
   { id: 'sessions', label: 'Your sessions', href: `${WORKSPACE_PATH}/sessions`, adminOnly: false },
 ];
 
@@ -48,15 +49,19 @@ export function WorkspacePage({ member, title, section, csrfToken, hasErrors = f
         </PostForm>
       </div>
       <nav aria-label="Workspace">
-        <ul class="workspace-nav">
-          {SECTIONS.filter((s) => isAdmin || !s.adminOnly).map((s) => (
-            <li>
-              <a href={s.href} aria-current={s.id === section ? 'page' : undefined}>
-                {s.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        {/* Folded behind "Menu" on narrow screens without script; always open on wide ones (styles.ts). */}
+        <details class="nav-menu">
+          <summary>Menu</summary>
+          <ul class="workspace-nav">
+            {SECTIONS.filter((s) => isAdmin || !s.adminOnly).map((s) => (
+              <li>
+                <a href={s.href} aria-current={s.id === section ? 'page' : undefined}>
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
       </nav>
       {children}
     </Layout>

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessible, launchChromium, signedInPage } from '../../testing/chromium.js';
+import { checkAccessible, launchChromium, signInWithChromium } from '../../testing/chromium.js';
 import { settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
 
 /**
@@ -38,7 +38,7 @@ const automation = (path: string, body?: unknown) =>
   });
 
 async function adminPage(path: string): Promise<Page> {
-  const page = await signedInPage(browser, server.url, server.demo.user, path);
+  const page = await signInWithChromium(browser, server.url, server.demo.user.email, server.demo.user.password, path);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   return page;
 }

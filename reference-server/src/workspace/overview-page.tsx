@@ -1,4 +1,6 @@
 import { SummaryList } from '../pages/components.js';
+import { Table } from '../pages/table.js';
+import { Time } from '../pages/time.js';
 import type { PublicCredential } from '../tenancy/credentials.js';
 import type { PublicUser } from '../tenancy/users.js';
 import type { Member } from './access.js';
@@ -11,11 +13,8 @@ const KIND_LABELS: Record<PublicCredential['kind'], string> = {
   partner_credential: 'Partner credential',
 };
 
-export const dateTime = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-/** To the second: for logs and histories, where several things happen within a minute. */
-export const preciseTime = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
-
-export const usedAt = (at: number | undefined) => (at === undefined ? 'not since the server started' : preciseTime(new Date(at).toISOString()));
+/** When a credential last made a request, to the second: the request log keeps no older history. */
+export const LastUsed = ({ at }: { at: number | undefined }) => (at === undefined ? <>not since the server started</> : <Time at={at} precision="second" />);
 
 export interface OverviewProps {
   member: Member;
@@ -35,60 +34,34 @@ export function OverviewPage({ member, csrfToken, users, credentials, lastUsed, 
       <SummaryList
         rows={[
           { key: 'Organisation ID', value: <code>{member.organization.id}</code> },
-          { key: 'Created', value: dateTime(member.organization.createdAt) },
+          { key: 'Created', value: <Time at={member.organization.createdAt} /> },
         ]}
       />
       <h2 id="people">People</h2>
-      <div class="table-scroll">
-        <table aria-labelledby="people">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr>
-                <td>{user.name}</td>
-                <td>{user.email}</td>
-                <td>{user.role === 'admin' ? 'Administrator' : 'Member'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        labelledBy="people"
+        rows={users}
+        columns={[
+          { heading: 'Name', cell: (user) => user.name },
+          { heading: 'Email', cell: (user) => user.email, kind: 'id' },
+          { heading: 'Role', cell: (user) => (user.role === 'admin' ? 'Administrator' : 'Member') },
+        ]}
+      />
       <h2 id="credentials">Credentials</h2>
       <p>
         Secrets are shown once, when a credential is created; this list shows only the first characters, to recognise a key. “Last used” counts requests since the server last started.
       </p>
-      <div class="table-scroll">
-        <table aria-labelledby="credentials">
-          <thead>
-            <tr>
-              <th scope="col">Label</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Starts with</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-            </tr>
-          </thead>
-          <tbody>
-            {credentials.map((credential) => (
-              <tr>
-                <td>{credential.label}</td>
-                <td>{KIND_LABELS[credential.kind]}</td>
-                <td>
-                  <code>{credential.hint}</code>
-                </td>
-                <td>{dateTime(credential.createdAt)}</td>
-                <td>{usedAt(lastUsed(credential.keyId))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        labelledBy="credentials"
+        rows={credentials}
+        columns={[
+          { heading: 'Label', cell: (credential) => credential.label },
+          { heading: 'Kind', cell: (credential) => KIND_LABELS[credential.kind] },
+          { heading: 'Starts with', cell: (credential) => <code>{credential.hint}</code> },
+          { heading: 'Created', cell: (credential) => <Time at={credential.createdAt} /> },
+          { heading: 'Last used', cell: (credential) => <LastUsed at={lastUsed(credential.keyId)} /> },
+        ]}
+      />
       <h2>Call each surface</h2>
       {snippets.map((snippet) => (
         <section aria-label={snippet.surface}>

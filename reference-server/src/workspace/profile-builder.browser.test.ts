@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser as Chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
-import { checkAccessible, launchChromium, signedInPage } from '../../testing/chromium.js';
+import { checkAccessible, launchChromium, signInWithChromium } from '../../testing/chromium.js';
 import { startTestServer, type TestServer } from 'reference-server/testing';
 
 /**
@@ -40,7 +40,7 @@ const profiles = async () =>
 
 describe('the profile builder in a real browser', { timeout: 180_000 }, () => {
   it('builds a profile with form rows and the same one as JSON, and both records are equal', async () => {
-    const page = await signedInPage(browser, server.url, admin, '/workspace/profiles/new');
+    const page = await signInWithChromium(browser, server.url, admin.email, admin.password, '/workspace/profiles/new');
     await page.locator('#name').fill('Seed founders');
 
     // A second row, left without a rule type and with a weight that is not a number.
@@ -107,7 +107,7 @@ describe('the profile builder in a real browser', { timeout: 180_000 }, () => {
   });
 
   it('adds, fills and removes rows without script: the rows are the form’s own state', async () => {
-    const page = await signedInPage(browser, server.url, admin, '/workspace/profiles/new', { script: false });
+    const page = await signInWithChromium(browser, server.url, admin.email, admin.password, '/workspace/profiles/new', { script: false });
     await page.getByRole('button', { name: 'Add criterion' }).click();
     await page.locator('#c2_type').selectOption('keywords');
     await page.getByRole('button', { name: 'Show this rule’s fields for criterion 2' }).click();

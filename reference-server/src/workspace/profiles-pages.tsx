@@ -3,7 +3,7 @@ import { profileKinds, type ProfileRecord } from '../submissions/profiles.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { dateTime } from './overview-page.js';
+import { Time } from '../pages/time.js';
 import { CriteriaFields } from './profile-criteria-fields.js';
 import type { ProfileFormValues } from './profile-form.js';
 
@@ -42,7 +42,7 @@ export function ProfilesPage({ member, csrfToken, profiles, notice }: { member: 
                   <code>{profile.id}</code>
                 </td>
                 <td>{profile.criteria.length}</td>
-                <td>{profile.archived_at ? <span class="tag grey">Archived {dateTime(profile.archived_at)}</span> : <span class="tag green">Active</span>}</td>
+                <td>{profile.archived_at ? <span class="tag grey">Archived <Time at={profile.archived_at} /></span> : <span class="tag green">Active</span>}</td>
               </tr>
             ))}
           </tbody>

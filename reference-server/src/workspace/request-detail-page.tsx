@@ -3,7 +3,7 @@ import { SummaryList } from '../pages/components.js';
 import type { Member } from './access.js';
 import { Body, Headers } from './exchange-parts.js';
 import { WorkspacePage } from './layout.js';
-import { preciseTime } from './overview-page.js';
+import { Time } from '../pages/time.js';
 import { credentialText, REQUESTS_PATH, SURFACES } from './requests-page.js';
 
 export interface RequestDetailPageProps {
@@ -30,7 +30,7 @@ export function RequestDetailPage({ member, csrfToken, request, labels, curl }: 
       <SummaryList
         rows={[
           { key: 'API', value: surface?.label ?? request.surface },
-          { key: 'Time', value: preciseTime(new Date(request.at).toISOString()) },
+          { key: 'Time', value: <Time at={request.at} precision="second" /> },
           { key: 'Status', value: request.status === 0 ? 'no answer: the connection closed first' : String(request.status) },
           { key: 'Latency', value: `${request.latencyMs} ms` },
           { key: 'Credential', value: credentialText(request, labels) },

@@ -3,7 +3,8 @@ import { Button, SelectField } from '../pages/components.js';
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { preciseTime } from './overview-page.js';
+import { Table } from '../pages/table.js';
+import { Time } from '../pages/time.js';
 
 export const REQUESTS_PATH = `${WORKSPACE_PATH}/requests`;
 export const requestUrl = (id: string) => `${REQUESTS_PATH}/${encodeURIComponent(id)}`;
@@ -100,43 +101,39 @@ export function RequestsPage({ member, csrfToken, surface, requests, labels, fil
       {requests.length === 0 ? (
         <p>{filtered ? 'No kept request matches these filters.' : 'No request of this organisation has reached this API since the server started.'}</p>
       ) : (
-        <div class="table-scroll">
-          <table aria-labelledby="requests-heading">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Request</th>
-                <th scope="col">Status</th>
-                <th scope="col">Latency</th>
-                <th scope="col">Credential</th>
-              </tr>
-            </thead>
-            <tbody>
-              {requests.map((r) => (
-                <tr>
-                  <td>
-                    <a href={requestUrl(r.id)}>
-                      {preciseTime(new Date(r.at).toISOString())}
-                      <span class="visually-hidden">
-                        {' '}
-                        {r.method} {r.path}
-                      </span>
-                    </a>
-                  </td>
-                  <td>
-                    <code class="wrap">
-                      {r.method} {r.path}
-                    </code>
-                    {r.fault ? <span class="tag red">injected fault {r.fault}</span> : null}
-                  </td>
-                  <td>{r.status === 0 ? 'no answer' : r.status}</td>
-                  <td>{r.latencyMs} ms</td>
-                  <td>{credentialText(r, labels)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          labelledBy="requests-heading"
+          rows={requests}
+          columns={[
+            {
+              heading: 'Time',
+              cell: (r) => (
+                <a href={requestUrl(r.id)}>
+                  <Time at={r.at} precision="second" />
+                  <span class="visually-hidden">
+                    {' '}
+                    {r.method} {r.path}
+                  </span>
+                </a>
+              ),
+            },
+            {
+              heading: 'Request',
+              kind: 'id',
+              cell: (r) => (
+                <>
+                  <code class="wrap">
+                    {r.method} {r.path}
+                  </code>
+                  {r.fault ? <span class="tag red">injected fault {r.fault}</span> : null}
+                </>
+              ),
+            },
+            { heading: 'Status', cell: (r) => (r.status === 0 ? 'no answer' : r.status) },
+            { heading: 'Latency', cell: (r) => `${r.latencyMs} ms`, kind: 'nowrap' },
+            { heading: 'Credential', cell: (r) => credentialText(r, labels), kind: 'id' },
+          ]}
+        />
       )}
     </WorkspacePage>
   );

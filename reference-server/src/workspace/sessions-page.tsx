@@ -1,8 +1,9 @@
 import { Button, PostForm } from '../pages/components.js';
-import type { SessionRecord } from '../oauth/records.js';
+import type { SessionRecord } from '../auth/session-records.js';
 import type { Member } from './access.js';
 import { WORKSPACE_PATH } from './names.js';
-import { dateTime } from './overview-page.js';
+import { Table } from '../pages/table.js';
+import { Time } from '../pages/time.js';
 import { WorkspacePage } from './layout.js';
 
 export const SESSIONS_PATH = `${WORKSPACE_PATH}/sessions`;
@@ -27,36 +28,24 @@ export function SessionsPage({ member, csrfToken, sessions, idleMinutes }: Sessi
       <p>
         Browsers signed in as {member.user.email}. A session ends 12 hours after signing in, or after {idleMinutes} minutes without use.
       </p>
-      <div class="table-scroll">
-        <table>
-          <caption class="visually-hidden">
-            Signed-in browsers
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last used</th>
-              <th scope="col">From</th>
-              <th scope="col">Browser</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <tr>
-                <td>
-                  {dateTime(session.authTime)}
-                  {session.id === member.sessionId ? <strong> (this browser)</strong> : null}
-                </td>
-                <td>{dateTime(session.lastSeenAt ?? session.authTime)}</td>
-                <td>
-                  <code>{session.address ?? 'unknown'}</code>
-                </td>
-                <td>{session.userAgent ?? 'unknown'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        label="Signed-in browsers"
+        rows={sessions}
+        columns={[
+          {
+            heading: 'Signed in',
+            cell: (session) => (
+              <>
+                <Time at={session.authTime} />
+                {session.id === member.sessionId ? <strong> (this browser)</strong> : null}
+              </>
+            ),
+          },
+          { heading: 'Last used', cell: (session) => <Time at={session.lastSeenAt ?? session.authTime} /> },
+          { heading: 'From', cell: (session) => <code>{session.address ?? 'unknown'}</code>, kind: 'id' },
+          { heading: 'Browser', cell: (session) => session.userAgent ?? 'unknown', kind: 'id' },
+        ]}
+      />
       <h2>Sign out everywhere</h2>
       <p>Ends every session above, this one included: any browser still signed in as you, or anyone holding a copied session cookie, must sign in again.</p>
       <PostForm action={`${SESSIONS_PATH}/sign-out-everywhere`} csrfToken={csrfToken}>

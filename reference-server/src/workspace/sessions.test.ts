@@ -4,7 +4,7 @@ import { Browser, formFields, signInToWorkspace, startTestServer, type TestServe
 import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations } from '../../testing/chromium.js';
 import { ManualClock } from '../clock.js';
 import { operate } from '../cli.js';
-import { SESSION_IDLE_MS, SESSION_TOUCH_MS } from '../oauth/settings.js';
+import { SESSION_IDLE_MS, SESSION_TOUCH_MS } from '../auth/session-records.js';
 
 /**
  * Issue 31, item 6: a browser session ends after an hour unused (as well as 12 hours after

@@ -2,9 +2,11 @@ import { Button, SummaryList } from '../pages/components.js';
 import type { ProfileRecord, ResourceRecord, SubmissionRecord, TranscriptRecord } from '../submissions/index.js';
 import { SUBMISSION_STATUSES } from '../submissions/records.js';
 import type { Member } from './access.js';
+import { inviteFormUrl } from './invites-pages.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { dateTime, preciseTime } from './overview-page.js';
+import { Table } from '../pages/table.js';
+import { Time } from '../pages/time.js';
 
 export const SUBMISSIONS_PATH = `${WORKSPACE_PATH}/submissions`;
 export const submissionUrl = (id: string) => `${SUBMISSIONS_PATH}/${encodeURIComponent(id)}`;
@@ -54,7 +56,7 @@ function StatusHistory({ submission: s }: { submission: SubmissionRecord }) {
       <ol class="history" aria-labelledby="history-heading">
         {history.map((change) => (
           <li>
-            {preciseTime(change.at)} · <StatusTag status={change.status} />
+            <Time at={change.at} precision="second" /> · <StatusTag status={change.status} />
           </li>
         ))}
       </ol>
@@ -128,34 +130,17 @@ export function SubmissionsPage({ member, csrfToken, submissions, profiles, filt
       {submissions.length === 0 ? (
         <p>No submissions match.</p>
       ) : (
-        <div class="table-scroll">
-          <table aria-label="Submissions">
-            <thead>
-              <tr>
-                <th scope="col">Record ID</th>
-                <th scope="col">Profile</th>
-                <th scope="col">Status</th>
-                <th scope="col">Score</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {submissions.map((s) => (
-                <tr>
-                  <td>
-                    <a href={submissionUrl(s.id)}>{s.recordId}</a>
-                  </td>
-                  <td>{profiles.get(s.profileId)?.name ?? s.profileId}</td>
-                  <td>
-                    <StatusTag status={s.status} />
-                  </td>
-                  <td>{s.evaluation ? `${s.evaluation.score.overall} (${s.evaluation.score.band})` : '—'}</td>
-                  <td>{dateTime(s.updatedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          label="Submissions"
+          rows={submissions}
+          columns={[
+            { heading: 'Record ID', cell: (s) => <a href={submissionUrl(s.id)}>{s.recordId}</a>, kind: 'id' },
+            { heading: 'Profile', cell: (s) => profiles.get(s.profileId)?.name ?? s.profileId },
+            { heading: 'Status', cell: (s) => <StatusTag status={s.status} /> },
+            { heading: 'Score', cell: (s) => (s.evaluation ? `${s.evaluation.score.overall} (${s.evaluation.score.band})` : '—') },
+            { heading: 'Updated', cell: (s) => <Time at={s.updatedAt} /> },
+          ]}
+        />
       )}
       </div>
       {nextUrl ? (
@@ -164,6 +149,32 @@ export function SubmissionsPage({ member, csrfToken, submissions, profiles, filt
         </p>
       ) : null}
     </WorkspacePage>
+  );
+}
+
+/**
+ * Whose assessment the partial score waits for, and the way to ask them: an invite, whose form
+ * this fills in (admins only create invites). The submission is scored again once their result is stored.
+ */
+function AwaitingAssessment({ founders, isAdmin }: { founders: NonNullable<SubmissionRecord['evaluation']>['founders']; isAdmin: boolean }) {
+  const person = founders.find((f) => f.primary && !f.assessment);
+  if (!person?.email) return null;
+  const who = person.name ? `${person.name} (${person.email})` : person.email;
+  return (
+    <>
+      <h2>Waiting for an assessment</h2>
+      <p>
+        The score is partial until {who} completes the assessment; it is then scored again by itself.
+        {isAdmin ? ' Send them an invite link:' : ' An administrator can invite them from the Invites page.'}
+      </p>
+      {isAdmin ? (
+        <p>
+          <a class="button" href={inviteFormUrl({ email: person.email, name: person.name })}>
+            Invite this person
+          </a>
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -186,7 +197,7 @@ export function SubmissionPage({ member, csrfToken, submission: s, profile, reso
       <p>
         <a href={SUBMISSIONS_PATH}>Back to submissions</a>
       </p>
-      <h1>
+      <h1 class="long-words">
         <span class="caption">Submission</span>
         {s.recordId}
       </h1>
@@ -206,13 +217,14 @@ export function SubmissionPage({ member, csrfToken, submission: s, profile, reso
           { key: 'Job ID', value: <code>{s.jobId}</code> },
           { key: 'Profile', value: profile ? `${profile.name} (${profile.id})` : s.profileId },
           { key: 'Source', value: s.source ?? '—' },
-          { key: 'Created', value: dateTime(s.createdAt) },
-          { key: 'Last processed', value: s.processedAt ? dateTime(s.processedAt) : 'not yet' },
+          { key: 'Created', value: <Time at={s.createdAt} /> },
+          { key: 'Last processed', value: s.processedAt ? <Time at={s.processedAt} /> : 'not yet' },
           { key: 'Processing runs', value: String(s.runs) },
           ...(s.error ? [{ key: 'Why it failed', value: <SubmissionError error={s.error} /> }] : []),
         ]}
       />
       <StatusHistory submission={s} />
+      {s.status === 'awaiting_assessment' && evaluation ? <AwaitingAssessment founders={evaluation.founders} isAdmin={member.user.role === 'admin'} /> : null}
       {evaluation ? (
         <>
           <h2>Score</h2>
@@ -220,28 +232,16 @@ export function SubmissionPage({ member, csrfToken, submission: s, profile, reso
             {evaluation.score.overall} out of 100 · {evaluation.score.band}
             {evaluation.score.partial ? ' · partial: waiting for the assessment' : ''}
           </p>
-          <div class="table-scroll">
-            <table aria-label="Criteria">
-              <thead>
-                <tr>
-                  <th scope="col">Criterion</th>
-                  <th scope="col">Weight</th>
-                  <th scope="col">Score</th>
-                  <th scope="col">Evidence</th>
-                </tr>
-              </thead>
-              <tbody>
-                {evaluation.criteria.map((c) => (
-                  <tr>
-                    <td>{c.label}</td>
-                    <td>{c.weight}</td>
-                    <td>{c.score ?? 'pending'}</td>
-                    <td>{c.evidence}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            label="Criteria"
+            rows={evaluation.criteria}
+            columns={[
+              { heading: 'Criterion', cell: (c) => c.label },
+              { heading: 'Weight', cell: (c) => c.weight, kind: 'numeric' },
+              { heading: 'Score', cell: (c) => c.score ?? 'pending', kind: 'numeric' },
+              { heading: 'Evidence', cell: (c) => c.evidence },
+            ]}
+          />
           <h2>Founders</h2>
           <ul>
             {evaluation.founders.map((f) => (
@@ -258,7 +258,7 @@ export function SubmissionPage({ member, csrfToken, submission: s, profile, reso
             rows={[
               { key: 'Strengths', value: evaluation.report.strengths.join(', ') || 'none' },
               { key: 'Concerns', value: evaluation.report.concerns.join(', ') || 'none' },
-              { key: 'Generated', value: dateTime(evaluation.report.generated_at) },
+              { key: 'Generated', value: <Time at={evaluation.report.generated_at} /> },
             ]}
           />
         </>

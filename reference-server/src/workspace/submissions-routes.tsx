@@ -2,11 +2,9 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
-import { findResultByEmail } from '../assessment-results/store.js';
 import { getProfile, getSubmission, InvalidCursorError, listProfiles, listSubmissions, resourcesOf, transcriptsOf } from '../submissions/index.js';
 import { SUBMISSION_STATUSES } from '../submissions/records.js';
 import { member } from './access.js';
-import { ResultsPage } from './results-page.js';
 import { SubmissionPage, SubmissionsPage, SUBMISSIONS_PATH, type SubmissionFilters } from './submissions-pages.js';
 
 const PAGE_SIZE = 25;
@@ -21,7 +19,7 @@ const filtersSchema = z.object({
 
 const present = (value: string | undefined) => (value ? value : undefined);
 
-/** Submissions and assessment results, for every member: reads only, the organisation's own. */
+/** Submissions, for every member: reads only, the organisation's own. */
 export function submissionsRoutes(ctx: AppContext, router: Router, { csrf }: PageTools): void {
   router.get('/submissions', (req, res) => {
     const me = member(res);
@@ -87,10 +85,4 @@ export function submissionsRoutes(ctx: AppContext, router: Router, { csrf }: Pag
     );
   });
 
-  router.get('/results', (req, res) => {
-    const me = member(res);
-    const email = typeof req.query['email'] === 'string' ? req.query['email'].trim().slice(0, 320) : '';
-    const result = email ? (findResultByEmail(ctx, me.organization.id, email) ?? null) : undefined;
-    sendPage(res, <ResultsPage member={me} csrfToken={csrf.token(req, res)} email={email} {...(result !== undefined ? { result } : {})} />);
-  });
 }

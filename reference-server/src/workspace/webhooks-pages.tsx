@@ -4,7 +4,8 @@ import { EVENT_TYPES, type SubscriptionRecord, type WebhookSurface } from '../we
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { dateTime } from './overview-page.js';
+import { Table } from '../pages/table.js';
+import { Time, utcText } from '../pages/time.js';
 import { ShownOnce } from './shown-once.js';
 
 export const WEBHOOKS_PATH = `${WORKSPACE_PATH}/webhooks`;
@@ -64,35 +65,27 @@ export function WebhooksPage({ member, csrfToken, subscriptions, values, errors 
       {subscriptions.length === 0 ? (
         <p>There are no webhook subscriptions yet.</p>
       ) : (
-        <div class="table-scroll">
-          <table aria-labelledby="subscriptions-heading">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">API</th>
-                <th scope="col">Events</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscriptions.map((s) => (
-                <tr>
-                  <td>
-                    <a href={subscriptionUrl(s.id)}>{redactUrlSecrets(s.url)}</a>
-                    {s.description ? <span class="hint">{s.description}</span> : null}
-                  </td>
-                  <td>{SURFACE_LABELS[s.surface]}</td>
-                  <td>{s.events.join(', ')}</td>
-                  <td>
-                    <StatusTag subscription={s} />
-                  </td>
-                  <td>{dateTime(s.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          labelledBy="subscriptions-heading"
+          rows={subscriptions}
+          columns={[
+            {
+              heading: 'URL',
+              kind: 'id',
+              cell: (s) => (
+                <>
+                  <a href={subscriptionUrl(s.id)}>{redactUrlSecrets(s.url)}</a>
+                  {s.description ? <span class="hint">{s.description}</span> : null}
+                </>
+              ),
+            },
+            { heading: 'API', cell: (s) => SURFACE_LABELS[s.surface] },
+            // Event types are long dotted words: let them break at any point rather than widen the table.
+            { heading: 'Events', cell: (s) => s.events.join(', '), kind: 'id' },
+            { heading: 'Status', cell: (s) => <StatusTag subscription={s} /> },
+            { heading: 'Created', cell: (s) => <Time at={s.createdAt} /> },
+          ]}
+        />
       )}
       <h2>Register an endpoint</h2>
       <PostForm action={WEBHOOKS_PATH} csrfToken={csrfToken}>
@@ -150,7 +143,7 @@ export function SecretRotatedPage({ member, csrfToken, subscription, secret }: {
       <ShownOnce id="secret" label="New signing secret" value={secret}>
         <strong>Copy the new signing secret now: it is shown only once.</strong>{' '}
         {until
-          ? `Until ${dateTime(until)} every delivery carries two signatures, one with the old secret and one with this one, so the receiver accepts them whichever it has. Put this secret in the receiver before then; after it, only this secret signs.`
+          ? `Until ${utcText(until)} every delivery carries two signatures, one with the old secret and one with this one, so the receiver accepts them whichever it has. Put this secret in the receiver before then; after it, only this secret signs.`
           : 'The old secret no longer signs: put this one in the receiver now, deliveries signed with it only are on their way.'}
       </ShownOnce>
       <p>
@@ -166,8 +159,19 @@ export function RotateSecretForm({ subscription, csrfToken, overlapUntil, choice
     <>
       <h2>Signing secret</h2>
       <p>
-        {subscription.rotatedAt ? `Last rotated ${dateTime(subscription.rotatedAt)}.` : 'The secret shown when the endpoint was registered.'}
-        {overlapUntil ? ` Until ${dateTime(overlapUntil)} deliveries are also signed with the previous secret.` : ''}
+        {subscription.rotatedAt ? (
+          <>
+            Last rotated <Time at={subscription.rotatedAt} />.
+          </>
+        ) : (
+          'The secret shown when the endpoint was registered.'
+        )}
+        {overlapUntil ? (
+          <>
+            {' '}
+            Until <Time at={overlapUntil} /> deliveries are also signed with the previous secret.
+          </>
+        ) : null}
       </p>
       <p>
         Rotating makes a new secret, shown once. The old one keeps signing beside it for the time chosen here (Standard Webhooks receivers accept a delivery when any of its signatures

@@ -32,7 +32,7 @@ import {
 import { member, requireAdmin, type Member } from './access.js';
 import { AttemptPage, OUTCOMES, RESEND_SINCE_HOURS, SubscriptionPage, type AttemptFilters } from './delivery-pages.js';
 import { WORKSPACE_PATH } from './names.js';
-import { dateTime } from './overview-page.js';
+import { utcText } from '../pages/time.js';
 import { sampleEventData } from './sample-events.js';
 import { AlreadyShownPage } from './shown-once.js';
 import { ConfirmPage } from './confirm.js';
@@ -284,7 +284,7 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
     if (!rotation) return { field: 'overlap_hours', message: 'The endpoint was deleted meanwhile' };
     const until = rotation.subscription.previousSecret?.until;
     return {
-      notice: until ? `The signing secret was rotated. The old one also signs until ${dateTime(until)}.` : 'The signing secret was rotated. The old one no longer signs.',
+      notice: until ? `The signing secret was rotated. The old one also signs until ${utcText(until)}.` : 'The signing secret was rotated. The old one no longer signs.',
       to: `${WEBHOOKS_PATH}/rotated/${rotated.put(req, { subscriptionId: s.id, secret: rotation.secret })}`,
     };
   });
@@ -304,7 +304,7 @@ export function webhooksRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
         confirm="Yes, send them again"
         back={{ href: subscriptionUrl(subscription.id), text: 'No, go back to the endpoint' }}
         consequences={[
-          `Every event whose last delivery to ${redactUrlSecrets(subscription.url)} failed for good since ${dateTime(new Date(ctx.clock.now() - hours * HOUR_MS).toISOString())}${failed.length ? `: ${[...new Set(failed.map((a) => a.event_type))].join(', ')}` : ''}.`,
+          `Every event whose last delivery to ${redactUrlSecrets(subscription.url)} failed for good since ${utcText(ctx.clock.now() - hours * HOUR_MS)}${failed.length ? `: ${[...new Set(failed.map((a) => a.event_type))].join(', ')}` : ''}.`,
           'Each is sent with its original payload and webhook-id, so a receiver that drops repeats drops one it already has.',
           'The new attempts are marked as resends and link to the failed attempt.',
         ]}

@@ -4,7 +4,7 @@ import type { Browser as Chromium, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
 import { operate } from '../cli.js';
-import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations } from '../../testing/chromium.js';
+import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations, signInWithChromium } from '../../testing/chromium.js';
 import { startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
 import { submissionDetailSchema } from '../submissions/index.js';
 import { eventPayloadSchema } from '../webhooks/contract.js';
@@ -34,17 +34,7 @@ afterAll(async () => {
   await receiver.stop();
 });
 
-async function signIn(email: string, password: string, path = '/workspace'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${server.url}${path}`);
-  expect(new URL(page.url()).pathname).toBe('/api/oauth/sign-in');
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/workspace'));
-  return page;
-}
+const signIn = (email: string, password: string, path = '/workspace'): Promise<Page> => signInWithChromium(browser, server.url, email, password, path);
 
 /** No serious or critical axe violation, and no horizontal scrolling at 320 px. */
 async function checkAccessible(page: Page): Promise<void> {
@@ -212,7 +202,8 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
 
     await page.getByRole('link', { name: 'Assessment results' }).click();
     await page.getByLabel("Participant's email").fill(DEMO_RESULT_EMAIL);
-    await page.getByRole('button', { name: 'Find result' }).click();
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('table', { name: 'Results' }).getByRole('link').click();
     expect(await page.getByRole('table', { name: 'Dimensions' }).getByRole('row').count()).toBeGreaterThan(5);
     await checkAccessible(page);
     await page.context().close();
@@ -412,7 +403,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await page.getByRole('link', { name: 'Overview' }).click();
     const hint = server.demo.automationKey.slice(0, server.demo.automationKey.indexOf('_', 4) + 5);
     const keyRow = (await page.getByRole('table', { name: 'Credentials' }).getByRole('row').filter({ hasText: hint }).textContent()) ?? '';
-    expect(keyRow).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
+    expect(keyRow).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \((just now|\d+ min ago)\)$/);
     const developerHint = server.demo.developerKey.slice(0, server.demo.developerKey.indexOf('_', 4) + 5);
     expect(await page.getByRole('table', { name: 'Credentials' }).getByRole('row').filter({ hasText: developerHint }).textContent()).toContain('not since the server started');
     await page.context().close();
@@ -463,7 +454,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     expect((await page.textContent('main')) ?? '').not.toContain(link);
     const row = () => page.getByRole('table', { name: 'Invites' }).getByRole('row').filter({ hasText: 'sam@founders.example' });
     expect(await row().count()).toBe(1);
-    expect(await row().textContent()).toContain('sent');
+    expect(await row().textContent()).toContain('link created');
 
     // The participant opens the link: the admin's list says so.
     const participant = await browser.newPage();
@@ -471,7 +462,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     expect(await participant.title()).toContain('Your assessment');
     await page.reload();
     expect(await row().textContent()).toContain('opened');
-    expect(await row().textContent()).toContain('by workspace');
+    expect(await row().textContent()).toContain(`(${server.demo.user.email})`);
     await page.screenshot({ path: join(SHOTS, 'workspace-invites.png'), fullPage: true });
     await checkAccessible(page);
 
@@ -481,7 +472,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await checkAccessible(page);
     await page.getByRole('button', { name: 'Yes, withdraw the invite' }).click();
     expect(await page.getByRole('status').textContent()).toContain('was withdrawn');
-    expect(await row().textContent()).toContain('revoked');
+    expect(await row().textContent()).toContain('withdrawn');
     const gone = await participant.goto(link);
     expect(gone?.status()).toBe(410);
     await participant.close();

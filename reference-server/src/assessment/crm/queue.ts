@@ -36,7 +36,7 @@ export interface CrmRequest {
 }
 
 /** Sends one request; resolves with the status (and Retry-After in ms, if any) or rejects on a network/SSRF error. */
-export type CrmTransport = (ctx: AppContext, request: CrmRequest) => Promise<{ status: number; retryAfterMs?: number; internal?: boolean }>;
+export type CrmTransport = (request: CrmRequest) => Promise<{ status: number; retryAfterMs?: number; internal?: boolean }>;
 
 /** The initial sync state of a result about to be saved, and the job that will carry it out. */
 export function crmSyncPlan(ctx: AppContext, orgId: string): { state: CrmSyncState; ops: (result: AssessmentResult) => WriteOp[] } {
@@ -92,7 +92,7 @@ export class CrmSync {
     let failure: string | undefined;
     let retryAfterMs: number | undefined;
     try {
-      const response = await this.#transport(ctx, this.#request(config, result));
+      const response = await this.#transport(this.#request(config, result));
       if (response.status < 200 || response.status >= 300) {
         failure = response.internal ? `CRM answered HTTP ${Math.floor(response.status / 100)}xx (an internal address: only the class is kept)` : `CRM answered HTTP ${response.status}`;
         retryAfterMs = response.retryAfterMs;

@@ -28,12 +28,19 @@ export interface InviteRecord {
   expiresAt: string;
   /** Who created it: the API (developer key), the operator CLI, or the workspace. */
   createdVia: 'api' | 'operator' | 'workspace';
+  /** The signed-in person who created it in the workspace; absent for the API and the CLI, and on invites made before it was kept. */
+  createdBy?: InviteCreator;
   /** First time the link was opened. */
   openedAt?: string;
   completedAt?: string;
   /** The result the participant's answers produced. */
   resultId?: string;
   revokedAt?: string;
+}
+
+export interface InviteCreator {
+  name: string;
+  email: string;
 }
 
 export interface InviteTokenEntry {

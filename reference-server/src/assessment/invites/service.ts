@@ -9,6 +9,7 @@ import {
   INVITE_TOKENS,
   INVITES,
   inviteStatus,
+  type InviteCreator,
   type InviteDraft,
   type InviteRecord,
   type InviteSettings,
@@ -61,7 +62,7 @@ export function publicBaseUrl(ctx: Pick<AppContext, 'config'>): string {
   return ctx.config.publicUrl ?? `http://${ctx.config.host}:${ctx.config.port}`;
 }
 
-export async function createInvite(ctx: AppContext, orgId: string, input: CreateInviteInput, via: InviteRecord['createdVia']): Promise<CreatedInvite> {
+export async function createInvite(ctx: AppContext, orgId: string, input: CreateInviteInput, via: InviteRecord['createdVia'], by?: InviteCreator): Promise<CreatedInvite> {
   const now = ctx.clock.now();
   if (input.benchmark_tag_id !== undefined && !benchmarkTag(input.benchmark_tag_id)) {
     throw new InviteInputError('benchmark_tag_id', `unknown tag "${input.benchmark_tag_id}": use an id from GET /api/v1/benchmark-tags`);
@@ -80,6 +81,7 @@ export async function createInvite(ctx: AppContext, orgId: string, input: Create
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(expiresAt).toISOString(),
     createdVia: via,
+    ...(by ? { createdBy: { name: by.name, email: by.email } } : {}),
   };
   await ctx.store.write([
     put(INVITES, orgId, invite),

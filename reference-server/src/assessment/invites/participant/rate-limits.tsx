@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../../../context.js';
+import type { RateLimitWindows } from '../../../http/rate-limit-windows.js';
 import { pageHeaders } from '../../../pages/headers.js';
 import { messageDocument } from '../../../pages/message-page.js';
 import { SERVICE } from './pages.js';
@@ -13,10 +14,11 @@ export const DEFAULT_REQUESTS_PER_ADDRESS = 1200;
 /** The token of the link; these limiters are mounted at `/:token`. */
 const tokenOf = (req: Request) => String(req.params.token ?? '');
 
-function limiter(limit: number, identifier: string, keyGenerator?: (req: Request) => string): RequestHandler {
+function limiter(windows: RateLimitWindows, limit: number, identifier: string, keyGenerator?: (req: Request) => string): RequestHandler {
   return rateLimit({
     windowMs: INVITE_RATE_WINDOW_MS,
     limit,
+    store: windows.store(),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     identifier,
@@ -39,11 +41,11 @@ function limiter(limit: number, identifier: string, keyGenerator?: (req: Request
  * from many addresses) and per client address (one address cannot walk many links or guess
  * tokens). Unknown tokens count against the address like known ones.
  */
-export function inviteRateLimits(ctx: AppContext): RequestHandler[] {
+export function inviteRateLimits(ctx: AppContext, windows: RateLimitWindows): RequestHandler[] {
   const perInvite = ctx.config.invitePageRequestsPerInvite ?? DEFAULT_REQUESTS_PER_INVITE;
   const perAddress = ctx.config.invitePageRequestsPerAddress ?? DEFAULT_REQUESTS_PER_ADDRESS;
   return [
-    ...(perAddress > 0 ? [limiter(perAddress, 'invite-address')] : []),
-    ...(perInvite > 0 ? [limiter(perInvite, 'invite-link', (req) => ctx.keyring.hash(tokenOf(req)))] : []),
+    ...(perAddress > 0 ? [limiter(windows, perAddress, 'invite-address')] : []),
+    ...(perInvite > 0 ? [limiter(windows, perInvite, 'invite-link', (req) => ctx.keyring.hash(tokenOf(req)))] : []),
   ];
 }

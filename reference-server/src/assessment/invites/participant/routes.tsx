@@ -17,6 +17,7 @@ import { initialAnswers, sectionAnswers, submitBody } from './answers.js';
 import { DonePage, ReviewPage, SectionPage, SERVICE, WelcomePage, type Progress, type UnansweredNote } from './pages.js';
 import { finishErrors } from './problems.js';
 import { inviteRateLimits } from './rate-limits.js';
+import type { RateLimitWindows } from '../../../http/rate-limit-windows.js';
 import { sectionsFor, STATEMENTS_PER_SECTION, type Section } from './sections.js';
 import { plainSummary } from './summary.js';
 
@@ -35,14 +36,14 @@ const dateWords = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { d
  * looked up by its keyed hash, rate-limited, and each page states plainly why a link no longer
  * works. Finishing goes through `submitAssessment`, the API submit's own path.
  */
-export function invitePages(ctx: AppContext, effects: SaveEffects): Router {
+export function invitePages(ctx: AppContext, effects: SaveEffects, rateLimits: RateLimitWindows): Router {
   const flash = createFlash(ctx, { cookieName: 'pis_invite_flash', cookiePath: INVITE_PATH, schema: flashSchema });
 
   return createPageSurface(
     ctx,
     { service: SERVICE, cookiePath: INVITE_PATH, cookiePrefix: 'pis_invite', formLimit: '32kb', parameterLimit: 40 },
     (router, { csrf, acceptForm }) => {
-      router.use('/:token', ...inviteRateLimits(ctx));
+      router.use('/:token', ...inviteRateLimits(ctx, rateLimits));
 
       const base = (req: Request) => `${req.baseUrl}/${req.params.token}`;
       const message = (res: Response, status: number, title: string, text: string) =>

@@ -1,0 +1,24 @@
+/**
+ * Browser sessions: one sign-in serves both the OAuth pages and the workspace. The collection
+ * keeps its first name (`oauth_sessions`) so existing data folders stay readable.
+ */
+export const SESSIONS = 'oauth_sessions';
+
+export const SESSION_TTL_MS = 12 * 3600_000;
+/** A browser session unused this long ends before its 12 hours (a browser left open elsewhere). */
+export const SESSION_IDLE_MS = 60 * 60_000;
+/** A session's `lastSeenAt` is written at most this often: the idle timeout is this precise. */
+export const SESSION_TOUCH_MS = 60_000;
+
+export interface SessionRecord {
+  /** Keyed hash of the session cookie's value. */
+  id: string;
+  userId: string;
+  authTime: string;
+  expiresAt: string;
+  /** Last use, for the idle timeout (written at most once a minute); absent on older records: authTime. */
+  lastSeenAt?: string;
+  /** Where and with what it was signed in, for the person's own sessions page. */
+  address?: string;
+  userAgent?: string;
+}

@@ -1,0 +1,106 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Principal } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { sendError } from '../http/rest-errors.js';
+import { observeCreateRetry, observeDroppedCreate, observePage, planRequest, RUN_PAGE_SIZE, type ApiAction, type RequestFacts } from './api-scenario.js';
+import { noRunWatching, updateRun, watchedBy } from './run-store.js';
+
+const LISTS = /^\/api\/automation\/(submissions|profiles|webhooks)\/?$/;
+const CREATE = /^\/api\/automation\/submissions\/?$/;
+
+const handleOf = (p: Principal) => (p.via === 'oauth_access_token' ? `client:${p.clientId ?? ''}` : `key:${p.credentialId}`);
+
+function factsOf(req: Request, at: number): RequestFacts {
+  const cursor = new URL(req.originalUrl, 'http://x').searchParams.get('cursor');
+  const path = `${req.baseUrl}${req.path}`.replace(/\/+$/, '') || '/';
+  return {
+    at,
+    method: req.method,
+    path,
+    ...(cursor !== null ? { cursor } : {}),
+    create: req.method === 'POST' && CREATE.test(path),
+    list: req.method === 'GET' && LISTS.test(path),
+  };
+}
+
+const recordIdOf = (req: Request): string | undefined => {
+  const value = (req.body as { record_id?: unknown } | undefined)?.record_id;
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** Calls `then` with the status once the surface has answered (or was cut off), before the answer leaves. */
+function beforeAnswer(res: Response, then: (status: number) => 'send' | 'drop'): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  (res as { end: (...args: unknown[]) => Response }).end = (...args: unknown[]) => {
+    if (then(res.statusCode) === 'send') return end(...args);
+    res.req.socket.destroy();
+    return res;
+  };
+}
+
+/**
+ * The API side of a certification run, a step each keyed surface mounts right after its guard:
+ * each request of a running run's credentials (its automation and developer keys, its OAuth
+ * client's tokens) is shown to the run's scenario (api-scenario.ts) before the surface's routes
+ * see it, and the scenario's fault, dropped answer or small page is applied here. Requests of no
+ * run pass after one count.
+ */
+export function certificationStep(ctx: AppContext): RequestHandler {
+  return (req, res, next) => {
+    const caller = req.principal;
+    if (noRunWatching(ctx) || !caller) {
+      next();
+      return;
+    }
+    void (async () => {
+      const watched = watchedBy(ctx, handleOf(caller));
+      if (!watched || watched.orgId !== caller.orgId) {
+        next();
+        return;
+      }
+      const facts = factsOf(req, ctx.clock.now());
+      const action = await updateRun(ctx, watched.orgId, watched.runId, (run) => planRequest(run, facts));
+      apply(action ?? { kind: 'pass' });
+
+      function apply(planned: ApiAction): void {
+        const observe = (change: Parameters<typeof updateRun>[3]) => {
+          updateRun(ctx, watched!.orgId, watched!.runId, change).catch((error: unknown) => ctx.log.warn({ err: error }, 'certification: an observation was not stored'));
+        };
+        switch (planned.kind) {
+          case 'fault':
+            res.set('X-Injected-Fault', `certification run ${watched!.runId} (${planned.check})`);
+            if (planned.retryAfterS !== undefined) res.set('Retry-After', String(planned.retryAfterS));
+            sendError(res, planned.status, planned.status === 429 ? `Too many requests (a certification run's test): retry after ${planned.retryAfterS} second(s).` : `The service is unavailable (a certification run's test): retry with backoff.`);
+            return;
+          case 'drop-answer':
+            beforeAnswer(res, (status) => {
+              observe((run) => observeDroppedCreate(run, facts, status, recordIdOf(req)));
+              return status >= 200 && status < 300 ? 'drop' : 'send';
+            });
+            break;
+          case 'follow-create':
+            beforeAnswer(res, (status) => {
+              observe((run) => observeCreateRetry(run, facts, recordIdOf(req), status));
+              return 'send';
+            });
+            break;
+          case 'page': {
+            const url = new URL(req.url, 'http://x');
+            url.searchParams.set('limit', String(RUN_PAGE_SIZE));
+            req.url = `${url.pathname}${url.search}`;
+            const json = res.json.bind(res);
+            res.json = (body: unknown) => {
+              const nextCursor = (body as { next_cursor?: string | null } | null)?.next_cursor;
+              observe((run) => observePage(run, facts, res.statusCode, nextCursor));
+              return json(body);
+            };
+            break;
+          }
+          case 'pass':
+            break;
+        }
+        next();
+      }
+    })().catch(next);
+  };
+}

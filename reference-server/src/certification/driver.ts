@@ -1,0 +1,66 @@
+import type { AppContext } from '../context.js';
+import type { JobQueue, JobRef } from '../jobs/runner.js';
+import type { OutboundClient } from '../outbound/index.js';
+import { put } from '../store/store.js';
+import { settleBounded } from './api-scenario.js';
+import { allDecided } from './outcomes.js';
+import { RUN_JOBS, type RunJob, type RunRecord } from './records.js';
+import { finishRun } from './runs.js';
+import { getRun, updateRun } from './run-store.js';
+import { probesDone, sendNextProbe, settleRepeat, type EventSampler } from './webhook-probes.js';
+
+/** How often a run whose probes are sent looks at its clocks (fault window, repeat watch, deadline). */
+export const TICK_MS = 1000;
+
+/**
+ * Drives each running run, a durable job of the job runner: sends the receiver probes one after
+ * another, ends the time-boxed steps, and finishes the run when every check is decided or its
+ * deadline passed. The job (one `certification_jobs` record per running run) survives a restart,
+ * so a run goes on where it was.
+ */
+export class CertificationDriver {
+  readonly #ctx: AppContext;
+  readonly #outbound: OutboundClient;
+  readonly #sample: EventSampler;
+
+  constructor(ctx: AppContext, outbound: OutboundClient, sample: EventSampler) {
+    this.#ctx = ctx;
+    this.#outbound = outbound;
+    this.#sample = sample;
+  }
+
+  readonly queue: JobQueue<RunJob> = {
+    name: 'certification',
+    collection: RUN_JOBS,
+    concurrency: 4,
+    dueAt: (job) => job.nextAt,
+    run: (ref, signal) => this.#step(ref, signal),
+  };
+
+  async #step({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
+    const ctx = this.#ctx;
+    const run = getRun(ctx, orgId, id);
+    if (!run || run.status !== 'running') {
+      await finishRun(ctx, orgId, id, 'the run record is gone');
+      return;
+    }
+    if (ctx.clock.now() >= run.deadline) {
+      await finishRun(ctx, orgId, id, 'its time was up');
+      return;
+    }
+    const change = (fn: (r: RunRecord) => void) => updateRun(ctx, orgId, id, fn).then(() => undefined);
+    const wait = probesDone(run) ? TICK_MS : await sendNextProbe(ctx, this.#outbound, this.#sample, run, change);
+    if (signal.aborted) return;
+    const now = ctx.clock.now();
+    await change((r) => {
+      settleRepeat(r, now);
+      settleBounded(r, now);
+    });
+    const after = getRun(ctx, orgId, id);
+    if (after && after.status === 'running' && allDecided(after)) {
+      await finishRun(ctx, orgId, id, 'every check was decided');
+      return;
+    }
+    await ctx.store.write([put<RunJob>(RUN_JOBS, orgId, { id, nextAt: now + wait })]);
+  }
+}

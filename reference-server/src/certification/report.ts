@@ -1,0 +1,40 @@
+import { checkInfo, type CheckLevel } from './checks.js';
+import type { Evidence, Outcome, RunRecord } from './records.js';
+
+/** The report of a run, as `certify status --json`, the workspace and the report files give it. */
+export interface Report {
+  run: {
+    id: string;
+    status: RunRecord['status'];
+    started_at: string;
+    finished_at: string | null;
+    started_by: string;
+    integration: { name: string; webhook_url: string | null; redirect_uris: string[] };
+  };
+  checks: Array<{ id: string; level: CheckLevel; outcome: Outcome; clause: string; title: string; summary: string; evidence: Evidence[] }>;
+  summary: { passed: number; failed: number; warned: number; not_run: number; pending: number };
+}
+
+const count = (run: RunRecord, outcome: Outcome) => run.checks.filter((c) => c.outcome === outcome).length;
+
+export function reportOf(run: RunRecord): Report {
+  return {
+    run: {
+      id: run.id,
+      status: run.status,
+      started_at: run.startedAt,
+      finished_at: run.finishedAt,
+      started_by: run.startedBy,
+      integration: { name: run.integration.name, webhook_url: run.integration.webhookUrl, redirect_uris: run.integration.redirectUris },
+    },
+    checks: run.checks.map((state) => {
+      const info = checkInfo(state.id);
+      return { id: state.id, level: info.level, outcome: state.outcome, clause: info.clause, title: info.title, summary: state.summary, evidence: state.evidence };
+    }),
+    summary: { passed: count(run, 'pass'), failed: count(run, 'fail'), warned: count(run, 'warn'), not_run: count(run, 'not_run'), pending: count(run, 'pending') },
+  };
+}
+
+/** `12 passed, 1 failed, 2 warned, 0 not run`: the line a CI log and a closing note quote. */
+export const summaryLine = (report: Report): string =>
+  `${report.run.id} ${report.run.status}: ${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.warned} warned, ${report.summary.not_run} not run${report.summary.pending ? `, ${report.summary.pending} pending` : ''}`;

@@ -1,0 +1,213 @@
+import { Webhook } from 'standardwebhooks';
+import type { AppContext } from '../context.js';
+import { generateWebhookSecret } from '../crypto/secrets.js';
+import { OutboundRefusedError, OutboundTimeoutError, post, type OutboundClient, type PostResponse } from '../outbound/index.js';
+import { getSubscriptionRecord, signingSecret, type EventType } from '../webhooks/index.js';
+import type { CheckId } from './checks.js';
+import { decide, type Verdict } from './outcomes.js';
+import type { Evidence, RunRecord } from './records.js';
+
+/** A receiver must answer a delivery within this (the delivery worker's own timeout). */
+export const PROBE_TIMEOUT_MS = 10_000;
+/** `webhook.fast-ack`: Standard Webhooks asks receivers to acknowledge first and work later. */
+export const FAST_ACK_MS = 5_000;
+/** How far the stale and future probes' timestamps are from now: twice the usual 5-minute tolerance. */
+export const SKEW_S = 600;
+/** After the repeated delivery, API calls about its subject are counted this long. */
+export const REPEAT_WATCH_MS = 5_000;
+
+/** What a run delivers: the organisation's own data when it has some (compose.ts hands in the sampler). */
+export type EventSampler = (orgId: string, type: EventType) => Record<string, unknown>;
+const PROBE_EVENT: EventType = 'submission.completed';
+
+interface Delivery {
+  id: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+type Sign = (id: string, at: Date, body: string) => string;
+
+/** Each probe: how its delivery is made wrong (or right), and which check its answer decides. */
+interface Probe {
+  name: string;
+  check: CheckId;
+  /** True when a 2xx is the right answer. */
+  acknowledge: boolean;
+  make(base: { id: string; body: string; now: Date }, sign: Sign, forge: Sign): Delivery;
+}
+
+const seconds = (at: Date) => String(Math.floor(at.getTime() / 1000));
+const signed = (id: string, at: Date, body: string, signature: string): Delivery => ({
+  id,
+  body,
+  headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': seconds(at), 'webhook-signature': signature },
+});
+
+/** One byte of the body changed, the JSON still valid: a receiver that parses before verifying still parses it. */
+function tamper(body: string): string {
+  const at = body.lastIndexOf('"organization_id":"') + '"organization_id":"'.length;
+  const byte = body[at] === 'x' ? 'y' : 'x';
+  return body.slice(0, at) + byte + body.slice(at + 1);
+}
+
+export const PROBES: readonly Probe[] = [
+  { name: 'a correctly signed delivery', check: 'webhook.accepts-valid', acknowledge: true, make: ({ id, body, now }, sign) => signed(id, now, body, sign(id, now, body)) },
+  { name: 'a delivery signed with another secret', check: 'webhook.rejects-forged', acknowledge: false, make: ({ id, body, now }, _sign, forge) => signed(id, now, body, forge(id, now, body)) },
+  {
+    name: 'a delivery whose body changed by one byte after signing',
+    check: 'webhook.rejects-tampered',
+    acknowledge: false,
+    make: ({ id, body, now }, sign) => ({ ...signed(id, now, body, sign(id, now, body)), body: tamper(body) }),
+  },
+  {
+    name: 'a delivery without a webhook-signature header',
+    check: 'webhook.rejects-missing-signature',
+    acknowledge: false,
+    make: ({ id, body, now }) => {
+      const { 'webhook-signature': _dropped, ...headers } = signed(id, now, body, '').headers;
+      return { id, body, headers };
+    },
+  },
+  {
+    name: `a correctly signed delivery stamped ${SKEW_S / 60} minutes ago`,
+    check: 'webhook.rejects-stale',
+    acknowledge: false,
+    make: ({ id, body, now }, sign) => {
+      const at = new Date(now.getTime() - SKEW_S * 1000);
+      return signed(id, at, body, sign(id, at, body));
+    },
+  },
+  {
+    name: `a correctly signed delivery stamped ${SKEW_S / 60} minutes ahead`,
+    check: 'webhook.rejects-future',
+    acknowledge: false,
+    make: ({ id, body, now }, sign) => {
+      const at = new Date(now.getTime() + SKEW_S * 1000);
+      return signed(id, at, body, sign(id, at, body));
+    },
+  },
+  {
+    name: 'a delivery with two signatures, the first by an unknown secret, the second valid',
+    check: 'webhook.accepts-rotated-secret',
+    acknowledge: true,
+    make: ({ id, body, now }, sign, forge) => signed(id, now, body, `${forge(id, now, body)} ${sign(id, now, body)}`),
+  },
+  { name: 'a delivery whose webhook-id is then sent again', check: 'webhook.idempotent', acknowledge: true, make: ({ id, body, now }, sign) => signed(id, now, body, sign(id, now, body)) },
+  { name: 'the same delivery again (same webhook-id)', check: 'webhook.idempotent', acknowledge: true, make: ({ id, body, now }, sign) => signed(id, now, body, sign(id, now, body)) },
+];
+
+const FIRST_REPEAT = PROBES.length - 2;
+
+type Answer = { ok: true; response: PostResponse } | { ok: false; error: unknown };
+
+function evidenceOf(probe: Probe, url: string, delivery: Delivery, sentAt: Date, answer: Answer): Evidence {
+  const response: Evidence['response'] = answer.ok
+    ? {
+        status: answer.response.status,
+        latencyMs: answer.response.latencyMs,
+        // An address the operator's allowlist let through on a shared server: only the status is the organisation's to read.
+        ...(answer.response.internal ? {} : { body: answer.response.bodyText.slice(0, 512) }),
+      }
+    : { status: null, error: answer.error instanceof Error ? answer.error.message.slice(0, 300) : String(answer.error) };
+  return {
+    at: sentAt.toISOString(),
+    note: `Sent ${probe.name}.`,
+    request: { method: 'POST', url, headers: delivery.headers, body: delivery.body.slice(0, 2048) },
+    response,
+  };
+}
+
+const acknowledged = (answer: Answer) => answer.ok && answer.response.status >= 200 && answer.response.status < 300;
+const answerText = (answer: Answer) => (answer.ok ? `HTTP ${answer.response.status}` : 'no answer');
+
+/**
+ * Sends the run's next receiver probe and grades the answer. Returns how long to wait before the
+ * next step: a receiver that is not listening yet (its command is starting) is tried again in a
+ * second; otherwise the next probe goes at once.
+ */
+export async function sendNextProbe(ctx: AppContext, outbound: OutboundClient, sample: EventSampler, run: RunRecord, update: (fn: (run: RunRecord) => void) => Promise<void>): Promise<number> {
+  const probe = PROBES[run.webhook.next];
+  const subscription = run.credentials.subscriptionId ? getSubscriptionRecord(ctx, run.orgId, run.credentials.subscriptionId) : undefined;
+  if (!probe || !subscription) return 0;
+  const secret = signingSecret(ctx, subscription);
+  const repeat = run.webhook.next === FIRST_REPEAT + 1 ? run.webhook.repeated : undefined;
+  const id = repeat?.eventId ?? ctx.ids.next('evt');
+  const now = new Date(ctx.clock.now());
+  const data = sample(run.orgId, PROBE_EVENT);
+  const body = JSON.stringify({ id, type: PROBE_EVENT, created_at: now.toISOString(), organization_id: run.orgId, data });
+  const other = generateWebhookSecret();
+  const delivery = probe.make({ id, body, now }, (i, at, b) => new Webhook(secret).sign(i, at, b), (i, at, b) => new Webhook(other).sign(i, at, b));
+  const subjectId = typeof data['id'] === 'string' ? data['id'] : id;
+  // Counting starts before the first delivery: a receiver may call the API before it answers.
+  if (run.webhook.next === FIRST_REPEAT) {
+    await update((r) => {
+      r.webhook.repeated = { eventId: id, subjectId, apiCalls: 0 };
+    });
+  }
+
+  let answer: Answer;
+  try {
+    answer = { ok: true, response: await post(outbound, subscription.url, delivery.body, delivery.headers, { timeoutMs: PROBE_TIMEOUT_MS, maxResponseBytes: 1024 }) };
+  } catch (error) {
+    answer = { ok: false, error };
+  }
+  const evidence = evidenceOf(probe, subscription.url, delivery, now, answer);
+  const notListening = !answer.ok && !(answer.error instanceof OutboundTimeoutError) && !(answer.error instanceof OutboundRefusedError);
+  if (probe.check === 'webhook.accepts-valid' && notListening) {
+    await update((r) => {
+      r.webhook.unreachable += 1;
+    });
+    return 1000;
+  }
+  await update((r) => grade(r, probe, answer, evidence));
+  return 0;
+}
+
+function grade(run: RunRecord, probe: Probe, answer: Answer, evidence: Evidence): void {
+  run.webhook.next += 1;
+  const ok = acknowledged(answer);
+  if (probe.check === 'webhook.accepts-valid') {
+    if (!ok) {
+      decide(run, 'webhook.accepts-valid', 'fail', `A correctly signed delivery got ${answerText(answer)}, not a 2xx.`, [evidence]);
+      for (const other of PROBES.slice(1)) decide(run, other.check, 'not_run', 'Cannot be judged: the receiver does not acknowledge correctly signed deliveries either.');
+      decide(run, 'webhook.fast-ack', 'not_run', 'Cannot be judged: no delivery was acknowledged.');
+      run.webhook.next = PROBES.length;
+      return;
+    }
+    const latency = answer.ok ? answer.response.latencyMs : 0;
+    decide(run, 'webhook.accepts-valid', 'pass', `A correctly signed delivery got ${answerText(answer)}.`, [evidence]);
+    decide(run, 'webhook.fast-ack', latency <= FAST_ACK_MS ? 'pass' : 'fail', `A valid delivery was answered in ${latency} ms (at most ${FAST_ACK_MS} ms).`, [evidence]);
+    return;
+  }
+  if (run.webhook.next - 1 === FIRST_REPEAT) {
+    if (!ok) {
+      decide(run, probe.check, 'fail', `A valid delivery got ${answerText(answer)}, not a 2xx.`, [evidence]);
+      run.webhook.next = PROBES.length;
+    }
+    return;
+  }
+  if (run.webhook.next - 1 === FIRST_REPEAT + 1) {
+    if (ok && run.webhook.repeated) run.webhook.repeated.secondAckAt = evidence.at;
+    else decide(run, probe.check, 'fail', `The same webhook-id sent again got ${answerText(answer)}: a receiver acknowledges a repeat (2xx) and drops it.`, [evidence]);
+    return;
+  }
+  const verdict: Verdict = ok === probe.acknowledge ? 'pass' : 'fail';
+  const said = probe.acknowledge ? (ok ? 'acknowledged it' : `refused it (${answerText(answer)})`) : ok ? `acknowledged it (${answerText(answer)})` : `refused it (${answerText(answer)})`;
+  decide(run, probe.check, verdict, `Sent ${probe.name}: the receiver ${said}.`, [evidence]);
+}
+
+/** `webhook.idempotent`, once the repeat was acknowledged: decided when the watch ends. */
+export function settleRepeat(run: RunRecord, now: number): void {
+  const repeated = run.webhook.repeated;
+  if (!repeated?.secondAckAt || now - Date.parse(repeated.secondAckAt) < REPEAT_WATCH_MS) return;
+  const calls = repeated.apiCalls;
+  decide(
+    run,
+    'webhook.idempotent',
+    calls <= 1 ? 'pass' : 'fail',
+    `Both deliveries of ${repeated.eventId} were acknowledged; the run's credentials then called the API about ${repeated.subjectId} ${calls} time(s)${calls > 1 ? ': once per delivery, so a repeat is processed twice' : ''}.`,
+  );
+}
+
+export const probesDone = (run: RunRecord): boolean => run.webhook.next >= PROBES.length;

@@ -1,0 +1,271 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { InvalidArgumentError, type Command, type Option } from 'commander';
+import { renderReportHtml, renderReportJunit, summaryLine, type Report } from './certification/index.js';
+import { defaultConfig, defaultOutboundAllowlist } from './config.js';
+import { createLogger } from './log.js';
+import { forwardCommand } from './operator/client.js';
+import { runCommand, type CommandName } from './operator/commands.js';
+import { startServer, type RunningServer } from './server.js';
+import { FolderLockedError } from './store/folder-lock.js';
+
+/** What `certify` borrows from cli.ts (passed in, so the two files do not import each other). */
+export interface CliParts {
+  dataOption(): Option;
+  operate(dataDir: string, name: CommandName, args: unknown): Promise<unknown>;
+  duration(value: string): number;
+  list(value: string, previous?: string[]): string[];
+}
+
+interface StartAnswer {
+  run: { id: string; status: string; deadline: string };
+  credentials: {
+    base_url: string;
+    automation_key?: string;
+    developer_key?: string;
+    oauth_client?: { client_id: string; client_secret: string; redirect_uris: string[] };
+    webhook?: { subscription_id: string; url: string; secret: string };
+  };
+  url: string;
+}
+
+/** The run's credentials as the environment of the integration's command (docs/certification.md lists them). */
+export function commandEnvironment(started: StartAnswer, signIn?: { email: string; password: string }): Record<string, string> {
+  const c = started.credentials;
+  const env: Record<string, string> = { BASE_URL: c.base_url, CERTIFY_RUN_ID: started.run.id, CERTIFY_RUN_URL: started.url };
+  if (c.automation_key) env['AUTOMATION_KEY'] = c.automation_key;
+  if (c.developer_key) env['DEVELOPER_KEY'] = c.developer_key;
+  if (c.oauth_client) {
+    env['OAUTH_CLIENT_ID'] = c.oauth_client.client_id;
+    env['OAUTH_CLIENT_SECRET'] = c.oauth_client.client_secret;
+    env['OAUTH_REDIRECT_URI'] = c.oauth_client.redirect_uris[0] as string;
+    env['OAUTH_AUTHORIZE_URL'] = `${c.base_url}/api/oauth/authorize`;
+    env['OAUTH_TOKEN_URL'] = `${c.base_url}/api/oauth/token`;
+    env['OAUTH_REVOKE_URL'] = `${c.base_url}/api/oauth/revoke`;
+  }
+  if (c.webhook) {
+    env['WEBHOOK_URL'] = c.webhook.url;
+    env['WEBHOOK_SECRET'] = c.webhook.secret;
+  }
+  if (signIn) {
+    env['SIGN_IN_EMAIL'] = signIn.email;
+    env['SIGN_IN_PASSWORD'] = signIn.password;
+  }
+  return env;
+}
+
+/** A baseline file: one check id per line (`- id` as in a YAML list works too); `#` starts a comment. */
+export async function readBaseline(file: string): Promise<string[]> {
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`cannot read the baseline ${file}: ${error.code ?? String(error)}`);
+  });
+  return text
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').replace(/^\s*-\s*/, '').trim())
+    .filter(Boolean);
+}
+
+/**
+ * The verdict of a report against a baseline: a MUST that did not pass fails the run unless the
+ * baseline lists it; a listed check that now passes fails it too (the baseline is stale).
+ */
+export function verdict(report: Report, baseline: readonly string[]): { ok: boolean; unexpected: string[]; stale: string[] } {
+  const listed = new Set(baseline);
+  const unexpected = report.checks.filter((c) => c.level === 'MUST' && c.outcome !== 'pass' && !listed.has(c.id)).map((c) => c.id);
+  const stale = report.checks.filter((c) => listed.has(c.id) && c.outcome === 'pass').map((c) => c.id);
+  return { ok: unexpected.length === 0 && stale.length === 0, unexpected, stale };
+}
+
+export function reportTable(report: Report): string {
+  const width = Math.max(...report.checks.map((c) => c.id.length));
+  const rows = report.checks.map((c) => `${c.id.padEnd(width)}  ${c.level.padEnd(6)}  ${c.outcome.padEnd(7)}  ${c.summary}`);
+  return [...rows, summaryLine(report)].join('\n');
+}
+
+async function writeReports(report: Report, files: { html?: string; junit?: string }): Promise<void> {
+  for (const [file, text] of [
+    [files.html, () => renderReportHtml(report)],
+    [files.junit, () => renderReportJunit(report)],
+  ] as const) {
+    if (!file) continue;
+    await mkdir(dirname(resolve(file)), { recursive: true });
+    await writeFile(file, text());
+  }
+}
+
+type Call = (name: CommandName, args: unknown) => Promise<unknown>;
+
+/** The server on the folder: the one holding it, or one started here (closed by `stop`). */
+async function serverFor(dataDir: string, port: number): Promise<{ call: Call; stop(): Promise<void>; server?: RunningServer }> {
+  const config = defaultConfig({ dataDir: resolve(dataDir), port, host: '127.0.0.1', logLevel: 'warn' });
+  config.outboundAllowlist = defaultOutboundAllowlist(config);
+  try {
+    // Its log goes to stderr: stdout is the report's.
+    const server = await startServer(config, { log: createLogger(config.logLevel, process.stderr) });
+    return { call: (name, args) => runCommand(server.ctx, name, args), stop: () => server.close(), server };
+  } catch (error) {
+    if (error instanceof FolderLockedError && error.holder.operatorUrl && error.holder.operatorToken) {
+      const holder = error.holder;
+      return { call: (name, args) => forwardCommand(holder, name, args), stop: async () => undefined };
+    }
+    throw error;
+  }
+}
+
+function spawnCommand(command: string, env: Record<string, string>): ChildProcess {
+  // Its own process group, so SIGTERM reaches what the shell started; its output goes to stderr, so
+  // `--json` leaves stdout to the report.
+  return spawn('sh', ['-c', command], { env: { ...process.env, ...env }, stdio: ['ignore', process.stderr, process.stderr], detached: true });
+}
+
+async function stopCommand(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const group = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), signal);
+    } catch {
+      // already gone
+    }
+  };
+  group('SIGTERM');
+  const killed = await Promise.race([exited.then(() => true), new Promise((done) => setTimeout(() => done(false), 5000).unref())]);
+  if (!killed) group('SIGKILL');
+}
+
+const startArgs = (o: Record<string, unknown>, orgId: string) => ({
+  orgId,
+  ...(o['name'] ? { name: o['name'] } : {}),
+  ...(o['webhookUrl'] ? { webhookUrl: o['webhookUrl'] } : {}),
+  ...(o['checks'] ? { checks: o['checks'] } : {}),
+  ...(o['redirectUri'] ? { redirectUris: o['redirectUri'] } : {}),
+  ...(o['timeout'] !== undefined ? { timeoutSeconds: o['timeout'] } : {}),
+  ...(o['faultWindow'] !== undefined ? { faultWindowSeconds: o['faultWindow'] } : {}),
+  ...(o['accessTokenTtl'] !== undefined ? { accessTokenTtlSeconds: o['accessTokenTtl'] } : {}),
+});
+
+/** `--org`, or the folder's only organisation (a fresh folder's demo one). */
+async function orgOf(call: Call, given: unknown): Promise<string> {
+  if (typeof given === 'string') return given;
+  const orgs = (await call('org.list', {})) as Array<{ id: string }>;
+  if (orgs.length !== 1) throw new Error(`the folder has ${orgs.length} organisations: name one with --org`);
+  return (orgs[0] as { id: string }).id;
+}
+
+function runOptions(command: Command, parts: CliParts): Command {
+  return command
+    .addOption(parts.dataOption())
+    .option('--org <id>', 'organisation whose integration is certified (default: the folder’s only one)')
+    .option('--name <name>', 'what is certified, shown in the report')
+    .option('--webhook-url <url>', 'the integration’s webhook receiver (the webhook checks need it)')
+    .option('--redirect-uri <uri>', 'the integration’s OAuth redirect URI (the OAuth checks need it; repeatable)', parts.list)
+    .option('--checks <list>', 'groups (webhook, api, oauth) or check ids, comma-separated (default: every group whose inputs are given)', parts.list)
+    .option('--timeout <duration>', 'the run ends by itself after this (default 15m)', parts.duration)
+    .option('--fault-window <duration>', 'how long api.bounded-retries keeps answering 503 (default 60s)', parts.duration)
+    .option('--access-token-ttl <duration>', 'lifetime of the run client’s access tokens (default 60s)', parts.duration);
+}
+
+const exitCode = (code: number) => Object.assign(new Error(''), { certifyExit: code });
+
+/** Adds `certify start|run|status|report|finish` (docs/certification.md). */
+export function addCertifyCommands(program: Command, parts: CliParts): void {
+  const certify = program.command('certify').description("certify a partner's integration: the server grades its receiver and client");
+
+  runOptions(certify.command('start').description('start a run; prints its credentials (shown once) and its workspace URL'), parts)
+    .option('--json', 'print one JSON object', false)
+    .action(async (o) => {
+      const call: Call = (name, args) => parts.operate(o.data, name, args);
+      const started = await call('certify.start', startArgs(o, await orgOf(call, o.org)));
+      process.stdout.write(`${JSON.stringify(started, null, o.json ? 0 : 2)}\n`);
+    });
+
+  runOptions(certify.command('run').description('start a run, run COMMAND with its credentials, wait for the verdict; exit 0 only when every MUST passed'), parts)
+    .requiredOption('--command <cmd>', 'the integration (or its test) to run, with the run’s credentials in its environment')
+    .option('--baseline <file>', 'check ids known to fail, one per line: they do not fail the run, and fail it once they pass')
+    .option('--port <port>', 'port of the server this command starts when none holds the folder (default: any free port)', (v) => Number(v), 0)
+    .option('--json', 'print the report as JSON on stdout', false)
+    .option('--report <file>', 'write the HTML report here')
+    .option('--junit <file>', 'write a JUnit XML report here')
+    .action(async (o) => {
+      const baseline = o.baseline ? await readBaseline(o.baseline) : [];
+      let host: Awaited<ReturnType<typeof serverFor>>;
+      let started: StartAnswer;
+      try {
+        host = await serverFor(o.data, o.port);
+      } catch (error) {
+        process.stderr.write(`reference-server: the run could not start: ${(error as Error).message}\n`);
+        throw exitCode(2);
+      }
+      try {
+        try {
+          started = (await host.call('certify.start', startArgs(o, await orgOf(host.call, o.org)))) as StartAnswer;
+        } catch (error) {
+          process.stderr.write(`reference-server: the run could not start: ${(error as Error).message}\n`);
+          throw exitCode(2);
+        }
+        process.stderr.write(`certification run ${started.run.id} started: ${started.url}\n`);
+        const child = spawnCommand(o.command, commandEnvironment(started, host.server?.demo?.user));
+        const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+        let commandDone = false;
+        void exited.then(() => (commandDone = true));
+        const deadline = Date.parse(started.run.deadline) + 5000;
+        let report = (await host.call('certify.status', { runId: started.run.id })) as Report;
+        // The server decides the run (every check decided, or its own deadline); the command ending first finishes it.
+        while (report.run.status === 'running') {
+          if (commandDone || Date.now() > deadline) {
+            report = (await host.call('certify.finish', { runId: started.run.id })) as Report;
+            break;
+          }
+          await Promise.race([exited, new Promise((done) => setTimeout(done, 250))]);
+          report = (await host.call('certify.status', { runId: started.run.id })) as Report;
+        }
+        await stopCommand(child, exited);
+        await writeReports(report, { html: o.report, junit: o.junit });
+        process.stdout.write(o.json ? `${JSON.stringify(report)}\n` : `${reportTable(report)}\n`);
+        const result = verdict(report, baseline);
+        if (result.unexpected.length) process.stderr.write(`MUST checks not passed: ${result.unexpected.join(', ')}\n`);
+        if (result.stale.length) process.stderr.write(`the baseline is stale: these listed checks now pass: ${result.stale.join(', ')}\n`);
+        if (!result.ok) throw exitCode(1);
+      } finally {
+        await host.stop();
+      }
+    });
+
+  certify
+    .command('status')
+    .description('print the report of a run so far')
+    .argument('<runId>', 'the run, crt_…')
+    .addOption(parts.dataOption())
+    .option('--json', 'print the report as JSON', false)
+    .action(async (runId: string, o) => {
+      const report = (await parts.operate(o.data, 'certify.status', { runId })) as Report;
+      process.stdout.write(o.json ? `${JSON.stringify(report)}\n` : `${reportTable(report)}\n`);
+    });
+
+  certify
+    .command('report')
+    .description('write the report of a run as HTML and/or JUnit')
+    .argument('<runId>', 'the run, crt_…')
+    .addOption(parts.dataOption())
+    .option('--html <file>', 'write the HTML report here')
+    .option('--junit <file>', 'write a JUnit XML report here')
+    .action(async (runId: string, o) => {
+      if (!o.html && !o.junit) throw new InvalidArgumentError('give --html FILE and/or --junit FILE');
+      const report = (await parts.operate(o.data, 'certify.status', { runId })) as Report;
+      await writeReports(report, { html: o.html, junit: o.junit });
+      process.stdout.write(`${summaryLine(report)}\n`);
+    });
+
+  certify
+    .command('finish')
+    .description('end a run now: its credentials stop working and what is pending becomes not_run')
+    .argument('<runId>', 'the run, crt_…')
+    .addOption(parts.dataOption())
+    .action(async (runId: string, o) => {
+      const report = (await parts.operate(o.data, 'certify.finish', { runId })) as Report;
+      process.stdout.write(`${reportTable(report)}\n`);
+    });
+}
+
+/** The exit code a `certify` action asked for, if the error is one. */
+export const certifyExitCode = (error: unknown): number | undefined => (error as { certifyExit?: number }).certifyExit;

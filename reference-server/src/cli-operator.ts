@@ -1,0 +1,141 @@
+import { readFile } from 'node:fs/promises';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { z } from 'zod';
+import { COMMANDS, type CliHints, type CommandName } from './operator/commands.js';
+
+/**
+ * The operator commands of the CLI, built from `COMMANDS`: `<group> <action>` from each name
+ * (`org.create` → `org create`), the help from the schemas' descriptions, one option per field
+ * of the input (`--kebab-case`, `orgId` as `--org`, renamed by the command's CLI hints), typed by
+ * the field: an enum lists its choices, a number is parsed, a list is comma-separated or
+ * repeated, a boolean is a switch (`--x on|off` when required), an unknown is read from a JSON
+ * file. The schema checks the values, here and on the operator endpoint alike.
+ */
+
+/** What a group is called on the command line and says in the help, where not its own name. */
+const GROUPS: Record<string, { name?: string; description: string }> = {
+  org: { description: 'organisations' },
+  user: { description: 'investor logins' },
+  key: { description: 'developer keys (Assessment API) and automation keys' },
+  partner: { description: 'partner credentials (Bearer, for the GraphQL API)' },
+  client: { description: 'OAuth clients' },
+  invite: { description: 'assessment invite links for participants' },
+  profile: { description: 'investment/success profiles submissions are scored against' },
+  fault: { name: 'faults', description: "inject faults into an organisation's own API calls (for testing connectors' retries)" },
+  webhook: { description: "organisations' webhook endpoints" },
+};
+
+/**
+ * Commands the CLI offers in its own words: `seed --demo`, and `certify …` (certify-cli.ts: it
+ * starts a run, runs the partner's command, waits for the verdict and sets the exit code).
+ */
+const HAND_WRITTEN: ReadonlySet<CommandName> = new Set(['seed.demo', 'certify.start', 'certify.status', 'certify.finish', 'certify.list']);
+
+export const DEFAULT_DATA = './data';
+export const dataOption = (): Option => new Option('--data <dir>', 'data folder').default(DEFAULT_DATA).env('REFERENCE_SERVER_DATA');
+
+export const list = (value: string, previous: string[] = []): string[] => [
+  ...previous,
+  ...value.split(',').map((s) => s.trim()).filter(Boolean),
+];
+
+const number = (value: string): number => {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError('a number');
+  return n;
+};
+
+const onOff = (value: string): boolean => value === 'on';
+
+const kebab = (name: string): string => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+interface Field {
+  key: string;
+  flag: string;
+  schema: z.ZodType;
+  type: string;
+  required: boolean;
+  description: string;
+}
+
+function fieldsOf(input: z.ZodType, hints: CliHints): Field[] {
+  const shape = (input as unknown as z.ZodObject).shape;
+  return Object.entries(shape).map(([key, outer]) => {
+    const optional = outer._zod.def.type === 'optional';
+    const schema = (optional ? (outer as z.ZodOptional).unwrap() : outer) as z.ZodType;
+    return {
+      key,
+      flag: hints.flags?.[key] ?? (key === 'orgId' ? 'org' : kebab(key)),
+      schema,
+      type: schema._zod.def.type,
+      required: !optional,
+      description: outer.description ?? schema.description ?? key,
+    };
+  });
+}
+
+/** The option a field is given as. */
+function optionOf(field: Field, hints: CliHints): Option {
+  const { flag, description, type, schema } = field;
+  if (hints.jsonFile === field.key) return new Option(`--${flag} <path>`, description);
+  if (type === 'boolean' && !field.required) return new Option(`--${flag}`, description);
+  let option = new Option(`--${flag} <${flag}>`, description);
+  if (type === 'boolean') option = option.choices(['on', 'off']).argParser(onOff);
+  else if (type === 'enum') option = option.choices((schema as z.ZodEnum).options.map(String));
+  else if (type === 'number') option = option.argParser(number);
+  else if (type === 'array') option = option.argParser(list);
+  const fallback = hints.defaults?.[field.key];
+  if (fallback !== undefined) return option.default(fallback);
+  return field.required ? option.makeOptionMandatory() : option;
+}
+
+async function readJsonFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`${path} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+export type Operate = (dataDir: string, name: CommandName, args: unknown) => Promise<unknown>;
+
+/** Adds every operator command of `COMMANDS` to `program`; each prints its answer as JSON. */
+export function addOperatorCommands(program: Command, operate: Operate): void {
+  const groups = new Map<string, Command>();
+  for (const [name, definition] of Object.entries(COMMANDS) as [CommandName, (typeof COMMANDS)[CommandName]][]) {
+    if (HAND_WRITTEN.has(name)) continue;
+    const [groupKey = name, action = name] = name.split('.');
+    const hints: CliHints = ('cli' in definition ? definition.cli : undefined) ?? {};
+    let group = groups.get(groupKey);
+    if (!group) {
+      const known = GROUPS[groupKey];
+      group = program.command(known?.name ?? groupKey).description(known?.description ?? `${groupKey} commands`);
+      groups.set(groupKey, group);
+    }
+    const command = group.command(action).description(definition.input.description ?? name).addOption(dataOption());
+    const fields = fieldsOf(definition.input, hints);
+    for (const field of fields) {
+      if (field.key === hints.argument) command.argument(`<${field.key}>`, field.description);
+      else command.addOption(optionOf(field, hints));
+    }
+    command.action(async (...args: unknown[]) => {
+      const options = (hints.argument ? args[1] : args[0]) as Record<string, unknown> & { data: string };
+      const input: Record<string, unknown> = {};
+      for (const field of fields) {
+        const value = field.key === hints.argument ? args[0] : options[optionKey(field.flag)];
+        if (value === undefined) continue;
+        input[field.key] = field.key === hints.jsonFile ? await readJsonFile(value as string) : value;
+      }
+      process.stdout.write(`${JSON.stringify(await operate(options.data, name, input), null, 2)}\n`);
+    });
+  }
+}
+
+/** Where commander keeps an option's value: `--retry-after` → `retryAfter`. */
+const optionKey = (flag: string): string => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

@@ -1,0 +1,112 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser as Chromium, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operate } from '../cli.js';
+import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations } from '../../testing/chromium.js';
+import { startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
+
+/**
+ * The Certification pages as an organisation admin uses them, in Debian's headless Chromium:
+ * a run started from the form against a receiver that acknowledges everything, its credentials
+ * shown once, its checks turning up live, the HTML report downloaded, the run finished after a
+ * confirmation; another organisation's admin finds none of it. axe and 320 px on every page.
+ */
+const SHOTS = process.env['SCREENSHOT_DIR'] ?? tmpdir();
+let server: TestServer;
+let browser: Chromium;
+const receiver = new WebhookReceiver();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchChromium();
+  await receiver.start();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+  await receiver.stop();
+});
+
+async function signIn(email: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto(`${server.url}/workspace/certification`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/workspace/certification');
+  return page;
+}
+
+async function checkAccessible(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize(NARROW_VIEWPORT);
+  expect(await fitsWidth(page)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('the Certification pages in a real browser', { timeout: 180_000 }, () => {
+  let runPath = '';
+
+  it('says what a run needs, starts one, and shows its credentials once', async () => {
+    const page = await signIn(server.demo.user.email, server.demo.user.password);
+    await checkAccessible(page);
+    // The webhook checks without a receiver URL: the form says so, next to the field.
+    await page.getByLabel('What are you certifying?').fill('Acme receiver');
+    await page.getByRole('button', { name: 'Start the run' }).click();
+    expect(await page.getByRole('link', { name: /Enter the webhook receiver URL/ }).count()).toBe(1);
+    await checkAccessible(page);
+
+    await page.getByLabel('Webhook receiver URL').fill(receiver.url);
+    await page.getByRole('button', { name: 'Start the run' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/workspace/certification/started/'));
+    const automationKey = await page.getByLabel(/Automation key/).inputValue();
+    expect(automationKey).toMatch(/^pis_/);
+    expect(await page.getByLabel(/Webhook signing secret/).inputValue()).toMatch(/^whsec_/);
+    await checkAccessible(page);
+    // A reload shows nothing again and starts nothing.
+    const reload = await page.reload();
+    expect(reload?.status()).toBe(410);
+    const runs = (await operate(server.dataDir, 'certify.list', { orgId: server.demo.organizationId })) as unknown[];
+    expect(runs).toHaveLength(1);
+
+    await page.goto(`${server.url}/workspace/certification`);
+    await page.getByRole('link', { name: 'Acme receiver' }).click();
+    runPath = new URL(page.url()).pathname;
+    // The receiver acknowledges everything: the forged delivery's check fails while the page is open.
+    await page.getByRole('row', { name: /webhook\.rejects-forged/ }).getByText('Failed').waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: join(SHOTS, 'workspace-certification-run.png'), fullPage: true });
+    await checkAccessible(page);
+
+    const html = await page.request.get(`${server.url}${runPath}/report.html`);
+    expect(html.status()).toBe(200);
+    const report = await html.text();
+    expect(report).toContain('webhook.rejects-forged');
+    expect(report).not.toContain(automationKey);
+
+    await page.getByRole('button', { name: 'Finish the run now' }).click();
+    expect(await page.textContent('main')).toContain('stop working at once');
+    await checkAccessible(page);
+    await page.getByRole('button', { name: 'Yes, finish the run' }).click();
+    await page.getByText('The run was finished').waitFor();
+    expect(await page.textContent('main')).toContain('Not certified');
+    const me = await fetch(`${server.url}/api/automation/me`, { headers: { 'x-api-key': automationKey } });
+    expect(me.status).toBe(401);
+    await page.context().close();
+  });
+
+  it("never shows one organisation's run to another", async () => {
+    const org = (await operate(server.dataDir, 'org.create', { name: 'Other Capital' })) as { id: string };
+    const password = 'correct horse battery staple';
+    await operate(server.dataDir, 'user.create', { orgId: org.id, email: 'ada@other.example', name: 'Ada Other', password, role: 'admin' });
+    expect(runPath).toMatch(/^\/workspace\/certification\/crt_/);
+    const page = await signIn('ada@other.example', password);
+    expect(await page.textContent('main')).toContain('No run yet.');
+    for (const path of [runPath, `${runPath}/report.html`, `${runPath}/report.json`, `${runPath}/finish`]) {
+      const answer = await page.request.get(`${server.url}${path}`);
+      expect(answer.status(), path).toBe(404);
+    }
+    await page.context().close();
+  });
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { AssessmentResult } from '../assessment-results/store.js';
+import { bandSchema, qualityStatusSchema } from '../psychometrics/report.js';
+
+const DAY_MS = 86_400_000;
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)));
+
+/** The results list's query string; a value that does not parse counts as "any" (the form offers only valid ones). */
+const filtersSchema = z.object({
+  email: z.string().trim().max(320).optional().catch(undefined),
+  band: bandSchema.optional().catch(undefined),
+  quality: qualityStatusSchema.optional().catch(undefined),
+  from: date.optional().catch(undefined),
+  to: date.optional().catch(undefined),
+  after: z.string().max(200).optional().catch(undefined),
+});
+
+export type ResultFilters = Omit<z.infer<typeof filtersSchema>, 'after'>;
+
+export function parseResultQuery(query: Record<string, unknown>): { filters: ResultFilters; after?: string } {
+  const strings = Object.fromEntries(Object.entries(query).filter(([, value]) => typeof value === 'string' && value !== ''));
+  const { after, ...filters } = filtersSchema.parse(strings);
+  return { filters, ...(after ? { after } : {}) };
+}
+
+/** Whether a result passes the filters: composite band, response quality, and submitted on or between the dates (UTC days). */
+export function resultMatcher(filters: ResultFilters): ((result: AssessmentResult) => boolean) | undefined {
+  const from = filters.from ? Date.parse(`${filters.from}T00:00:00Z`) : undefined;
+  const to = filters.to ? Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS : undefined;
+  if (!filters.band && !filters.quality && from === undefined && to === undefined) return undefined;
+  return (result) => {
+    const at = Date.parse(result.submittedAt);
+    return (
+      (!filters.band || result.scores.composite.band === filters.band) &&
+      (!filters.quality || result.scores.quality.status === filters.quality) &&
+      (from === undefined || at >= from) &&
+      (to === undefined || at < to)
+    );
+  };
+}
+

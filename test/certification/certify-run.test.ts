@@ -1,0 +1,154 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer } from 'reference-server/testing';
+
+/**
+ * `certify run --command` as a partner's CI runs it: the CLI in a child process starts a server
+ * on a fresh folder, runs the integration with the run's credentials in its environment, and
+ * exits 0 only when every MUST passed. The integrations are the docs' examples and two careless
+ * ones written here.
+ */
+const MAIN = fileURLToPath(new URL('../../reference-server/src/main.ts', import.meta.url));
+const EXAMPLES = fileURLToPath(new URL('../../docs/certification/examples/', import.meta.url));
+
+/** Answers 200 to every delivery: the receiver Shopify's review rejects. */
+const NAIVE_RECEIVER = `const u = new URL(process.env.WEBHOOK_URL); require('node:http').createServer((q, s) => { q.resume(); q.on('end', () => s.end('ok')); }).listen(Number(u.port), u.hostname)`;
+/** Sends a request again at once after a 429. */
+const HASTY_CLIENT = `(async () => { for (let i = 0; i < 3; i++) { const r = await fetch(process.env.BASE_URL + '/api/automation/me', { headers: { 'x-api-key': process.env.AUTOMATION_KEY } }); if (r.status === 200) break; } })()`;
+
+let folder: string;
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'certify-run-'));
+});
+afterEach(() => rm(folder, { recursive: true, force: true }));
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+interface Report {
+  run: { id: string; status: string };
+  checks: Array<{ id: string; level: string; outcome: string; summary: string }>;
+  summary: { passed: number; failed: number; warned: number; not_run: number };
+}
+
+async function certify(args: string[]): Promise<{ code: number | null; report?: Report; stderr: string }> {
+  const { code, stdout, stderr } = await cli(['certify', 'run', '--data', folder, '--json', ...args]);
+  return { code, stderr, ...(stdout.trim() ? { report: JSON.parse(stdout) as Report } : {}) };
+}
+
+async function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    // tsx reads the server's tsconfig (its JSX settings) from the working folder.
+    cwd: fileURLToPath(new URL('../../reference-server/', import.meta.url)),
+    env: { ...process.env, REFERENCE_SERVER_DATA: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+const outcomes = (report: Report | undefined) => Object.fromEntries((report?.checks ?? []).map((c) => [c.id, c.outcome]));
+const node = (script: string) => `"${process.execPath}" -e "${script.replace(/"/g, '\\"')}"`;
+
+describe('certify run --command: the webhook receiver', () => {
+  it('passes every webhook check with the docs’ receiver, which verifies with the standardwebhooks library', async () => {
+    const result = await certify(['--webhook-url', `http://127.0.0.1:${await freePort()}/hook`, '--checks', 'webhook', '--command', `node ${join(EXAMPLES, 'receiver.mjs')}`]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(Object.values(outcomes(result.report))).toEqual(Array(9).fill('pass'));
+    expect(result.report?.run.status).toBe('passed');
+  });
+
+  it('fails the four MUSTs a receiver that answers 200 to everything breaks, and writes the HTML and JUnit reports', async () => {
+    const html = join(folder, 'out', 'report.html');
+    const junit = join(folder, 'out', 'report.xml');
+    const result = await certify(['--webhook-url', `http://127.0.0.1:${await freePort()}/hook`, '--checks', 'webhook', '--command', node(NAIVE_RECEIVER), '--report', html, '--junit', junit]);
+    expect(result.code, result.stderr).toBe(1);
+    expect(outcomes(result.report), result.stderr).toMatchObject({
+      'webhook.accepts-valid': 'pass',
+      'webhook.rejects-forged': 'fail',
+      'webhook.rejects-tampered': 'fail',
+      'webhook.rejects-missing-signature': 'fail',
+      'webhook.rejects-stale': 'fail',
+      'webhook.rejects-future': 'warn',
+    });
+    expect(result.stderr).toContain('MUST checks not passed: webhook.rejects-forged, webhook.rejects-tampered, webhook.rejects-missing-signature, webhook.rejects-stale');
+    const page = await readFile(html, 'utf8');
+    expect(page).toContain(result.report?.run.id);
+    expect(page).toContain('Not certified');
+    expect(page).not.toMatch(/whsec_|pis_/);
+    const xml = await readFile(junit, 'utf8');
+    expect(xml).toContain('<failure message="fail: Sent a delivery signed with another secret');
+  });
+});
+
+describe('certify run --command: the API client', () => {
+  it('fails a client that sends a request again at once after a 429, and passes the docs’ client, which waits', async () => {
+    const hasty = await certify(['--checks', 'api.honours-retry-after', '--command', node(HASTY_CLIENT)]);
+    expect(hasty.code).toBe(1);
+    expect(outcomes(hasty.report)).toEqual({ 'api.honours-retry-after': 'fail' });
+    expect(hasty.report?.checks[0]?.summary).toMatch(/too soon/);
+
+    const careful = await certify(['--checks', 'api.honours-retry-after', '--command', `node ${join(EXAMPLES, 'client.mjs')}`]);
+    expect(careful.code, careful.stderr).toBe(0);
+    expect(outcomes(careful.report)).toEqual({ 'api.honours-retry-after': 'pass' });
+  });
+
+  it('passes every API check with the docs’ client', async () => {
+    const result = await certify(['--checks', 'api', '--fault-window', '5s', '--command', `node ${join(EXAMPLES, 'client.mjs')}`]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(Object.values(outcomes(result.report))).toEqual(Array(5).fill('pass'));
+  });
+
+  it('honours a baseline: a listed failure does not fail the run; a listed check that passes does (stale)', async () => {
+    const baseline = join(folder, 'baseline.yaml');
+    await writeFile(baseline, '# known failures\n- api.honours-retry-after\n');
+    const known = await certify(['--checks', 'api.honours-retry-after', '--baseline', baseline, '--command', node(HASTY_CLIENT)]);
+    expect(known.code).toBe(0);
+    const stale = await certify(['--checks', 'api.honours-retry-after', '--baseline', baseline, '--command', `node ${join(EXAMPLES, 'client.mjs')}`]);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain('the baseline is stale: these listed checks now pass: api.honours-retry-after');
+  });
+
+  it('exits 2 when the run cannot start', async () => {
+    const result = await certify(['--checks', 'webhook', '--command', 'true']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('the webhook checks need the URL');
+  });
+});
+
+describe('certify start, status and finish', () => {
+  it('work through the server that holds the folder, and the run ends its credentials when finished', async () => {
+    const server = await startTestServer();
+    try {
+      const started = await cli(['certify', 'start', '--data', server.dataDir, '--checks', 'api', '--name', 'CI smoke', '--json']);
+      expect(started.code, started.stderr).toBe(0);
+      const answer = JSON.parse(started.stdout) as { run: { id: string }; credentials: { automation_key: string }; url: string };
+      expect(answer.url).toBe(`${server.url}/workspace/certification/${answer.run.id}`);
+      const me = () => fetch(`${server.url}/api/automation/me`, { headers: { 'x-api-key': answer.credentials.automation_key } });
+      expect((await me()).status).toBe(429);
+      const status = await cli(['certify', 'status', answer.run.id, '--data', server.dataDir, '--json']);
+      expect(outcomes(JSON.parse(status.stdout) as Report)).toMatchObject({ 'api.honours-retry-after': 'pending' });
+      const finished = await cli(['certify', 'finish', answer.run.id, '--data', server.dataDir]);
+      expect(finished.code, finished.stderr).toBe(0);
+      expect(finished.stdout.trim().split('\n').at(-1)).toBe(`${answer.run.id} failed: 0 passed, 0 failed, 0 warned, 5 not run`);
+      expect((await me()).status).toBe(401);
+    } finally {
+      await server.dispose();
+    }
+  });
+});
