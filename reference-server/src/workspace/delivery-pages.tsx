@@ -218,7 +218,7 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
 function ResendMark({ subscriptionId, originalId }: { subscriptionId: string; originalId: string }) {
   return (
     <span class="hint">
-      <span class="tag">resend</span> of <a href={attemptUrl(subscriptionId, originalId)}>the earlier attempt<span class="visually-hidden"> {originalId}</span></a>
+      <span class="tag">resend</span> of <a href={attemptUrl(subscriptionId, originalId)}>the earlier attempt</a>
     </span>
   );
 }
