@@ -5,7 +5,7 @@ import { InvalidArgumentError, type Command, type Option } from 'commander';
 import { renderReportHtml, renderReportJunit, summaryLine, type Report } from './certification/index.js';
 import { defaultConfig, defaultOutboundAllowlist } from './config.js';
 import { createLogger } from './log.js';
-import { forwardCommand } from './operator/client.js';
+import { forwardCommand } from './transport/operator-client.js';
 import { runCommand, type CommandName } from './operator/commands.js';
 import { startServer, type RunningServer } from './server.js';
 import { FolderLockedError } from './store/folder-lock.js';

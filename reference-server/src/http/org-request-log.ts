@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import type { Principal } from '../auth/principal.js';
-import { redactUrlSecrets } from '../log.js';
+import type { Principal } from './principal.js';
+import { redactUrlSecrets } from './redact-url.js';
 
 /** The keyed surfaces an organisation's own credentials call. */
 export const LOGGED_SURFACES = ['automation', 'assessment', 'graphql'] as const;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { redactUrlSecrets } from '../log.js';
+import { redactUrlSecrets } from './redact-url.js';
 import type { OrgRequestLog } from './org-request-log.js';
 
 /**

@@ -32,7 +32,6 @@ export { attemptView, getAttempt, listAttempts } from './attempts.js';
 export { resendEvent, sendTestEvent, TEST_EVENT_PREFIX, type RedeliveryResult } from './redelivery.js';
 export { WebhookDelivery } from './delivery.js';
 export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES, type EventType, type WebhookSurface } from './event-types.js';
-export { EventBus, type EventListener } from './event-bus.js';
 export { eventOps, getEvent, pendingDeliveries } from './outbox.js';
 export type { AttemptExchange, AttemptRecord, EventRecord, SubscriptionRecord } from './records.js';
 export { webhookRoutes } from './routes.js';
@@ -51,3 +50,6 @@ export {
   type SubscriptionInput,
   type SubscriptionView,
 } from './subscriptions.js';
+export { createSubscriptionBody, eventPayloadSchema, webhookEventsOpenApi, webhookOpenApi } from './contract.js';
+export { ATTEMPTS, EVENTS, OUTBOX, type OutboxEntry } from './records.js';
+export { subscriptionView } from './subscriptions.js';

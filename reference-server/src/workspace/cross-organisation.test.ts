@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
-import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
+import { DEMO_RESULT_EMAIL } from '../assessments/index.js';
 import { settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
-import { ATTEMPTS, type AttemptRecord } from '../webhooks/records.js';
-import { findResultByEmail } from '../assessment-results/store.js';
+import { ATTEMPTS, type AttemptRecord } from '../webhooks/index.js';
+import { findResultByEmail } from '../assessments/index.js';
 
 /**
  * One organisation's admin, by URL tampering on every workspace route, sees and changes nothing

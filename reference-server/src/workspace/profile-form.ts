@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { FieldError } from '../pages/components.js';
 import { formField } from '../pages/forms.js';
-import { profileInputSchema, type ProfileInput, type ProfileRecord } from '../submissions/profiles.js';
+import { profileInputSchema, type ProfileInput, type ProfileRecord } from '../submissions/index.js';
 
 /** The profile form's fields as typed: what the page shows back when there is a problem. */
 export interface ProfileFormValues {

@@ -6,7 +6,7 @@ import { createFlash } from '../pages/flash.js';
 import { formField, formValues, seeOther } from '../pages/forms.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
 import { InvalidCursorError } from '../store/partition.js';
-import { createSubscriptionBody } from '../webhooks/contract.js';
+import { createSubscriptionBody } from '../webhooks/index.js';
 import {
   allSubscriptions,
   createSubscription,
@@ -27,7 +27,7 @@ import {
 import { member, requireAdmin, type Member } from './access.js';
 import { AttemptPage, SubscriptionPage } from './delivery-pages.js';
 import { WORKSPACE_PATH } from './names.js';
-import { sampleEventData } from './sample-events.js';
+import { sampleEventData } from '../samples/index.js';
 import { AlreadyShownPage } from './shown-once.js';
 import { ConfirmPage } from './confirm.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
