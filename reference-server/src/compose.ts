@@ -76,7 +76,7 @@ export interface ComposedServer {
  *   the job runner (jobs/runner.ts) and its durable queues:
  *     submission processing   submissions/processor.ts  (jobs in `automation_jobs`, at once)
  *     webhook delivery        webhooks/delivery.ts      (the outbox, retried per webhooks/schedule.ts)
- *     CRM sync                assessment/crm/queue.ts   (one job per result, with backoff)
+ *     CRM sync                assessments/crm/queue.ts  (one job per result, with backoff)
  *     certification runs      certification/driver.ts   (probes a partner's receiver, ends each run)
  *   and its periodic jobs: the OAuth record sweep (oauth/sweeper.ts)
  *   the organisations' request logs (http/org-request-log.ts): fed by the request log, read by the workspace
