@@ -5,7 +5,7 @@ import { InvalidArgumentError, type Command, type Option } from 'commander';
 import { renderReportHtml, renderReportJunit, summaryLine, type Report } from './certification/index.js';
 import { defaultConfig, defaultOutboundAllowlist } from './config.js';
 import { createLogger } from './log.js';
-import { forwardCommand } from './operator/client.js';
+import { forwardCommand } from './transport/operator-client.js';
 import { runCommand, type CommandName } from './operator/commands.js';
 import { startServer, type RunningServer } from './server.js';
 import { FolderLockedError } from './store/folder-lock.js';
@@ -97,7 +97,13 @@ async function writeReports(report: Report, files: { html?: string; junit?: stri
 type Call = (name: CommandName, args: unknown) => Promise<unknown>;
 
 /** The server on the folder: the one holding it, or one started here (closed by `stop`). */
-async function serverFor(dataDir: string, port: number): Promise<{ call: Call; stop(): Promise<void>; server?: RunningServer }> {
+interface Host {
+  call: Call;
+  stop(): Promise<void>;
+  server?: RunningServer;
+}
+
+async function serverFor(dataDir: string, port: number): Promise<Host> {
   const config = defaultConfig({ dataDir: resolve(dataDir), port, host: '127.0.0.1', logLevel: 'warn' });
   config.outboundAllowlist = defaultOutboundAllowlist(config);
   try {
@@ -167,6 +173,50 @@ function runOptions(command: Command, parts: CliParts): Command {
 
 const exitCode = (code: number) => Object.assign(new Error(''), { certifyExit: code });
 
+/** Waits for the run's verdict: the server decides it (every check decided, or its deadline); the command ending first finishes it. */
+async function awaitVerdict(host: Host, runId: string, deadline: number, exited: Promise<unknown>): Promise<Report> {
+  let commandDone = false;
+  void exited.then(() => (commandDone = true));
+  let report = (await host.call('certify.status', { runId })) as Report;
+  while (report.run.status === 'running') {
+    if (commandDone || Date.now() > deadline) return (await host.call('certify.finish', { runId })) as Report;
+    await Promise.race([exited, new Promise((done) => setTimeout(done, 250))]);
+    report = (await host.call('certify.status', { runId })) as Report;
+  }
+  return report;
+}
+
+const couldNotStart = (error: unknown) => {
+  process.stderr.write(`reference-server: the run could not start: ${(error as Error).message}\n`);
+  return exitCode(2);
+};
+
+/** `certify run`: start a run, run the integration's command with its credentials, report, exit by the verdict. */
+async function runWithCommand(o: Record<string, unknown> & { data: string; port: number; command: string; json: boolean; report?: string; junit?: string; baseline?: string }): Promise<void> {
+  const baseline = o.baseline ? await readBaseline(o.baseline) : [];
+  const host = await serverFor(o.data, o.port).catch((error: unknown) => {
+    throw couldNotStart(error);
+  });
+  try {
+    const started = (await host.call('certify.start', startArgs(o, await orgOf(host.call, o['org']))).catch((error: unknown) => {
+      throw couldNotStart(error);
+    })) as StartAnswer;
+    process.stderr.write(`certification run ${started.run.id} started: ${started.url}\n`);
+    const child = spawnCommand(o.command, commandEnvironment(started, host.server?.demo?.user));
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    const report = await awaitVerdict(host, started.run.id, Date.parse(started.run.deadline) + 5000, exited);
+    await stopCommand(child, exited);
+    await writeReports(report, { ...(o.report ? { html: o.report } : {}), ...(o.junit ? { junit: o.junit } : {}) });
+    process.stdout.write(o.json ? `${JSON.stringify(report)}\n` : `${reportTable(report)}\n`);
+    const result = verdict(report, baseline);
+    if (result.unexpected.length) process.stderr.write(`MUST checks not passed: ${result.unexpected.join(', ')}\n`);
+    if (result.stale.length) process.stderr.write(`the baseline is stale: these listed checks now pass: ${result.stale.join(', ')}\n`);
+    if (!result.ok) throw exitCode(1);
+  } finally {
+    await host.stop();
+  }
+}
+
 /** Adds `certify start|run|status|report|finish` (docs/certification.md). */
 export function addCertifyCommands(program: Command, parts: CliParts): void {
   const certify = program.command('certify').description("certify a partner's integration: the server grades its receiver and client");
@@ -186,50 +236,7 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .option('--json', 'print the report as JSON on stdout', false)
     .option('--report <file>', 'write the HTML report here')
     .option('--junit <file>', 'write a JUnit XML report here')
-    .action(async (o) => {
-      const baseline = o.baseline ? await readBaseline(o.baseline) : [];
-      let host: Awaited<ReturnType<typeof serverFor>>;
-      let started: StartAnswer;
-      try {
-        host = await serverFor(o.data, o.port);
-      } catch (error) {
-        process.stderr.write(`reference-server: the run could not start: ${(error as Error).message}\n`);
-        throw exitCode(2);
-      }
-      try {
-        try {
-          started = (await host.call('certify.start', startArgs(o, await orgOf(host.call, o.org)))) as StartAnswer;
-        } catch (error) {
-          process.stderr.write(`reference-server: the run could not start: ${(error as Error).message}\n`);
-          throw exitCode(2);
-        }
-        process.stderr.write(`certification run ${started.run.id} started: ${started.url}\n`);
-        const child = spawnCommand(o.command, commandEnvironment(started, host.server?.demo?.user));
-        const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-        let commandDone = false;
-        void exited.then(() => (commandDone = true));
-        const deadline = Date.parse(started.run.deadline) + 5000;
-        let report = (await host.call('certify.status', { runId: started.run.id })) as Report;
-        // The server decides the run (every check decided, or its own deadline); the command ending first finishes it.
-        while (report.run.status === 'running') {
-          if (commandDone || Date.now() > deadline) {
-            report = (await host.call('certify.finish', { runId: started.run.id })) as Report;
-            break;
-          }
-          await Promise.race([exited, new Promise((done) => setTimeout(done, 250))]);
-          report = (await host.call('certify.status', { runId: started.run.id })) as Report;
-        }
-        await stopCommand(child, exited);
-        await writeReports(report, { html: o.report, junit: o.junit });
-        process.stdout.write(o.json ? `${JSON.stringify(report)}\n` : `${reportTable(report)}\n`);
-        const result = verdict(report, baseline);
-        if (result.unexpected.length) process.stderr.write(`MUST checks not passed: ${result.unexpected.join(', ')}\n`);
-        if (result.stale.length) process.stderr.write(`the baseline is stale: these listed checks now pass: ${result.stale.join(', ')}\n`);
-        if (!result.ok) throw exitCode(1);
-      } finally {
-        await host.stop();
-      }
-    });
+    .action((o) => runWithCommand(o));
 
   certify
     .command('status')

@@ -8,7 +8,7 @@ import { addOperatorCommands, dataOption, list } from './cli-operator.js';
 import { defaultConfig, DEFAULT_HOST, DEFAULT_PORT, defaultOutboundAllowlist, type ServerConfig } from './config.js';
 import { openDataFolder } from './data-folder.js';
 import { createLogger, flushLog } from './log.js';
-import { forwardCommand } from './operator/client.js';
+import { forwardCommand } from './transport/operator-client.js';
 import { runCommand, type CommandName } from './operator/commands.js';
 import { startServer } from './server.js';
 import { FolderLockedError } from './store/folder-lock.js';

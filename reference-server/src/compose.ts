@@ -4,9 +4,9 @@ import type { Logger } from 'pino';
 import { createApp, type Mount } from './app.js';
 import { createAssessmentSurface } from './assessment/index.js';
 import { PARTICIPANT_SCRIPT } from './assessment/invites/participant/script.js';
-import { INVITE_PATH } from './assessment/invites/service.js';
-import { CrmSync } from './assessment/crm/queue.js';
-import { crmTransport } from './assessment/crm/transport.js';
+import { INVITE_PATH } from './assessments/index.js';
+import { CrmSync } from './assessments/index.js';
+import { crmTransport } from './assessments/index.js';
 import { createAutomationSurface } from './automation/index.js';
 import { certificationOAuthWatch, CertificationDriver } from './certification/index.js';
 import type { Clock } from './clock.js';
@@ -15,7 +15,7 @@ import type { AppContext } from './context.js';
 import { openDataFolder } from './data-folder.js';
 import type { StoreFileSystem } from './store/file-system.js';
 import { createGraphqlSurface } from './graphql/index.js';
-import { DEFAULT_PARTNER_OPERATIONS } from './graphql/allowlist.js';
+import { DEFAULT_PARTNER_OPERATIONS } from './tenancy/partner-operations.js';
 import { OrgRequestLog } from './http/org-request-log.js';
 import { RateLimitWindows } from './http/rate-limit-windows.js';
 import type { IdSource } from './ids.js';
@@ -33,13 +33,13 @@ import { COPY_BUTTONS_SCRIPT } from './pages/copy-buttons.js';
 import { STYLESHEET } from './pages/styles.js';
 import { retentionSweep } from './retention/job.js';
 import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
-import { sampleEventData } from './workspace/sample-events.js';
+import { sampleEventData } from './samples/index.js';
 import type { FolderLock } from './store/folder-lock.js';
 import { ObservedStore } from './store/observed-store.js';
-import { SubmissionProcessor } from './submissions/processor.js';
-import { SubmissionSearch } from './submissions/search.js';
+import { SubmissionProcessor } from './submissions/index.js';
+import { SubmissionSearch } from './submissions/index.js';
 import { CredentialResolver } from './tenancy/credentials.js';
-import { WebhookDelivery } from './webhooks/delivery.js';
+import { WebhookDelivery } from './webhooks/index.js';
 
 export interface ComposeDeps {
   clock?: Clock;
@@ -73,11 +73,11 @@ export interface ComposedServer {
  *   clock, ids, log                                             injected by tests, else real
  *   ctx.store: the folder's store with a write hook: once a batch is durable, the metrics
  *     count its webhook attempts and the job runner schedules the jobs it put (store/observed-store.ts)
- *   ctx.events: in-process listeners adding ops to a publishing write   webhooks/event-bus.ts
+ *   ctx.events: in-process listeners adding ops to a publishing write   jobs/event-bus.ts
  *   the job runner (jobs/runner.ts) and its durable queues:
  *     submission processing   submissions/processor.ts  (jobs in `automation_jobs`, at once)
  *     webhook delivery        webhooks/delivery.ts      (the outbox, retried per webhooks/schedule.ts)
- *     CRM sync                assessment/crm/queue.ts   (one job per result, with backoff)
+ *     CRM sync                assessments/crm/queue.ts  (one job per result, with backoff)
  *     certification runs      certification/driver.ts   (probes a partner's receiver, ends each run)
  *   and its periodic jobs: the OAuth record sweep (oauth/sweeper.ts)
  *   the organisations' request logs (http/org-request-log.ts): fed by the request log, read by the workspace

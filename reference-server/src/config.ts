@@ -1,3 +1,4 @@
+import type { TlsFiles } from './transport/tls.js';
 import { isLoopbackHost } from './transport/loopback.js';
 
 /**
@@ -33,7 +34,7 @@ export interface ServerConfig {
   /** Compact the store's journal past this many bytes. */
   compactAfterBytes?: number;
   /** Serve HTTPS with this PEM certificate (chain) and key; the public URL then starts with https. */
-  tls?: { certFile: string; keyFile: string };
+  tls?: TlsFiles;
   /** Serve plain HTTP on a non-loopback address (a TLS-terminating proxy stands in front). */
   insecureHttp?: boolean;
   /** Retention windows and sweep interval, in seconds (docs/operations.md#retention); defaults in retention/policy.ts. */

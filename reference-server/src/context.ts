@@ -4,7 +4,7 @@ import type { ServerConfig } from './config.js';
 import type { Keyring } from './crypto/keyring.js';
 import type { IdSource } from './ids.js';
 import type { Store } from './store/store.js';
-import type { EventBus } from './webhooks/event-bus.js';
+import type { EventBus } from './jobs/event-bus.js';
 
 /** What every module of a running server is handed: its dependencies, never globals. */
 export interface AppContext {

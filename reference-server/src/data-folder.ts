@@ -10,7 +10,7 @@ import { nodeFileSystem, type StoreFileSystem } from './store/file-system.js';
 import { FolderLock, type LockHolder } from './store/folder-lock.js';
 import { JournalStore } from './store/journal-store.js';
 import { RecoveringStore } from './store/recovering-store.js';
-import { EventBus } from './webhooks/event-bus.js';
+import { EventBus } from './jobs/event-bus.js';
 
 export const MASTER_KEY_FILE = 'master.key';
 export const MASTER_KEY_ENV = 'REFERENCE_SERVER_MASTER_KEY';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { seedAssessmentDemo } from './assessment/seed.js';
-import { seedAutomationDemo } from './automation/seed.js';
+import { seedAssessmentDemo } from './assessments/index.js';
+import { seedAutomationDemo } from './submissions/index.js';
 import type { AppContext } from './context.js';
 import { DEFAULT_PARTNER_OPERATIONS } from './graphql/allowlist.js';
 import { issueCredential } from './tenancy/credentials.js';

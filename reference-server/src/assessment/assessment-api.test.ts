@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operate } from '../cli.js';
-import { instrumentSchema } from '../psychometrics/instrument.js';
+import { instrumentSchema } from '../psychometrics/index.js';
 import { benchmarkTagsResponseSchema, errorSchema, resultResponseSchema, submitErrorSchema, submitResponseSchema } from './response-schemas.js';
-import { straightLine, workedExample } from '../psychometrics/fixtures.js';
-import { RESULTS } from '../assessment-results/store.js';
-import { GENERAL_NORM } from '../psychometrics/norms.js';
+import { straightLine, workedExample } from '../psychometrics/index.js';
+import { RESULTS } from '../assessments/index.js';
+import { GENERAL_NORM } from '../psychometrics/index.js';
 import { startTestServer, type TestServer } from 'reference-server/testing';
 
 let server: TestServer;

@@ -2,12 +2,12 @@ import { rm } from 'node:fs/promises';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
-import { answersFrom } from '../psychometrics/fixtures.js';
+import { answersFrom } from '../psychometrics/index.js';
 import { errorSchema } from './response-schemas.js';
 import { defaultConfig } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import { type Delivery, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
-import { webhookOpenApi } from '../webhooks/contract.js';
+import { webhookOpenApi } from '../webhooks/index.js';
 
 /** The Assessment API's webhooks: registration under /api/v1 and the events a submit publishes. */
 // Real answers are parsed strictly with the schemas the OpenAPI document is generated from.

@@ -7,15 +7,15 @@ import type { RateLimitWindows } from '../http/rate-limit-windows.js';
 import type { CredentialResolver } from '../tenancy/credentials.js';
 import { webhookRoutes } from '../webhooks/index.js';
 import { listBenchmarkTags } from './benchmark-tags.js';
-import { crmSyncRoutes } from './crm/routes.js';
-import { checkCrmTarget } from './crm/transport.js';
+import { crmSyncRoutes } from './crm-routes.js';
+import { checkCrmTarget } from '../assessments/index.js';
 import { assessmentErrorHandler, BODY_LIMIT } from './errors.js';
 import { inviteApiRoutes } from './invites/api-routes.js';
 import { invitePages } from './invites/participant/routes.js';
 import { assessmentOpenApi } from './openapi.js';
 import { questionsHandler } from './questions-route.js';
 import { getResultsHandler } from './results-route.js';
-import { assessmentSaveEffects } from './save-effects.js';
+import { assessmentSaveEffects } from '../assessments/index.js';
 import { submitHandler } from './submit.js';
 import { jsonBody } from '../http/json-body.js';
 

@@ -1,13 +1,13 @@
 import { componentSchemas, jsonRef, jsonResponse, queryParameters } from '../http/openapi.js';
-import { instrumentSchema } from '../psychometrics/instrument.js';
-import { scoreReportSchema } from '../psychometrics/report.js';
-import { webhookOpenApi } from '../webhooks/contract.js';
+import { instrumentSchema } from '../psychometrics/index.js';
+import { scoreReportSchema } from '../psychometrics/index.js';
+import { webhookOpenApi } from '../webhooks/index.js';
 import { benchmarkTagSchema, benchmarkTagsResponseSchema, crmConfigResponseSchema, errorSchema, generalNormSchema, normSetSchema, publicResultSchema, resultResponseSchema, submitErrorSchema, submitResponseSchema } from './response-schemas.js';
 import { DEFAULT_LIMIT, FIRST_PAGE, MAX_LIMIT } from './benchmark-tags.js';
-import { createdInviteSchema, inviteListQuerySchema, inviteListSchema, inviteSettingsViewSchema, inviteViewSchema } from './invites/api-schemas.js';
-import { inviteSettingsSchema } from './invites/records.js';
-import { createInviteSchema } from './invites/service.js';
-import { crmConfigSchema } from './crm/config.js';
+import { createdInviteSchema, inviteListQuerySchema, inviteListSchema, inviteSettingsViewSchema, inviteViewSchema } from '../assessments/index.js';
+import { inviteSettingsSchema } from '../assessments/index.js';
+import { createInviteSchema } from '../assessments/index.js';
+import { crmConfigSchema } from '../assessments/index.js';
 import { submitSchema } from './submit-input.js';
 
 /**

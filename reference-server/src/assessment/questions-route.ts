@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import { principalOf } from '../auth/principal.js';
+import { principalOf } from '../http/principal.js';
 import { prepareBody, sendPrepared, type PreparedBody } from '../http/prepared-body.js';
-import { INSTRUMENT_VERSION, instrumentJson } from '../psychometrics/instrument.js';
+import { INSTRUMENT_VERSION, instrumentJson } from '../psychometrics/index.js';
 
 /** Organisations whose instrument body is kept ready (about 48 KB each); the oldest is dropped first. */
 const KEPT = 256;

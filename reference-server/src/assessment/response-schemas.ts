@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { DIMENSIONS } from '../psychometrics/model.js';
-import { scoreReportSchema } from '../psychometrics/report.js';
-import { crmSyncStateSchema, RESULT_SOURCES } from '../assessment-results/store.js';
+import { DIMENSIONS } from '../psychometrics/index.js';
+import { scoreReportSchema } from '../psychometrics/index.js';
+import { crmConfigViewSchema, crmSyncStateSchema, RESULT_SOURCES } from '../assessments/index.js';
+
+export { crmConfigViewSchema, type CrmConfigView } from '../assessments/index.js';
 
 /**
  * The response bodies of `/api/v1` as schemas. The handlers' view functions are typed by them,
@@ -112,17 +114,5 @@ export const benchmarkTagsResponseSchema = z
     generalNorm: generalNormSchema,
   })
   .strict();
-
-export const crmConfigViewSchema = z
-  .object({
-    url: z.string(),
-    authHeader: z.string().nullable(),
-    authValueHint: z.string().nullable().describe('The first characters of the sealed header value; the value itself is never shown.'),
-    enabled: z.boolean(),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
-  })
-  .strict();
-export type CrmConfigView = z.infer<typeof crmConfigViewSchema>;
 
 export const crmConfigResponseSchema = z.object({ success: z.literal(true), crmSync: crmConfigViewSchema.nullable() }).strict();

@@ -1,4 +1,4 @@
-import type { AssessmentResult } from '../assessment-results/store.js';
+import type { AssessmentResult } from '../assessments/index.js';
 import type { PublicResult } from './response-schemas.js';
 
 /** A stored result as the results endpoint (and the webhook events) present it. */

@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { principalOf } from '../auth/principal.js';
+import { principalOf } from '../http/principal.js';
 import type { AppContext } from '../context.js';
 import { sendError } from '../http/rest-errors.js';
-import { findResultByEmail, getResult } from '../assessment-results/store.js';
+import { findResultByEmail, getResult } from '../assessments/index.js';
 import { publicResult } from './result-view.js';
 
 const querySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CLOSING, DEMOGRAPHICS, PSYCHOMETRIC, questionById, type Question } from '../psychometrics/instrument.js';
-import { SCALE_MAX, SCALE_MIN } from '../psychometrics/model.js';
-import { benchmarkTag, type BenchmarkTag } from '../psychometrics/norms.js';
+import { CLOSING, DEMOGRAPHICS, PSYCHOMETRIC, questionById, type Question } from '../psychometrics/index.js';
+import { SCALE_MAX, SCALE_MIN } from '../psychometrics/index.js';
+import { benchmarkTag, type BenchmarkTag } from '../psychometrics/index.js';
 
 /**
  * The submit body, checked field by field so a form learns exactly which answers to fix.

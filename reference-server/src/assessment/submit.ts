@@ -1,18 +1,15 @@
 import type { RequestHandler } from 'express';
-import { principalOf } from '../auth/principal.js';
+import { principalOf } from '../http/principal.js';
 import type { AppContext } from '../context.js';
-import { selectNorm } from '../psychometrics/norms.js';
-import { saveResult, type ResultSource, type SavedResult } from '../assessment-results/store.js';
-import { scoreAnswers } from '../psychometrics/scoring.js';
+import { selectNorm } from '../psychometrics/index.js';
+import { saveResult, type ResultSource, type SaveEffects, type SavedResult } from '../assessments/index.js';
+import { scoreAnswers } from '../psychometrics/index.js';
 import type { WriteOp } from '../store/store.js';
-import { crmSyncPlan } from './crm/queue.js';
+import { crmSyncPlan } from '../assessments/index.js';
 import { sendSubmissionError } from './errors.js';
 import { parseSubmission, type Submission } from './submit-input.js';
 
 /** What else happens when a result is saved: store operations in the same write (its events). */
-export interface SaveEffects {
-  opsFor(saved: SavedResult): WriteOp[];
-}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

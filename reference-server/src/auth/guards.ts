@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { sendError } from '../http/rest-errors.js';
 import type { CredentialResolver } from '../tenancy/credentials.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../http/principal.js';
 
 /**
  * One guard per surface. Each accepts only its own kind of credential and answers a refusal with

@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
-import { principalOf } from '../auth/principal.js';
+import { principalOf } from '../http/principal.js';
 import type { AppContext } from '../context.js';
 import { sendError, sendInvalidFields } from '../http/rest-errors.js';
 import {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { z } from 'zod';
 import { automationKeyGuard } from '../auth/guards.js';
-import { principalOf } from '../auth/principal.js';
+import { principalOf } from '../http/principal.js';
 import type { AppContext } from '../context.js';
 import { certificationStep } from '../certification/index.js';
 import { faultInjection } from '../faults/middleware.js';

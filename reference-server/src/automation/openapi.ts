@@ -20,7 +20,7 @@ import {
   transcriptPreviewSchema,
   transcriptViewSchema,
 } from '../submissions/index.js';
-import { eventPayloadSchema, webhookEventsOpenApi, webhookOpenApi } from '../webhooks/contract.js';
+import { eventPayloadSchema, webhookEventsOpenApi, webhookOpenApi } from '../webhooks/index.js';
 import { eventTypesFor, type EventType } from '../webhooks/index.js';
 import { meSchema, payloadTooLargeSchema, profilesSchema, rateLimitedSchema, resourcesPageSchema, submissionAcceptedSchema, submissionConflictSchema, submissionExistingSchema, submissionsPageSchema, transcriptsPageSchema } from './response-schemas.js';
 import { DEFAULT_REQUESTS_PER_MINUTE } from './rate-limit.js';

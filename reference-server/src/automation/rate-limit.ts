@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { principalOf } from '../auth/principal.js';
+import { principalOf } from '../http/principal.js';
 import type { AppContext } from '../context.js';
 import type { RateLimitWindows } from '../http/rate-limit-windows.js';
 import { sendError } from '../http/rest-errors.js';

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { principalOf } from '../auth/principal.js';
+import { principalOf } from '../http/principal.js';
 import type { AppContext } from '../context.js';
 import { sendError, sendInvalidFields } from '../http/rest-errors.js';
 import { findSubmission, type SubmissionRecord } from '../submissions/index.js';

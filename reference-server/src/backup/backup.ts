@@ -7,11 +7,11 @@ import { defaultConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { MASTER_KEY_ENV, MASTER_KEY_FILE, openDataFolder } from '../data-folder.js';
 import { createLogger } from '../log.js';
-import { callOperator, readAll } from '../operator/client.js';
+import { callOperator, readAll } from '../transport/operator-client.js';
 import { FolderLockedError } from '../store/folder-lock.js';
 import { put, type WriteOp } from '../store/store.js';
-import { FILES_DIR, type ResourceRecord } from '../submissions/attachments.js';
-import { RESOURCES } from '../submissions/records.js';
+import { FILES_DIR, type ResourceRecord } from '../submissions/index.js';
+import { RESOURCES } from '../submissions/index.js';
 import { BadBackupError, captureStore, decodeBackup, encodeBackup, type BackupChunk, type BackupHeader } from './archive.js';
 
 /** The folder's master key file, when the key lives there (not in the environment). */

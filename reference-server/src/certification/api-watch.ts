@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../http/principal.js';
 import type { AppContext } from '../context.js';
 import { sendError } from '../http/rest-errors.js';
 import { observeCreateRetry, observeDroppedCreate, observePage, planRequest, RUN_PAGE_SIZE, type ApiAction, type RequestFacts } from './api-scenario.js';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { principalOf } from '../auth/principal.js';
+import { principalOf } from '../http/principal.js';
 import type { AppContext } from '../context.js';
 import { sendError } from '../http/rest-errors.js';
 import type { FaultRecord, FaultSurface } from './records.js';

@@ -1,7 +1,7 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { execute, GraphQLError, NoSchemaIntrospectionCustomRule, parse, validate, type ExecutionArgs } from 'graphql';
 import { createHandler, type FormatError } from 'graphql-http';
-import { principalOf } from '../auth/principal.js';
+import { principalOf } from '../http/principal.js';
 import type { AppContext } from '../context.js';
 import { bodyReadError } from '../http/body-read-error.js';
 import { StoreUnavailableError } from '../store/store.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Principal } from '../auth/principal.js';
-import { redactUrlSecrets } from '../log.js';
+import type { Principal } from './principal.js';
+import { redactUrlSecrets } from './redact-url.js';
 import { redactBodyText, redactHeaders, redactJson } from './redact-exchange.js';
 import type { CapturedBody } from './response-capture.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { redactUrlSecrets } from '../log.js';
+import { redactUrlSecrets } from './redact-url.js';
 import { RESPONSE_BYTES_READ, type OrgRequestLog } from './org-request-log.js';
 import { captureResponseBody } from './response-capture.js';
 

@@ -1,6 +1,6 @@
 import { compactVerify, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { AccessTokenVerifier } from '../auth/guards.js';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../http/principal.js';
 import type { AppContext } from '../context.js';
 import { GLOBAL } from '../store/store.js';
 import { getClient } from '../tenancy/oauth-clients.js';

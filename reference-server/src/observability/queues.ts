@@ -1,7 +1,7 @@
-import { CRM_JOBS } from '../assessment/crm/queue.js';
+import { CRM_JOBS } from '../assessments/index.js';
 import type { Store, StoredRecord } from '../store/store.js';
-import { JOBS } from '../submissions/records.js';
-import { OUTBOX } from '../webhooks/records.js';
+import { JOBS } from '../submissions/index.js';
+import { OUTBOX } from '../webhooks/index.js';
 
 export interface QueueFigures {
   depth: number;

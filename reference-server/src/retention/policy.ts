@@ -1,9 +1,9 @@
-import { INVITE_DRAFTS, INVITES, type InviteRecord } from '../assessment/invites/records.js';
+import { INVITE_DRAFTS, INVITES, type InviteRecord } from '../assessments/index.js';
 import { RUNS, type RunRecord } from '../certification/index.js';
 import type { ServerConfig } from '../config.js';
 import { del, type Store, type StoredRecord, type WriteOp } from '../store/store.js';
-import { JOBS, RECORD_IDS, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type RecordIdEntry, type SubmissionRecord } from '../submissions/records.js';
-import { ATTEMPTS, EVENTS, OUTBOX, type AttemptRecord, type EventRecord, type OutboxEntry } from '../webhooks/records.js';
+import { JOBS, RECORD_IDS, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type RecordIdEntry, type SubmissionRecord } from '../submissions/index.js';
+import { ATTEMPTS, EVENTS, OUTBOX, type AttemptRecord, type EventRecord, type OutboxEntry } from '../webhooks/index.js';
 
 /** How long each kind of record is kept once it no longer matters to anything in flight. */
 export interface RetentionWindows {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { Metrics } from '../observability/metrics.js';
-import { removeResourceFile } from '../submissions/attachments.js';
+import { removeResourceFile } from '../submissions/index.js';
 import { retentionPlan, type RetentionWindows } from './policy.js';
 
 /** Records removed per sweep at most, and per store write. */

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { answersFrom } from '../psychometrics/fixtures.js';
+import { answersFrom } from '../psychometrics/index.js';
 import { type Delivery, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 
 /**

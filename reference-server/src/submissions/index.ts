@@ -64,7 +64,20 @@ export {
   type FieldMapping,
   type FieldMappingView,
 } from './field-mapping.js';
-export { archiveProfile, createProfile, getProfile, listProfiles, updateProfile, profileView, profileViewSchema, type ProfileInput, type ProfileRecord, type ProfileView } from './profiles.js';
+export {
+  archiveProfile,
+  createProfile,
+  getProfile,
+  listProfiles,
+  updateProfile,
+  profileView,
+  profileViewSchema,
+  type Criterion,
+  type CriterionRule,
+  type ProfileInput,
+  type ProfileRecord,
+  type ProfileView,
+} from './profiles.js';
 export { SubmissionProcessor } from './processor.js';
 export { SubmissionSearch } from './search.js';
 export {
@@ -88,3 +101,8 @@ export {
   type ListQuery,
 } from './service.js';
 export { submissionDetail, submissionDetailSchema, submissionSummary, submissionSummarySchema, type SubmissionDetail, type SubmissionSummary } from './views.js';
+export { FILES_DIR, removeResourceFile } from './attachments.js';
+export { profileInputSchema, profileKinds } from './profiles.js';
+export { JOBS, RECORD_IDS, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type RecordIdEntry } from './records.js';
+export { foundersOf, scoreSubmission } from './scoring.js';
+export { DEMO_PROFILES, seedAutomationDemo } from './seed.js';

@@ -1,8 +1,9 @@
 import type { AppContext } from '../context.js';
 import type { JobQueue, JobRef } from '../jobs/runner.js';
-import { dimensionPercentiles, findResultByEmail } from '../assessment-results/store.js';
+import { dimensionPercentiles, findResultByEmail } from '../assessments/index.js';
 import { del, put, type WriteOp } from '../store/store.js';
-import { eventOps, type EventListener, type EventRecord } from '../webhooks/index.js';
+import type { EventListener, PublishedEvent } from '../jobs/event-bus.js';
+import { eventOps } from '../webhooks/index.js';
 import { getProfile } from './profiles.js';
 import { requeueOps } from './jobs.js';
 import { AWAITING, JOBS, SUBMISSIONS, withStatus, type AwaitingEntry, type JobRecord, type SubmissionRecord, type SubmissionStatus } from './records.js';
@@ -120,7 +121,7 @@ export class SubmissionProcessor {
     return [rest.length ? put<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: rest }) : del(AWAITING, orgId, email)];
   }
 
-  #onAssessment(orgId: string, event: EventRecord): WriteOp[] {
+  #onAssessment(orgId: string, event: PublishedEvent): WriteOp[] {
     const email = typeof event.data.email === 'string' ? event.data.email.trim().toLowerCase() : '';
     if (!email) return [];
     const entry = this.#ctx.store.get<AwaitingEntry>(AWAITING, orgId, email);

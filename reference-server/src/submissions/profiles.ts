@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { DIMENSIONS } from '../psychometrics/model.js';
+import { DIMENSIONS } from '../psychometrics/index.js';
 import { put, type StoredRecord } from '../store/store.js';
 import { PROFILES } from './records.js';
 

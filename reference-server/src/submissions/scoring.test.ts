@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PROFILES } from '../automation/seed.js';
+import { DEMO_PROFILES } from './seed.js';
 import type { ProfileRecord } from './profiles.js';
 import { scoreSubmission, type ScoringInput } from './scoring.js';
 

@@ -2,7 +2,6 @@ import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { ServerConfig } from '../config.js';
 import { isLoopbackHost } from './loopback.js';
 
 /** One year, the value HSTS preload lists ask for; sent only on answers that came over TLS. */
@@ -25,7 +24,13 @@ export interface TlsMaterial {
  * on any other address it would send credentials in clear, so the server refuses to start
  * unless the operator says a TLS-terminating proxy stands in front (`--insecure-http`).
  */
-export function checkTransport(config: Pick<ServerConfig, 'host' | 'tls' | 'insecureHttp'>): void {
+/** The PEM files of `--tls-cert` and `--tls-key`. */
+export interface TlsFiles {
+  certFile: string;
+  keyFile: string;
+}
+
+export function checkTransport(config: { host: string; tls?: TlsFiles | undefined; insecureHttp?: boolean | undefined }): void {
   if (config.tls || config.insecureHttp || isLoopbackHost(config.host)) return;
   throw new InsecureTransportError(
     `refusing to serve plain HTTP on ${config.host}: credentials and tokens would cross the network in clear ` +
@@ -34,7 +39,7 @@ export function checkTransport(config: Pick<ServerConfig, 'host' | 'tls' | 'inse
   );
 }
 
-export async function loadTls(files: NonNullable<ServerConfig['tls']>): Promise<TlsMaterial> {
+export async function loadTls(files: TlsFiles): Promise<TlsMaterial> {
   const [cert, key] = await Promise.all([readFile(files.certFile), readFile(files.keyFile)]);
   const fingerprint256 = new X509Certificate(cert).fingerprint256;
   return { cert, key, fingerprint256 };

@@ -33,7 +33,6 @@ export { failedSince, resendEvent, resendFailed, sendTestEvent, TEST_EVENT_PREFI
 export { WebhookDelivery } from './delivery.js';
 export { DEFAULT_OVERLAP_HOURS, isOverlapHours, OVERLAP_HOURS, overlapUntil, rotateSecret, type OverlapHours, type Rotation } from './rotation.js';
 export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES, type EventType, type WebhookSurface } from './event-types.js';
-export { EventBus, type EventListener } from './event-bus.js';
 export { eventOps, getEvent, pendingDeliveries } from './outbox.js';
 export type { AttemptExchange, AttemptRecord, EventRecord, SubscriptionRecord } from './records.js';
 export { webhookRoutes } from './routes.js';
@@ -52,3 +51,6 @@ export {
   type SubscriptionInput,
   type SubscriptionView,
 } from './subscriptions.js';
+export { createSubscriptionBody, eventPayloadSchema, webhookEventsOpenApi, webhookOpenApi } from './contract.js';
+export { ATTEMPTS, EVENTS, OUTBOX, type OutboxEntry } from './records.js';
+export { subscriptionView } from './subscriptions.js';

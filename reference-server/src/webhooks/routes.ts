@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { principalOf } from '../auth/principal.js';
+import { principalOf } from '../http/principal.js';
 import type { AppContext } from '../context.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { fieldProblems, sendError, sendInvalidFields } from '../http/rest-errors.js';

@@ -166,46 +166,7 @@ export function RunPage({ member, csrfToken, report, finishedNow }: { member: Me
           ]}
         />
         <h2 id="checks-heading">Checks</h2>
-        <Table
-          labelledBy="checks-heading"
-          rows={report.checks}
-          columns={[
-            {
-              heading: 'Check',
-              kind: 'id',
-              cell: (check) => (
-                <>
-                  <code>{check.id}</code> ({check.level})<br />
-                  <span class="muted">{check.title}</span>
-                </>
-              ),
-            },
-            { heading: 'Outcome', cell: (check) => <span class={`tag ${OUTCOME_TAG[check.outcome] ?? 'grey'}`}>{OUTCOME_TEXT[check.outcome]}</span> },
-            {
-              heading: 'What happened',
-              cell: (check) => (
-                <>
-                  {check.summary || (running ? 'Waiting for the integration.' : '')}
-                  {check.evidence.length ? (
-                    <details>
-                      <summary>
-                        Evidence<span class="visually-hidden"> for {check.id}</span>
-                      </summary>
-                      <ul>
-                        {check.evidence.map((e) => (
-                          <li>
-                            <Time at={e.at} /> — {e.note}
-                            {e.response ? ` → ${e.response.status === null ? `no answer (${e.response.error ?? ''})` : `HTTP ${e.response.status}`}` : ''}
-                          </li>
-                        ))}
-                      </ul>
-                    </details>
-                  ) : null}
-                </>
-              ),
-            },
-          ]}
-        />
+        <ChecksTable checks={report.checks} running={running} />
       </div>
       <h2>Report</h2>
       <p>
@@ -219,5 +180,51 @@ export function RunPage({ member, csrfToken, report, finishedNow }: { member: Me
         <a href={CERTIFICATION_PATH}>All runs</a>
       </p>
     </WorkspacePage>
+  );
+}
+
+/** Each check of a run: its outcome, what happened, and the exchanges behind it. */
+function ChecksTable({ checks, running }: { checks: Report['checks']; running: boolean }) {
+  return (
+    <Table
+      labelledBy="checks-heading"
+      rows={checks}
+      columns={[
+        {
+          heading: 'Check',
+          kind: 'id',
+          cell: (check) => (
+            <>
+              <code>{check.id}</code> ({check.level})<br />
+              <span class="muted">{check.title}</span>
+            </>
+          ),
+        },
+        { heading: 'Outcome', cell: (check) => <span class={`tag ${OUTCOME_TAG[check.outcome] ?? 'grey'}`}>{OUTCOME_TEXT[check.outcome]}</span> },
+        {
+          heading: 'What happened',
+          cell: (check) => (
+            <>
+              {check.summary || (running ? 'Waiting for the integration.' : '')}
+              {check.evidence.length ? (
+                <details>
+                  <summary>
+                    Evidence<span class="visually-hidden"> for {check.id}</span>
+                  </summary>
+                  <ul>
+                    {check.evidence.map((e) => (
+                      <li>
+                        <Time at={e.at} /> — {e.note}
+                        {e.response ? ` → ${e.response.status === null ? `no answer (${e.response.error ?? ''})` : `HTTP ${e.response.status}`}` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,6 +1,6 @@
-import type { Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { finishRun, getRun, listRuns, renderReportHtml, reportOf, RunInputError, startRun, type StartedRun } from '../certification/index.js';
+import { finishRun, getRun, listRuns, renderReportHtml, reportOf, RunInputError, startRun, type RunRecord, type StartedRun } from '../certification/index.js';
 import { formField, formValues, seeOther } from '../pages/forms.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
 import { member, requireAdmin } from './access.js';
@@ -9,148 +9,151 @@ import { ConfirmPage } from './confirm.js';
 import { AlreadyShownPage } from './shown-once.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
 
-/** Which form field an error from starting a run belongs to. */
-function fieldOf(message: string): string {
-  if (/webhook|URL is refused/i.test(message)) return 'webhookUrl';
-  if (/redirect/i.test(message)) return 'redirectUris';
-  if (/name/i.test(message)) return 'name';
-  return 'groups';
+interface Deps {
+  ctx: AppContext;
+  tools: PageTools;
+  partnerOperations: string[];
+  /** A started run's credentials between the form's 303 and the one page that shows them. */
+  started: ShownOnceSlots<StartedRun>;
 }
+
+/** The start's messages in the words of the form, and the field each belongs to. */
+const FORM_WORDS: [RegExp, string, string][] = [
+  [/webhook checks need/, 'Enter the webhook receiver URL: the webhook checks need it', 'webhookUrl'],
+  [/OAuth checks need/, 'Enter the OAuth redirect URIs: the OAuth checks need them', 'redirectUris'],
+  [/URL is refused|webhookUrl/i, '', 'webhookUrl'],
+  [/redirect/i, '', 'redirectUris'],
+  [/name/i, '', 'name'],
+];
+
+function formError(message: string): { field: string; message: string } {
+  const first = message.replace(/^✖ /, '').replace(/\n.*$/s, '');
+  const [, words, field] = FORM_WORDS.find(([pattern]) => pattern.test(first)) ?? [undefined, '', 'groups'];
+  const text = words || first;
+  return { field, message: text.charAt(0).toUpperCase() + text.slice(1) };
+}
+
+const runsOf = (ctx: AppContext, orgId: string) => listRuns(ctx, orgId, { limit: 50 }).items.map(reportOf);
+
+/** The signed-in organisation's run named in the path, or undefined (another organisation's run is not found). */
+function runIn(ctx: AppContext, res: Response, req: Request): RunRecord | undefined {
+  const runId = req.params['runId'];
+  return typeof runId === 'string' ? getRun(ctx, member(res).organization.id, runId) : undefined;
+}
+
+/** A handler of one run: 404 (next) for a run this organisation does not hold. */
+const withRun =
+  (ctx: AppContext, handle: (run: RunRecord, req: Request, res: Response) => void | Promise<void>): RequestHandler =>
+  async (req, res, next) => {
+    try {
+      const run = runIn(ctx, res, req);
+      if (run) await handle(run, req, res);
+      else next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+const listPage = ({ ctx, tools }: Deps): RequestHandler => (req, res) => {
+  const me = member(res);
+  sendPage(res, <CertificationPage member={me} csrfToken={tools.csrf.token(req, res)} runs={runsOf(ctx, me.organization.id)} />);
+};
+
+const start = ({ ctx, tools, partnerOperations, started }: Deps): RequestHandler => async (req, res, next) => {
+  const me = member(res);
+  const form: CertificationForm = {
+    name: (formField(req.body, 'name') ?? '').trim(),
+    webhookUrl: (formField(req.body, 'webhookUrl') ?? '').trim(),
+    redirectUris: formField(req.body, 'redirectUris') ?? '',
+    groups: formValues(req.body, 'groups'),
+  };
+  const redirectUris = form.redirectUris.split(/\s+/).filter(Boolean);
+  try {
+    if (form.groups.length === 0) throw new RunInputError('Choose what to check');
+    const input = { ...(form.name ? { name: form.name } : {}), ...(form.webhookUrl ? { webhookUrl: form.webhookUrl } : {}), ...(redirectUris.length ? { redirectUris } : {}), checks: form.groups };
+    const run = await startRun(ctx, me.organization.id, input, { startedBy: me.user.email, partnerOperations });
+    seeOther(res, `${CERTIFICATION_PATH}/started/${started.put(req, run)}`);
+  } catch (error) {
+    if (!(error instanceof RunInputError)) {
+      next(error);
+      return;
+    }
+    sendPage(res, <CertificationPage member={me} csrfToken={tools.csrf.token(req, res)} runs={runsOf(ctx, me.organization.id)} form={form} errors={[formError(error.message)]} />, 400);
+  }
+};
+
+const startedPage = ({ tools, started }: Deps): RequestHandler => (req, res) => {
+  const me = member(res);
+  const shown = started.take(req, String(req.params['slot']));
+  if (shown) {
+    sendPage(res, <RunStartedPage member={me} csrfToken={tools.csrf.token(req, res)} started={shown} />);
+    return;
+  }
+  sendPage(
+    res,
+    <AlreadyShownPage member={me} csrfToken={tools.csrf.token(req, res)} section="certification" what="run's credentials" back={{ href: CERTIFICATION_PATH, text: 'Back to certification' }}>
+      If they were not copied, finish that run and start another.
+    </AlreadyShownPage>,
+    410,
+  );
+};
+
+const runPage = ({ ctx, tools }: Deps) =>
+  withRun(ctx, (run, req, res) => sendPage(res, <RunPage member={member(res)} csrfToken={tools.csrf.token(req, res)} report={reportOf(run)} finishedNow={req.query['finished'] === '1'} />));
+
+const reportHtml = ({ ctx }: Deps) =>
+  withRun(ctx, (run, _req, res) => {
+    res.set('Cache-Control', 'no-store').set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").type('html').send(renderReportHtml(reportOf(run)));
+  });
+
+const reportJson = ({ ctx }: Deps) => withRun(ctx, (run, _req, res) => void res.set('Cache-Control', 'no-store').json(reportOf(run)));
+
+// "Are you sure?": finishing ends the run's credentials, and every check still pending is not run.
+const finishConfirm = ({ ctx, tools }: Deps): RequestHandler => (req, res, next) => {
+  const run = runIn(ctx, res, req);
+  if (!run || run.status !== 'running') {
+    next();
+    return;
+  }
+  const pending = run.checks.filter((c) => c.outcome === 'pending').map((c) => c.id);
+  sendPage(
+    res,
+    <ConfirmPage
+      member={member(res)}
+      csrfToken={tools.csrf.token(req, res)}
+      section="certification"
+      question={`Finish the run ${run.id} now?`}
+      action={`${runPath(run.id)}/finish`}
+      confirm="Yes, finish the run"
+      back={{ href: runPath(run.id), text: 'No, let it go on' }}
+      consequences={[
+        'The run’s keys, OAuth client and webhook subscription stop working at once: the integration configured with them gets 401s.',
+        pending.length ? `${pending.length} check(s) still waiting become “not run”: ${pending.join(', ')}.` : 'Every check is already decided.',
+      ]}
+    />,
+  );
+};
+
+const finish = ({ ctx }: Deps) =>
+  withRun(ctx, async (run, _req, res) => {
+    await finishRun(ctx, run.orgId, run.id, `${member(res).user.email} finished it`);
+    seeOther(res, `${runPath(run.id)}?finished=1`);
+  });
 
 /**
  * The Certification pages (admins): start a run for an integration, see its credentials once,
  * follow its checks live, download its report, finish it early. Runs are looked up inside the
  * signed-in organisation only, so another organisation's run id is simply not found.
  */
-export function certificationRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools, partnerOperations: string[]): void {
-  const started = new ShownOnceSlots<StartedRun>(ctx);
-  const runsOf = (orgId: string) => listRuns(ctx, orgId, { limit: 50 }).items.map(reportOf);
-
-  router.get('/certification', requireAdmin, (req, res) => {
-    const me = member(res);
-    sendPage(res, <CertificationPage member={me} csrfToken={csrf.token(req, res)} runs={runsOf(me.organization.id)} />);
-  });
-
-  router.post('/certification', ...acceptForm, requireAdmin, async (req, res, next) => {
-    const me = member(res);
-    const form: CertificationForm = {
-      name: (formField(req.body, 'name') ?? '').trim(),
-      webhookUrl: (formField(req.body, 'webhookUrl') ?? '').trim(),
-      redirectUris: formField(req.body, 'redirectUris') ?? '',
-      groups: formValues(req.body, 'groups'),
-    };
-    const redirectUris = form.redirectUris.split(/\s+/).filter(Boolean);
-    try {
-      if (form.groups.length === 0) throw new RunInputError('Choose what to check');
-      const run = await startRun(
-        ctx,
-        me.organization.id,
-        {
-          ...(form.name ? { name: form.name } : {}),
-          ...(form.webhookUrl ? { webhookUrl: form.webhookUrl } : {}),
-          ...(redirectUris.length ? { redirectUris } : {}),
-          checks: form.groups,
-        },
-        { startedBy: me.user.email, partnerOperations },
-      );
-      seeOther(res, `${CERTIFICATION_PATH}/started/${started.put(req, run)}`);
-    } catch (error) {
-      if (!(error instanceof RunInputError)) {
-        next(error);
-        return;
-      }
-      // The schema's and the start's messages, in the words of the form.
-      const message = error.message.replace(/^✖ /, '').replace(/\n.*$/s, '').replace('the webhook checks need the URL of the integration’s receiver (--webhook-url)', 'Enter the webhook receiver URL: the webhook checks need it').replace('the OAuth checks need the redirect URI(s) of the integration (--redirect-uri)', 'Enter the OAuth redirect URIs: the OAuth checks need them');
-      const field = fieldOf(message);
-      sendPage(res, <CertificationPage member={me} csrfToken={csrf.token(req, res)} runs={runsOf(me.organization.id)} form={form} errors={[{ field, message: message.charAt(0).toUpperCase() + message.slice(1) }]} />, 400);
-    }
-  });
-
-  router.get('/certification/started/:slot', requireAdmin, (req, res) => {
-    const me = member(res);
-    const shown = started.take(req, String(req.params['slot']));
-    if (!shown) {
-      sendPage(
-        res,
-        <AlreadyShownPage member={me} csrfToken={csrf.token(req, res)} section="certification" what="run's credentials" back={{ href: CERTIFICATION_PATH, text: 'Back to certification' }}>
-          If they were not copied, finish that run and start another.
-        </AlreadyShownPage>,
-        410,
-      );
-      return;
-    }
-    sendPage(res, <RunStartedPage member={me} csrfToken={csrf.token(req, res)} started={shown} />);
-  });
-
-  const runOf = (orgId: string, runId: unknown) => (typeof runId === 'string' ? getRun(ctx, orgId, runId) : undefined);
-
-  router.get('/certification/:runId', requireAdmin, (req, res, next) => {
-    const me = member(res);
-    const run = runOf(me.organization.id, req.params['runId']);
-    if (!run) {
-      next();
-      return;
-    }
-    sendPage(res, <RunPage member={me} csrfToken={csrf.token(req, res)} report={reportOf(run)} finishedNow={req.query['finished'] === '1'} />);
-  });
-
-  router.get('/certification/:runId/report.html', requireAdmin, (req, res, next) => {
-    const run = runOf(member(res).organization.id, req.params['runId']);
-    if (!run) {
-      next();
-      return;
-    }
-    res.set('Cache-Control', 'no-store').set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").type('html').send(renderReportHtml(reportOf(run)));
-  });
-
-  router.get('/certification/:runId/report.json', requireAdmin, (req, res, next) => {
-    const run = runOf(member(res).organization.id, req.params['runId']);
-    if (!run) {
-      next();
-      return;
-    }
-    res.set('Cache-Control', 'no-store').json(reportOf(run));
-  });
-
-  // "Are you sure?": finishing ends the run's credentials, and every check still pending is not run.
-  router.get('/certification/:runId/finish', requireAdmin, (req, res, next) => {
-    const me = member(res);
-    const run = runOf(me.organization.id, req.params['runId']);
-    if (!run || run.status !== 'running') {
-      next();
-      return;
-    }
-    const pending = run.checks.filter((c) => c.outcome === 'pending').map((c) => c.id);
-    sendPage(
-      res,
-      <ConfirmPage
-        member={me}
-        csrfToken={csrf.token(req, res)}
-        section="certification"
-        question={`Finish the run ${run.id} now?`}
-        action={`${runPath(run.id)}/finish`}
-        confirm="Yes, finish the run"
-        back={{ href: runPath(run.id), text: 'No, let it go on' }}
-        consequences={[
-          'The run’s keys, OAuth client and webhook subscription stop working at once: the integration configured with them gets 401s.',
-          pending.length ? `${pending.length} check(s) still waiting become “not run”: ${pending.join(', ')}.` : 'Every check is already decided.',
-        ]}
-      />,
-    );
-  });
-
-  router.post('/certification/:runId/finish', ...acceptForm, requireAdmin, async (req, res, next) => {
-    try {
-      const me = member(res);
-      const run = runOf(me.organization.id, req.params['runId']);
-      if (!run) {
-        next();
-        return;
-      }
-      await finishRun(ctx, me.organization.id, run.id, `${me.user.email} finished it`);
-      seeOther(res, `${runPath(run.id)}?finished=1`);
-    } catch (error) {
-      next(error);
-    }
-  });
+export function certificationRoutes(ctx: AppContext, router: Router, tools: PageTools, partnerOperations: string[]): void {
+  const deps: Deps = { ctx, tools, partnerOperations, started: new ShownOnceSlots<StartedRun>(ctx) };
+  const form = [...tools.acceptForm, requireAdmin];
+  router.get('/certification', requireAdmin, listPage(deps));
+  router.post('/certification', ...form, start(deps));
+  router.get('/certification/started/:slot', requireAdmin, startedPage(deps));
+  router.get('/certification/:runId', requireAdmin, runPage(deps));
+  router.get('/certification/:runId/report.html', requireAdmin, reportHtml(deps));
+  router.get('/certification/:runId/report.json', requireAdmin, reportJson(deps));
+  router.get('/certification/:runId/finish', requireAdmin, finishConfirm(deps));
+  router.post('/certification/:runId/finish', ...form, finish(deps));
 }

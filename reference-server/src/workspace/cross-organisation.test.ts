@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
-import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
+import { DEMO_RESULT_EMAIL } from '../assessments/index.js';
 import { settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
-import { ATTEMPTS, SUBSCRIPTIONS, type AttemptRecord, type SubscriptionRecord } from '../webhooks/records.js';
-import { findResultByEmail } from '../assessment-results/store.js';
+import { ATTEMPTS, getSubscriptionRecord, type AttemptRecord } from '../webhooks/index.js';
+import { findResultByEmail } from '../assessments/index.js';
 
 /**
  * One organisation's admin, by URL tampering on every workspace route, sees and changes nothing
@@ -215,7 +215,7 @@ describe('the workspace across organisations', () => {
     const subscription = (await (await automation(victim.key, `/webhooks/${victim.subscriptionId}`)).json()) as { status: string };
     expect(subscription.status).toBe('active');
     // Never rotated: the victim's receiver keeps verifying with the secret it has.
-    expect(server.ctx.store.get<SubscriptionRecord>(SUBSCRIPTIONS, server.demo.organizationId, victim.subscriptionId)?.rotatedAt).toBeUndefined();
+    expect(getSubscriptionRecord(server.ctx, server.demo.organizationId, victim.subscriptionId)?.rotatedAt).toBeUndefined();
     await settle(server);
     expect(receiver.deliveries.filter((d) => d.path === '/intruder')).toEqual([]);
     expect(receiver.deliveries.filter((d) => d.path === '/victim').every((d) => !String(d.headers['webhook-id']).startsWith('evt_test'))).toBe(true);

@@ -1,6 +1,6 @@
-import type { InviteRecord, InviteSettings, InviteStatus } from '../assessment/invites/records.js';
+import type { InviteRecord, InviteSettings, InviteStatus } from '../assessments/index.js';
 import { Button, CheckboxGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
-import type { BenchmarkTag } from '../psychometrics/norms.js';
+import type { BenchmarkTag } from '../psychometrics/index.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';

@@ -1,12 +1,12 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { createInvite, createInviteSchema, getDraft, getInvite, getInviteSettings, InviteInputError, InviteStateError, listInvites, revokeInvite, setInviteSettings } from '../assessment/invites/service.js';
-import { inviteStatus } from '../assessment/invites/records.js';
+import { createInvite, createInviteSchema, getDraft, getInvite, getInviteSettings, InviteInputError, InviteStateError, listInvites, revokeInvite, setInviteSettings } from '../assessments/index.js';
+import { inviteStatus } from '../assessments/index.js';
 import { createFlash } from '../pages/flash.js';
 import { formField, formValues, seeOther } from '../pages/forms.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
-import { BENCHMARK_TAGS } from '../psychometrics/norms.js';
+import { BENCHMARK_TAGS } from '../psychometrics/index.js';
 import { InvalidCursorError } from '../store/partition.js';
 import { member, requireAdmin, type Member } from './access.js';
 import { emptyInviteForm, InviteCreatedPage, InvitesPage, INVITES_PATH, type InviteFormValues } from './invites-pages.js';

@@ -1,5 +1,5 @@
 import { Button, CheckboxGroup, ErrorMessage, SelectField, TextField } from '../pages/components.js';
-import { DIMENSION_INFO, DIMENSIONS } from '../psychometrics/model.js';
+import { DIMENSION_INFO, DIMENSIONS } from '../psychometrics/index.js';
 import { KEYWORD_SOURCES, MAX_CRITERIA, rowField, RULE_TYPES, type CriterionRow, type RuleType } from './profile-form.js';
 
 /** Each rule type in the reader's words, with what it scores (docs/automation.md#scoring has the arithmetic). */

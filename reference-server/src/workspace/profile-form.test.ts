@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Criterion } from '../submissions/profiles.js';
+import type { Criterion } from '../submissions/index.js';
 import { changeRows, emptyRow, formIntent, parseProfileForm, profileFormValues, switchMode, type ProfileFormValues } from './profile-form.js';
 
 const CRITERIA: Criterion[] = [

@@ -1,7 +1,7 @@
 import type { FieldError } from '../pages/components.js';
 import { formField, formValues } from '../pages/forms.js';
-import { DIMENSIONS } from '../psychometrics/model.js';
-import { profileInputSchema, type Criterion, type CriterionRule, type ProfileInput, type ProfileRecord } from '../submissions/profiles.js';
+import { DIMENSIONS } from '../psychometrics/index.js';
+import { profileInputSchema, type Criterion, type CriterionRule, type ProfileInput, type ProfileRecord } from '../submissions/index.js';
 import { profileProblems } from './profile-problems.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { FieldError } from '../pages/components.js';
-import { DIMENSION_INFO, type Dimension } from '../psychometrics/model.js';
+import { DIMENSION_INFO, type Dimension } from '../psychometrics/index.js';
 
 /**
  * The schema library's issues with a profile, as sentences an admin who is not a developer can act

@@ -1,5 +1,5 @@
 import { Button, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
-import { profileKinds, type ProfileRecord } from '../submissions/profiles.js';
+import { profileKinds, type ProfileRecord } from '../submissions/index.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';

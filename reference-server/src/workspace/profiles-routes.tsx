@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import type { FieldError } from '../pages/components.js';
 import { createFlash } from '../pages/flash.js';
 import { seeOther } from '../pages/forms.js';
+import type { PageCsrf } from '../pages/csrf.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
 import { archiveProfile, createProfile, getProfile, listProfiles, updateProfile, type ProfileRecord } from '../submissions/index.js';
 import { member, requireAdmin } from './access.js';
@@ -15,29 +16,29 @@ import { ProfileFormPage, ProfilesPage, PROFILES_PATH } from './profiles-pages.j
  * Profiles (admin): create, edit, archive. Without them a new organisation could not receive a
  * submission; the operator's `profile create` writes the same records through the same schema.
  */
+/**
+ * "Add criterion", "Remove criterion n", "Show this rule's fields", "Edit as JSON" or "Edit with
+ * the form": the same form back, changed, nothing saved (the rows live in the form). False when
+ * the form was sent to be saved.
+ */
+function formChanged(csrf: PageCsrf, req: Request, res: Response, values: ProfileFormValues, profile?: ProfileRecord): boolean {
+  const intent = formIntent(req.body);
+  if (intent.kind === 'save') return false;
+  const show = (shown: ProfileFormValues, errors: FieldError[] = []) =>
+    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={shown} errors={errors} {...(profile ? { profile } : {})} />, errors.length ? 400 : 200);
+  if (intent.kind === 'json' || intent.kind === 'form') {
+    const switched = switchMode(values, intent.kind);
+    if (switched) show(switched);
+    else show(values, [{ field: 'criteria', message: 'The criteria must be a JSON list before the form can show them: fix the JSON, or leave and open the profile again' }]);
+    return true;
+  }
+  if (values.mode === 'json') return false;
+  show({ ...values, rows: changeRows(values.rows, intent) });
+  return true;
+}
+
 export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
   const flash = createFlash(ctx, { cookieName: 'pis_ws_profiles', cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(300) }) });
-
-  /**
-   * "Add criterion", "Remove criterion n", "Show this rule's fields", "Edit as JSON" or "Edit with
-   * the form": the same form back, changed, nothing saved (the rows live in the form). False when
-   * the form was sent to be saved.
-   */
-  const rowsChanged = (req: Request, res: Response, values: ProfileFormValues, profile?: ProfileRecord): boolean => {
-    const intent = formIntent(req.body);
-    if (intent.kind === 'save') return false;
-    const show = (shown: ProfileFormValues, errors: FieldError[] = []) =>
-      sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={shown} errors={errors} {...(profile ? { profile } : {})} />, errors.length ? 400 : 200);
-    if (intent.kind === 'json' || intent.kind === 'form') {
-      const switched = switchMode(values, intent.kind);
-      if (switched) show(switched);
-      else show(values, [{ field: 'criteria', message: 'The criteria must be a JSON list before the form can show them: fix the JSON, or leave and open the profile again' }]);
-      return true;
-    }
-    if (values.mode === 'json') return false;
-    show({ ...values, rows: changeRows(values.rows, intent) });
-    return true;
-  };
 
   /** The profile of the URL in the member's own organisation: another organisation's id is not found. */
   const profileOf = (req: Request, res: Response): ProfileRecord | undefined => getProfile(ctx, member(res).organization.id, String(req.params.id));
@@ -56,7 +57,7 @@ export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
     try {
       const me = member(res);
       const values = readProfileForm(req.body);
-      if (rowsChanged(req, res, values)) return;
+      if (formChanged(csrf, req, res, values)) return;
       const parsed = parseProfileForm(values);
       if (!parsed.ok) {
         sendPage(res, <ProfileFormPage member={me} csrfToken={csrf.token(req, res)} values={values} errors={parsed.errors} />, 400);
@@ -87,7 +88,7 @@ export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
         return;
       }
       const values = readProfileForm(req.body);
-      if (rowsChanged(req, res, values, profile)) return;
+      if (formChanged(csrf, req, res, values, profile)) return;
       const parsed = parseProfileForm(values);
       if (!parsed.ok) {
         sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={values} errors={parsed.errors} profile={profile} />, 400);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, settle, signInToWorkspace, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
-import { EVENTS, type EventRecord } from '../webhooks/records.js';
+import { EVENTS, type EventRecord } from '../webhooks/index.js';
 
 /**
  * Issue 31, item 4: a resend or a test event goes only where a real event of its type would go:

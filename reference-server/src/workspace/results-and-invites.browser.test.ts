@@ -1,7 +1,7 @@
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITES, type InviteRecord } from '../assessment/invites/records.js';
-import { answersFrom, straightLine, workedExample } from '../psychometrics/fixtures.js';
+import { INVITES, type InviteRecord } from '../assessments/index.js';
+import { answersFrom, straightLine, workedExample } from '../psychometrics/index.js';
 import { put } from '../store/store.js';
 import { launchChromium, seriousViolations, signInWithChromium } from '../../testing/chromium.js';
 import { completeInvite, startTestServer, type TestServer } from 'reference-server/testing';

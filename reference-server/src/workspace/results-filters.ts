@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AssessmentResult } from '../assessment-results/store.js';
-import { bandSchema, qualityStatusSchema } from '../psychometrics/report.js';
+import type { AssessmentResult } from '../assessments/index.js';
+import { bandSchema, qualityStatusSchema } from '../psychometrics/index.js';
 
 const DAY_MS = 86_400_000;
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)));

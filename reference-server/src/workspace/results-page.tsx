@@ -1,9 +1,9 @@
-import type { AssessmentResult } from '../assessment-results/store.js';
+import type { AssessmentResult } from '../assessments/index.js';
 import { Button, SummaryList, TextField } from '../pages/components.js';
 import { Table } from '../pages/table.js';
 import { Time } from '../pages/time.js';
-import { DIMENSION_INFO, DIMENSIONS } from '../psychometrics/model.js';
-import type { QualityStatus } from '../psychometrics/report.js';
+import { DIMENSION_INFO, DIMENSIONS } from '../psychometrics/index.js';
+import type { QualityStatus } from '../psychometrics/index.js';
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';

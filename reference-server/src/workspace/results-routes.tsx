@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
-import { findResultByEmail, getResult, listResults, type AssessmentResult } from '../assessment-results/store.js';
+import { findResultByEmail, getResult, listResults, type AssessmentResult } from '../assessments/index.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
 import type { Page } from '../store/store.js';
 import { InvalidCursorError } from '../submissions/index.js';

@@ -1,6 +1,6 @@
 import { Button, SummaryList } from '../pages/components.js';
 import type { ProfileRecord, ResourceRecord, SubmissionRecord, TranscriptRecord } from '../submissions/index.js';
-import { SUBMISSION_STATUSES } from '../submissions/records.js';
+import { SUBMISSION_STATUSES } from '../submissions/index.js';
 import type { Member } from './access.js';
 import { inviteFormUrl } from './invites-pages.js';
 import { WorkspacePage } from './layout.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
 import { getProfile, getSubmission, InvalidCursorError, listProfiles, listSubmissions, resourcesOf, transcriptsOf } from '../submissions/index.js';
-import { SUBMISSION_STATUSES } from '../submissions/records.js';
+import { SUBMISSION_STATUSES } from '../submissions/index.js';
 import { member } from './access.js';
 import { SubmissionPage, SubmissionsPage, SUBMISSIONS_PATH, type SubmissionFilters } from './submissions-pages.js';
 

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
+import { DEMO_RESULT_EMAIL } from '../assessments/index.js';
 import { fitsWidth, headingsBrokenMidWord, launchChromium, seriousViolations, signInWithChromium, WIDTHS } from '../../testing/chromium.js';
 import { startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
 

@@ -6,7 +6,7 @@ import { createFlash } from '../pages/flash.js';
 import { formField, formValues, seeOther } from '../pages/forms.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
 import { InvalidCursorError } from '../store/partition.js';
-import { createSubscriptionBody } from '../webhooks/contract.js';
+import { createSubscriptionBody } from '../webhooks/index.js';
 import {
   allSubscriptions,
   createSubscription,
@@ -33,7 +33,7 @@ import { member, requireAdmin, type Member } from './access.js';
 import { AttemptPage, OUTCOMES, RESEND_SINCE_HOURS, SubscriptionPage, type AttemptFilters } from './delivery-pages.js';
 import { WORKSPACE_PATH } from './names.js';
 import { utcText } from '../pages/time.js';
-import { sampleEventData } from './sample-events.js';
+import { sampleEventData } from '../samples/index.js';
 import { AlreadyShownPage } from './shown-once.js';
 import { ConfirmPage } from './confirm.js';
 import { ShownOnceSlots } from './shown-once-slots.js';

@@ -2,12 +2,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
+import { DEMO_RESULT_EMAIL } from '../assessments/index.js';
 import { operate } from '../cli.js';
 import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations, signInWithChromium } from '../../testing/chromium.js';
 import { startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
 import { submissionDetailSchema } from '../submissions/index.js';
-import { eventPayloadSchema } from '../webhooks/contract.js';
+import { eventPayloadSchema } from '../webhooks/index.js';
 
 /**
  * The workspace as its people use it, in Debian's headless Chromium: signing in through the

@@ -1,12 +1,12 @@
 import { Router } from 'express';
-import { principalOf } from '../../auth/principal.js';
+import { principalOf } from '../../http/principal.js';
 import type { AppContext } from '../../context.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { fieldProblems, sendError, sendInvalidFields } from '../../http/rest-errors.js';
 import { InvalidCursorError } from '../../store/partition.js';
-import { inviteListQuerySchema, inviteView } from './api-schemas.js';
-import { inviteSettingsSchema } from './records.js';
-import { createInvite, createInviteSchema, getInvite, getInviteSettings, InviteInputError, InviteStateError, listInvites, revokeInvite, setInviteSettings } from './service.js';
+import { inviteListQuerySchema, inviteView } from '../../assessments/index.js';
+import { inviteSettingsSchema } from '../../assessments/index.js';
+import { createInvite, createInviteSchema, getInvite, getInviteSettings, InviteInputError, InviteStateError, listInvites, revokeInvite, setInviteSettings } from '../../assessments/index.js';
 
 const CURSOR_LIST = 'assessment.invites';
 

@@ -11,9 +11,9 @@ import {
   type GraphQLFieldConfig,
   type GraphQLNullableType,
 } from 'graphql';
-import { findResultByEmail, type AssessmentResult } from '../../assessment-results/store.js';
-import { DIMENSIONS } from '../../psychometrics/model.js';
-import type { DimensionScore, ScaleScore, ScoreReport } from '../../psychometrics/report.js';
+import { findResultByEmail, type AssessmentResult } from '../../assessments/index.js';
+import { DIMENSIONS } from '../../psychometrics/index.js';
+import type { DimensionScore, ScaleScore, ScoreReport } from '../../psychometrics/index.js';
 import type { GraphqlContext } from '../context.js';
 import { listSize } from '../rules.js';
 import { DateTime } from './scalars.js';

@@ -1,7 +1,7 @@
 import { GraphQLBoolean, GraphQLFloat, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
-import { findResultByEmail } from '../../assessment-results/store.js';
+import { findResultByEmail } from '../../assessments/index.js';
 import { getProfile, type SubmissionRecord } from '../../submissions/index.js';
-import { foundersOf } from '../../submissions/scoring.js';
+import { foundersOf } from '../../submissions/index.js';
 import type { GraphqlContext } from '../context.js';
 import { listSize } from '../rules.js';
 import { AssessmentResultType } from './assessment.js';

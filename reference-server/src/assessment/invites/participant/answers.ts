@@ -1,5 +1,5 @@
-import type { Question } from '../../../psychometrics/instrument.js';
-import type { InviteRecord } from '../records.js';
+import type { Question } from '../../../psychometrics/index.js';
+import type { InviteRecord } from '../../../assessments/index.js';
 
 /**
  * The participant's answers travel as form text and are kept as text in the draft. At the end

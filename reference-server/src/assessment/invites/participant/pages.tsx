@@ -1,6 +1,6 @@
 import { Button, ChoiceGroup, ErrorSummary, Panel, PostForm, Progress, SummaryList, TextField, type FieldError } from '../../../pages/components.js';
 import { Layout } from '../../../pages/layout.js';
-import type { Question } from '../../../psychometrics/instrument.js';
+import type { Question } from '../../../psychometrics/index.js';
 import { PARTICIPANT_SCRIPT } from './script.js';
 import type { Section } from './sections.js';
 import type { SummaryLine } from './summary.js';

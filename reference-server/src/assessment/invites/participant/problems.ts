@@ -1,6 +1,6 @@
 import type { FieldError } from '../../../pages/components.js';
-import { questionById, type Question } from '../../../psychometrics/instrument.js';
-import { SCALE_MAX, SCALE_MIN } from '../../../psychometrics/model.js';
+import { questionById, type Question } from '../../../psychometrics/index.js';
+import { SCALE_MAX, SCALE_MIN } from '../../../psychometrics/index.js';
 import type { SubmissionProblems } from '../../submit-input.js';
 import { sectionOf, type Section } from './sections.js';
 

@@ -1,4 +1,4 @@
-import { instrumentFor, type Question } from '../../../psychometrics/instrument.js';
+import { instrumentFor, type Question } from '../../../psychometrics/index.js';
 
 /**
  * The participant's questionnaire, cut into pages from the instrument definition the questions

@@ -1,5 +1,5 @@
-import { DIMENSION_INFO, DIMENSIONS } from '../../../psychometrics/model.js';
-import type { Band, ScoreReport } from '../../../psychometrics/report.js';
+import { DIMENSION_INFO, DIMENSIONS } from '../../../psychometrics/index.js';
+import type { Band, ScoreReport } from '../../../psychometrics/index.js';
 
 /**
  * The participant's own summary, when their organisation shows it: each dimension in plain words

@@ -1,14 +1,20 @@
 import type { WriteOp } from '../store/store.js';
-import type { EventType } from './event-types.js';
-import type { EventRecord } from './records.js';
+
+/** What a listener sees of a published event (the webhook engine's EventRecord is one). */
+export interface PublishedEvent {
+  id: string;
+  type: string;
+  organization_id: string;
+  data: Record<string, unknown>;
+}
 
 /**
  * An in-process reaction to an event: ops written in the same batch as the event itself (so the
  * reaction survives or vanishes with the change that caused it).
  */
 export interface EventListener {
-  types: readonly EventType[];
-  opsFor(orgId: string, event: EventRecord): WriteOp[];
+  types: readonly string[];
+  opsFor(orgId: string, event: PublishedEvent): WriteOp[];
 }
 
 /**
@@ -23,7 +29,7 @@ export class EventBus {
     this.#listeners.push(listener);
   }
 
-  opsFor(orgId: string, event: EventRecord): WriteOp[] {
+  opsFor(orgId: string, event: PublishedEvent): WriteOp[] {
     return this.#listeners.filter((l) => l.types.includes(event.type)).flatMap((l) => l.opsFor(orgId, event));
   }
 }

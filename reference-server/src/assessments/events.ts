@@ -1,5 +1,5 @@
-import type { SavedResult } from '../assessment-results/store.js';
-import { resultSummary } from './result-summary.js';
+import type { SavedResult } from './results.js';
+import { resultSummary } from './summary.js';
 
 /**
  * The events the Assessment API emits to its webhook subscribers, one per saved revision:

@@ -1,5 +1,5 @@
-import { DIMENSIONS } from '../psychometrics/model.js';
-import type { AssessmentResult } from '../assessment-results/store.js';
+import { DIMENSIONS } from '../psychometrics/index.js';
+import type { AssessmentResult } from './results.js';
 
 /**
  * The compact, snake_case summary of a result revision that leaves the server (CRM sync bodies

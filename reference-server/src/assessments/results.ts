@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { put, type Page, type StoredRecord, type WriteOp } from '../store/store.js';
-import type { Dimension } from '../psychometrics/model.js';
-import type { ScoreReport } from '../psychometrics/report.js';
+import type { Dimension } from '../psychometrics/index.js';
+import type { ScoreReport } from '../psychometrics/index.js';
 
 /**
  * The results repository: one stored, scored assessment per organisation + email.

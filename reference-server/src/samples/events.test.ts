@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from 'reference-server/testing';
 import { operate } from '../cli.js';
 import { automationOutputSchemas } from '../automation/openapi.js';
 import { EVENT_TYPES, type EventType } from '../webhooks/index.js';
-import { sampleEventData } from './sample-events.js';
+import { sampleEventData } from './events.js';
 
 /**
  * A test event must carry what a real one of its type carries: its data parses strictly against

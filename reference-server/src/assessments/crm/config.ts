@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { del, put, type StoredRecord } from '../../store/store.js';
-import type { CrmConfigView } from '../response-schemas.js';
+
+/** A CRM target as the API shows it: never its header value. */
+export const crmConfigViewSchema = z
+  .object({
+    url: z.string(),
+    authHeader: z.string().nullable(),
+    authValueHint: z.string().nullable().describe('The first characters of the sealed header value; the value itself is never shown.'),
+    enabled: z.boolean(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .strict();
+export type CrmConfigView = z.infer<typeof crmConfigViewSchema>;
+
 
 /**
  * An organisation's CRM sync target: where each saved result is POSTed, and the one header that

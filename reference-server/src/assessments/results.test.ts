@@ -7,8 +7,8 @@ import type { AppContext } from '../context.js';
 import { randomIds } from '../ids.js';
 import { JournalStore } from '../store/journal-store.js';
 import { put } from '../store/store.js';
-import { workedExample } from '../psychometrics/fixtures.js';
-import { selectNorm } from '../psychometrics/norms.js';
+import { workedExample } from '../psychometrics/index.js';
+import { selectNorm } from '../psychometrics/index.js';
 import {
   dimensionPercentiles,
   findResultByEmail,
@@ -17,8 +17,8 @@ import {
   recordCrmSync,
   saveResult,
   type ResultDraft,
-} from './store.js';
-import { scoreAnswers } from '../psychometrics/scoring.js';
+} from './results.js';
+import { scoreAnswers } from '../psychometrics/index.js';
 
 let dir: string;
 let ctx: Pick<AppContext, 'store' | 'clock' | 'ids'>;

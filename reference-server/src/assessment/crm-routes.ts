@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { principalOf } from '../../auth/principal.js';
-import type { AppContext } from '../../context.js';
-import { sendError } from '../../http/rest-errors.js';
-import { crmConfigSchema, deleteCrmConfig, getCrmConfig, publicCrmConfig, putCrmConfig } from './config.js';
+import { principalOf } from '../http/principal.js';
+import type { AppContext } from '../context.js';
+import { sendError } from '../http/rest-errors.js';
+import { crmConfigSchema, deleteCrmConfig, getCrmConfig, publicCrmConfig, putCrmConfig } from '../assessments/index.js';
 
 /**
  * `/api/v1/crm-sync` with the developer key: PUT sets (replaces) the organisation's CRM target,

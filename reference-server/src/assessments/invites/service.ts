@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { generateSecret, SECRET_PREFIXES } from '../../crypto/secrets.js';
-import { benchmarkTag } from '../../psychometrics/norms.js';
+import { benchmarkTag } from '../../psychometrics/index.js';
 import { del, GLOBAL, put, type WriteOp } from '../../store/store.js';
 import {
   INVITE_DRAFTS,

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
-import { createProfile, createSubmission, type ProfileInput } from '../submissions/index.js';
+import { createProfile, type ProfileInput } from './profiles.js';
+import { createSubmission } from './service.js';
 
 /**
  * Demo data of the Automation API: three profiles an investor or a venture studio would really

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../../cli.js';
 import { ManualClock } from '../../clock.js';
 import { createLogger } from '../../log.js';
-import { workedExample } from '../../psychometrics/fixtures.js';
+import { workedExample } from '../../psychometrics/index.js';
 import { completeInvite, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
-import { publicResultSchema } from '../response-schemas.js';
-import { createdInviteSchema, inviteListSchema, inviteViewSchema } from './api-schemas.js';
+import { publicResultSchema } from '../../assessment/response-schemas.js';
+import { createdInviteSchema, inviteListSchema, inviteViewSchema } from './views.js';
 
 /** Invites over the wire: the API, the CLI, the participant's pages without a browser, and their refusals. */
 let server: TestServer;

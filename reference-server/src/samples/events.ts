@@ -1,15 +1,15 @@
 import type { AppContext } from '../context.js';
-import { assessmentEvent } from '../assessment/events.js';
-import { DEMO_RESULT_EMAIL } from '../assessment/seed.js';
-import { DEMO_PROFILES } from '../automation/seed.js';
-import { listResults, type AssessmentResult } from '../assessment-results/store.js';
-import { workedExample } from '../psychometrics/fixtures.js';
-import { benchmarkTag, selectNorm } from '../psychometrics/norms.js';
-import { scoreAnswers } from '../psychometrics/scoring.js';
-import { listAttachments, resourceView, transcriptPreview, type ResourceRecord, type TranscriptRecord } from '../submissions/attachments.js';
+import { assessmentEvent } from '../assessments/index.js';
+import { DEMO_RESULT_EMAIL } from '../assessments/index.js';
+import { DEMO_PROFILES } from '../submissions/index.js';
+import { listResults, type AssessmentResult } from '../assessments/index.js';
+import { workedExample } from '../psychometrics/index.js';
+import { benchmarkTag, selectNorm } from '../psychometrics/index.js';
+import { scoreAnswers } from '../psychometrics/index.js';
+import { listAttachments, resourceView, transcriptPreview, type ResourceRecord, type TranscriptRecord } from '../submissions/index.js';
 import { listProfiles, listSubmissions, submissionDetail, submissionSummary, type ProfileRecord } from '../submissions/index.js';
-import type { SubmissionRecord, SubmissionStatus } from '../submissions/records.js';
-import { scoreSubmission } from '../submissions/scoring.js';
+import type { SubmissionRecord, SubmissionStatus } from '../submissions/index.js';
+import { scoreSubmission } from '../submissions/index.js';
 import type { EventType } from '../webhooks/index.js';
 
 const STATUS_OF: Partial<Record<EventType, SubmissionStatus>> = {

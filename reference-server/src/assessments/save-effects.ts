@@ -1,7 +1,13 @@
 import type { AppContext } from '../context.js';
 import { eventOps } from '../webhooks/index.js';
 import { assessmentEvent } from './events.js';
-import type { SaveEffects } from './submit.js';
+import type { WriteOp } from '../store/store.js';
+import type { SavedResult } from './results.js';
+
+/** What a saved result adds to its own write. */
+export interface SaveEffects {
+  opsFor(saved: SavedResult): WriteOp[];
+}
 
 /**
  * What every saved result sets off, whichever way it arrived: its `assessment.completed` /

@@ -1,9 +1,9 @@
 import type { AppContext } from '../context.js';
-import { answersFrom } from '../psychometrics/fixtures.js';
-import { DIMENSIONS } from '../psychometrics/model.js';
-import { benchmarkTag, selectNorm } from '../psychometrics/norms.js';
-import { saveResult } from '../assessment-results/store.js';
-import { scoreAnswers } from '../psychometrics/scoring.js';
+import { answersFrom } from '../psychometrics/index.js';
+import { DIMENSIONS } from '../psychometrics/index.js';
+import { benchmarkTag, selectNorm } from '../psychometrics/index.js';
+import { saveResult } from './results.js';
+import { scoreAnswers } from '../psychometrics/index.js';
 
 /**
  * Demo data of the Assessment API: one scored result, so the results endpoint, GraphQL and the

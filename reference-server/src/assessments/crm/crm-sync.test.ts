@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock.js';
 import { defaultConfig } from '../../config.js';
-import { workedExample } from '../../psychometrics/fixtures.js';
+import { workedExample } from '../../psychometrics/index.js';
 import { startServer, type RunningServer } from '../../server.js';
 import { startTestServer, type TestServer } from 'reference-server/testing';
 import { BACKOFF_MS, MAX_ATTEMPTS } from './queue.js';
