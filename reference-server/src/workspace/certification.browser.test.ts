@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
-import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations } from '../../testing/chromium.js';
+import { checkAccessible, launchChromium, signInWithChromium } from '../../testing/chromium.js';
 import { startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
 
 /**
@@ -29,22 +29,7 @@ afterAll(async () => {
   await receiver.stop();
 });
 
-async function signIn(email: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.goto(`${server.url}/workspace/certification`);
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/workspace/certification');
-  return page;
-}
-
-async function checkAccessible(page: Page): Promise<void> {
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.setViewportSize(NARROW_VIEWPORT);
-  expect(await fitsWidth(page)).toBe(true);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const signIn = (email: string, password: string): Promise<Page> => signInWithChromium(browser, server.url, email, password, '/workspace/certification');
 
 describe('the Certification pages in a real browser', { timeout: 180_000 }, () => {
   let runPath = '';
@@ -75,7 +60,7 @@ describe('the Certification pages in a real browser', { timeout: 180_000 }, () =
     await page.getByRole('link', { name: 'Acme receiver' }).click();
     runPath = new URL(page.url()).pathname;
     // The receiver acknowledges everything: the forged delivery's check fails while the page is open.
-    await page.getByRole('row', { name: /webhook\.rejects-forged/ }).getByText('Failed').waitFor({ timeout: 30_000 });
+    await page.getByRole('row', { name: /webhook\.rejects-forged/ }).getByText('Failed').waitFor({ timeout: 60_000 });
     await page.screenshot({ path: join(SHOTS, 'workspace-certification-run.png'), fullPage: true });
     await checkAccessible(page);
 
