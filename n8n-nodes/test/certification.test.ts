@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { sleep } from 'n8n-workflow';
 import { certificationWhen, finishCertification, type Report, startCertification, startTestServer, type TestServer, writeCertificate } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -15,8 +15,8 @@ import { TriggerHarness } from './harness/trigger';
  * client. The report is the package's published certificate (docs/certification/n8n.html).
  */
 const ACCESS_TOKEN_TTL_S = 5;
-const expiry = () => new Promise((done) => setTimeout(done, ACCESS_TOKEN_TTL_S * 1000 + 500));
-const CERTIFICATE = fileURLToPath(new URL('../../docs/certification/n8n.html', import.meta.url));
+const expiry = () => sleep(ACCESS_TOKEN_TTL_S * 1000 + 500);
+const CERTIFICATE = decodeURIComponent(new URL('../../docs/certification/n8n.html', import.meta.url).pathname);
 
 let server: TestServer;
 let receiver: Receiver;

@@ -5,6 +5,7 @@ import { certificationWhen, finishCertification, type Report, startCertification
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppTester } from 'zapier-platform-core';
 import App from '../src/index.js';
+import type { SubscribeData } from '../src/webhooks/rest-hook.js';
 import { configureEnvironment, REDIRECT_URI } from './support/env.js';
 import { connectAccount, type AuthData } from './support/oauth.js';
 import { operationOf } from './support/shapes.js';
@@ -58,14 +59,14 @@ async function onZapier<T>(step: (authData: AuthData) => Promise<T>, connection:
 }
 
 /** Zapier's hook URL for one trigger: a delivery its perform accepts (with what subscribing returned) starts the zap (2xx). */
-async function standInHookUrl(authData: AuthData, subscription: { data?: unknown }): Promise<string> {
+async function standInHookUrl(authData: AuthData, subscription: { data?: SubscribeData }): Promise<string> {
   hookUrl = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       const rawRequest = { method: 'POST' as const, querystring: '', headers, content: Buffer.concat(chunks).toString('utf8') };
-      appTester(hook.perform, { authData, subscribeData: subscription.data, rawRequest }).then(
+      appTester(hook.perform, { authData, subscribeData: subscription.data!, rawRequest }).then(
         () => res.writeHead(200).end('{"status":"success"}'),
         (error: Error) => res.writeHead(error.name === 'HaltedError' ? 401 : 500).end(),
       );
@@ -82,14 +83,13 @@ describe('the Zapier app, certified through createAppTester', () => {
     // A zap builder's zap with the Submission Completed trigger: Zapier subscribes its hook URL.
     configureEnvironment(server);
     const builder = await connectAccount(server, { automation_key: server.demo.automationKey });
-    const subscription: { data?: unknown } = {};
+    const subscription: { data?: SubscribeData } = {};
     const targetUrl = await standInHookUrl(builder.authData, subscription);
-    subscription.data = await appTester(hook.performSubscribe!, { authData: builder.authData, targetUrl });
-    const subscribeData = subscription.data;
+    subscription.data = (await appTester(hook.performSubscribe!, { authData: builder.authData, targetUrl })) as SubscribeData;
 
     const started = await startCertification(server, {
       name: 'Zapier app (createAppTester)',
-      subscriptionId: (subscribeData as { id: string }).id,
+      subscriptionId: subscription.data.id,
       checks: ['webhook', 'api', 'oauth'],
       redirectUris: [REDIRECT_URI],
       accessTokenTtlSeconds: ACCESS_TOKEN_TTL_S,
