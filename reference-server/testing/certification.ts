@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { renderReportHtml, summaryLine, type Report, type StartRunInput } from '../src/certification/index.js';
-import { runCommand } from '../src/operator/commands.js';
+import { operate, renderReportHtml, summaryLine, type Report, type StartRunInput } from 'reference-server';
 import type { TestServer } from './server.js';
 
 export type { Report };
@@ -16,11 +15,11 @@ export interface CertificationStart {
   };
 }
 
-/** Starts a certification run of the demo organisation's integration, as `certify start` does. */
+/** Starts a certification run of the demo organisation's integration, as `certify start` does (through the server holding the folder). */
 export const startCertification = (server: TestServer, input: StartRunInput): Promise<CertificationStart> =>
-  runCommand(server.ctx, 'certify.start', { orgId: server.demo.organizationId, ...input }) as Promise<CertificationStart>;
+  operate(server.dataDir, 'certify.start', { orgId: server.demo.organizationId, ...input }) as Promise<CertificationStart>;
 
-export const certificationReport = (server: TestServer, runId: string): Promise<Report> => runCommand(server.ctx, 'certify.status', { runId }) as Promise<Report>;
+export const certificationReport = (server: TestServer, runId: string): Promise<Report> => operate(server.dataDir, 'certify.status', { runId }) as Promise<Report>;
 
 /** The report once `decided` holds for it (default: the run has ended), looked at every 250 ms as `certify run` does. */
 export async function certificationWhen(server: TestServer, runId: string, decided: (report: Report) => boolean = (r) => r.run.status !== 'running'): Promise<Report> {
@@ -31,7 +30,7 @@ export async function certificationWhen(server: TestServer, runId: string, decid
   }
 }
 
-export const finishCertification = (server: TestServer, runId: string): Promise<Report> => runCommand(server.ctx, 'certify.finish', { runId }) as Promise<Report>;
+export const finishCertification = (server: TestServer, runId: string): Promise<Report> => operate(server.dataDir, 'certify.finish', { runId }) as Promise<Report>;
 
 /** Writes the run's HTML report (a connector's published certificate); returns its summary line. */
 export async function writeCertificate(report: Report, file: string): Promise<string> {

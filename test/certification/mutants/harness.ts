@@ -51,16 +51,23 @@ async function groupOptions(checks: readonly string[]): Promise<string[]> {
   return options;
 }
 
+/** The reference server's CLI in a child process, from source. */
+export async function cli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  // tsx reads the server's tsconfig (its JSX settings) from the working folder.
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: SERVER_DIR, env: { ...process.env, REFERENCE_SERVER_DATA: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
+
 export async function certify(command: string, checks: readonly string[], extra: readonly string[] = []): Promise<RunResult> {
   const folder = await mkdtemp(join(tmpdir(), 'certify-mutant-'));
   try {
     const args = ['certify', 'run', '--data', folder, '--json', '--checks', checks.join(','), ...(await groupOptions(checks)), ...extra, '--command', command];
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: SERVER_DIR, env: { ...process.env, REFERENCE_SERVER_DATA: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const [code] = (await once(child, 'close')) as [number | null];
+    const { code, stdout, stderr } = await cli(args);
     const checksOut = stdout.trim() ? (JSON.parse(stdout) as { checks: CheckOutcome[] }).checks : [];
     return { code, checks: checksOut, stderr };
   } finally {
