@@ -35,7 +35,9 @@ export class EvaluationPartnerOAuth2Api implements ICredentialType {
 			displayName: 'Grant Type',
 			name: 'grantType',
 			type: 'hidden',
-			default: 'authorizationCode',
+			// n8n's OAuth2 flow then sends an S256 code challenge (and the verifier with the code): the
+			// certification's oauth.state-and-pkce (RFC 9700 §2.1.1 asks PKCE of every client).
+			default: 'pkce',
 		},
 		{
 			displayName: 'Authorization URL',

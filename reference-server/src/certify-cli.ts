@@ -24,8 +24,8 @@ interface StartAnswer {
     base_url: string;
     automation_key?: string;
     developer_key?: string;
-    oauth_client?: { client_id: string; client_secret: string; redirect_uris: string[] };
-    webhook?: { subscription_id: string; url: string; secret: string };
+    oauth_client?: { client_id: string; client_secret: string; redirect_uris: string[]; access_token_lifetime_seconds: number };
+    webhook?: { subscription_id: string; url: string; secret?: string };
   };
   url: string;
 }
@@ -43,10 +43,11 @@ export function commandEnvironment(started: StartAnswer, signIn?: { email: strin
     env['OAUTH_AUTHORIZE_URL'] = `${c.base_url}/api/oauth/authorize`;
     env['OAUTH_TOKEN_URL'] = `${c.base_url}/api/oauth/token`;
     env['OAUTH_REVOKE_URL'] = `${c.base_url}/api/oauth/revoke`;
+    env['OAUTH_ACCESS_TOKEN_TTL_SECONDS'] = String(c.oauth_client.access_token_lifetime_seconds);
   }
   if (c.webhook) {
     env['WEBHOOK_URL'] = c.webhook.url;
-    env['WEBHOOK_SECRET'] = c.webhook.secret;
+    if (c.webhook.secret) env['WEBHOOK_SECRET'] = c.webhook.secret;
   }
   if (signIn) {
     env['SIGN_IN_EMAIL'] = signIn.email;
@@ -143,6 +144,7 @@ const startArgs = (o: Record<string, unknown>, orgId: string) => ({
   orgId,
   ...(o['name'] ? { name: o['name'] } : {}),
   ...(o['webhookUrl'] ? { webhookUrl: o['webhookUrl'] } : {}),
+  ...(o['subscription'] ? { subscriptionId: o['subscription'] } : {}),
   ...(o['checks'] ? { checks: o['checks'] } : {}),
   ...(o['redirectUri'] ? { redirectUris: o['redirectUri'] } : {}),
   ...(o['timeout'] !== undefined ? { timeoutSeconds: o['timeout'] } : {}),
@@ -164,6 +166,7 @@ function runOptions(command: Command, parts: CliParts): Command {
     .option('--org <id>', 'organisation whose integration is certified (default: the folder’s only one)')
     .option('--name <name>', 'what is certified, shown in the report')
     .option('--webhook-url <url>', 'the integration’s webhook receiver (the webhook checks need it)')
+    .option('--subscription <id>', 'instead of --webhook-url: probe this existing subscription of the organisation (whk_…; an integration that subscribes itself); the run leaves it in place')
     .option('--redirect-uri <uri>', 'the integration’s OAuth redirect URI (the OAuth checks need it; repeatable)', parts.list)
     .option('--checks <list>', 'groups (webhook, api, oauth) or check ids, comma-separated (default: every group whose inputs are given)', parts.list)
     .option('--timeout <duration>', 'the run ends by itself after this (default 15m)', parts.duration)

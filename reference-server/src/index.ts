@@ -6,3 +6,4 @@ export { HEALTH_TEXT } from './app.js';
 export { operate } from './cli.js';
 export type { JobQueue, JobRef, JobRunner, PeriodicJob } from './jobs/runner.js';
 export { nodeFileSystem, type DirectoryEntry, type OpenMode, type StoreFile, type StoreFileSystem } from './store/file-system.js';
+export { CHECKS, CHECK_IDS, renderReportHtml, summaryLine, type CheckId, type Report, type StartRunInput } from './certification/index.js';

@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer } from 'reference-server/testing';
+import { cli, freePort } from './mutants/harness.js';
 
 /**
  * `certify run --command` as a partner's CI runs it: the CLI in a child process starts a server
@@ -14,7 +12,6 @@ import { startTestServer } from 'reference-server/testing';
  * exits 0 only when every MUST passed. The integrations are the docs' examples and two careless
  * ones written here.
  */
-const MAIN = fileURLToPath(new URL('../../reference-server/src/main.ts', import.meta.url));
 const EXAMPLES = fileURLToPath(new URL('../../docs/certification/examples/', import.meta.url));
 
 /** Answers 200 to every delivery: the receiver Shopify's review rejects. */
@@ -28,14 +25,6 @@ beforeEach(async () => {
 });
 afterEach(() => rm(folder, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
-
 interface Report {
   run: { id: string; status: string };
   checks: Array<{ id: string; level: string; outcome: string; summary: string }>;
@@ -45,21 +34,6 @@ interface Report {
 async function certify(args: string[]): Promise<{ code: number | null; report?: Report; stderr: string }> {
   const { code, stdout, stderr } = await cli(['certify', 'run', '--data', folder, '--json', ...args]);
   return { code, stderr, ...(stdout.trim() ? { report: JSON.parse(stdout) as Report } : {}) };
-}
-
-async function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
-    // tsx reads the server's tsconfig (its JSX settings) from the working folder.
-    cwd: fileURLToPath(new URL('../../reference-server/', import.meta.url)),
-    env: { ...process.env, REFERENCE_SERVER_DATA: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
 }
 
 const outcomes = (report: Report | undefined) => Object.fromEntries((report?.checks ?? []).map((c) => [c.id, c.outcome]));

@@ -25,7 +25,7 @@ export const addCredentials: BeforeRequestMiddleware = (request, z, bundle) => {
 
 /**
  * Turns the platform's error answers into the errors Zapier acts on, with the API's own message:
- * 429 → ThrottledError after `Retry-After`; 401 on GraphQL → RefreshAuthError (Zapier refreshes
+ * 429, and a 503 with `Retry-After`, → ThrottledError after that delay; 401 on GraphQL → RefreshAuthError (Zapier refreshes
  * the token and retries); 401 on a key surface → ExpiredAuthError naming the key (refreshing the
  * token cannot fix a revoked key); other errors → z.errors.Error; GraphQL `errors[]` with a 200
  * → z.errors.Error. A request sent with `skipThrowForStatus` handles its statuses itself, and one
@@ -35,9 +35,11 @@ export const handleErrors: AfterResponseMiddleware = (response, z) => {
   const surface = surfaceOf(response.request.url ?? '');
   if (surface === 'foreign') return response;
   const { status } = response;
-  if (status === 429) {
+  // A 503 that names when to come back is the same request: Zapier retries the step after the delay.
+  const retryAfter = retryAfterSeconds(response.getHeader('retry-after'));
+  if (status === 429 || (status === 503 && retryAfter !== undefined)) {
     const { message } = apiError(status, response.data);
-    throw new z.errors.ThrottledError(message, retryAfterSeconds(response.getHeader('retry-after')));
+    throw new z.errors.ThrottledError(message, retryAfter);
   }
   if (response.skipThrowForStatus || response.request.skipThrowForStatus) return response;
   // A search asks for "not found" as an answer, not an error.

@@ -84,6 +84,16 @@ describe('error answers', () => {
     expect(delay).toBeLessThanOrEqual(31);
   });
 
+  it('503 with Retry-After → ThrottledError with that delay; 503 without one → an error (Zapier does not retry it)', async () => {
+    nock(BASE).get('/api/automation/profiles').reply(503, { error: 'Service Unavailable', message: 'Back in a moment.' }, { 'Retry-After': '3' });
+    const throttled = (await call(`${BASE}/api/automation/profiles`).catch((e: unknown) => e)) as Error;
+    expect(throttled.name).toBe('ThrottledError');
+    expect(JSON.parse(throttled.message)).toEqual({ message: 'Back in a moment.', delay: 3 });
+    nock(BASE).get('/api/automation/profiles').reply(503, { error: 'Service Unavailable', message: 'Down.' });
+    const failed = (await call(`${BASE}/api/automation/profiles`).catch((e: unknown) => e)) as Error;
+    expect(failed.name).toBe('AppError');
+  });
+
   it('500 → an error carrying the API message, code and status', async () => {
     nock(BASE).post('/api/v1/assessment/submit').reply(500, { error: 'Internal Server Error', message: 'Scoring is unavailable; retry with backoff.' });
     const error = (await call(`${BASE}/api/v1/assessment/submit`, { method: 'POST', body: {} }).catch((e: unknown) => e)) as Error;

@@ -62,6 +62,8 @@ export interface RunCredentials {
   developerKeyId?: string;
   oauthClientId?: string;
   subscriptionId?: string;
+  /** The subscription was the organisation's own (`subscriptionId` given): the run probes it and leaves it in place. */
+  subscriptionBorrowed?: boolean;
 }
 
 export interface RunOptions {

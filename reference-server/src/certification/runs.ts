@@ -4,7 +4,7 @@ import { del, GLOBAL, put, type Page, type WriteOp } from '../store/store.js';
 import { issueCredential, revokeCredential } from '../tenancy/credentials.js';
 import { registerClient, revokeClient } from '../tenancy/oauth-clients.js';
 import { listUsers } from '../tenancy/users.js';
-import { createSubscription, deleteSubscription } from '../webhooks/index.js';
+import { createSubscription, deleteSubscription, getSubscriptionRecord } from '../webhooks/index.js';
 import { CHECK_GROUPS, checkInfo, selectChecks, type CheckGroup, type CheckId } from './checks.js';
 import { closeRun } from './outcomes.js';
 import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunJob, type RunRecord, type WatchedRecord } from './records.js';
@@ -19,6 +19,7 @@ export const startRunSchema = z
   .object({
     name: z.string().min(1).max(200).optional().describe('what is certified, e.g. "Acme CRM sync"'),
     webhookUrl: z.url({ protocol: /^https?$/ }).max(2048).optional().describe("the integration's webhook receiver"),
+    subscriptionId: z.string().min(1).max(100).optional().describe("instead of webhookUrl: an existing subscription of the organisation to probe (an integration that subscribes itself); the run leaves it in place"),
     checks: z.array(z.string().min(1)).optional().describe('groups (webhook, api, oauth) or check ids; default: every group whose inputs are given'),
     redirectUris: z.array(z.string().min(1)).optional().describe("the OAuth client's redirect URIs"),
     timeoutSeconds: z.int().min(10).max(24 * 3600).default(DEFAULT_TIMEOUT_S),
@@ -40,7 +41,8 @@ export interface StartedRun {
     automation_key?: string;
     developer_key?: string;
     oauth_client?: { client_id: string; client_secret: string; redirect_uris: string[]; access_token_lifetime_seconds: number };
-    webhook?: { subscription_id: string; url: string; secret: string };
+    /** `secret` is absent for a borrowed subscription: the integration made it and holds its secret. */
+    webhook?: { subscription_id: string; url: string; secret?: string };
   };
   url: string;
 }
@@ -49,9 +51,10 @@ export interface StartedRun {
 function groupsOf(input: z.infer<typeof startRunSchema>): { ids: ReturnType<typeof selectChecks>; groups: Set<CheckGroup> } {
   const ids = input.checks?.length
     ? selectChecks(input.checks)
-    : selectChecks(CHECK_GROUPS.filter((g) => (g === 'webhook' ? input.webhookUrl : g === 'oauth' ? input.redirectUris?.length : true)));
+    : selectChecks(CHECK_GROUPS.filter((g) => (g === 'webhook' ? input.webhookUrl || input.subscriptionId : g === 'oauth' ? input.redirectUris?.length : true)));
   const groups = new Set(ids.map((id) => checkInfo(id).group));
-  if (groups.has('webhook') && !input.webhookUrl) throw new RunInputError('the webhook checks need the URL of the integration’s receiver (--webhook-url)');
+  if (input.webhookUrl && input.subscriptionId) throw new RunInputError('give the receiver’s URL (--webhook-url) or an existing subscription (--subscription), not both');
+  if (groups.has('webhook') && !input.webhookUrl && !input.subscriptionId) throw new RunInputError('the webhook checks need the URL of the integration’s receiver (--webhook-url) or its subscription (--subscription)');
   if (groups.has('oauth') && !input.redirectUris?.length) throw new RunInputError('the OAuth checks need the redirect URI(s) of the integration (--redirect-uri)');
   return { ids, groups };
 }
@@ -102,7 +105,14 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
       made.oauthClientId = client.clientId;
       credentials.oauth_client = { client_id: client.clientId, client_secret: client.clientSecret, redirect_uris: redirectUris, access_token_lifetime_seconds: input.accessTokenTtlSeconds };
     }
-    if (selected.groups.has('webhook')) {
+    if (selected.groups.has('webhook') && input.subscriptionId) {
+      // An integration that subscribes itself (n8n's trigger, a Zapier REST hook) keeps its own secret: the run probes that subscription.
+      const existing = getSubscriptionRecord(ctx, orgId, input.subscriptionId);
+      if (!existing) throw new RunInputError(`organisation ${orgId} has no webhook subscription ${input.subscriptionId}`);
+      made.subscriptionId = existing.id;
+      made.subscriptionBorrowed = true;
+      credentials.webhook = { subscription_id: existing.id, url: existing.url };
+    } else if (selected.groups.has('webhook')) {
       const created = await createSubscription(ctx, orgId, { url: input.webhookUrl as string, surface: 'automation', description: label });
       if (!created.ok) throw new RunInputError(created.message);
       made.subscriptionId = created.subscription.id;
@@ -120,7 +130,7 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
     now,
     timeoutMs: input.timeoutSeconds * 1000,
     startedBy: options.startedBy,
-    integration: { name: input.name ?? 'integration', webhookUrl: input.webhookUrl ?? null, redirectUris: input.redirectUris ?? [] },
+    integration: { name: input.name ?? 'integration', webhookUrl: input.webhookUrl ?? credentials.webhook?.url ?? null, redirectUris: input.redirectUris ?? [] },
     credentials: made,
     options: { faultWindowMs: input.faultWindowSeconds * 1000, accessTokenTtlS: input.accessTokenTtlSeconds },
     checks: selected.ids,
@@ -163,7 +173,7 @@ export function newRunRecord(input: Pick<RunRecord, 'id' | 'orgId' | 'startedBy'
 async function endCredentials(ctx: AppContext, orgId: string, made: RunCredentials): Promise<void> {
   for (const keyId of [made.automationKeyId, made.developerKeyId]) if (keyId) await revokeCredential(ctx, keyId);
   if (made.oauthClientId) await revokeClient(ctx, made.oauthClientId);
-  if (made.subscriptionId) await deleteSubscription(ctx, orgId, 'automation', made.subscriptionId);
+  if (made.subscriptionId && !made.subscriptionBorrowed) await deleteSubscription(ctx, orgId, 'automation', made.subscriptionId);
 }
 
 /**

@@ -15,6 +15,12 @@ export const FAST_ACK_MS = 5_000;
 export const SKEW_S = 600;
 /** After the repeated delivery, API calls about its subject are counted this long. */
 export const REPEAT_WATCH_MS = 5_000;
+/**
+ * A pause before the repeated pair: the earlier probes carry the same subject, and a receiver
+ * that looks it up after acknowledging (as it should) would otherwise have its lookup for the
+ * previous probe counted against the repeat.
+ */
+export const BEFORE_REPEAT_MS = 2_000;
 
 /** What a run delivers: the organisation's own data when it has some (compose.ts hands in the sampler). */
 export type EventSampler = (orgId: string, type: EventType) => Record<string, unknown>;
@@ -161,7 +167,7 @@ export async function sendNextProbe(ctx: AppContext, outbound: OutboundClient, s
     return 1000;
   }
   await update((r) => grade(r, probe, answer, evidence));
-  return 0;
+  return run.webhook.next + 1 === FIRST_REPEAT ? BEFORE_REPEAT_MS : 0;
 }
 
 function grade(run: RunRecord, probe: Probe, answer: Answer, evidence: Evidence): void {

@@ -118,7 +118,7 @@ export function RunStartedPage({ member, csrfToken, started }: { member: Member;
           <SecretField id="client-secret" label={`OAuth client secret (access tokens live ${c.oauth_client.access_token_lifetime_seconds} s)`} value={c.oauth_client.client_secret} />
         </>
       ) : null}
-      {c.webhook ? <SecretField id="webhook-secret" label={`Webhook signing secret (deliveries to ${c.webhook.url})`} value={c.webhook.secret} /> : null}
+      {c.webhook?.secret ? <SecretField id="webhook-secret" label={`Webhook signing secret (deliveries to ${c.webhook.url})`} value={c.webhook.secret} /> : null}
       <p>
         <a href={runPath(started.run.id)}>Follow the run</a>
       </p>

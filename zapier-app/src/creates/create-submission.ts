@@ -11,26 +11,37 @@ export function submissionFields(input: Record<string, unknown>): Record<string,
   return { ...other, ...named };
 }
 
+/** Sends of a create whose connection dropped before the answer (Zapier itself resends no step). */
+const CREATE_ATTEMPTS = 3;
+
+/** A request that never got an answer (reset, timeout): the platform's errors carry a status instead. */
+const lostAnswer = (z: ZObject, error: unknown) => error instanceof Error && !(error instanceof z.errors.Error) && !('status' in error);
+
 /**
  * Queues the submission (a repeated Record ID with the same data answers the existing one), then
  * reads it back, so this step returns the same Submission as Find Submission and the triggers
- * — what Find or Create needs.
+ * — what Find or Create needs. A create whose answer was lost is sent again with the same body:
+ * the Record ID makes that safe (the certification's api.idempotent-create).
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   const input = bundle.inputData as Record<string, unknown>;
   const filters = Array.isArray(input['filters']) ? input['filters'].filter((f) => f !== '' && f !== null) : [];
-  const created = await z.request<{ status: string; job_id: string; submission_id: string; record_id: string }>({
-    url: apiUrl('/api/automation/submissions'),
-    method: 'POST',
-    body: {
-      record_id: input['record_id'],
-      profile_id: input['profile_id'],
-      fields: submissionFields(input),
-      ...(filters.length ? { filters } : {}),
-      source: input['source'] || 'zapier',
-    },
-  });
-  return requireEvaluation(z, created.data.submission_id);
+  const body = {
+    record_id: input['record_id'],
+    profile_id: input['profile_id'],
+    fields: submissionFields(input),
+    ...(filters.length ? { filters } : {}),
+    source: input['source'] || 'zapier',
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const created = await z.request<{ status: string; job_id: string; submission_id: string; record_id: string }>({ url: apiUrl('/api/automation/submissions'), method: 'POST', body });
+      return await requireEvaluation(z, created.data.submission_id);
+    } catch (error) {
+      if (attempt >= CREATE_ATTEMPTS || !lostAnswer(z, error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
 };
 
 export const createSubmission = defineCreate({

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { generateSecret, SECRET_PREFIXES } from '../../crypto/secrets.js';
+import { benchmarkTag } from '../../psychometrics/norms.js';
+import { del, GLOBAL, put } from '../../store/store.js';
+import { INVITE_DRAFTS, INVITE_SETTINGS, INVITE_TOKENS, INVITES, inviteStatus, } from './records.js';
+const DAY_MS = 24 * 3600_000;
+export const DEFAULT_EXPIRY_DAYS = 14;
+export const MAX_EXPIRY_DAYS = 90;
+/** Where the participant's pages live; the token follows. */
+export const INVITE_PATH = '/invite';
+/** The body of `POST /api/v1/assessment/invites`, also what the CLI and workspace send. */
+export const createInviteSchema = z
+    .object({
+    email: z.string().trim().pipe(z.email().max(254)).meta({ format: 'email', description: 'The participant; their result is stored under this email.' }),
+    full_name: z.string().trim().min(1).max(200).optional().describe('Pre-fills the name question (the participant can correct it).'),
+    benchmark_tag_id: z.string().min(1).max(100).optional().describe('Score the result against this tag’s norms (GET /api/v1/benchmark-tags).'),
+    expires_at: z.iso
+        .datetime({ offset: true })
+        .optional()
+        .describe(`When the link stops working; default ${DEFAULT_EXPIRY_DAYS} days from now, at most ${MAX_EXPIRY_DAYS}.`),
+})
+    .strict();
+export class InviteInputError extends Error {
+    field;
+    name = 'InviteInputError';
+    constructor(field, message) {
+        super(`${field}: ${message}`);
+        this.field = field;
+    }
+}
+export class InviteStateError extends Error {
+    name = 'InviteStateError';
+}
+/** The server's base URL as participants reach it (the public URL, else where it listens). */
+export function publicBaseUrl(ctx) {
+    return ctx.config.publicUrl ?? `http://${ctx.config.host}:${ctx.config.port}`;
+}
+export async function createInvite(ctx, orgId, input, via) {
+    const now = ctx.clock.now();
+    if (input.benchmark_tag_id !== undefined && !benchmarkTag(input.benchmark_tag_id)) {
+        throw new InviteInputError('benchmark_tag_id', `unknown tag "${input.benchmark_tag_id}": use an id from GET /api/v1/benchmark-tags`);
+    }
+    const expiresAt = input.expires_at === undefined ? now + DEFAULT_EXPIRY_DAYS * DAY_MS : Date.parse(input.expires_at);
+    if (expiresAt <= now)
+        throw new InviteInputError('expires_at', 'must be in the future');
+    if (expiresAt > now + MAX_EXPIRY_DAYS * DAY_MS)
+        throw new InviteInputError('expires_at', `must be at most ${MAX_EXPIRY_DAYS} days from now`);
+    const token = generateSecret('invite_token');
+    const invite = {
+        id: ctx.ids.next('inv'),
+        organizationId: orgId,
+        email: input.email,
+        fullName: input.full_name ?? null,
+        benchmarkTagId: input.benchmark_tag_id ?? null,
+        createdAt: new Date(now).toISOString(),
+        expiresAt: new Date(expiresAt).toISOString(),
+        createdVia: via,
+    };
+    await ctx.store.write([
+        put(INVITES, orgId, invite),
+        put(INVITE_TOKENS, GLOBAL, { id: ctx.keyring.hash(token), organizationId: orgId, inviteId: invite.id }),
+    ]);
+    return { invite, url: `${publicBaseUrl(ctx)}${INVITE_PATH}/${token}` };
+}
+export function getInvite(ctx, orgId, inviteId) {
+    return ctx.store.get(INVITES, orgId, inviteId);
+}
+/** The invite a link's token names, in whichever organisation; undefined for anything else. */
+export function inviteForToken(ctx, token) {
+    if (!token.startsWith(SECRET_PREFIXES.invite_token) || token.length > 100)
+        return undefined;
+    const entry = ctx.store.get(INVITE_TOKENS, GLOBAL, ctx.keyring.hash(token));
+    return entry ? getInvite(ctx, entry.organizationId, entry.inviteId) : undefined;
+}
+export function listInvites(ctx, orgId, query) {
+    const now = ctx.clock.now();
+    const email = query.email?.trim().toLowerCase();
+    const filter = query.status || email
+        ? (invite) => (!query.status || inviteStatus(invite, now) === query.status) && (!email || invite.email.toLowerCase() === email)
+        : undefined;
+    return ctx.store.page(INVITES, orgId, {
+        limit: query.limit,
+        ...(query.after ? { after: query.after } : {}),
+        ...(filter ? { filter, maxScan: 5000 } : {}),
+    });
+}
+/** Revokes an invite: its link then shows "withdrawn" and its draft answers are deleted. */
+export async function revokeInvite(ctx, orgId, inviteId) {
+    const invite = getInvite(ctx, orgId, inviteId);
+    if (!invite)
+        return undefined;
+    if (invite.completedAt)
+        throw new InviteStateError('This invite was already completed; its result stays (delete nothing by revoking).');
+    if (invite.revokedAt)
+        return invite;
+    const revoked = { ...invite, revokedAt: new Date(ctx.clock.now()).toISOString() };
+    await ctx.store.write([put(INVITES, orgId, revoked), del(INVITE_DRAFTS, orgId, invite.id)]);
+    return revoked;
+}
+/** Records the first opening of the link (status sent → opened). */
+export async function markOpened(ctx, invite) {
+    if (invite.openedAt)
+        return invite;
+    const opened = { ...invite, openedAt: new Date(ctx.clock.now()).toISOString() };
+    await ctx.store.write([put(INVITES, invite.organizationId, opened)]);
+    return opened;
+}
+export function getDraft(ctx, invite) {
+    return ctx.store.get(INVITE_DRAFTS, invite.organizationId, invite.id)?.answers ?? {};
+}
+/** Merges answers into the invite's draft: an empty string clears an answer. Durable on return. */
+export async function saveDraft(ctx, invite, answers) {
+    const merged = { ...getDraft(ctx, invite) };
+    for (const [id, value] of Object.entries(answers)) {
+        if (value === '')
+            delete merged[id];
+        else
+            merged[id] = value;
+    }
+    await ctx.store.write([put(INVITE_DRAFTS, invite.organizationId, { id: invite.id, answers: merged, updatedAt: new Date(ctx.clock.now()).toISOString() })]);
+    return merged;
+}
+/** The write that marks an invite completed by a result, in the same batch as the result; the draft goes. */
+export function completionOps(invite, resultId, at) {
+    return [put(INVITES, invite.organizationId, { ...invite, completedAt: at, resultId }), del(INVITE_DRAFTS, invite.organizationId, invite.id)];
+}
+export function getInviteSettings(ctx, orgId) {
+    return ctx.store.get(INVITE_SETTINGS, orgId, 'settings') ?? { id: 'settings', showParticipantSummary: false, updatedAt: new Date(0).toISOString() };
+}
+export async function setInviteSettings(ctx, orgId, settings) {
+    const record = { id: 'settings', ...settings, updatedAt: new Date(ctx.clock.now()).toISOString() };
+    await ctx.store.write([put(INVITE_SETTINGS, orgId, record)]);
+    return record;
+}
+//# sourceMappingURL=service.js.map

@@ -1,0 +1,133 @@
+import { addEvidence, decide } from './outcomes.js';
+/** `api.honours-retry-after`: the 429's Retry-After, in seconds. */
+export const RETRY_AFTER_S = 2;
+/** `api.retries-transient`: the 503's Retry-After, in seconds. */
+export const TRANSIENT_RETRY_AFTER_S = 1;
+/** `api.bounded-retries`: requests allowed during the persistent 503 (no Retry-After is given). */
+export const BOUNDED_ATTEMPTS = 10;
+/** A request this much early still counts as waiting: timers and clocks are not exact. */
+export const EARLY_TOLERANCE_MS = 50;
+/** `api.paginates`: the page size the run's list requests get, so any list of two or more has more than one page. */
+export const RUN_PAGE_SIZE = 1;
+const PASS = { kind: 'pass' };
+const line = (facts, what) => ({ at: new Date(facts.at).toISOString(), note: `${facts.method} ${facts.path} ${what}` });
+const secondsBetween = (from, to) => `${((to - from) / 1000).toFixed(2)} s`;
+/**
+ * The run's API client scenario, one request at a time (called under the run's update, so two
+ * requests never take the same step). The traps, in order: a 429 with Retry-After, then a 503
+ * (is the request sent again?), then a persistent 503 for the fault window (does the client back
+ * off?). Creates are never faulted while the create trap is open: the first create is carried
+ * out and its answer dropped, and the next create must carry the same record_id. Lists are
+ * served in small pages to see whether the client follows next_cursor.
+ */
+export function planRequest(run, facts) {
+    const api = run.api;
+    const repeated = run.webhook.repeated;
+    if (repeated && facts.path.includes(repeated.subjectId))
+        repeated.apiCalls += 1;
+    if (facts.create && api.create.phase === 'armed')
+        return { kind: 'drop-answer' };
+    if (facts.create && api.create.phase === 'dropped')
+        return { kind: 'follow-create' };
+    if (api.retryAfter.phase === 'armed') {
+        api.retryAfter = { phase: 'sent', sentAt: facts.at };
+        addEvidence(run, 'api.honours-retry-after', line(facts, `→ 429 with Retry-After: ${RETRY_AFTER_S} (set by the run)`));
+        return { kind: 'fault', status: 429, retryAfterS: RETRY_AFTER_S, check: 'api.honours-retry-after' };
+    }
+    if (api.retryAfter.phase === 'sent') {
+        const sentAt = api.retryAfter.sentAt;
+        const waited = facts.at - sentAt >= RETRY_AFTER_S * 1000 - EARLY_TOLERANCE_MS;
+        decide(run, 'api.honours-retry-after', waited ? 'pass' : 'fail', `The next request came ${secondsBetween(sentAt, facts.at)} after a 429 with Retry-After: ${RETRY_AFTER_S}${waited ? '' : ': too soon'}.`, [line(facts, `sent ${secondsBetween(sentAt, facts.at)} after the 429`)]);
+        api.retryAfter = { phase: 'done' };
+        api.transient.phase = 'armed';
+    }
+    if (api.transient.phase === 'armed') {
+        api.transient = { phase: 'sent', method: facts.method, path: facts.path };
+        addEvidence(run, 'api.retries-transient', line(facts, `→ 503 with Retry-After: ${TRANSIENT_RETRY_AFTER_S} (set by the run)`));
+        return { kind: 'fault', status: 503, retryAfterS: TRANSIENT_RETRY_AFTER_S, check: 'api.retries-transient' };
+    }
+    if (api.transient.phase === 'sent') {
+        const same = facts.method === api.transient.method && facts.path === api.transient.path;
+        decide(run, 'api.retries-transient', same ? 'pass' : 'fail', same ? `The request answered 503 was sent again.` : `After a 503 on ${api.transient.method} ${api.transient.path} the client moved on to ${facts.method} ${facts.path} without sending it again.`, [line(facts, 'sent next')]);
+        api.transient = { phase: 'done' };
+        api.bounded.phase = 'armed';
+        return planListing(run, facts);
+    }
+    const bounded = boundedStep(run, facts);
+    if (bounded)
+        return bounded;
+    return planListing(run, facts);
+}
+/** `api.bounded-retries`: a 503 without Retry-After for every request during the fault window. */
+function boundedStep(run, facts) {
+    const bounded = run.api.bounded;
+    const fault = { kind: 'fault', status: 503, check: 'api.bounded-retries' };
+    if (bounded.phase === 'armed') {
+        run.api.bounded = { phase: 'faulting', startedAt: facts.at, attempts: 1 };
+        addEvidence(run, 'api.bounded-retries', line(facts, `→ 503 without Retry-After: the fault window of ${run.options.faultWindowMs / 1000} s starts`));
+        return fault;
+    }
+    if (bounded.phase !== 'faulting')
+        return undefined;
+    if (settleBounded(run, facts.at))
+        return undefined;
+    bounded.attempts += 1;
+    if (bounded.attempts <= 3 || bounded.attempts === BOUNDED_ATTEMPTS + 1)
+        addEvidence(run, 'api.bounded-retries', line(facts, `→ 503 (request ${bounded.attempts} in the window)`));
+    if (bounded.attempts > BOUNDED_ATTEMPTS) {
+        decide(run, 'api.bounded-retries', 'fail', `Under a persistent 503 the client sent ${bounded.attempts} requests within ${secondsBetween(bounded.startedAt, facts.at)}: more than ${BOUNDED_ATTEMPTS} in the ${run.options.faultWindowMs / 1000} s window.`);
+        run.api.bounded.phase = 'done';
+    }
+    return fault;
+}
+/** Ends the fault window once it is over; true when it just ended. */
+export function settleBounded(run, now) {
+    const bounded = run.api.bounded;
+    if (bounded.phase !== 'faulting' || now - bounded.startedAt < run.options.faultWindowMs)
+        return false;
+    decide(run, 'api.bounded-retries', 'pass', `Under a persistent 503 the client sent ${bounded.attempts} request(s) in the ${run.options.faultWindowMs / 1000} s window (at most ${BOUNDED_ATTEMPTS}).`);
+    bounded.phase = 'done';
+    return true;
+}
+function planListing(run, facts) {
+    if (!facts.list)
+        return PASS;
+    const pages = run.api.pages;
+    if (facts.cursor !== undefined && facts.cursor === pages.expect) {
+        pages.followed += 1;
+        if (pages.followed <= 3)
+            addEvidence(run, 'api.paginates', line(facts, `followed next_cursor (page ${pages.followed + 1})`));
+    }
+    return { kind: 'page' };
+}
+/** A list page was answered: remember its cursor, or, on the last page after following one, pass. */
+export function observePage(run, facts, status, nextCursor) {
+    if (status !== 200)
+        return;
+    const pages = run.api.pages;
+    if (nextCursor) {
+        pages.expect = nextCursor;
+        if (pages.followed === 0)
+            addEvidence(run, 'api.paginates', line(facts, `→ 200, a page of ${RUN_PAGE_SIZE} with a next_cursor`));
+        return;
+    }
+    if (pages.followed > 0)
+        decide(run, 'api.paginates', 'pass', `The client followed next_cursor ${pages.followed} time(s), to the last page.`, [line(facts, '→ 200, the last page')]);
+}
+/** The trapped create was carried out (a 2xx) and its answer dropped: the next create is graded. */
+export function observeDroppedCreate(run, facts, status, recordId) {
+    if (status < 200 || status >= 300)
+        return;
+    run.api.create = { phase: 'dropped', ...(recordId ? { recordId } : {}) };
+    addEvidence(run, 'api.idempotent-create', line(facts, `with record_id ${recordId ?? '(none)'} → created, then the run cut the connection before the answer`));
+}
+/** The create after the dropped one: same record_id, or a second submission. */
+export function observeCreateRetry(run, facts, recordId, status) {
+    const dropped = run.api.create.recordId;
+    const same = dropped !== undefined && recordId === dropped;
+    decide(run, 'api.idempotent-create', same ? 'pass' : 'fail', same
+        ? `The create was sent again with the same record_id ${dropped} (answered ${status}${status === 200 ? ': the existing submission' : ''}): one submission exists.`
+        : `The create whose answer was lost had record_id ${dropped}; the next create carried ${recordId ?? 'none'}, so the same work now exists twice.`, [line(facts, `with record_id ${recordId ?? '(none)'} → ${status}`)]);
+    run.api.create = { phase: 'done' };
+}
+//# sourceMappingURL=api-scenario.js.map

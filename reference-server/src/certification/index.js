@@ -1,0 +1,25 @@
+/**
+ * Certification of a partner's integration: the server grades the client.
+ *
+ * A run (`startRun`) makes run-scoped credentials (automation and developer keys, an OAuth client
+ * with short-lived access tokens, a webhook subscription to the integration's receiver) and
+ * watches what the integration does with them:
+ *   - webhook-probes.ts  signed, forged, tampered, stale … deliveries sent to the receiver;
+ *   - api-scenario.ts    429 / 503 / a dropped create answer / small pages served to its API calls
+ *                        (applied by api-watch.ts, mounted before the surfaces);
+ *   - oauth-watch.ts     its authorization, token and revocation requests.
+ * The driver (driver.ts, a durable job of the job runner) sends the probes, ends time-boxed steps
+ * and finishes the run, which ends its credentials. checks.ts lists the checks with stable ids;
+ * report*.ts render a run as JSON, HTML and JUnit. docs/certification.md is the partner's guide.
+ */
+export { certificationApiWatch } from './api-watch.js';
+export { CHECKS, CHECK_GROUPS, CHECK_IDS, isCheckId } from './checks.js';
+export { CertificationDriver } from './driver.js';
+export { certificationOAuthWatch } from './oauth-watch.js';
+export { RUNS } from './records.js';
+export { reportOf, summaryLine } from './report.js';
+export { renderReportHtml } from './report-html.js';
+export { renderReportJunit } from './report-junit.js';
+export { getRun } from './run-store.js';
+export { findRun, finishRun, listRuns, RunInputError, runUrl, startRun, startRunSchema } from './runs.js';
+//# sourceMappingURL=index.js.map

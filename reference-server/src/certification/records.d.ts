@@ -1,0 +1,132 @@
+import type { StoredRecord } from '../store/store.js';
+import type { CheckId } from './checks.js';
+/** A run of the integration certification, in its organisation's scope. */
+export declare const RUNS = "certification_runs";
+/** One record per running run (scope: its organisation): the driver's durable job (driver.ts). */
+export declare const RUN_JOBS = "certification_jobs";
+/**
+ * GLOBAL: the credentials and OAuth client of running runs (`key:<keyId>`, `client:<clientId>`),
+ * so a request learns in one count whether any run watches anything, and in one lookup which.
+ */
+export declare const WATCHED = "certification_watched";
+export type Outcome = 'pass' | 'fail' | 'warn' | 'not_run' | 'pending';
+/** What the report shows of one exchange behind an outcome (secrets never reach it). */
+export interface Evidence {
+    at: string;
+    note: string;
+    request?: {
+        method: string;
+        url: string;
+        headers?: Record<string, string>;
+        body?: string;
+    };
+    response?: {
+        status: number | null;
+        latencyMs?: number;
+        headers?: Record<string, string>;
+        body?: string;
+        error?: string;
+    };
+}
+export interface CheckState {
+    id: CheckId;
+    outcome: Outcome;
+    summary: string;
+    evidence: Evidence[];
+}
+/** Where the receiver probes are (webhook-probes.ts). */
+export interface WebhookProbeState {
+    /** Index of the next probe; PROBES.length once all were sent. */
+    next: number;
+    /** Tries to reach the receiver before it answered at all. */
+    unreachable: number;
+    /** The idempotency probe's event: the id sent twice and what its data is about. */
+    repeated?: {
+        eventId: string;
+        subjectId: string;
+        secondAckAt?: string;
+        apiCalls: number;
+    };
+}
+/** Where the API client scenario is (api-scenario.ts). */
+export interface ApiScenarioState {
+    retryAfter: {
+        phase: 'armed' | 'sent' | 'done';
+        sentAt?: number;
+    };
+    transient: {
+        phase: 'waiting' | 'armed' | 'sent' | 'done';
+        method?: string;
+        path?: string;
+    };
+    bounded: {
+        phase: 'waiting' | 'armed' | 'faulting' | 'done';
+        startedAt?: number;
+        attempts: number;
+    };
+    create: {
+        phase: 'armed' | 'dropped' | 'done';
+        recordId?: string;
+    };
+    pages: {
+        expect?: string;
+        followed: number;
+    };
+}
+/** What the OAuth observer has seen of the run's client (oauth-observer.ts). */
+export interface OAuthObservation {
+    /** A code exchange succeeded: the client holds a refresh token. */
+    connected: boolean;
+    /** When the latest access token issued to the client expires (epoch ms). */
+    accessExpiresAt?: number;
+    refreshes: number;
+    revoked: boolean;
+}
+export interface RunCredentials {
+    automationKeyId?: string;
+    developerKeyId?: string;
+    oauthClientId?: string;
+    subscriptionId?: string;
+    /** The subscription was the organisation's own (`subscriptionId` given): the run probes it and leaves it in place. */
+    subscriptionBorrowed?: boolean;
+}
+export interface RunOptions {
+    /** How long the persistent 503 of `api.bounded-retries` lasts. */
+    faultWindowMs: number;
+    /** The lifetime of the run client's access tokens. */
+    accessTokenTtlS: number;
+}
+export interface RunRecord extends StoredRecord {
+    /** `crt_…` */
+    id: string;
+    orgId: string;
+    status: 'running' | 'passed' | 'failed';
+    startedAt: string;
+    finishedAt: string | null;
+    /** The run ends by itself at this time (epoch ms), whatever is still pending. */
+    deadline: number;
+    /** Who started it: a user's email, or `operator`. */
+    startedBy: string;
+    integration: {
+        name: string;
+        webhookUrl: string | null;
+        redirectUris: string[];
+    };
+    credentials: RunCredentials;
+    options: RunOptions;
+    checks: CheckState[];
+    webhook: WebhookProbeState;
+    api: ApiScenarioState;
+    oauth: OAuthObservation;
+}
+export interface RunJob extends StoredRecord {
+    /** The run's id. */
+    id: string;
+    nextAt: number;
+}
+export interface WatchedRecord extends StoredRecord {
+    /** `key:<keyId>` or `client:<clientId>` */
+    id: string;
+    orgId: string;
+    runId: string;
+}

@@ -1,0 +1,22 @@
+import { GLOBAL, put } from '../store/store.js';
+import { RUNS, WATCHED } from './records.js';
+export const getRun = (ctx, orgId, runId) => ctx.store.get(RUNS, orgId, runId);
+/** True when no run watches anything: all a request of no run pays. */
+export const noRunWatching = (ctx) => ctx.store.count(WATCHED, GLOBAL) === 0;
+/** The running run that watches a key (`key:<keyId>`) or an OAuth client (`client:<clientId>`). */
+export const watchedBy = (ctx, handle) => ctx.store.get(WATCHED, GLOBAL, handle);
+/**
+ * Changes a running run. The read, the change and the write's call happen in one tick, and the
+ * store applies a write in memory when it is called, so two observations of one run never read
+ * the same version: no lock is needed. A finished run is left as it is (undefined is returned).
+ */
+export async function updateRun(ctx, orgId, runId, change) {
+    const stored = getRun(ctx, orgId, runId);
+    if (!stored || stored.status !== 'running')
+        return undefined;
+    const run = structuredClone(stored);
+    const result = change(run);
+    await ctx.store.write([put(RUNS, orgId, run)]);
+    return result;
+}
+//# sourceMappingURL=run-store.js.map

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { del, GLOBAL, put } from '../store/store.js';
+import { issueCredential, revokeCredential } from '../tenancy/credentials.js';
+import { registerClient, revokeClient } from '../tenancy/oauth-clients.js';
+import { listUsers } from '../tenancy/users.js';
+import { createSubscription, deleteSubscription, eventsCommitted, getSubscriptionRecord } from '../webhooks/index.js';
+import { CHECK_GROUPS, checkInfo, selectChecks } from './checks.js';
+import { closeRun } from './outcomes.js';
+import { RUN_JOBS, RUNS, WATCHED } from './records.js';
+import { getRun } from './run-store.js';
+import { PROBES } from './webhook-probes.js';
+export const DEFAULT_TIMEOUT_S = 15 * 60;
+export const DEFAULT_FAULT_WINDOW_S = 60;
+export const DEFAULT_ACCESS_TOKEN_TTL_S = 60;
+export const startRunSchema = z
+    .object({
+    name: z.string().min(1).max(200).optional().describe('what is certified, e.g. "Acme CRM sync"'),
+    webhookUrl: z.url({ protocol: /^https?$/ }).max(2048).optional().describe("the integration's webhook receiver"),
+    subscriptionId: z.string().min(1).max(100).optional().describe("instead of webhookUrl: an existing subscription of the organisation to probe (an integration that subscribes itself); the run leaves it in place"),
+    checks: z.array(z.string().min(1)).optional().describe('groups (webhook, api, oauth) or check ids; default: every group whose inputs are given'),
+    redirectUris: z.array(z.string().min(1)).optional().describe("the OAuth client's redirect URIs"),
+    timeoutSeconds: z.int().min(10).max(24 * 3600).default(DEFAULT_TIMEOUT_S),
+    faultWindowSeconds: z.int().min(5).max(600).default(DEFAULT_FAULT_WINDOW_S),
+    accessTokenTtlSeconds: z.int().min(5).max(3600).default(DEFAULT_ACCESS_TOKEN_TTL_S),
+})
+    .strict();
+export class RunInputError extends Error {
+    name = 'RunInputError';
+}
+/** The groups a run covers: those named, or every group whose inputs were given. */
+function groupsOf(input) {
+    const ids = input.checks?.length
+        ? selectChecks(input.checks)
+        : selectChecks(CHECK_GROUPS.filter((g) => (g === 'webhook' ? input.webhookUrl || input.subscriptionId : g === 'oauth' ? input.redirectUris?.length : true)));
+    const groups = new Set(ids.map((id) => checkInfo(id).group));
+    if (input.webhookUrl && input.subscriptionId)
+        throw new RunInputError('give the receiver’s URL (--webhook-url) or an existing subscription (--subscription), not both');
+    if (groups.has('webhook') && !input.webhookUrl && !input.subscriptionId)
+        throw new RunInputError('the webhook checks need the URL of the integration’s receiver (--webhook-url) or its subscription (--subscription)');
+    if (groups.has('oauth') && !input.redirectUris?.length)
+        throw new RunInputError('the OAuth checks need the redirect URI(s) of the integration (--redirect-uri)');
+    return { ids, groups };
+}
+export const publicBase = (ctx) => (ctx.config.publicUrl ?? `http://${ctx.config.host}:${ctx.config.port}`).replace(/\/+$/, '');
+export const runUrl = (ctx, runId) => `${publicBase(ctx)}/workspace/certification/${runId}`;
+/**
+ * Starts a certification run for one integration of the organisation: makes the credentials it
+ * will use (each marked with the run, ended with it), the webhook subscription the receiver
+ * probes go to, and the run with its driver job, in that order; anything made before a failure
+ * is ended again.
+ */
+export async function startRun(ctx, orgId, raw, options) {
+    const parsed = startRunSchema.safeParse(raw);
+    if (!parsed.success)
+        throw new RunInputError(z.prettifyError(parsed.error));
+    const input = parsed.data;
+    let selected;
+    try {
+        selected = groupsOf(input);
+    }
+    catch (error) {
+        throw new RunInputError(error.message);
+    }
+    const admin = listUsers(ctx, orgId).find((u) => u.role === 'admin');
+    if (!admin)
+        throw new RunInputError(`organisation ${orgId} has no admin for the run's automation key to act for`);
+    const id = ctx.ids.next('crt');
+    const label = `certification ${id}`;
+    const made = {};
+    const credentials = { base_url: publicBase(ctx) };
+    try {
+        if (selected.groups.has('api')) {
+            const automation = await issueCredential(ctx, { kind: 'automation_key', orgId, userId: admin.id, label, runId: id });
+            made.automationKeyId = automation.credential.keyId;
+            credentials.automation_key = automation.secret;
+            const developer = await issueCredential(ctx, { kind: 'developer_key', orgId, label, runId: id });
+            made.developerKeyId = developer.credential.keyId;
+            credentials.developer_key = developer.secret;
+        }
+        if (selected.groups.has('oauth')) {
+            const redirectUris = input.redirectUris;
+            let client;
+            try {
+                client = await registerClient(ctx, { name: label, redirectUris, allowedOperations: options.partnerOperations, runId: id, accessTokenTtlSeconds: input.accessTokenTtlSeconds });
+            }
+            catch (error) {
+                throw new RunInputError(error.message);
+            }
+            made.oauthClientId = client.clientId;
+            credentials.oauth_client = { client_id: client.clientId, client_secret: client.clientSecret, redirect_uris: redirectUris, access_token_lifetime_seconds: input.accessTokenTtlSeconds };
+        }
+        if (selected.groups.has('webhook') && input.subscriptionId) {
+            // An integration that subscribes itself (n8n's trigger, a Zapier REST hook) keeps its own secret: the run probes that subscription.
+            const existing = getSubscriptionRecord(ctx, orgId, input.subscriptionId);
+            if (!existing)
+                throw new RunInputError(`organisation ${orgId} has no webhook subscription ${input.subscriptionId}`);
+            made.subscriptionId = existing.id;
+            made.subscriptionBorrowed = true;
+            credentials.webhook = { subscription_id: existing.id, url: existing.url };
+        }
+        else if (selected.groups.has('webhook')) {
+            const created = await createSubscription(ctx, orgId, { url: input.webhookUrl, surface: 'automation', description: label });
+            if (!created.ok)
+                throw new RunInputError(created.message);
+            made.subscriptionId = created.subscription.id;
+            credentials.webhook = { subscription_id: created.subscription.id, url: created.subscription.url, secret: created.secret };
+        }
+    }
+    catch (error) {
+        await endCredentials(ctx, orgId, made);
+        throw error;
+    }
+    const now = ctx.clock.now();
+    const run = newRunRecord({
+        id,
+        orgId,
+        now,
+        timeoutMs: input.timeoutSeconds * 1000,
+        startedBy: options.startedBy,
+        integration: { name: input.name ?? 'integration', webhookUrl: input.webhookUrl ?? credentials.webhook?.url ?? null, redirectUris: input.redirectUris ?? [] },
+        credentials: made,
+        options: { faultWindowMs: input.faultWindowSeconds * 1000, accessTokenTtlS: input.accessTokenTtlSeconds },
+        checks: selected.ids,
+    });
+    const watched = (handle) => put(WATCHED, GLOBAL, { id: handle, orgId, runId: id });
+    const ops = [put(RUNS, orgId, run), put(RUN_JOBS, orgId, { id, nextAt: now })];
+    if (made.automationKeyId)
+        ops.push(watched(`key:${made.automationKeyId}`));
+    if (made.developerKeyId)
+        ops.push(watched(`key:${made.developerKeyId}`));
+    if (made.oauthClientId)
+        ops.push(watched(`client:${made.oauthClientId}`));
+    await ctx.store.write(ops);
+    eventsCommitted(ctx, ops);
+    return { run, credentials, url: runUrl(ctx, id) };
+}
+/** A run as it starts: every selected check pending, every scenario at its first step. */
+export function newRunRecord(input) {
+    return {
+        id: input.id,
+        orgId: input.orgId,
+        status: 'running',
+        startedAt: new Date(input.now).toISOString(),
+        finishedAt: null,
+        deadline: input.now + input.timeoutMs,
+        startedBy: input.startedBy,
+        integration: input.integration,
+        credentials: input.credentials,
+        options: input.options,
+        checks: input.checks.map((checkId) => ({ id: checkId, outcome: 'pending', summary: '', evidence: [] })),
+        webhook: { next: input.checks.some((c) => checkInfo(c).group === 'webhook') ? 0 : PROBES.length, unreachable: 0 },
+        api: {
+            retryAfter: { phase: 'armed' },
+            transient: { phase: 'waiting' },
+            bounded: { phase: 'waiting', attempts: 0 },
+            create: { phase: 'armed' },
+            pages: { followed: 0 },
+        },
+        oauth: { connected: false, refreshes: 0, revoked: false },
+    };
+}
+async function endCredentials(ctx, orgId, made) {
+    for (const keyId of [made.automationKeyId, made.developerKeyId])
+        if (keyId)
+            await revokeCredential(ctx, keyId);
+    if (made.oauthClientId)
+        await revokeClient(ctx, made.oauthClientId);
+    if (made.subscriptionId && !made.subscriptionBorrowed)
+        await deleteSubscription(ctx, orgId, 'automation', made.subscriptionId);
+}
+/**
+ * Ends a run: its credentials stop working first, then the run is closed (pending checks become
+ * `not_run`) in one write with its job and watch entries. Finishing twice changes nothing.
+ */
+export async function finishRun(ctx, orgId, runId, why) {
+    const stored = getRun(ctx, orgId, runId);
+    if (!stored || stored.status !== 'running')
+        return stored;
+    await endCredentials(ctx, orgId, stored.credentials);
+    const current = getRun(ctx, orgId, runId);
+    if (!current || current.status !== 'running')
+        return current;
+    const run = structuredClone(current);
+    closeRun(run, ctx.clock.now(), why);
+    const { automationKeyId, developerKeyId, oauthClientId } = run.credentials;
+    const ops = [put(RUNS, orgId, run), del(RUN_JOBS, orgId, runId)];
+    for (const handle of [automationKeyId && `key:${automationKeyId}`, developerKeyId && `key:${developerKeyId}`, oauthClientId && `client:${oauthClientId}`]) {
+        if (handle)
+            ops.push(del(WATCHED, GLOBAL, handle));
+    }
+    await ctx.store.write(ops);
+    return run;
+}
+/** The organisation's runs, newest first. */
+export function listRuns(ctx, orgId, query = {}) {
+    return ctx.store.page(RUNS, orgId, { limit: query.limit ?? 20, ...(query.after ? { after: query.after } : {}), newestFirst: true });
+}
+/** A run by id in whichever organisation holds it (the operator's commands name only the id). */
+export function findRun(ctx, runId) {
+    for (const orgId of ctx.store.scopes(RUNS)) {
+        const run = getRun(ctx, orgId, runId);
+        if (run)
+            return run;
+    }
+    return undefined;
+}
+//# sourceMappingURL=runs.js.map

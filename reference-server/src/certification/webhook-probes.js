@@ -1,0 +1,184 @@
+import { Webhook } from 'standardwebhooks';
+import { generateWebhookSecret } from '../crypto/secrets.js';
+import { OutboundRefusedError, OutboundTimeoutError, post } from '../outbound/index.js';
+import { getSubscriptionRecord, signingSecret } from '../webhooks/index.js';
+import { decide } from './outcomes.js';
+/** A receiver must answer a delivery within this (the delivery worker's own timeout). */
+export const PROBE_TIMEOUT_MS = 10_000;
+/** `webhook.fast-ack`: Standard Webhooks asks receivers to acknowledge first and work later. */
+export const FAST_ACK_MS = 5_000;
+/** How far the stale and future probes' timestamps are from now: twice the usual 5-minute tolerance. */
+export const SKEW_S = 600;
+/** After the repeated delivery, API calls about its subject are counted this long. */
+export const REPEAT_WATCH_MS = 5_000;
+/**
+ * A pause before the repeated pair: the earlier probes carry the same subject, and a receiver
+ * that looks it up after acknowledging (as it should) would otherwise have its lookup for the
+ * previous probe counted against the repeat.
+ */
+export const BEFORE_REPEAT_MS = 2_000;
+const PROBE_EVENT = 'submission.completed';
+const seconds = (at) => String(Math.floor(at.getTime() / 1000));
+const signed = (id, at, body, signature) => ({
+    id,
+    body,
+    headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': seconds(at), 'webhook-signature': signature },
+});
+/** One byte of the body changed, the JSON still valid: a receiver that parses before verifying still parses it. */
+function tamper(body) {
+    const at = body.lastIndexOf('"organization_id":"') + '"organization_id":"'.length;
+    const byte = body[at] === 'x' ? 'y' : 'x';
+    return body.slice(0, at) + byte + body.slice(at + 1);
+}
+export const PROBES = [
+    { name: 'a correctly signed delivery', check: 'webhook.accepts-valid', acknowledge: true, make: ({ id, body, now }, sign) => signed(id, now, body, sign(id, now, body)) },
+    { name: 'a delivery signed with another secret', check: 'webhook.rejects-forged', acknowledge: false, make: ({ id, body, now }, _sign, forge) => signed(id, now, body, forge(id, now, body)) },
+    {
+        name: 'a delivery whose body changed by one byte after signing',
+        check: 'webhook.rejects-tampered',
+        acknowledge: false,
+        make: ({ id, body, now }, sign) => ({ ...signed(id, now, body, sign(id, now, body)), body: tamper(body) }),
+    },
+    {
+        name: 'a delivery without a webhook-signature header',
+        check: 'webhook.rejects-missing-signature',
+        acknowledge: false,
+        make: ({ id, body, now }) => {
+            const { 'webhook-signature': _dropped, ...headers } = signed(id, now, body, '').headers;
+            return { id, body, headers };
+        },
+    },
+    {
+        name: `a correctly signed delivery stamped ${SKEW_S / 60} minutes ago`,
+        check: 'webhook.rejects-stale',
+        acknowledge: false,
+        make: ({ id, body, now }, sign) => {
+            const at = new Date(now.getTime() - SKEW_S * 1000);
+            return signed(id, at, body, sign(id, at, body));
+        },
+    },
+    {
+        name: `a correctly signed delivery stamped ${SKEW_S / 60} minutes ahead`,
+        check: 'webhook.rejects-future',
+        acknowledge: false,
+        make: ({ id, body, now }, sign) => {
+            const at = new Date(now.getTime() + SKEW_S * 1000);
+            return signed(id, at, body, sign(id, at, body));
+        },
+    },
+    {
+        name: 'a delivery with two signatures, the first by an unknown secret, the second valid',
+        check: 'webhook.accepts-rotated-secret',
+        acknowledge: true,
+        make: ({ id, body, now }, sign, forge) => signed(id, now, body, `${forge(id, now, body)} ${sign(id, now, body)}`),
+    },
+    { name: 'a delivery whose webhook-id is then sent again', check: 'webhook.idempotent', acknowledge: true, make: ({ id, body, now }, sign) => signed(id, now, body, sign(id, now, body)) },
+    { name: 'the same delivery again (same webhook-id)', check: 'webhook.idempotent', acknowledge: true, make: ({ id, body, now }, sign) => signed(id, now, body, sign(id, now, body)) },
+];
+const FIRST_REPEAT = PROBES.length - 2;
+function evidenceOf(probe, url, delivery, sentAt, answer) {
+    const response = answer.ok
+        ? {
+            status: answer.response.status,
+            latencyMs: answer.response.latencyMs,
+            // An address the operator's allowlist let through on a shared server: only the status is the organisation's to read.
+            ...(answer.response.internal ? {} : { body: answer.response.bodyText.slice(0, 512) }),
+        }
+        : { status: null, error: answer.error instanceof Error ? answer.error.message.slice(0, 300) : String(answer.error) };
+    return {
+        at: sentAt.toISOString(),
+        note: `Sent ${probe.name}.`,
+        request: { method: 'POST', url, headers: delivery.headers, body: delivery.body.slice(0, 2048) },
+        response,
+    };
+}
+const acknowledged = (answer) => answer.ok && answer.response.status >= 200 && answer.response.status < 300;
+const answerText = (answer) => (answer.ok ? `HTTP ${answer.response.status}` : 'no answer');
+/**
+ * Sends the run's next receiver probe and grades the answer. Returns how long to wait before the
+ * next step: a receiver that is not listening yet (its command is starting) is tried again in a
+ * second; otherwise the next probe goes at once.
+ */
+export async function sendNextProbe(ctx, sample, run, update) {
+    const probe = PROBES[run.webhook.next];
+    const subscription = run.credentials.subscriptionId ? getSubscriptionRecord(ctx, run.orgId, run.credentials.subscriptionId) : undefined;
+    if (!probe || !subscription)
+        return 0;
+    const secret = signingSecret(ctx, subscription);
+    const repeat = run.webhook.next === FIRST_REPEAT + 1 ? run.webhook.repeated : undefined;
+    const id = repeat?.eventId ?? ctx.ids.next('evt');
+    const now = new Date(ctx.clock.now());
+    const data = sample(run.orgId, PROBE_EVENT);
+    const body = JSON.stringify({ id, type: PROBE_EVENT, created_at: now.toISOString(), organization_id: run.orgId, data });
+    const other = generateWebhookSecret();
+    const delivery = probe.make({ id, body, now }, (i, at, b) => new Webhook(secret).sign(i, at, b), (i, at, b) => new Webhook(other).sign(i, at, b));
+    const subjectId = typeof data['id'] === 'string' ? data['id'] : id;
+    // Counting starts before the first delivery: a receiver may call the API before it answers.
+    if (run.webhook.next === FIRST_REPEAT) {
+        await update((r) => {
+            r.webhook.repeated = { eventId: id, subjectId, apiCalls: 0 };
+        });
+    }
+    let answer;
+    try {
+        answer = { ok: true, response: await post(ctx, subscription.url, delivery.body, delivery.headers, { timeoutMs: PROBE_TIMEOUT_MS, maxResponseBytes: 1024 }) };
+    }
+    catch (error) {
+        answer = { ok: false, error };
+    }
+    const evidence = evidenceOf(probe, subscription.url, delivery, now, answer);
+    const notListening = !answer.ok && !(answer.error instanceof OutboundTimeoutError) && !(answer.error instanceof OutboundRefusedError);
+    if (probe.check === 'webhook.accepts-valid' && notListening) {
+        await update((r) => {
+            r.webhook.unreachable += 1;
+        });
+        return 1000;
+    }
+    await update((r) => grade(r, probe, answer, evidence));
+    return run.webhook.next + 1 === FIRST_REPEAT ? BEFORE_REPEAT_MS : 0;
+}
+function grade(run, probe, answer, evidence) {
+    run.webhook.next += 1;
+    const ok = acknowledged(answer);
+    if (probe.check === 'webhook.accepts-valid') {
+        if (!ok) {
+            decide(run, 'webhook.accepts-valid', 'fail', `A correctly signed delivery got ${answerText(answer)}, not a 2xx.`, [evidence]);
+            for (const other of PROBES.slice(1))
+                decide(run, other.check, 'not_run', 'Cannot be judged: the receiver does not acknowledge correctly signed deliveries either.');
+            decide(run, 'webhook.fast-ack', 'not_run', 'Cannot be judged: no delivery was acknowledged.');
+            run.webhook.next = PROBES.length;
+            return;
+        }
+        const latency = answer.ok ? answer.response.latencyMs : 0;
+        decide(run, 'webhook.accepts-valid', 'pass', `A correctly signed delivery got ${answerText(answer)}.`, [evidence]);
+        decide(run, 'webhook.fast-ack', latency <= FAST_ACK_MS ? 'pass' : 'fail', `A valid delivery was answered in ${latency} ms (at most ${FAST_ACK_MS} ms).`, [evidence]);
+        return;
+    }
+    if (run.webhook.next - 1 === FIRST_REPEAT) {
+        if (!ok) {
+            decide(run, probe.check, 'fail', `A valid delivery got ${answerText(answer)}, not a 2xx.`, [evidence]);
+            run.webhook.next = PROBES.length;
+        }
+        return;
+    }
+    if (run.webhook.next - 1 === FIRST_REPEAT + 1) {
+        if (ok && run.webhook.repeated)
+            run.webhook.repeated.secondAckAt = evidence.at;
+        else
+            decide(run, probe.check, 'fail', `The same webhook-id sent again got ${answerText(answer)}: a receiver acknowledges a repeat (2xx) and drops it.`, [evidence]);
+        return;
+    }
+    const verdict = ok === probe.acknowledge ? 'pass' : 'fail';
+    const said = probe.acknowledge ? (ok ? 'acknowledged it' : `refused it (${answerText(answer)})`) : ok ? `acknowledged it (${answerText(answer)})` : `refused it (${answerText(answer)})`;
+    decide(run, probe.check, verdict, `Sent ${probe.name}: the receiver ${said}.`, [evidence]);
+}
+/** `webhook.idempotent`, once the repeat was acknowledged: decided when the watch ends. */
+export function settleRepeat(run, now) {
+    const repeated = run.webhook.repeated;
+    if (!repeated?.secondAckAt || now - Date.parse(repeated.secondAckAt) < REPEAT_WATCH_MS)
+        return;
+    const calls = repeated.apiCalls;
+    decide(run, 'webhook.idempotent', calls <= 1 ? 'pass' : 'fail', `Both deliveries of ${repeated.eventId} were acknowledged; the run's credentials then called the API about ${repeated.subjectId} ${calls} time(s)${calls > 1 ? ': once per delivery, so a repeat is processed twice' : ''}.`);
+}
+export const probesDone = (run) => run.webhook.next >= PROBES.length;
+//# sourceMappingURL=webhook-probes.js.map

@@ -1,0 +1,18 @@
+import type { Logger } from 'pino';
+import type { Clock } from './clock.js';
+import type { ServerConfig } from './config.js';
+import type { Keyring } from './crypto/keyring.js';
+import type { IdSource } from './ids.js';
+import type { Store } from './store/store.js';
+import type { EventBus } from './webhooks/event-bus.js';
+/** What every module of a running server is handed: its dependencies, never globals. */
+export interface AppContext {
+    config: ServerConfig;
+    store: Store;
+    clock: Clock;
+    ids: IdSource;
+    keyring: Keyring;
+    log: Logger;
+    /** Listeners of published events, and who is woken once a publishing write is durable. */
+    events: EventBus;
+}

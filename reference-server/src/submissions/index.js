@@ -1,0 +1,42 @@
+/**
+ * The submissions domain, shared by the Automation API (REST) and GraphQL: profiles, submissions,
+ * resources, transcripts, the organisation's field mapping, the durable processing queue and the
+ * deterministic scoring that produces each submission's score, founders and report.
+ *
+ * Reading (pure store reads, any surface):
+ *   listProfiles(ctx, orgId) → ProfileRecord[]            getProfile(ctx, orgId, id); profileView(p)
+ *   listSubmissions(ctx, orgId, {limit, after?, status?, profileId?, recordId?, updatedSince?, search?}, searcher)
+ *       → {items: SubmissionRecord[], next?: id}  newest first; throws InvalidCursorError.
+ *       `search` goes through the SubmissionSearch the composition root built (search.ts).
+ *   getSubmission(ctx, orgId, id) · findSubmission(ctx, orgId, {submissionId | jobId | recordId})
+ *   submissionSummary(s) / submissionDetail(s)  — the API shapes (snake_case); detail adds
+ *       criteria, founders (with assessment percentiles) and report once scored. Every API
+ *       shape has its zod schema beside its view function (…Schema), typing it.
+ *   resourcesOf / transcriptsOf(ctx, orgId, submission); listAttachments(ctx, orgId, kind, page)
+ *
+ * Writing:
+ *   createSubmission(ctx, orgId, {record_id, profile_id, fields, filters?, source?})
+ *       → {kind: 'created'|'existing', submission} | {kind: 'unknown_profile'}
+ *         | {kind: 'conflict', submission, differs}   (a repeated record_id never duplicates)
+ *   attachResource / attachTranscript(ctx, orgId, submissionId, input) → re-queues scoring
+ *   getFieldMapping / setFieldMapping(ctx, orgId, mapping)
+ *
+ * Statuses: queued → processing → completed | awaiting_assessment | failed. A submission whose
+ * profile has an assessment criterion and whose person (fields.email) has no assessment result
+ * in the organisation is `awaiting_assessment` with a partial score; the `assessment.completed`
+ * event re-queues it (see processor.ts). Each settled run emits submission.completed /
+ * submission.awaiting_assessment / submission.failed with submissionDetail as data.
+ *
+ * The processor is built by the composition root (compose.ts).
+ */
+export { attachResource, attachTranscript, getResource, getTranscript, listAttachments, MAX_ATTACHMENTS, readResourceFile, resourcesOf, resourceView, resourceViewSchema, segmentViewSchema, transcriptPreview, transcriptPreviewSchema, transcriptsOf, transcriptView, transcriptViewSchema, } from './attachments.js';
+export { submissionInputSchema } from './create-input.js';
+export { submissionEventData } from './events.js';
+export { applyMapping, fieldMappingSchema, fieldMappingViewSchema, getFieldMapping, setFieldMapping, } from './field-mapping.js';
+export { archiveProfile, createProfile, getProfile, listProfiles, updateProfile, profileView, profileViewSchema } from './profiles.js';
+export { SubmissionProcessor } from './processor.js';
+export { SubmissionSearch } from './search.js';
+export { criterionScoreSchema, fieldValueSchema, founderSchema, reportSchema, scoreSummarySchema, SUBMISSION_STATUSES, submissionErrorSchema } from './records.js';
+export { countSubmissions, createSubmission, findSubmission, getSubmission, InvalidCursorError, listSubmissions, MAX_SCAN, } from './service.js';
+export { submissionDetail, submissionDetailSchema, submissionSummary, submissionSummarySchema } from './views.js';
+//# sourceMappingURL=index.js.map

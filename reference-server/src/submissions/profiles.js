@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { DIMENSIONS } from '../psychometrics/model.js';
+import { put } from '../store/store.js';
+import { PROFILES } from './records.js';
+/**
+ * Investment / success profiles ("frameworks"): what a submission is scored against. Each
+ * criterion has a weight and a rule; docs/automation.md#scoring gives the arithmetic of each rule.
+ */
+const fieldName = z.string().min(1).max(64);
+export const criterionRuleSchema = z.discriminatedUnion('type', [
+    /** 100 when the field holds a non-empty value, else 0. */
+    z.object({ type: z.literal('field_present'), field: fieldName }).strict(),
+    /** 100 when the field's value (case-insensitive) is one of `values`, else 0. */
+    z.object({ type: z.literal('field_in'), field: fieldName, values: z.array(z.string().min(1)).min(1) }).strict(),
+    /** 100 × min(1, value / target) for a numeric field (numbers in strings count); 0 when absent. */
+    z.object({ type: z.literal('number_at_least'), field: fieldName, target: z.number().positive() }).strict(),
+    /**
+     * 100 × min(1, distinct keywords found / saturation), searching the submission's field values,
+     * the transcripts' text and the resources' names, as `in` lists.
+     */
+    z
+        .object({
+        type: z.literal('keywords'),
+        in: z.array(z.enum(['fields', 'transcripts', 'resources'])).min(1),
+        keywords: z.array(z.string().min(1)).min(1),
+        saturation: z.int().positive(),
+    })
+        .strict(),
+    /** 100 × min(1, attached resources / target). */
+    z.object({ type: z.literal('resource_count'), target: z.int().positive() }).strict(),
+    /** 100 × min(1, transcript words / target). */
+    z.object({ type: z.literal('transcript_words'), target: z.int().positive() }).strict(),
+    /**
+     * The fit of the founders' assessment percentiles to target percentiles: per founder with a
+     * result, 100 − mean over the targeted dimensions of |percentile − target|; the criterion is
+     * the mean over those founders. Pending while the primary person has no result.
+     */
+    z.object({ type: z.literal('assessment_fit'), targets: z.partialRecord(z.enum(DIMENSIONS), z.number().min(0).max(100)) }).strict(),
+]);
+export const criterionSchema = z
+    .object({
+    key: z.string().regex(/^[a-z0-9_]{1,48}$/),
+    label: z.string().min(1).max(80),
+    description: z.string().max(300),
+    weight: z.number().positive().max(100),
+    rule: criterionRuleSchema,
+})
+    .strict();
+export const profileKinds = ['founder', 'candidate', 'deal'];
+export const profileInputSchema = z
+    .object({
+    name: z.string().min(1).max(120),
+    description: z.string().max(1000),
+    kind: z.enum(profileKinds),
+    /** Canonical field names a submission must carry to be scored (else it fails). */
+    required_fields: z.array(fieldName),
+    criteria: z.array(criterionSchema).min(1).max(30),
+})
+    .strict();
+/** A profile as the APIs show it; profileView is typed by it and the contract documents generated from it. */
+export const profileViewSchema = profileInputSchema
+    .extend({
+    id: z.string().describe('`prf_…`'),
+    created_at: z.iso.datetime(),
+    assessment_required: z.boolean().describe('True when a criterion is assessment_fit: its submissions wait for the person\'s assessment result.'),
+})
+    .strict()
+    .describe('An investment/success profile; docs/automation.md#scoring gives the arithmetic of each criterion rule.');
+export function profileView(profile) {
+    const { orgId: _org, updated_at: _updated, archived_at: _archived, ...view } = profile;
+    return { ...view, assessment_required: profile.criteria.some((c) => c.rule.type === 'assessment_fit') };
+}
+export function getProfile(ctx, orgId, id) {
+    return ctx.store.get(PROFILES, orgId, id);
+}
+/**
+ * The organisation's profiles a submission can be made into, oldest first (a short list: an
+ * organisation has a handful); `includeArchived` adds the archived ones, for the workspace.
+ */
+export function listProfiles(ctx, orgId, options = {}) {
+    const all = ctx.store.all(PROFILES, orgId);
+    return options.includeArchived ? all : all.filter((p) => !p.archived_at);
+}
+/** Replaces a profile's definition; submissions already scored keep their scores until re-scored. */
+export async function updateProfile(ctx, profile, input) {
+    const parsed = profileInputSchema.parse(input);
+    const record = { ...profile, ...parsed, updated_at: new Date(ctx.clock.now()).toISOString() };
+    await ctx.store.write([put(PROFILES, profile.orgId, record)]);
+    return record;
+}
+/**
+ * Archives a profile rather than deleting it: submissions made into it still show and re-score
+ * against it, but it leaves the lists and new submissions into it are refused as unknown.
+ */
+export async function archiveProfile(ctx, profile) {
+    if (profile.archived_at)
+        return profile;
+    const record = { ...profile, archived_at: new Date(ctx.clock.now()).toISOString() };
+    await ctx.store.write([put(PROFILES, profile.orgId, record)]);
+    return record;
+}
+/** Stores a profile; `id` may be given (seeds use readable ones), else `prf_<random>`. */
+export async function createProfile(ctx, orgId, input, id) {
+    const parsed = profileInputSchema.parse(input);
+    const record = { id: id ?? ctx.ids.next('prf'), orgId, ...parsed, created_at: new Date(ctx.clock.now()).toISOString() };
+    await ctx.store.write([put(PROFILES, orgId, record)]);
+    return record;
+}
+//# sourceMappingURL=profiles.js.map

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+/** Collections of the submissions domain, all in the organisation's scope. */
+export const PROFILES = 'automation_profiles';
+export const SUBMISSIONS = 'automation_submissions';
+/** record_id → submission id: the caller's unique id, looked up at flat cost. */
+export const RECORD_IDS = 'automation_submission_record_ids';
+/** Pending processing jobs only (id = submission id); removed when a run settles the latest input. */
+export const JOBS = 'automation_submission_jobs';
+/** Case-folded email → submissions awaiting that person's assessment result. */
+export const AWAITING = 'automation_submissions_awaiting';
+export const RESOURCES = 'automation_resources';
+export const TRANSCRIPTS = 'automation_transcripts';
+export const FIELD_MAPPINGS = 'automation_field_mappings';
+export const SUBMISSION_STATUSES = ['queued', 'processing', 'completed', 'awaiting_assessment', 'failed'];
+/** Any JSON value: what `fields` and `filters` hold. One instance, so contract documents name it once. */
+export const fieldValueSchema = z.json();
+/*
+ * The evaluation of a submission, as stored and as both APIs show it (REST and GraphQL): the
+ * types derive from these schemas, and the contract documents are generated from them.
+ */
+export const criterionScoreSchema = z
+    .object({
+    key: z.string(),
+    label: z.string(),
+    weight: z.number(),
+    score: z.number().min(0).max(100).nullable().describe('0–100, or null while it cannot be computed yet (the assessment criterion without a result).'),
+    evidence: z.string().describe('What the score was computed from, in words.'),
+})
+    .strict();
+export const founderAssessmentSchema = z
+    .object({
+    result_id: z.string(),
+    revision: z.int(),
+    percentiles: z.record(z.string(), z.number()).describe('Dimension → percentile (0–100) of their assessment result.'),
+    fit: z.number().min(0).max(100).describe('How close the percentiles are to the profile\'s targets.'),
+})
+    .strict();
+export const founderSchema = z
+    .object({
+    name: z.string().nullable(),
+    email: z.string().nullable().describe('Lower-cased; matched to the organisation\'s assessment results.'),
+    role: z.string().nullable(),
+    primary: z.boolean().describe('The person of the top-level fields (the others come from fields.founders).'),
+    assessment: founderAssessmentSchema.nullable(),
+})
+    .strict();
+export const scoreSummarySchema = z
+    .object({
+    overall: z.number().min(0).max(100).describe('Weighted mean of the computable criteria, 0–100, one decimal.'),
+    band: z.enum(['strong', 'promising', 'mixed', 'weak']).describe('strong ≥ 75, promising ≥ 55, mixed ≥ 35, else weak.'),
+    partial: z.boolean().describe('True when the assessment criterion is still pending (status awaiting_assessment).'),
+    assessment: z.enum(['included', 'pending', 'not_required']),
+})
+    .strict();
+export const reportSchema = z
+    .object({
+    summary: z.string(),
+    strengths: z.array(z.string()).describe('Labels of the criteria scoring 75 or more.'),
+    concerns: z.array(z.string()).describe('Labels of the criteria scoring under 40.'),
+    generated_at: z.iso.datetime(),
+})
+    .strict();
+export const submissionErrorSchema = z
+    .object({
+    code: z.enum(['missing_required_fields', 'profile_not_found', 'internal_error']),
+    message: z.string(),
+    fields: z.array(z.string()).optional().describe('With missing_required_fields: the fields the profile needs.'),
+})
+    .strict();
+/** Status changes kept per submission: a submission re-scored by every attachment could otherwise grow without end. */
+export const MAX_STATUS_HISTORY = 50;
+/** The submission moved to `status` at `at`, with the change added to its history. */
+export function withStatus(submission, status, at) {
+    const history = [...(submission.history ?? []), { status, at }].slice(-MAX_STATUS_HISTORY);
+    return { ...submission, status, updatedAt: at, history };
+}
+//# sourceMappingURL=records.js.map

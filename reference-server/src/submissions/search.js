@@ -1,0 +1,285 @@
+import { searchWords, typedMatch, wordsOfTexts } from '../search-words.js';
+import { InvalidCursorError } from '../store/partition.js';
+import { SUBMISSIONS } from './records.js';
+/**
+ * Search over an organisation's submissions by what people type: part of a name, a company, an
+ * email, a record ID or a submission ID, read as search-words.ts reads text.
+ *
+ * One index per organisation, in memory. Each submission gets a place in the organisation's order
+ * (higher is newer), and every list below holds places in ascending order, because submissions
+ * are learnt oldest first and only appended. A page walks one typed word's lists newest first from
+ * the cursor and stops at the page's end, so a page costs about its own length whether the
+ * organisation holds 100 submissions or 100,000, and whether the word matches one of them or all
+ * (a person's first letter, a shared email domain). Reading every match and sorting it would cost
+ * the number of matches on every page, and pages² to walk them all.
+ *
+ * The words of a submission never change after it is created (a repeated record_id with other
+ * fields is refused), so the index only has to learn new ones: each search first reads the
+ * submissions created since the last (newest first, up to the newest it knows). A submission that
+ * is gone (retention) is dropped when a search meets it.
+ */
+/** Whether every word of `text` begins a word of the submission. */
+export function matchesSearch(submission, text) {
+    return typedMatch(searchWords(text), wordsOf(submission));
+}
+function wordsOf(submission) {
+    const fields = submission.fields;
+    return wordsOfTexts([fields.name, fields.company, fields.email, submission.recordId, submission.id]);
+}
+/** Words added since the sorted list was last rebuilt stay in a small set, scanned per search. */
+const RECENT_WORDS = 1024;
+/**
+ * How many submissions a catch-up reads per page: few at first, since most searches find nothing
+ * new (or one submission) ahead of what the index knows, then more as a start-up or a burst needs.
+ */
+const CATCH_UP_FIRST = 8;
+const CATCH_UP_PAGE = 500;
+/**
+ * Retention removes submissions whose places stay in the index (skipped when a search meets them).
+ * Once the index holds places for more than twice the submissions the store keeps, plus this
+ * margin, the next first-page search reads it afresh: its memory follows what the organisation
+ * holds, not all it ever held.
+ */
+const REBUILD_MARGIN = 1024;
+/**
+ * Typed words this short read one list kept per prefix: their range of words is the widest (every
+ * word starting with "g"), and merging thousands of lists would cost what the index saves.
+ */
+const SHORT_PREFIX = 2;
+/** A longer typed word whose range holds more words than this reads its short prefix's list, checking each candidate. */
+const MAX_RANGE = 256;
+class OrganisationIndex {
+    /** Place → submission id; undefined once the submission is gone. */
+    #ids = [];
+    /** Place → the submission's words; undefined once it is gone. */
+    #words = [];
+    /** Submission id → its place; kept when it is gone, so a cursor naming it still pages on. */
+    #order = new Map();
+    /** Word → the places of the submissions holding it, ascending. */
+    #postings = new Map();
+    /** Prefix of at most SHORT_PREFIX letters → the places of the submissions with a word starting so, ascending. */
+    #prefixes = new Map();
+    #sorted = [];
+    #recent = new Set();
+    has(id) {
+        return this.#order.has(id);
+    }
+    /** How many submissions it has given places to, gone ones included. */
+    get places() {
+        return this.#ids.length;
+    }
+    placeOf(id) {
+        return this.#order.get(id);
+    }
+    idAt(place) {
+        return this.#ids[place];
+    }
+    wordsAt(place) {
+        return this.#words[place];
+    }
+    /** Learns submissions, oldest first. */
+    add(submissions) {
+        for (const submission of submissions) {
+            if (this.#order.has(submission.id))
+                continue;
+            const place = this.#ids.length;
+            const words = wordsOf(submission);
+            this.#ids.push(submission.id);
+            this.#words.push(words);
+            this.#order.set(submission.id, place);
+            const prefixes = new Set();
+            for (const word of words) {
+                if (!this.#postings.has(word))
+                    this.#recent.add(word);
+                append(this.#postings, word, place);
+                for (let length = 1; length <= Math.min(SHORT_PREFIX, word.length); length += 1)
+                    prefixes.add(word.slice(0, length));
+            }
+            for (const prefix of prefixes)
+                append(this.#prefixes, prefix, place);
+        }
+        if (this.#recent.size > RECENT_WORDS)
+            this.#rebuildSorted();
+    }
+    /** A submission that is gone (retention); its places stay in the lists and are skipped when met. */
+    forget(place) {
+        this.#ids[place] = undefined;
+        this.#words[place] = undefined;
+    }
+    /**
+     * The ascending lists whose union holds every submission with a word starting with `typed`
+     * (and possibly others: candidates are checked against their words).
+     */
+    listsFor(typed) {
+        const short = (prefix) => [this.#prefixes.get(prefix) ?? []];
+        if (typed.length <= SHORT_PREFIX)
+            return short(typed);
+        const words = this.#wordsStartingWith(typed, MAX_RANGE + 1);
+        if (words.length > MAX_RANGE)
+            return short(typed.slice(0, SHORT_PREFIX));
+        return words.map((word) => this.#postings.get(word) ?? []);
+    }
+    #wordsStartingWith(prefix, most) {
+        const found = [];
+        for (let at = lowerBound(this.#sorted, prefix); at < this.#sorted.length && found.length < most; at += 1) {
+            const word = this.#sorted[at];
+            if (!word.startsWith(prefix))
+                break;
+            found.push(word);
+        }
+        for (const word of this.#recent)
+            if (found.length < most && word.startsWith(prefix))
+                found.push(word);
+        return found;
+    }
+    #rebuildSorted() {
+        this.#sorted = [...this.#sorted, ...this.#recent].sort();
+        this.#recent.clear();
+    }
+}
+function append(lists, key, place) {
+    const list = lists.get(key);
+    if (list)
+        list.push(place);
+    else
+        lists.set(key, [place]);
+}
+/** The first index of `sorted` whose value is not below `value`. */
+function lowerBound(sorted, value) {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+        const middle = (low + high) >> 1;
+        if (sorted[middle] < value)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low;
+}
+/**
+ * The places of ascending `lists` below `before`, newest first, each once (a submission with two
+ * words in a range sits in two lists). A max-heap of the lists' next places keeps each step at
+ * log(lists) however many lists a range gave.
+ */
+export function* newestFirst(lists, before) {
+    // heap of [list index, position in that list], ordered by the place at that position.
+    const heap = [];
+    const placeOf = (entry) => lists[entry[0]][entry[1]];
+    const up = (at) => {
+        while (at > 0) {
+            const parent = (at - 1) >> 1;
+            if (placeOf(heap[parent]) >= placeOf(heap[at]))
+                return;
+            [heap[parent], heap[at]] = [heap[at], heap[parent]];
+            at = parent;
+        }
+    };
+    const down = (at) => {
+        for (;;) {
+            const left = 2 * at + 1;
+            let largest = at;
+            for (const child of [left, left + 1])
+                if (child < heap.length && placeOf(heap[child]) > placeOf(heap[largest]))
+                    largest = child;
+            if (largest === at)
+                return;
+            [heap[largest], heap[at]] = [heap[at], heap[largest]];
+            at = largest;
+        }
+    };
+    lists.forEach((list, index) => {
+        const position = lowerBound(list, before) - 1;
+        if (position >= 0) {
+            heap.push([index, position]);
+            up(heap.length - 1);
+        }
+    });
+    let last = Number.POSITIVE_INFINITY;
+    while (heap.length > 0) {
+        const top = heap[0];
+        const place = placeOf(top);
+        if (place !== last)
+            yield (last = place);
+        if (top[1] > 0)
+            top[1] -= 1;
+        else {
+            const end = heap.pop();
+            if (heap.length === 0)
+                break;
+            heap[0] = end;
+        }
+        down(0);
+    }
+}
+export class SubmissionSearch {
+    ctx;
+    #indexes = new Map();
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    /** A page of the organisation's submissions matching the query, newest first; undefined when it has no word. */
+    search(orgId, query) {
+        const typed = [...new Set(searchWords(query.text))];
+        if (typed.length === 0)
+            return undefined;
+        const index = this.#catchUp(orgId, query.after === undefined);
+        const before = query.after !== undefined ? index.placeOf(query.after) : Number.POSITIVE_INFINITY;
+        if (before === undefined)
+            throw new InvalidCursorError(query.after);
+        // The typed word with the fewest candidates drives the walk; every word is checked on each candidate.
+        const size = (lists) => lists.reduce((total, list) => total + list.length, 0);
+        const driver = typed.map((word) => index.listsFor(word)).reduce((a, b) => (size(b) < size(a) ? b : a));
+        const matches = [];
+        for (const place of newestFirst(driver, before)) {
+            const words = index.wordsAt(place);
+            if (!words || !typedMatch(typed, words))
+                continue;
+            const submission = this.ctx.store.get(SUBMISSIONS, orgId, index.idAt(place));
+            if (!submission) {
+                index.forget(place);
+                continue;
+            }
+            if (query.filter && !query.filter(submission))
+                continue;
+            // One past the page tells whether another page follows.
+            if (matches.push(submission) > query.limit)
+                break;
+        }
+        const items = matches.slice(0, query.limit);
+        return matches.length > query.limit ? { items, next: items.at(-1).id } : { items };
+    }
+    /** How many submissions the organisation's index holds places for, gone ones included (0 before its first search). */
+    places(orgId) {
+        return this.#indexes.get(orgId)?.places ?? 0;
+    }
+    /**
+     * The organisation's index, having learnt the submissions created since it last looked. Read
+     * afresh only for a first page (`mayRebuild`): a cursor naming a removed submission keeps its
+     * place in the index it came from while its pages are walked.
+     */
+    #catchUp(orgId, mayRebuild) {
+        let index = this.#indexes.get(orgId);
+        if (index && mayRebuild && index.places > 2 * this.ctx.store.count(SUBMISSIONS, orgId) + REBUILD_MARGIN)
+            index = undefined;
+        if (!index)
+            this.#indexes.set(orgId, (index = new OrganisationIndex()));
+        const fresh = [];
+        for (let after, done = false, limit = CATCH_UP_FIRST; !done; limit = CATCH_UP_PAGE) {
+            const page = this.ctx.store.page(SUBMISSIONS, orgId, { limit, ...(after ? { after } : {}) });
+            for (const submission of page.items) {
+                if (index.has(submission.id)) {
+                    done = true;
+                    break;
+                }
+                fresh.push(submission);
+            }
+            after = page.next;
+            if (!after)
+                done = true;
+        }
+        index.add(fresh.reverse());
+        return index;
+    }
+}
+//# sourceMappingURL=search.js.map

@@ -1,0 +1,10 @@
+import ipaddr from 'ipaddr.js';
+/** True for 127.0.0.0/8, ::1 and IPv4-mapped loopback (a peer address or a listen address). */
+export function isLoopbackAddress(address) {
+    return !!address && ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
+}
+/** True when the listen address is only reachable from this machine. */
+export function isLoopbackHost(host) {
+    return host === 'localhost' || isLoopbackAddress(host.replace(/^\[|\]$/g, ''));
+}
+//# sourceMappingURL=loopback.js.map

@@ -1,0 +1,41 @@
+/**
+ * The webhook engine shared by the Automation and Assessment APIs.
+ *
+ * Publishing an event (in the same store write as the change that caused it):
+ *
+ *   const ops = [...changeOps, ...eventOps(ctx, orgId, 'assessment.completed', data)];
+ *   await ctx.store.write(ops);
+ *   eventsCommitted(ctx, ops);          // starts delivery now (else the 30 s sweep finds it)
+ *
+ * The payload delivered is `{id, type, created_at, organization_id, data}` (id = `evt_…` =
+ * the `webhook-id` header), signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`,
+ * `webhook-signature: v1,<base64 HMAC-SHA256>`, `whsec_` secrets). Every active subscription of
+ * the organisation (either surface) whose `events` include the type gets one delivery.
+ *
+ * Subscriptions: `createSubscription(ctx, orgId, {url, events?, description?, surface})` →
+ * `{ok: true, subscription, secret}` (the secret shown once) or `{ok: false, field, message}`
+ * (URL refused by the SSRF guard, unknown event type, too many); `listSubscriptions`,
+ * `getSubscription`, `deleteSubscription`, `enableSubscription`, `disableSubscription`;
+ * `listAttempts(ctx, subId, …)` (each attempt's exact exchange kept for the workspace);
+ * `resendEvent` and `sendTestEvent` (redelivery.ts) for the workspace's delivery log.
+ *
+ * HTTP: `webhookRoutes(ctx, surface)` is the whole CRUD router (see routes.ts); mount it at
+ * `/webhooks` behind the surface's guard and JSON parser. The delivery worker is built by the
+ * composition root (compose.ts), which also wires `ctx.events`.
+ *
+ * In-process reactions: `ctx.events.listen({types, opsFor})` adds ops to the publishing write
+ * (the submission processor re-scores submissions on `assessment.*` this way).
+ *
+ * Event types: `EVENT_TYPES` (event-types.ts), documented in docs/webhooks.md; retry schedule
+ * in schedule.ts.
+ */
+export { attemptView, getAttempt, listAttempts } from './attempts.js';
+export { resendEvent, sendTestEvent, TEST_EVENT_PREFIX } from './redelivery.js';
+export { WebhookDelivery } from './delivery.js';
+export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES } from './event-types.js';
+export { EventBus } from './event-bus.js';
+export { eventOps, eventsCommitted, getEvent, pendingDeliveries } from './outbox.js';
+export { webhookRoutes } from './routes.js';
+export { classifyStatus, MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from './schedule.js';
+export { allSubscriptions, createSubscription, deleteSubscription, disableSubscription, enableSubscription, getSubscriptionRecord, getSubscription, listSubscriptions, signingSecret, } from './subscriptions.js';
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,80 @@
+import type { StoredRecord } from '../store/store.js';
+import type { AttemptView } from './contract.js';
+import type { EventType, WebhookSurface } from './event-types.js';
+/** Collections of the webhook engine. Subscriptions, events and the outbox live in the organisation's scope. */
+export declare const SUBSCRIPTIONS = "webhook_subscriptions";
+export declare const EVENTS = "webhook_events";
+/** Pending deliveries only: an entry is removed once delivered, failed for good, or cancelled. */
+export declare const OUTBOX = "webhook_outbox";
+/** The attempts log, scoped by subscription id, so one subscription's history pages at flat cost. */
+export declare const ATTEMPTS = "webhook_attempts";
+export interface SubscriptionRecord extends StoredRecord {
+    /** `whk_…` */
+    id: string;
+    orgId: string;
+    surface: WebhookSurface;
+    url: string;
+    events: EventType[];
+    description: string | null;
+    status: 'active' | 'disabled';
+    disabledReason: string | null;
+    /** The `whsec_` signing secret, sealed with the keyring; never stored in the clear. */
+    sealedSecret: string;
+    createdAt: string;
+    updatedAt: string;
+}
+/** Exactly what is delivered: the payload of every attempt of every subscription. */
+export interface EventRecord extends StoredRecord {
+    /** `evt_…`; also the `webhook-id` header, so receivers can drop repeats. */
+    id: string;
+    type: EventType;
+    created_at: string;
+    organization_id: string;
+    data: Record<string, unknown>;
+}
+export interface OutboxEntry extends StoredRecord {
+    /** `dlv_…` */
+    id: string;
+    eventId: string;
+    subscriptionId: string;
+    /** Attempts made so far. */
+    attempts: number;
+    /** Epoch ms of the next attempt. */
+    nextAttemptAt: number;
+    createdAt: string;
+}
+export type AttemptOutcome = AttemptView['outcome'];
+/**
+ * The exact exchange of one attempt, for the workspace's delivery log: what left the server
+ * (every header, the body) and what came back, each body cut at a bound (records.ts keeps the
+ * journal small; the event record holds the whole payload).
+ */
+export interface AttemptExchange {
+    request: {
+        method: 'POST';
+        url: string;
+        headers: Record<string, string>;
+        body: string;
+        bodyTruncated: boolean;
+    };
+    /** Null when no answer came (network error, timeout, refused address) or it was withheld. */
+    response: {
+        headers: Record<string, string>;
+        body: string;
+        bodyTruncated: boolean;
+    } | null;
+    /**
+     * True when the receiver is an internal address the operator's allowlist let through: its
+     * answer (headers, body, exact status, network error) is not kept, only the outcome's class.
+     */
+    answerWithheld?: boolean;
+}
+/**
+ * The attempts log: what `GET …/webhooks/{id}/attempts` lists (contract.ts), plus the exchange
+ * the workspace shows (absent on attempts logged before it was kept; never listed by the API).
+ */
+export interface AttemptRecord extends StoredRecord, AttemptView {
+    /** `att_…` */
+    id: string;
+    exchange?: AttemptExchange;
+}
