@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BOUNDED_ATTEMPTS, observeCreateRetry, observeDroppedCreate, observePage, planRequest, RETRY_AFTER_S, settleBounded, type RequestFacts } from './api-scenario.js';
-import { CHECKS } from './checks.js';
+import { CHECKS, type CheckId } from './checks.js';
 import { closeRun } from './outcomes.js';
 import { newRunRecord } from './runs.js';
 
 const T0 = Date.UTC(2026, 10, 1);
 const WINDOW_MS = 60_000;
 
-function apiRun() {
+function apiRun(checks: CheckId[] = CHECKS.filter((c) => c.group === 'api').map((c) => c.id)) {
   return newRunRecord({
     id: 'crt_test',
     orgId: 'org_test',
@@ -17,7 +17,7 @@ function apiRun() {
     integration: { name: 'test', webhookUrl: null, redirectUris: [] },
     credentials: {},
     options: { faultWindowMs: WINDOW_MS, accessTokenTtlS: 60 },
-    checks: CHECKS.filter((c) => c.group === 'api').map((c) => c.id),
+    checks,
   });
 }
 
@@ -33,6 +33,15 @@ function pastTheFirstTraps(run: ReturnType<typeof apiRun>): number {
 }
 
 describe('the API client scenario', () => {
+  it('plays only the traps the run grades: a run of api.paginates meets no fault, one of api.bounded-retries starts there', () => {
+    const pages = apiRun(['api.paginates']);
+    expect(planRequest(pages, get(T0))).toEqual({ kind: 'pass' });
+    expect(planRequest(pages, get(T0 + 1, '/api/automation/submissions', { list: true }))).toEqual({ kind: 'page' });
+    expect(planRequest(pages, { at: T0 + 2, method: 'POST', path: '/api/automation/submissions', create: true, list: false })).toEqual({ kind: 'pass' });
+    const bounded = apiRun(['api.bounded-retries']);
+    expect(planRequest(bounded, get(T0))).toMatchObject({ kind: 'fault', status: 503, check: 'api.bounded-retries' });
+  });
+
   it('fails api.honours-retry-after for a request sooner than Retry-After, and passes one on time', () => {
     const hasty = apiRun();
     planRequest(hasty, get(T0));

@@ -37,6 +37,34 @@ export type ApiAction =
   | { kind: 'page' };
 
 const PASS: ApiAction = { kind: 'pass' };
+
+/** The faulting traps, in the order a run plays them. */
+const TRAPS = [
+  ['retryAfter', 'api.honours-retry-after'],
+  ['transient', 'api.retries-transient'],
+  ['bounded', 'api.bounded-retries'],
+] as const;
+
+/**
+ * Arms the first trap from `from` on whose check the run grades; the ones before it that the run
+ * does not grade are skipped, so no request meets a fault it is not graded on.
+ */
+function armFrom(run: RunRecord, from: number): void {
+  const graded = (id: CheckId) => run.checks.some((c) => c.id === id);
+  for (const [trap, check] of TRAPS.slice(from)) {
+    if (graded(check)) {
+      run.api[trap].phase = 'armed';
+      return;
+    }
+    run.api[trap].phase = 'done';
+  }
+}
+
+/** The API scenario as a run starts: the first graded trap armed, the create trap only when graded. */
+export function startScenario(run: RunRecord): void {
+  armFrom(run, 0);
+  if (!run.checks.some((c) => c.id === 'api.idempotent-create')) run.api.create = { phase: 'done' };
+}
 const line = (facts: RequestFacts, what: string): Evidence => ({ at: new Date(facts.at).toISOString(), note: `${facts.method} ${facts.path} ${what}` });
 const secondsBetween = (from: number, to: number) => `${((to - from) / 1000).toFixed(2)} s`;
 
@@ -72,7 +100,7 @@ export function planRequest(run: RunRecord, facts: RequestFacts): ApiAction {
       [line(facts, `sent ${secondsBetween(sentAt, facts.at)} after the 429`)],
     );
     api.retryAfter = { phase: 'done' };
-    api.transient.phase = 'armed';
+    armFrom(run, 1);
   }
   if (api.transient.phase === 'armed') {
     api.transient = { phase: 'sent', method: facts.method, path: facts.path };
@@ -89,7 +117,7 @@ export function planRequest(run: RunRecord, facts: RequestFacts): ApiAction {
       [line(facts, 'sent next')],
     );
     api.transient = { phase: 'done' };
-    api.bounded.phase = 'armed';
+    armFrom(run, 2);
     return planListing(run, facts);
   }
   const bounded = boundedStep(run, facts);

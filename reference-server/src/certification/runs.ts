@@ -6,6 +6,7 @@ import { registerClient, revokeClient } from '../tenancy/oauth-clients.js';
 import { listUsers } from '../tenancy/users.js';
 import { createSubscription, deleteSubscription, getSubscriptionRecord } from '../webhooks/index.js';
 import { CHECK_GROUPS, checkInfo, selectChecks, type CheckGroup, type CheckId } from './checks.js';
+import { startScenario } from './api-scenario.js';
 import { closeRun } from './outcomes.js';
 import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunJob, type RunRecord, type WatchedRecord } from './records.js';
 import { getRun } from './run-store.js';
@@ -146,7 +147,7 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
 
 /** A run as it starts: every selected check pending, every scenario at its first step. */
 export function newRunRecord(input: Pick<RunRecord, 'id' | 'orgId' | 'startedBy' | 'integration' | 'credentials' | 'options'> & { now: number; timeoutMs: number; checks: CheckId[] }): RunRecord {
-  return {
+  const run: RunRecord = {
     id: input.id,
     orgId: input.orgId,
     status: 'running',
@@ -160,7 +161,7 @@ export function newRunRecord(input: Pick<RunRecord, 'id' | 'orgId' | 'startedBy'
     checks: input.checks.map((checkId) => ({ id: checkId, outcome: 'pending', summary: '', evidence: [] })),
     webhook: { next: input.checks.some((c) => checkInfo(c).group === 'webhook') ? 0 : PROBES.length, unreachable: 0 },
     api: {
-      retryAfter: { phase: 'armed' },
+      retryAfter: { phase: 'done' },
       transient: { phase: 'waiting' },
       bounded: { phase: 'waiting', attempts: 0 },
       create: { phase: 'armed' },
@@ -168,6 +169,8 @@ export function newRunRecord(input: Pick<RunRecord, 'id' | 'orgId' | 'startedBy'
     },
     oauth: { connected: false, refreshes: 0, revoked: false },
   };
+  startScenario(run);
+  return run;
 }
 
 async function endCredentials(ctx: AppContext, orgId: string, made: RunCredentials): Promise<void> {
