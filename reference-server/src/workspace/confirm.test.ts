@@ -26,6 +26,17 @@ afterAll(async () => {
 });
 
 describe('confirmation pages', () => {
+  it('archive: names the profile and what refuses it, and archives nothing until its form is posted', async () => {
+    const profiles = (await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as { data: { id: string; name: string }[] };
+    const profile = profiles.data[0] as { id: string; name: string };
+    const page = await text(`/workspace/profiles/${profile.id}/archive`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`Archive the profile “${profile.name}”?`);
+    expect(page.body).toContain('refused (400) from its next create');
+    const still = (await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as { data: { id: string }[] };
+    expect(still.data.map((p) => p.id)).toContain(profile.id);
+  });
+
   it('revoke: names the key, says when it was last used, and revokes nothing until its form is posted', async () => {
     const issued = (await operate(server.dataDir, 'key.create', { orgId: server.demo.organizationId, kind: 'automation', label: 'Confirm me' })) as { secret: string; credential: { keyId: string } };
     const path = `/workspace/keys/${issued.credential.keyId}/revoke`;

@@ -1,6 +1,7 @@
 import { Button, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
 import { profileKinds, type ProfileRecord } from '../submissions/index.js';
 import type { Member } from './access.js';
+import { ConfirmButton } from './confirm.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
 import { Time } from '../pages/time.js';
@@ -134,9 +135,7 @@ export function ProfileFormPage({ member, csrfToken, values, errors = [], profil
         <>
           <h2>Archive this profile</h2>
           <p>Archived profiles leave the profile lists and cannot receive new submissions. Submissions already made into it keep it.</p>
-          <PostForm action={`${PROFILES_PATH}/${encodeURIComponent(profile.id)}/archive`} csrfToken={csrfToken}>
-            <Button variant="warning">Archive profile</Button>
-          </PostForm>
+          <ConfirmButton href={`${PROFILES_PATH}/${encodeURIComponent(profile.id)}/archive`}>Archive profile</ConfirmButton>
         </>
       ) : null}
     </WorkspacePage>

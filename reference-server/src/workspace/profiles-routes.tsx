@@ -10,6 +10,7 @@ import { archiveProfile, createProfile, getProfile, listProfiles, updateProfile,
 import { member, requireAdmin } from './access.js';
 import { WORKSPACE_PATH } from './names.js';
 import { changeRows, emptyProfileForm, formIntent, parseProfileForm, profileFormValues, readProfileForm, switchMode, type ProfileFormValues } from './profile-form.js';
+import { ConfirmPage } from './confirm.js';
 import { ProfileFormPage, ProfilesPage, PROFILES_PATH } from './profiles-pages.js';
 
 /**
@@ -35,6 +36,30 @@ function formChanged(csrf: PageCsrf, req: Request, res: Response, values: Profil
   if (values.mode === 'json') return false;
   show({ ...values, rows: changeRows(values.rows, intent) });
   return true;
+}
+
+// "Are you sure?": an archived profile refuses new submissions at once, and there is no way back.
+function sendArchiveConfirm(csrf: PageCsrf, req: Request, res: Response, profile: ProfileRecord): void {
+  const path = `${PROFILES_PATH}/${encodeURIComponent(profile.id)}`;
+  sendPage(
+    res,
+    <ConfirmPage
+      member={member(res)}
+      csrfToken={csrf.token(req, res)}
+      section="profiles"
+      question={`Archive the profile “${profile.name}”?`}
+      action={`${path}/archive`}
+      confirm="Yes, archive the profile"
+      back={{ href: path, text: 'No, keep the profile' }}
+      consequences={[
+        <>
+          Every Zap, n8n workflow or script that creates submissions with <code>{profile.id}</code> is refused (400) from its next create.
+        </>,
+        'The profile leaves the profile lists, the API’s and the connectors’ dropdowns. It cannot be made active again: a new profile gets a new id.',
+        'Submissions already made into it keep it, with their scores.',
+      ]}
+    />,
+  );
 }
 
 export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
@@ -102,6 +127,26 @@ export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
     }
   });
 
+  archiveRoutes(ctx, router, { csrf, acceptForm }, profileOf, (res, notice) => flash.set(res, { notice }));
+}
+
+/** Archive: a confirmation page first, then the form that archives. */
+function archiveRoutes(
+  ctx: AppContext,
+  router: Router,
+  { csrf, acceptForm }: Pick<PageTools, 'csrf' | 'acceptForm'>,
+  profileOf: (req: Request, res: Response) => ProfileRecord | undefined,
+  notify: (res: Response, notice: string) => void,
+): void {
+  router.get('/profiles/:id/archive', requireAdmin, (req, res, next) => {
+    const profile = profileOf(req, res);
+    if (!profile || profile.archived_at) {
+      next();
+      return;
+    }
+    sendArchiveConfirm(csrf, req, res, profile);
+  });
+
   router.post('/profiles/:id/archive', ...acceptForm, requireAdmin, async (req, res, next) => {
     try {
       const profile = profileOf(req, res);
@@ -110,7 +155,7 @@ export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptFo
         return;
       }
       await archiveProfile(ctx, profile);
-      flash.set(res, { notice: `Profile “${profile.name}” archived.` });
+      notify(res, `Profile “${profile.name}” archived.`);
       seeOther(res, PROFILES_PATH);
     } catch (error) {
       next(error);

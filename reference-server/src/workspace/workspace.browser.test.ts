@@ -159,6 +159,9 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     // Archived: out of the list, and new submissions into it are refused.
     await page.getByRole('link', { name: 'Seed founders' }).click();
     await page.getByRole('button', { name: 'Archive profile' }).click();
+    expect(await page.textContent('main')).toContain('refused (400) from its next create');
+    await checkAccessible(page);
+    await page.getByRole('button', { name: 'Yes, archive the profile' }).click();
     expect(await page.getByRole('status').textContent()).toContain('archived');
     const after = (await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': key.secret } })).json()) as { data: unknown[] };
     expect(after.data).toEqual([]);
