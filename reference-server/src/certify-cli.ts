@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { InvalidArgumentError, type Command, type Option } from 'commander';
+import type { Command, Option } from 'commander';
 import { renderReportHtml, renderReportJunit, summaryLine, type Report } from './certification/index.js';
 import { defaultConfig, defaultOutboundAllowlist } from './config.js';
 import { createLogger } from './log.js';
@@ -260,7 +260,7 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .option('--html <file>', 'write the HTML report here')
     .option('--junit <file>', 'write a JUnit XML report here')
     .action(async (runId: string, o) => {
-      if (!o.html && !o.junit) throw new InvalidArgumentError('give --html FILE and/or --junit FILE');
+      if (!o.html && !o.junit) throw new Error('give --html FILE and/or --junit FILE');
       const report = (await parts.operate(o.data, 'certify.status', { runId })) as Report;
       await writeReports(report, { html: o.html, junit: o.junit });
       process.stdout.write(`${summaryLine(report)}\n`);

@@ -105,7 +105,7 @@ describe('certify run --command: the API client', () => {
   });
 });
 
-describe('certify start, status and finish', () => {
+describe('certify start, status, finish and report', () => {
   it('work through the server that holds the folder, and the run ends its credentials when finished', async () => {
     const server = await startTestServer();
     try {
@@ -121,6 +121,16 @@ describe('certify start, status and finish', () => {
       expect(finished.code, finished.stderr).toBe(0);
       expect(finished.stdout.trim().split('\n').at(-1)).toBe(`${answer.run.id} failed: 0 passed, 0 failed, 0 warned, 5 not run`);
       expect((await me()).status).toBe(401);
+      const html = join(folder, 'r', 'report.html');
+      const xml = join(folder, 'r', 'report.xml');
+      const written = await cli(['certify', 'report', answer.run.id, '--data', server.dataDir, '--html', html, '--junit', xml]);
+      expect(written.code, written.stderr).toBe(0);
+      expect(written.stdout.trim()).toBe(`${answer.run.id} failed: 0 passed, 0 failed, 0 warned, 5 not run`);
+      expect(await readFile(html, 'utf8')).toContain('CI smoke');
+      expect(await readFile(xml, 'utf8')).toContain('<failure message="not_run:');
+      const neither = await cli(['certify', 'report', answer.run.id, '--data', server.dataDir]);
+      expect(neither.code).toBe(1);
+      expect(neither.stderr).toContain('give --html FILE and/or --junit FILE');
     } finally {
       await server.dispose();
     }

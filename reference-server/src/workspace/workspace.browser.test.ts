@@ -4,7 +4,7 @@ import type { Browser as Chromium, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_RESULT_EMAIL } from '../assessments/index.js';
 import { operate } from '../cli.js';
-import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations, signInWithChromium } from '../../testing/chromium.js';
+import { checkAccessible, launchChromium, signInWithChromium } from '../../testing/chromium.js';
 import { startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
 import { submissionDetailSchema } from '../submissions/index.js';
 import { eventPayloadSchema } from '../webhooks/index.js';
@@ -36,14 +36,6 @@ afterAll(async () => {
 
 const signIn = (email: string, password: string, path = '/workspace'): Promise<Page> => signInWithChromium(browser, server.url, email, password, path);
 
-/** No serious or critical axe violation, and no horizontal scrolling at 320 px. */
-async function checkAccessible(page: Page): Promise<void> {
-  expect(await seriousViolations(page)).toEqual([]);
-  const wide = page.viewportSize();
-  await page.setViewportSize(NARROW_VIEWPORT);
-  expect(await fitsWidth(page)).toBe(true);
-  if (wide) await page.setViewportSize(wide);
-}
 
 const me = (key: string) => fetch(`${server.url}/api/automation/me`, { headers: { 'x-api-key': key } });
 
