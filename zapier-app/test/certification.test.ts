@@ -126,5 +126,8 @@ describe('the Zapier app, certified through createAppTester', () => {
     expect(outcomes(report)['api.idempotent-create']).toBe('pass');
     const line = await writeCertificate(report, CERTIFICATE);
     expect(line).toMatch(/passed: 19 passed, 0 failed, 0 warned, 1 not run$/);
+    // The line a CI log quotes; test/packaging/zapier-platform-test.test.ts reads it from `zapier-platform test`.
+    const musts = report.checks.filter((c) => c.level === 'MUST');
+    console.log(`Zapier certification on Node ${process.version}: ${line}; MUST ${musts.filter((c) => c.outcome === 'pass').length} of ${musts.length} passed`);
   }, 120_000);
 });

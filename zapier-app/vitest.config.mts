@@ -1,0 +1,11 @@
+// The app's `test` script, which `zapier-platform test` runs (`npm run test -- <args>`): the
+// repository's test setup limited to this app's tests, so that a file given after `--` narrows the
+// run instead of adding to it (`zapier-platform test --skip-validate -- test/certification.test.ts`).
+import { fileURLToPath } from 'node:url';
+import repository from '../vitest.config.mts';
+
+export default {
+  ...repository,
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: { ...repository.test, include: ['zapier-app/test/**/*.test.ts'] },
+};
