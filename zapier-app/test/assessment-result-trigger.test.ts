@@ -1,4 +1,4 @@
-import { type Delivery, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
+import { completeInvite, type Delivery, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppTester } from 'zapier-platform-core';
 import { RESULT_EVENT_SAMPLE } from '../src/assessment/result-events.js';
@@ -8,7 +8,7 @@ import { connectAccount, type AuthData } from './support/oauth.js';
 import { zapierRawRequest } from './support/raw-request.js';
 import { fieldKeys, flatKeys, operationOf } from './support/shapes.js';
 
-/** New Assessment Result: a REST hook on /api/v1/webhooks, fed by real submits on the running reference server. */
+/** New Assessment Result: a REST hook on /api/v1/webhooks, fed by real submits and completed invites on the running reference server. */
 let server: TestServer;
 let authData: AuthData;
 const receiver = new WebhookReceiver();
@@ -141,5 +141,27 @@ describe('New Assessment Result (REST hook)', () => {
       expect((await subscription(subscribeData.id)).status).toBe(404);
       await appTester(trigger.performUnsubscribe!, { authData, subscribeData });
     }
+  });
+});
+
+describe('New Assessment Result on an invite-completed result', () => {
+  it('passes the signed assessment.completed of a finished invite through perform', async () => {
+    const subscribed = (await appTester(trigger.performSubscribe!, { authData, targetUrl: receiver.url, inputData: {} })) as Subscribed;
+    const developer = { 'x-api-key': server.demo.developerKey };
+    const response = await fetch(`${server.url}/api/v1/assessment/invites`, {
+      method: 'POST',
+      headers: { ...developer, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ivy@example.com', full_name: 'Ivy Invitee', benchmark_tag_id: 'bt_fintech' }),
+    });
+    const invite = (await response.json()) as { id: string; url: string };
+    await completeInvite(invite.url, { q1: 'Ivy Invitee', ...ANSWERS });
+    const resultId = ((await (await fetch(`${server.url}/api/v1/assessment/invites/${invite.id}`, { headers: developer })).json()) as { result_id: string }).result_id;
+
+    const delivery = await deliveryOf('assessment.completed', resultId, subscribed.secret);
+    expect(JSON.parse(delivery.rawBody)).toMatchObject({ type: 'assessment.completed', data: { source: 'invite' } });
+    const [output] = (await appTester(trigger.perform, { authData, subscribeData: subscribed, rawRequest: zapierRawRequest(delivery) })) as Output[];
+    expect(output).toMatchObject({ result_id: resultId, revision: 1, previous_revision: null, email: 'ivy@example.com', full_name: 'Ivy Invitee' });
+    expect(flatKeys(output!)).toEqual(fieldKeys(trigger.outputFields));
+    await appTester(trigger.performUnsubscribe!, { authData, subscribeData: subscribed });
   });
 });

@@ -1,23 +1,16 @@
-import FormData from 'form-data';
 import { defineCreate, type Bundle, type ZObject } from 'zapier-platform-core';
 import { RESOURCE_SAMPLE } from '../automation/samples.js';
+import { givenInputs, uploadFile } from '../automation/upload.js';
 import { apiUrl } from '../config.js';
 import { outputFieldsFrom } from '../output-fields.js';
 import { submissionRecordInput } from '../triggers/submission-records.js';
 
 type Resource = typeof RESOURCE_SAMPLE;
-
-/** The file's name: the Name input, else the last segment of the file URL's path. */
-export function fileName(url: string, name: unknown): string {
-  if (typeof name === 'string' && name.trim()) return name.trim();
-  const last = new URL(url).pathname.split('/').filter(Boolean).pop();
-  return last ? decodeURIComponent(last) : 'file';
-}
+const PATH = '/api/automation/resources';
 
 /**
- * A link is attached as a URL; a file (what a File field maps in: a URL Zapier can fetch) is
- * downloaded — without any platform credential, it is not the platform's — and uploaded as
- * multipart/form-data, so the platform keeps the bytes.
+ * A link is attached as a URL; a file (what a File field maps in) is uploaded, so the platform
+ * keeps the bytes. Without a Content Type the platform takes the file's own.
  */
 const perform = async (z: ZObject, bundle: Bundle): Promise<Resource> => {
   const input = bundle.inputData as Record<string, unknown>;
@@ -26,25 +19,9 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<Resource> => {
   if (Boolean(url) === Boolean(file)) {
     throw new z.errors.Error('Give either a File or a URL to attach (one of them, not both).', 'invalid_input', 400);
   }
-  const ref = { record_id: input['record_id'] };
-  if (url) {
-    const response = await z.request<Resource>({
-      url: apiUrl('/api/automation/resources'),
-      method: 'POST',
-      body: { ...ref, url, ...(input['name'] ? { name: input['name'] } : {}), ...(input['content_type'] ? { content_type: input['content_type'] } : {}) },
-    });
-    return response.data;
-  }
-  const download = await z.request({ url: file, raw: true });
-  const bytes = await download.buffer();
-  const contentType = (input['content_type'] as string) || download.getHeader('content-type') || 'application/octet-stream';
-  const form = new FormData();
-  form.append('record_id', String(input['record_id']));
-  if (input['name']) form.append('name', String(input['name']));
-  form.append('content_type', contentType.split(';')[0]!.trim());
-  form.append('file', bytes, { filename: fileName(file, input['name']), contentType });
-  const response = await z.request<Resource>({ url: apiUrl('/api/automation/resources'), method: 'POST', body: form, headers: form.getHeaders() });
-  return response.data;
+  const fields = { record_id: String(input['record_id']), ...givenInputs(input, ['name', 'content_type']) };
+  if (url) return (await z.request<Resource>({ url: apiUrl(PATH), method: 'POST', body: { ...fields, url } })).data;
+  return uploadFile<Resource>(z, PATH, { file, fields, name: input['name'], contentType: input['content_type'], fallbackType: 'application/octet-stream' });
 };
 
 export const attachResource = defineCreate({

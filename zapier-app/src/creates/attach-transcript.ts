@@ -1,17 +1,14 @@
-import FormData from 'form-data';
 import { defineCreate, type Bundle, type ZObject } from 'zapier-platform-core';
 import { TRANSCRIPT_SAMPLE } from '../automation/samples.js';
+import { givenInputs, uploadFile } from '../automation/upload.js';
 import { apiUrl } from '../config.js';
 import { outputFieldsFrom } from '../output-fields.js';
 import { submissionRecordInput } from '../triggers/submission-records.js';
-import { fileName } from './attach-resource.js';
 
 type Transcript = typeof TRANSCRIPT_SAMPLE;
+const PATH = '/api/automation/transcripts';
 
-/**
- * The transcript as text, or as a file from an earlier step (a meeting recorder's export), which
- * is downloaded — without any platform credential — and uploaded as multipart/form-data.
- */
+/** The transcript as text, or as a file from an earlier step (a meeting recorder's export), uploaded. */
 const perform = async (z: ZObject, bundle: Bundle): Promise<Transcript> => {
   const input = bundle.inputData as Record<string, unknown>;
   const text = typeof input['text'] === 'string' ? input['text'] : '';
@@ -19,23 +16,9 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<Transcript> => {
   if (Boolean(text.trim()) === Boolean(file)) {
     throw new z.errors.Error('Give either the Text or a File of the transcript (one of them, not both).', 'invalid_input', 400);
   }
-  const optional = Object.fromEntries(['title', 'language'].filter((k) => input[k]).map((k) => [k, String(input[k])]));
-  if (text.trim()) {
-    const response = await z.request<Transcript>({
-      url: apiUrl('/api/automation/transcripts'),
-      method: 'POST',
-      body: { record_id: input['record_id'], text, ...optional },
-    });
-    return response.data;
-  }
-  const download = await z.request({ url: file, raw: true });
-  const bytes = await download.buffer();
-  const form = new FormData();
-  form.append('record_id', String(input['record_id']));
-  for (const [key, value] of Object.entries(optional)) form.append(key, value);
-  form.append('file', bytes, { filename: fileName(file, undefined), contentType: download.getHeader('content-type') || 'text/plain' });
-  const response = await z.request<Transcript>({ url: apiUrl('/api/automation/transcripts'), method: 'POST', body: form, headers: form.getHeaders() });
-  return response.data;
+  const fields = { record_id: String(input['record_id']), ...givenInputs(input, ['title', 'language']) };
+  if (text.trim()) return (await z.request<Transcript>({ url: apiUrl(PATH), method: 'POST', body: { ...fields, text } })).data;
+  return uploadFile<Transcript>(z, PATH, { file, fields, fallbackType: 'text/plain' });
 };
 
 export const attachTranscript = defineCreate({
