@@ -46,6 +46,12 @@ export function jsonObject(reply: Reply): JsonObject {
   return reply.json;
 }
 
+/** The body of a 200 reply, a JSON object. */
+export function okJson(reply: Reply): JsonObject {
+  ensureStatus(reply, 200);
+  return jsonObject(reply);
+}
+
 export function field<T = unknown>(object: JsonObject, name: string, type: 'string' | 'number' | 'boolean' | 'object' | 'array'): T {
   const value = object[name];
   const actual = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;

@@ -1,34 +1,30 @@
 /**
- * What the suite needs to talk to a deployment, one field per credential of the spec. Every field
- * is optional: a check that needs a missing one is skipped, with the flag or variable to set.
+ * What the suite needs to talk to a deployment, one name per credential of the spec. Every one is
+ * optional: a check that needs a missing one is skipped, with the flag or variable to set.
+ * `organizationId` is the organisation the operator issued the keys for (what the instrument's
+ * organizationId must name).
  */
-export interface Credentials {
-  developerKey: string;
-  automationKey: string;
-  partnerCredential: string;
-  oauthClientId: string;
-  oauthClientSecret: string;
-  oauthRedirectUri: string;
-  userEmail: string;
-  userPassword: string;
-  /** The organisation the operator issued the keys for (what the instrument's organizationId must name). */
-  organizationId: string;
-}
+const CREDENTIAL_NAMES = [
+  'developerKey',
+  'automationKey',
+  'partnerCredential',
+  'oauthClientId',
+  'oauthClientSecret',
+  'oauthRedirectUri',
+  'userEmail',
+  'userPassword',
+  'organizationId',
+] as const;
 
-export type CredentialName = keyof Credentials;
+export type CredentialName = (typeof CREDENTIAL_NAMES)[number];
+export type Credentials = Record<CredentialName, string>;
 
-/** Flag and environment variable of each credential (the env names are the issue's). */
-export const CREDENTIAL_SOURCES: Record<CredentialName, { flag: string; env: string }> = {
-  developerKey: { flag: '--developer-key', env: 'DEVELOPER_KEY' },
-  automationKey: { flag: '--automation-key', env: 'AUTOMATION_KEY' },
-  partnerCredential: { flag: '--partner-credential', env: 'PARTNER_CREDENTIAL' },
-  oauthClientId: { flag: '--oauth-client-id', env: 'OAUTH_CLIENT_ID' },
-  oauthClientSecret: { flag: '--oauth-client-secret', env: 'OAUTH_CLIENT_SECRET' },
-  oauthRedirectUri: { flag: '--oauth-redirect-uri', env: 'OAUTH_REDIRECT_URI' },
-  userEmail: { flag: '--user-email', env: 'USER_EMAIL' },
-  userPassword: { flag: '--user-password', env: 'USER_PASSWORD' },
-  organizationId: { flag: '--organization-id', env: 'ORGANIZATION_ID' },
-};
+const words = (name: CredentialName) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** Flag and environment variable of each credential, from its name: userEmail → --user-email, USER_EMAIL (the env names are the issue's). */
+export const CREDENTIAL_SOURCES = Object.fromEntries(
+  CREDENTIAL_NAMES.map((name) => [name, { flag: `--${words(name)}`, env: words(name).replaceAll('-', '_').toUpperCase() }]),
+) as Record<CredentialName, { flag: string; env: string }>;
 
 /** Flags win over the environment; blank values count as absent. */
 export function resolveCredentials(flags: Partial<Record<CredentialName, string>>, env: NodeJS.ProcessEnv): Partial<Credentials> {

@@ -1,8 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { ensure, ensureStatus, field, jsonObject, type JsonObject } from './assert.js';
+import { createHash, randomBytes } from 'node:crypto';
+import { ensure, ensureStatus, field, okJson } from './assert.js';
 import { FormBrowser } from './browser.js';
+import type { CredentialName } from './credentials.js';
 import type { Reply } from './http.js';
 import type { CheckContext } from './runner.js';
+
+/** What a check needs to call the token endpoint as the client; and to run the flow as a user too. */
+export const CLIENT: CredentialName[] = ['oauthClientId', 'oauthClientSecret', 'oauthRedirectUri'];
+export const FLOW: CredentialName[] = [...CLIENT, 'userEmail', 'userPassword'];
 
 export interface AuthorizeOutcome {
   /** The redirect back to the client, parsed. */
@@ -106,6 +111,13 @@ export async function authorizationCode(t: CheckContext, options: AuthorizeOptio
   return code;
 }
 
+/** A code authorized with an S256 PKCE challenge, and the verifier that goes with it. */
+export async function pkceCode(t: CheckContext): Promise<{ code: string; verifier: string }> {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return { code: await authorizationCode(t, { extra: { code_challenge: challenge, code_challenge_method: 'S256' } }), verifier };
+}
+
 export interface TokenResponse {
   access_token: string;
   refresh_token: string;
@@ -123,8 +135,7 @@ export function tokenRequest(t: CheckContext, params: Record<string, string>): P
 }
 
 export function ensureTokenResponse(t: CheckContext, reply: Reply): TokenResponse {
-  ensureStatus(reply, 200);
-  const body: JsonObject = jsonObject(reply);
+  const body = okJson(reply);
   const access = field<string>(body, 'access_token', 'string');
   ensure(/^[\w-]+\.[\w-]+\.[\w-]*$/.test(access), 'access_token is not a JWT (three base64url parts)');
   const refresh = field<string>(body, 'refresh_token', 'string');
@@ -140,8 +151,15 @@ export function ensureTokenResponse(t: CheckContext, reply: Reply): TokenRespons
 
 /** Tokens from a fresh sign-in, for checks that only need a working access token. */
 export function signedInTokens(t: CheckContext): Promise<TokenResponse> {
-  return t.shared('oauth.tokens', async (s) => {
-    const code = await authorizationCode(s);
-    return ensureTokenResponse(s, await tokenRequest(s, { grant_type: 'authorization_code', code, redirect_uri: s.cred('oauthRedirectUri') }));
-  });
+  return t.shared('oauth.tokens', (s) => freshTokens(s));
+}
+
+/** The token request that exchanges `code`, with the registered redirect URI. */
+export function exchange(t: CheckContext, code: string): Promise<Reply> {
+  return tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: t.cred('oauthRedirectUri') });
+}
+
+/** Tokens of a new grant of this check's own (one it may revoke or rotate). */
+export async function freshTokens(t: CheckContext, options: AuthorizeOptions = {}): Promise<TokenResponse> {
+  return ensureTokenResponse(t, await exchange(t, await authorizationCode(t, options)));
 }

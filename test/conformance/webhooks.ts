@@ -1,5 +1,5 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { ensure, ensureEqual, field, isObject, jsonObject, type JsonObject } from './assert.js';
+import { CheckFailure, ensure, ensureEqual, field, isObject, jsonObject, type JsonObject } from './assert.js';
 import type { Delivery } from './receiver.js';
 import type { CheckContext } from './runner.js';
 
@@ -22,6 +22,15 @@ export function receiverOf(t: CheckContext) {
   const receiver = t.receiver;
   if (!receiver) t.skip('no webhook receiver in this run');
   return receiver;
+}
+
+/** The first `count` deliveries on the subscription's receiver path; fewer in time fail the check. */
+export function deliveriesTo(t: CheckContext, subscription: Subscription, count: number, timeoutMs = 15_000): Promise<Delivery[]> {
+  return receiverOf(t)
+    .waitFor(subscription.path, count, timeoutMs)
+    .catch((error: Error) => {
+      throw new CheckFailure(error.message);
+    });
 }
 
 /** Subscribes a fresh receiver path; the signing secret is read from the create response (shown once). */

@@ -1,7 +1,7 @@
-import { CheckFailure, ensure, ensureEqual, ensureStatus, field, isObject, jsonObject, type JsonObject } from '../assert.js';
+import { ensure, ensureEqual, ensureStatus, field, isObject, jsonObject, type JsonObject, okJson } from '../assert.js';
 import type { Delivery } from '../receiver.js';
 import type { Check, CheckContext } from '../runner.js';
-import { receiverOf, verifyDelivery, webhookRoute, withSubscription, type Subscription, type VerifiedEvent } from '../webhooks.js';
+import { deliveriesTo, verifyDelivery, webhookRoute, withSubscription, type Subscription, type VerifiedEvent } from '../webhooks.js';
 import { validSubmission } from './assessment.js';
 
 const developerKey = (t: CheckContext) => ({ 'x-api-key': t.cred('developerKey') });
@@ -18,11 +18,7 @@ async function submit(t: CheckContext, email: string, salt: number): Promise<str
  * (an event of the wrong type) is a failure rather than something to wait past.
  */
 async function firstEvent(t: CheckContext, subscription: Subscription): Promise<VerifiedEvent & { data: JsonObject }> {
-  const [delivery] = await receiverOf(t)
-    .waitFor(subscription.path, 1, 15_000)
-    .catch((error: Error) => {
-      throw new CheckFailure(error.message);
-    });
+  const [delivery] = await deliveriesTo(t, subscription, 1);
   const verified = verifyDelivery(subscription, delivery as Delivery);
   ensureEqual(verified.delivery.headers['webhook-id'], verified.event.id, 'webhook-id header (the event id)');
   ensure(isObject(verified.event.data), 'data is not an object');
@@ -31,9 +27,7 @@ async function firstEvent(t: CheckContext, subscription: Subscription): Promise<
 
 /** The revision the Assessment API now stores for the email, to compare an event's data with. */
 async function storedRevision(t: CheckContext, email: string): Promise<unknown> {
-  const reply = await t.http.get(`/api/v1/assessment/results?email=${encodeURIComponent(email)}`, { headers: developerKey(t) });
-  ensureStatus(reply, 200);
-  const body = jsonObject(reply);
+  const body = okJson(await t.http.get(`/api/v1/assessment/results?email=${encodeURIComponent(email)}`, { headers: developerKey(t) }));
   return (isObject(body.result) ? body.result : body).revision;
 }
 

@@ -1,4 +1,4 @@
-import { ensure, ensureEqual, ensureRestError, ensureStatus, field, isObject, jsonObject, type JsonObject } from '../assert.js';
+import { ensure, ensureEqual, ensureRestError, ensureStatus, field, isObject, jsonObject, type JsonObject, okJson } from '../assert.js';
 import type { Check, CheckContext } from '../runner.js';
 import { graphql } from './graphql.js';
 
@@ -14,9 +14,7 @@ const REQUIRED = 'Resources · Assessment instrument (required full name q1 and 
 const OWNER = 'Resources · Assessment instrument (organizationId: the organisation that owns the key)';
 
 async function instrument(t: CheckContext): Promise<JsonObject> {
-  const reply = await t.http.get('/api/v1/assessment/questions', { headers: key(t) });
-  ensureStatus(reply, 200);
-  return jsonObject(reply);
+  return okJson(await t.http.get('/api/v1/assessment/questions', { headers: key(t) }));
 }
 
 /**
@@ -72,6 +70,15 @@ function ensureSubmitResponse(body: JsonObject): void {
   field(body, 'benchmarkApplied', 'boolean');
 }
 
+/** A complete submission for `email`, scored: the submit response. */
+async function scored(t: CheckContext, email: string, salt = 0): Promise<JsonObject> {
+  const created = jsonObject(await submit(t, validSubmission(email, salt)));
+  ensureSubmitResponse(created);
+  return created;
+}
+
+const results = (t: CheckContext, query: string) => t.http.get(`/api/v1/assessment/results?${query}`, { headers: key(t) });
+
 function ensureBadRequest(reply: Parameters<typeof ensureRestError>[0]): JsonObject {
   const body = ensureRestError(reply, 400, 'Bad Request');
   // "missingCount and invalidCount may be present": when they are, they are counts.
@@ -88,9 +95,7 @@ export const assessmentChecks: Check[] = [
     title: 'GET /api/v1/assessment/questions returns the 140-question instrument, version 1.0',
     needs: ['developerKey'],
     async run(t) {
-      const reply = await t.http.get('/api/v1/assessment/questions', { headers: key(t) });
-      ensureStatus(reply, 200);
-      const body = jsonObject(reply);
+      const body = await instrument(t);
       ensureEqual(body.version, '1.0', 'version');
       field(body, 'organizationId', 'string');
       field(body, 'scaleDescription', 'string');
@@ -144,9 +149,7 @@ export const assessmentChecks: Check[] = [
     title: 'a complete submission is scored synchronously: {success, responseId, scores, benchmarkApplied}',
     needs: ['developerKey'],
     async run(t) {
-      const reply = await submit(t, validSubmission(`${t.unique('scored-')}@conformance.example`));
-      ensureStatus(reply, 200);
-      const body = jsonObject(reply);
+      const body = okJson(await submit(t, validSubmission(`${t.unique('scored-')}@conformance.example`)));
       ensureSubmitResponse(body);
       ensureEqual(body.benchmarkApplied, false, 'benchmarkApplied without benchmark_tag_id');
     },
@@ -158,10 +161,9 @@ export const assessmentChecks: Check[] = [
     needs: ['developerKey'],
     async run(t) {
       const email = `${t.unique('read-')}@conformance.example`;
-      const created = jsonObject(await submit(t, validSubmission(email)));
-      ensureSubmitResponse(created);
+      const created = await scored(t, email);
       for (const query of [`email=${encodeURIComponent(email)}`, `result_id=${encodeURIComponent(String(created.responseId))}`]) {
-        const reply = await t.http.get(`/api/v1/assessment/results?${query}`, { headers: key(t) });
+        const reply = await results(t, query);
         ensureStatus(reply, 200);
         const result = storedResult(jsonObject(reply));
         ensureEqual(result.scores, created.scores, `scores read back by ${query.split('=')[0]}`);
@@ -175,17 +177,15 @@ export const assessmentChecks: Check[] = [
     needs: ['developerKey'],
     async run(t) {
       const email = `${t.unique('upsert-')}@conformance.example`;
-      const first = jsonObject(await submit(t, validSubmission(email, 0)));
-      ensureSubmitResponse(first);
-      const second = jsonObject(await submit(t, validSubmission(email, 3)));
-      ensureSubmitResponse(second);
+      const first = await scored(t, email, 0);
+      const second = await scored(t, email, 3);
       ensure(JSON.stringify(first.scores) !== JSON.stringify(second.scores), 'different answers gave the same scores; cannot tell the results apart');
-      const reply = await t.http.get(`/api/v1/assessment/results?email=${encodeURIComponent(email)}`, { headers: key(t) });
+      const reply = await results(t, `email=${encodeURIComponent(email)}`);
       ensureStatus(reply, 200);
       const result = storedResult(jsonObject(reply));
       ensureEqual(result.scores, second.scores, 'the stored scores after the replacing submit');
       // The first responseId, if still valid, must lead to the same (replaced) result, never the old one.
-      const old = await t.http.get(`/api/v1/assessment/results?result_id=${encodeURIComponent(String(first.responseId))}`, { headers: key(t) });
+      const old = await results(t, `result_id=${encodeURIComponent(String(first.responseId))}`);
       if (old.status === 200) ensureEqual(storedResult(jsonObject(old)).scores, second.scores, 'the result behind the first responseId');
       else ensureStatus(old, 404);
     },
@@ -205,7 +205,7 @@ export const assessmentChecks: Check[] = [
     title: 'an email with no stored result is a 404, never another result',
     needs: ['developerKey'],
     async run(t) {
-      const reply = await t.http.get(`/api/v1/assessment/results?email=${t.unique('nobody-')}%40conformance.example`, { headers: key(t) });
+      const reply = await results(t, `email=${t.unique('nobody-')}%40conformance.example`);
       ensureRestError(reply, 404, 'Not Found');
     },
   },
@@ -216,12 +216,11 @@ export const assessmentChecks: Check[] = [
     needs: ['developerKey'],
     async run(t) {
       const email = `${t.unique('near-')}@conformance.example`;
-      const created = jsonObject(await submit(t, validSubmission(email)));
-      ensureSubmitResponse(created);
+      const created = await scored(t, email);
       const id = String(created.responseId);
       const shorter = email.replace('@', '').length > 1 ? `${email.slice(0, email.indexOf('@') - 1)}${email.slice(email.indexOf('@'))}` : email;
       for (const query of [`email=${encodeURIComponent(shorter)}`, `result_id=${encodeURIComponent(`${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`)}`]) {
-        const reply = await t.http.get(`/api/v1/assessment/results?${query}`, { headers: key(t) });
+        const reply = await results(t, query);
         ensure(reply.status !== 200, `${query} found a result: a lookup must match the email or id exactly, never by prefix (docs/assessment.md · Reading a result)`);
         ensureRestError(reply, 404, 'Not Found');
       }
@@ -261,7 +260,7 @@ export const assessmentChecks: Check[] = [
       for (const id of ['q7', 'q50', 'q131']) delete body[id];
       const error = ensureBadRequest(await submit(t, body));
       if (error.missingCount !== undefined) ensureEqual(error.missingCount, 3, 'missingCount');
-      const after = await t.http.get(`/api/v1/assessment/results?email=${encodeURIComponent(String(body.email))}`, { headers: key(t) });
+      const after = await results(t, `email=${encodeURIComponent(String(body.email))}`);
       ensureStatus(after, 404);
     },
   },
@@ -314,9 +313,7 @@ export const assessmentChecks: Check[] = [
     title: 'benchmark tags list has {success, pagination, count} and the tags',
     needs: ['developerKey'],
     async run(t) {
-      const reply = await t.http.get('/api/v1/benchmark-tags', { headers: key(t) });
-      ensureStatus(reply, 200);
-      const body = jsonObject(reply);
+      const body = okJson(await t.http.get('/api/v1/benchmark-tags', { headers: key(t) }));
       ensureEqual(body.success, true, 'success');
       field(body, 'pagination', 'object');
       const count = field<number>(body, 'count', 'number');
@@ -332,9 +329,7 @@ export const assessmentChecks: Check[] = [
     async run(t) {
       const rule = 'the spec: limit on benchmark-tags is capped at 100';
       for (const limit of [1000, 101]) {
-        const reply = await t.http.get(`/api/v1/benchmark-tags?limit=${limit}`, { headers: key(t) });
-        ensureStatus(reply, 200);
-        const body = jsonObject(reply);
+        const body = okJson(await t.http.get(`/api/v1/benchmark-tags?limit=${limit}`, { headers: key(t) }));
         const tags = tagList(body);
         ensure(tags.length <= 100, `limit=${limit} gave ${tags.length} tags on one page (${rule})`);
         const pagination = field<JsonObject>(body, 'pagination', 'object');

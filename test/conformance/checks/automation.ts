@@ -1,4 +1,4 @@
-import { ensure, ensureEqual, ensureRestError, ensureStatus, field, isObject, jsonObject, type JsonObject } from '../assert.js';
+import { ensure, ensureEqual, ensureRestError, ensureStatus, field, isObject, jsonObject, type JsonObject, okJson } from '../assert.js';
 import type { Reply } from '../http.js';
 import type { Check, CheckContext } from '../runner.js';
 
@@ -69,6 +69,33 @@ const missingFieldChecks: Check[] = (['record_id', 'profile_id', 'fields'] as co
   },
 }));
 
+/** A create body with one value wrong: a 400 that names the field. */
+const wrongValueChecks: Check[] = [
+  {
+    id: 'automation.submissions.unknown-profile',
+    clause: 'Resources · submission create body (profile_id: an id from the profiles list)',
+    title: 'a profile_id that is not in the profiles list is a 400 that names profile_id',
+    name: 'profile_id',
+    body: async (t: CheckContext) => submissionBody(t, t.unique('no-such-profile-')),
+  },
+  {
+    id: 'automation.submissions.fields-object',
+    clause: 'Resources · submission create body (fields: object, required)',
+    title: 'fields that are not an object is a 400 that names fields',
+    name: 'fields',
+    body: async (t: CheckContext) => ({ ...submissionBody(t, await firstProfileId(t)), fields: ['not', 'an', 'object'] }),
+  },
+].map(({ name, body, ...check }) => ({
+  ...check,
+  route: SUBMISSIONS,
+  needs: ['automationKey'],
+  async run(t: CheckContext) {
+    const reply = await t.http.post('/api/automation/submissions', { headers: automationKey(t), json: await body(t) });
+    ensureRestError(reply, 400, 'Bad Request');
+    ensure(reply.text.includes(name), `the 400 body does not name ${name}`);
+  },
+}));
+
 export const automationChecks: Check[] = [
   {
     id: 'automation.me',
@@ -76,9 +103,7 @@ export const automationChecks: Check[] = [
     title: 'GET /api/automation/me confirms the key with {user, orgName}',
     needs: ['automationKey'],
     async run(t) {
-      const reply = await t.http.get('/api/automation/me', { headers: automationKey(t) });
-      ensureStatus(reply, 200);
-      const body = jsonObject(reply);
+      const body = okJson(await t.http.get('/api/automation/me', { headers: automationKey(t) }));
       const user = field<string>(body, 'user', 'string');
       ensure(/^[^@\s]+@[^@\s]+$/.test(user), `user is not the key owner's email: ${user}`);
       ensure(field<string>(body, 'orgName', 'string').trim().length > 0, 'orgName is empty');
@@ -107,30 +132,7 @@ export const automationChecks: Check[] = [
     },
   },
   ...missingFieldChecks,
-  {
-    id: 'automation.submissions.unknown-profile',
-    route: SUBMISSIONS,
-    clause: 'Resources · submission create body (profile_id: an id from the profiles list)',
-    title: 'a profile_id that is not in the profiles list is a 400 that names profile_id',
-    needs: ['automationKey'],
-    async run(t) {
-      const reply = await t.http.post('/api/automation/submissions', { headers: automationKey(t), json: submissionBody(t, t.unique('no-such-profile-')) });
-      ensureRestError(reply, 400, 'Bad Request');
-      ensure(reply.text.includes('profile_id'), 'the 400 body does not name profile_id');
-    },
-  },
-  {
-    id: 'automation.submissions.fields-object',
-    route: SUBMISSIONS,
-    clause: 'Resources · submission create body (fields: object, required)',
-    title: 'fields that are not an object is a 400 that names fields',
-    needs: ['automationKey'],
-    async run(t) {
-      const reply = await t.http.post('/api/automation/submissions', { headers: automationKey(t), json: { ...submissionBody(t, await firstProfileId(t)), fields: ['not', 'an', 'object'] } });
-      ensureRestError(reply, 400, 'Bad Request');
-      ensure(reply.text.includes('fields'), 'the 400 body does not name fields');
-    },
-  },
+  ...wrongValueChecks,
   {
     id: 'automation.submissions.listed',
     route: SUBMISSIONS,

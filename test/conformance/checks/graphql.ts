@@ -1,6 +1,6 @@
-import { ensure, ensureEqual, ensureNoStackTrace, ensureStatus, field, isObject, jsonObject } from '../assert.js';
+import { ensure, ensureEqual, ensureNoStackTrace, ensureStatus, field, isObject, jsonObject, okJson } from '../assert.js';
 import { validSubmission } from './assessment.js';
-import { authorizationCode, ensureTokenResponse, signedInTokens, tokenRequest } from '../oauth-flow.js';
+import { FLOW, freshTokens, signedInTokens } from '../oauth-flow.js';
 import type { Check, CheckContext } from '../runner.js';
 
 export const USER_QUERY = 'query getUserDataQuery { me { email } }';
@@ -26,12 +26,10 @@ export const graphqlChecks: Check[] = [
     id: 'graphql.oauth.get-user-data',
     clause: 'Resources · GraphQL user data; Authentication step 6',
     title: 'getUserDataQuery with an OAuth access token returns the signed-in user\'s email',
-    needs: ['oauthClientId', 'oauthClientSecret', 'oauthRedirectUri', 'userEmail', 'userPassword'],
+    needs: FLOW,
     async run(t) {
       const tokens = await signedInTokens(t);
-      const reply = await graphql(t, tokens.access_token, USER_QUERY);
-      ensureStatus(reply, 200);
-      const body = jsonObject(reply);
+      const body = okJson(await graphql(t, tokens.access_token, USER_QUERY));
       ensure(!body.errors, `errors: ${JSON.stringify(body.errors)}`);
       const me = isObject(body.data) && isObject(body.data.me) ? body.data.me : undefined;
       ensure(me, 'data.me is missing');
@@ -44,9 +42,7 @@ export const graphqlChecks: Check[] = [
     title: 'a partner credential is accepted as a Bearer token and gets a GraphQL result',
     needs: ['partnerCredential'],
     async run(t) {
-      const reply = await graphql(t, t.cred('partnerCredential'), USER_QUERY);
-      ensureStatus(reply, 200);
-      const body = jsonObject(reply);
+      const body = okJson(await graphql(t, t.cred('partnerCredential'), USER_QUERY));
       ensure('data' in body || Array.isArray(body.errors), 'neither data nor errors in the result');
     },
   },
@@ -122,9 +118,7 @@ export const graphqlChecks: Check[] = [
     title: 'getOrganizationQuery with a partner credential returns the organisation',
     needs: ['partnerCredential'],
     async run(t) {
-      const reply = await graphql(t, t.cred('partnerCredential'), 'query getOrganizationQuery { organization { id name } }');
-      ensureStatus(reply, 200);
-      const body = jsonObject(reply);
+      const body = okJson(await graphql(t, t.cred('partnerCredential'), 'query getOrganizationQuery { organization { id name } }'));
       ensure(!body.errors, `errors: ${JSON.stringify(body.errors)}`);
       const organization = isObject(body.data) && isObject(body.data.organization) ? body.data.organization : undefined;
       ensure(organization, 'data.organization is missing');
@@ -143,9 +137,7 @@ export const graphqlChecks: Check[] = [
         const submitted = await t.http.post('/api/v1/assessment/submit', { headers: { 'x-api-key': t.cred('developerKey') }, json: validSubmission(email, salt) });
         ensureStatus(submitted, 200);
       }
-      const reply = await graphql(t, t.cred('partnerCredential'), 'query getAssessmentResultQuery($e: String!) { assessmentResult(email: $e) { id email revision } }', { e: email.toUpperCase() });
-      ensureStatus(reply, 200);
-      const body = jsonObject(reply);
+      const body = okJson(await graphql(t, t.cred('partnerCredential'), 'query getAssessmentResultQuery($e: String!) { assessmentResult(email: $e) { id email revision } }', { e: email.toUpperCase() }));
       ensure(!body.errors, `errors: ${JSON.stringify(body.errors)}`);
       const result = isObject(body.data) && isObject(body.data.assessmentResult) ? body.data.assessmentResult : undefined;
       ensure(result, 'data.assessmentResult is null for a stored result');
@@ -157,10 +149,9 @@ export const graphqlChecks: Check[] = [
     id: 'graphql.oauth.scope-enforced',
     clause: 'docs/graphql.md · Partner operations (scope needed); Resources · OAuth client (scopes)',
     title: 'a token granted only `basic` runs getUserDataQuery but is refused getAssessmentResultQuery',
-    needs: ['oauthClientId', 'oauthClientSecret', 'oauthRedirectUri', 'userEmail', 'userPassword'],
+    needs: FLOW,
     async run(t) {
-      const code = await authorizationCode(t, { scope: 'basic' });
-      const tokens = ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: t.cred('oauthRedirectUri') }));
+      const tokens = await freshTokens(t, { scope: 'basic' });
       ensureEqual(tokens.scope, 'basic', 'granted scope');
       const me = jsonObject(await graphql(t, tokens.access_token, USER_QUERY));
       ensure(!me.errors, `getUserDataQuery with basic: ${JSON.stringify(me.errors)}`);
@@ -197,10 +188,9 @@ export const graphqlChecks: Check[] = [
     id: 'graphql.oauth.revoked-token',
     clause: 'Authentication step 7 (revoke on logout); Errors · GraphQL 401',
     title: 'after revocation the access token is refused with 401',
-    needs: ['oauthClientId', 'oauthClientSecret', 'oauthRedirectUri', 'userEmail', 'userPassword'],
+    needs: FLOW,
     async run(t) {
-      const code = await authorizationCode(t);
-      const tokens = ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: t.cred('oauthRedirectUri') }));
+      const tokens = await freshTokens(t);
       ensureStatus(await graphql(t, tokens.access_token, USER_QUERY), 200);
       const revoked = await t.http.post('/api/oauth/revoke', {
         json: { token: tokens.access_token, token_type_hint: 'access_token', client_id: t.cred('oauthClientId'), client_secret: t.cred('oauthClientSecret') },

@@ -7,6 +7,8 @@ const REVOKE = 'POST /api/oauth/revoke';
 const isAuthorize = (req: ProxiedRequest) => req.url.pathname.startsWith('/api/oauth/authorize');
 const isToken = (req: ProxiedRequest) => route(req) === TOKEN;
 const grant = (req: ProxiedRequest) => (isToken(req) ? params(req).get('grant_type') : undefined);
+/** The refresh token a refresh presents. */
+const refreshTokenOf = (req: ProxiedRequest) => (grant(req) === 'refresh_token' ? params(req).get('refresh_token') : undefined);
 const hasBasic = (req: ProxiedRequest) => /^basic /i.test(req.headers.authorization ?? '');
 
 /** A redirect_uri a lenient matcher takes for the registered one: rewritten to it, so the server goes on. */
@@ -24,6 +26,15 @@ function normaliseRedirect(same: (given: URL, registered: URL, raw: string) => b
       return;
     }
     if (same(url, new URL(registered), given)) p.set('redirect_uri', registered);
+  };
+}
+
+/** A request to `endpoint` that authenticates no client, served as if the registered client had. */
+function servedWithoutClientAuth(endpoint: string) {
+  return (req: ProxiedRequest, ctx: MutantContext) => {
+    if (route(req) !== endpoint || hasBasic(req) || params(req).get('client_secret')) return;
+    params(req).set('client_id', ctx.demo.oauthClientId);
+    params(req).set('client_secret', ctx.demo.oauthClientSecret);
   };
 }
 
@@ -99,7 +110,7 @@ export const oauthMutants: Mutant[] = [
     target: 'oauth.refresh.near-miss',
     bug: 'refresh tokens are looked up case-insensitively by a prefix index, so a near-miss finds the real one',
     request(req, ctx) {
-      const given = grant(req) === 'refresh_token' ? params(req).get('refresh_token') : undefined;
+      const given = refreshTokenOf(req);
       const issued = stateMap<true>(ctx, 'issued');
       if (!given || issued.has(given)) return;
       const near = [...issued.keys()].find((real) => real.toLowerCase() === given.toLowerCase() || (Math.abs(real.length - given.length) <= 1 && real.slice(0, -1) === given.slice(0, real.length - 1)));
@@ -129,11 +140,7 @@ export const oauthMutants: Mutant[] = [
     id: 'token-without-client-auth-served',
     target: 'oauth.token.no-client-auth',
     bug: 'client authentication is optional at the token endpoint: a request without a client secret is served as the only registered client',
-    request(req, ctx) {
-      if (!isToken(req) || hasBasic(req) || params(req).get('client_secret')) return;
-      params(req).set('client_id', ctx.demo.oauthClientId);
-      params(req).set('client_secret', ctx.demo.oauthClientSecret);
-    },
+    request: servedWithoutClientAuth(TOKEN),
   },
   {
     id: 'client-secret-case-insensitive',
@@ -178,7 +185,7 @@ export const oauthMutants: Mutant[] = [
     target: 'oauth.refresh.rotates',
     bug: 'a refresh returns the refresh token it was given instead of a new one',
     response(req, res) {
-      const used = grant(req) === 'refresh_token' ? params(req).get('refresh_token') : undefined;
+      const used = refreshTokenOf(req);
       if (used && res.status === 200 && isRecord(res.json)) res.json.refresh_token = used;
     },
   },
@@ -187,7 +194,7 @@ export const oauthMutants: Mutant[] = [
     target: 'oauth.refresh.grace',
     bug: 'a rotated refresh token is refused at once: a retried refresh after a lost response fails',
     request(req, ctx) {
-      const used = grant(req) === 'refresh_token' ? params(req).get('refresh_token') : undefined;
+      const used = refreshTokenOf(req);
       return used && stateMap<string>(ctx, 'successor').has(used) ? invalidGrant() : undefined;
     },
     response: recordRotation,
@@ -197,7 +204,7 @@ export const oauthMutants: Mutant[] = [
     target: 'oauth.refresh.grace-same-pair',
     bug: 'a retry within the grace window rotates once more instead of returning the same successor pair',
     async request(req, ctx) {
-      const used = grant(req) === 'refresh_token' ? params(req).get('refresh_token') : undefined;
+      const used = refreshTokenOf(req);
       const successor = used ? stateMap<string>(ctx, 'successor').get(used) : undefined;
       if (successor) params(req).set('refresh_token', successor);
     },
@@ -208,7 +215,7 @@ export const oauthMutants: Mutant[] = [
     target: 'oauth.refresh.reuse-revokes-family',
     bug: 'an old refresh token is refused, but its family is not revoked: the newest tokens keep working',
     request(req, ctx) {
-      const used = grant(req) === 'refresh_token' ? params(req).get('refresh_token') : undefined;
+      const used = refreshTokenOf(req);
       const successors = stateMap<string>(ctx, 'successor');
       const next = used ? successors.get(used) : undefined;
       return next && successors.has(next) ? invalidGrant() : undefined;
@@ -234,11 +241,7 @@ export const oauthMutants: Mutant[] = [
     id: 'revoke-without-client-auth',
     target: 'oauth.revoke.no-client-auth',
     bug: 'revoke does not authenticate the client: anyone holding a token can revoke it',
-    request(req, ctx) {
-      if (route(req) !== REVOKE || hasBasic(req) || params(req).get('client_secret')) return;
-      params(req).set('client_id', ctx.demo.oauthClientId);
-      params(req).set('client_secret', ctx.demo.oauthClientSecret);
-    },
+    request: servedWithoutClientAuth(REVOKE),
   },
   {
     id: 'revoke-ignores-secret',

@@ -1,23 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ensure, ensureEqual, ensureOAuthError, ensureStatus, isObject } from '../assert.js';
 import { FormBrowser } from '../browser.js';
-import type { CredentialName } from '../credentials.js';
 import type { Reply } from '../http.js';
-import { authorize, authorizationCode, AuthorizeStopped, authorizeUrl, ensureTokenResponse, tokenRequest } from '../oauth-flow.js';
+import { authorize, authorizationCode, AuthorizeStopped, authorizeUrl, CLIENT, ensureTokenResponse, exchange, FLOW, freshTokens, pkceCode, tokenRequest } from '../oauth-flow.js';
 import type { Check, CheckContext } from '../runner.js';
 import { graphql, USER_QUERY } from './graphql.js';
 import { nearMisses } from './near-misses.js';
 
-const CLIENT: CredentialName[] = ['oauthClientId', 'oauthClientSecret', 'oauthRedirectUri'];
-const FLOW: CredentialName[] = [...CLIENT, 'userEmail', 'userPassword'];
 
-async function exchange(t: CheckContext, code: string) {
-  return tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: t.cred('oauthRedirectUri') });
-}
+const refresh = (t: CheckContext, refreshToken: string) => tokenRequest(t, { grant_type: 'refresh_token', refresh_token: refreshToken });
+const refreshed = async (t: CheckContext, refreshToken: string) => ensureTokenResponse(t, await refresh(t, refreshToken));
 
-async function freshTokens(t: CheckContext) {
-  return ensureTokenResponse(t, await exchange(t, await authorizationCode(t)));
-}
 
 /** The authorize endpoint must not send the user anywhere that is not a registered redirect URI. */
 async function ensureNotRedirected(t: CheckContext, path: string, forbiddenOrigin: string): Promise<void> {
@@ -67,7 +60,7 @@ async function ensureRevokeRefused(t: CheckContext, body: Record<string, string>
   const reply = await t.http.post('/api/oauth/revoke', { json: { token: tokens.refresh_token, token_type_hint: 'refresh_token', ...body } });
   ensure(reply.status === 400 || reply.status === 401, `revoke ${how} answered ${reply.status}, not 400/401 invalid_client (${REVOKE_AUTH})`);
   ensure(isObject(reply.json) && reply.json.error === 'invalid_client', `revoke ${how}: error is not invalid_client (${REVOKE_AUTH})`);
-  const still = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+  const still = await refresh(t, tokens.refresh_token);
   ensure(still.status === 200, `the refresh token no longer refreshes after a revoke ${how} (${REVOKE_AUTH})`);
 }
 
@@ -219,9 +212,7 @@ export const oauthChecks: Check[] = [
     title: 'with PKCE, a wrong code_verifier is refused and the code cannot be used afterwards, even with the right one',
     needs: FLOW,
     async run(t) {
-      const verifier = randomBytes(32).toString('base64url');
-      const challenge = createHash('sha256').update(verifier).digest('base64url');
-      const code = await authorizationCode(t, { extra: { code_challenge: challenge, code_challenge_method: 'S256' } });
+      const { code, verifier } = await pkceCode(t);
       const params = { grant_type: 'authorization_code', code, redirect_uri: t.cred('oauthRedirectUri') };
       ensureOAuthError(await tokenRequest(t, { ...params, code_verifier: randomBytes(32).toString('base64url') }), 400, 'invalid_grant');
       ensureOAuthError(await tokenRequest(t, { ...params, code_verifier: verifier }), 400, 'invalid_grant');
@@ -233,9 +224,7 @@ export const oauthChecks: Check[] = [
     title: 'with PKCE, the right code_verifier exchanges the code',
     needs: FLOW,
     async run(t) {
-      const verifier = randomBytes(32).toString('base64url');
-      const challenge = createHash('sha256').update(verifier).digest('base64url');
-      const code = await authorizationCode(t, { extra: { code_challenge: challenge, code_challenge_method: 'S256' } });
+      const { code, verifier } = await pkceCode(t);
       ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: t.cred('oauthRedirectUri'), code_verifier: verifier }));
     },
   },
@@ -255,7 +244,7 @@ export const oauthChecks: Check[] = [
     needs: FLOW,
     async run(t) {
       const first = await freshTokens(t);
-      const second = ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }));
+      const second = await refreshed(t, first.refresh_token);
       ensure(second.refresh_token !== first.refresh_token, 'the refresh token did not rotate');
       ensureStatus(await graphql(t, second.access_token, USER_QUERY), 200);
     },
@@ -267,8 +256,8 @@ export const oauthChecks: Check[] = [
     needs: FLOW,
     async run(t) {
       const first = await freshTokens(t);
-      ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }));
-      ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }));
+      await refreshed(t, first.refresh_token);
+      await refreshed(t, first.refresh_token);
     },
   },
   {
@@ -278,8 +267,8 @@ export const oauthChecks: Check[] = [
     needs: FLOW,
     async run(t) {
       const first = await freshTokens(t);
-      const a = ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }));
-      const b = ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }));
+      const a = await refreshed(t, first.refresh_token);
+      const b = await refreshed(t, first.refresh_token);
       ensureEqual(b.refresh_token, a.refresh_token, 'refresh_token of the retry');
       ensureEqual(b.access_token, a.access_token, 'access_token of the retry');
     },
@@ -291,10 +280,10 @@ export const oauthChecks: Check[] = [
     needs: FLOW,
     async run(t) {
       const first = await freshTokens(t);
-      const second = ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }));
-      const third = ensureTokenResponse(t, await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: second.refresh_token }));
-      ensureOAuthError(await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }), 400, 'invalid_grant');
-      ensureOAuthError(await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: third.refresh_token }), 400, 'invalid_grant');
+      const second = await refreshed(t, first.refresh_token);
+      const third = await refreshed(t, second.refresh_token);
+      ensureOAuthError(await refresh(t, first.refresh_token), 400, 'invalid_grant');
+      ensureOAuthError(await refresh(t, third.refresh_token), 400, 'invalid_grant');
       ensureStatus(await graphql(t, third.access_token, USER_QUERY), 401);
     },
   },
@@ -304,7 +293,7 @@ export const oauthChecks: Check[] = [
     title: 'a made-up refresh token is refused with invalid_grant',
     needs: CLIENT,
     async run(t) {
-      ensureOAuthError(await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: t.unique('made-up-refresh-') }), 400, 'invalid_grant');
+      ensureOAuthError(await refresh(t, t.unique('made-up-refresh-')), 400, 'invalid_grant');
     },
   },
   {
@@ -315,7 +304,7 @@ export const oauthChecks: Check[] = [
     async run(t) {
       const { refresh_token: token } = await freshTokens(t);
       for (const near of Object.values(nearMisses(token))) {
-        ensureOAuthError(await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: near }), 400, 'invalid_grant');
+        ensureOAuthError(await refresh(t, near), 400, 'invalid_grant');
       }
     },
   },
@@ -330,7 +319,7 @@ export const oauthChecks: Check[] = [
         json: { token: tokens.refresh_token, token_type_hint: 'refresh_token', client_id: t.cred('oauthClientId'), client_secret: t.cred('oauthClientSecret') },
       });
       ensureStatus(reply, 200);
-      ensureOAuthError(await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token }), 400, 'invalid_grant');
+      ensureOAuthError(await refresh(t, tokens.refresh_token), 400, 'invalid_grant');
     },
   },
   {

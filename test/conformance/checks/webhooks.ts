@@ -1,7 +1,7 @@
-import { CheckFailure, ensure, ensureEqual, ensureRestError, ensureStatus, isObject, jsonObject } from '../assert.js';
+import { ensure, ensureEqual, ensureRestError, ensureStatus, isObject, jsonObject } from '../assert.js';
 import type { Delivery } from '../receiver.js';
 import type { Check, CheckContext } from '../runner.js';
-import { receiverOf, subscribe, unsubscribe, verifyDelivery, waitForEvent, webhookRoute, withSubscription, WEBHOOK_SURFACES, type WebhookSurface } from '../webhooks.js';
+import { deliveriesTo, receiverOf, subscribe, unsubscribe, verifyDelivery, waitForEvent, webhookRoute, withSubscription, WEBHOOK_SURFACES, type WebhookSurface } from '../webhooks.js';
 import { createSubmission, listItems } from './automation.js';
 
 const listSubscriptions = async (t: CheckContext, surface: WebhookSurface) =>
@@ -130,10 +130,7 @@ export const webhookChecks: Check[] = [
       const finals = ['submission.completed', 'submission.awaiting_assessment', 'submission.failed'];
       await withSubscription(t, 'automation', finals, async (subscription) => {
         const { recordId } = await createSubmission(t);
-        const receiver = receiverOf(t);
-        const [delivery] = await receiver.waitFor(subscription.path, 1, 15_000).catch((error: Error) => {
-          throw new CheckFailure(error.message);
-        });
+        const [delivery] = await deliveriesTo(t, subscription, 1);
         const { event } = verifyDelivery(subscription, delivery as Delivery);
         ensure(finals.includes(String(event.type)), `a ${String(event.type)} event arrived on a subscription to ${finals.join(', ')} only`);
         ensure(JSON.stringify(event.data).includes(recordId), `the event data does not name record ${recordId}`);
@@ -148,13 +145,9 @@ export const webhookChecks: Check[] = [
     needs: ['automationKey'],
     async run(t) {
       await withSubscription(t, 'automation', ['submission.queued'], async (subscription) => {
-        const receiver = receiverOf(t);
-        receiver.respond(subscription.path, (_delivery, attempt) => ({ status: attempt === 1 ? 503 : 200 }));
+        receiverOf(t).respond(subscription.path, (_delivery, attempt) => ({ status: attempt === 1 ? 503 : 200 }));
         await createSubmission(t);
-        const deliveries = await receiver.waitFor(subscription.path, 2, 20_000).catch((error: Error) => {
-          throw new CheckFailure(error.message);
-        });
-        const [first, second] = deliveries as [Delivery, Delivery];
+        const [first, second] = (await deliveriesTo(t, subscription, 2, 20_000)) as [Delivery, Delivery];
         verifyDelivery(subscription, second);
         ensureEqual(second.headers['webhook-id'], first.headers['webhook-id'], 'webhook-id of the retry');
         const attempts = listItems(
@@ -175,7 +168,7 @@ export const webhookChecks: Check[] = [
         const receiver = receiverOf(t);
         receiver.respond(subscription.path, () => ({ status: 410 }));
         await createSubmission(t);
-        await receiver.waitFor(subscription.path, 1, 15_000);
+        await deliveriesTo(t, subscription, 1);
         const key = { 'x-api-key': t.cred('automationKey') };
         const deadline = Date.now() + 5_000;
         let status: unknown;
