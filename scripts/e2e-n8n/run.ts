@@ -11,7 +11,7 @@ import { ensureN8n, N8N_VERSION } from './install-n8n.js';
 import { n8nInstance, type N8nInstance } from './n8n-process.js';
 import { olderThanAPage, signInEditor } from './editor.js';
 import { itemsByNode } from './run-output.js';
-import { credentialsFor, freePort, partnerTokens } from './setup.js';
+import { credentialsFor, freePort, partnerTokens, runChecks } from './setup.js';
 import { RECORD_ID, RESOURCE_CHECKS, resourceWorkflow, TRIGGER_WORKFLOW_ID, triggerWorkflow } from './workflows.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -64,7 +64,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const install = ensureN8n();
   console.log(`n8n ${N8N_VERSION} on Node ${spawnSync(install.node, ['--version'], { encoding: 'utf8' }).stdout.trim()} (${install.bin})`);
   const built = spawnSync('npm', ['run', 'build', '-w', 'n8n-nodes'], { cwd: repo, encoding: 'utf8' });
@@ -139,11 +139,7 @@ async function main(): Promise<void> {
     await receiver.close();
     await server.dispose();
   }
-  console.log(failures ? `\n${failures} check(s) failed.` : '\nEvery check passed.');
-  process.exitCode = failures ? 1 : 0;
+  return failures;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runChecks(main);

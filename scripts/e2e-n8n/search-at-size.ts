@@ -10,7 +10,7 @@ import { bulkSubmissions, startTestServer, type TestServer } from 'reference-ser
 import { signInEditor } from './editor.js';
 import { ensureN8n } from './install-n8n.js';
 import { n8nInstance } from './n8n-process.js';
-import { credentialsFor, freePort, partnerTokens } from './setup.js';
+import { credentialsFor, freePort, partnerTokens, runChecks } from './setup.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const { values } = parseArgs({ options: { submissions: { type: 'string' }, samples: { type: 'string' } } });
@@ -35,7 +35,7 @@ async function submissionIds(server: TestServer): Promise<Map<string, string>> {
   return ids;
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const install = ensureN8n();
   const built = spawnSync('npm', ['run', 'build', '-w', 'n8n-nodes'], { cwd: repo, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`npm run build -w n8n-nodes failed:\n${built.stdout}\n${built.stderr}`);
@@ -85,11 +85,7 @@ async function main(): Promise<void> {
     await n8n.dispose();
     await server.dispose();
   }
-  console.log(failures ? `\n${failures} check(s) failed.` : '\nEvery check passed.');
-  process.exitCode = failures ? 1 : 0;
+  return failures;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runChecks(main);

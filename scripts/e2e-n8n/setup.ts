@@ -35,3 +35,17 @@ export function credentialsFor(server: TestServer, tokens: TokenBody) {
     },
   ];
 }
+
+/** Runs an e2e script's `main`, which answers how many checks failed: the verdict line and the exit code. */
+export function runChecks(main: () => Promise<number>): void {
+  main().then(
+    (failures) => {
+      console.log(failures ? `\n${failures} check(s) failed.` : '\nEvery check passed.');
+      process.exitCode = failures ? 1 : 0;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -41,6 +41,25 @@ function must(condition: boolean, message: string): void {
 
 export const RECORD_ID = 'crm-e2e-n8n-1';
 
+/** Attaching to RECORD_ID's submission (from `attachFrom`), then Get Many for that submission lists it. */
+function attachment(id: string, kind: 'Resource' | 'Transcript', parameters: { attachFrom: string } & Record<string, unknown>): ResourceCheck {
+  const resource = kind.toLowerCase();
+  const submission = { __rl: true, mode: 'recordId', value: RECORD_ID };
+  return {
+    id,
+    resource: kind,
+    steps: [
+      node({ resource, operation: 'attach', submission, ...parameters }, 'automation', `Attach ${kind}`),
+      node({ resource, operation: 'getAll', submission, returnAll: true }, 'automation', `Get ${kind}s`),
+    ],
+    expect(items) {
+      const [attached] = only(items, `Attach ${kind}`);
+      must(only(items, `Get ${kind}s`).some((item) => item['id'] === attached?.['id']), `Get Many does not list the attached ${resource}`);
+      return `Attach (${parameters.attachFrom}) → ${String(attached?.['id'])}; Get Many lists it`;
+    },
+  };
+}
+
 export const RESOURCE_CHECKS: ResourceCheck[] = [
   {
     id: 'e2eWfAccount0001',
@@ -89,38 +108,8 @@ export const RESOURCE_CHECKS: ResourceCheck[] = [
       return `Create → ${String(created?.['submission_id'])} (${String(created?.['status'])}); Get Many by record ID finds it`;
     },
   },
-  {
-    id: 'e2eWfResource001',
-    resource: 'Resource',
-    steps: [
-      node({ resource: 'resource', operation: 'attach', attachFrom: 'url', submission: { __rl: true, mode: 'recordId', value: RECORD_ID }, url: 'https://example.com/deck.pdf' }, 'automation', 'Attach Resource'),
-      node({ resource: 'resource', operation: 'getAll', submission: { __rl: true, mode: 'recordId', value: RECORD_ID }, returnAll: true }, 'automation', 'Get Resources'),
-    ],
-    expect(items) {
-      const [attached] = only(items, 'Attach Resource');
-      const listed = only(items, 'Get Resources');
-      must(listed.some((r) => r['id'] === attached?.['id']), 'Get Many does not list the attached resource');
-      return `Attach (URL) → ${String(attached?.['id'])}; Get Many lists it`;
-    },
-  },
-  {
-    id: 'e2eWfTranscript1',
-    resource: 'Transcript',
-    steps: [
-      node(
-        { resource: 'transcript', operation: 'attach', attachFrom: 'text', submission: { __rl: true, mode: 'recordId', value: RECORD_ID }, text: 'Ada: we ship weekly.', additionalFields: { title: 'Intro call' } },
-        'automation',
-        'Attach Transcript',
-      ),
-      node({ resource: 'transcript', operation: 'getAll', submission: { __rl: true, mode: 'recordId', value: RECORD_ID }, returnAll: true }, 'automation', 'Get Transcripts'),
-    ],
-    expect(items) {
-      const [attached] = only(items, 'Attach Transcript');
-      const listed = only(items, 'Get Transcripts');
-      must(listed.some((t) => t['id'] === attached?.['id']), 'Get Many does not list the attached transcript');
-      return `Attach (text) → ${String(attached?.['id'])}; Get Many lists it`;
-    },
-  },
+  attachment('e2eWfResource001', 'Resource', { attachFrom: 'url', url: 'https://example.com/deck.pdf' }),
+  attachment('e2eWfTranscript1', 'Transcript', { attachFrom: 'text', text: 'Ada: we ship weekly.', additionalFields: { title: 'Intro call' } }),
   {
     id: 'e2eWfWebhook0001',
     resource: 'Webhook',
