@@ -1,28 +1,18 @@
 import { defineCreate, type Bundle, type ZObject } from 'zapier-platform-core';
+import { attach } from '../automation/attachments.js';
 import { RESOURCE_SAMPLE } from '../automation/samples.js';
-import { givenInputs, uploadFile } from '../automation/upload.js';
-import { apiUrl } from '../config.js';
 import { outputFieldsFrom } from '../output-fields.js';
 import { submissionRecordInput } from '../triggers/submission-records.js';
 
-type Resource = typeof RESOURCE_SAMPLE;
-const PATH = '/api/automation/resources';
-
-/**
- * A link is attached as a URL; a file (what a File field maps in) is uploaded, so the platform
- * keeps the bytes. Without a Content Type the platform takes the file's own.
- */
-const perform = async (z: ZObject, bundle: Bundle): Promise<Resource> => {
-  const input = bundle.inputData as Record<string, unknown>;
-  const url = typeof input['url'] === 'string' ? input['url'].trim() : '';
-  const file = typeof input['file'] === 'string' ? input['file'].trim() : '';
-  if (Boolean(url) === Boolean(file)) {
-    throw new z.errors.Error('Give either a File or a URL to attach (one of them, not both).', 'invalid_input', 400);
-  }
-  const fields = { record_id: String(input['record_id']), ...givenInputs(input, ['name', 'content_type']) };
-  if (url) return (await z.request<Resource>({ url: apiUrl(PATH), method: 'POST', body: { ...fields, url } })).data;
-  return uploadFile<Resource>(z, PATH, { file, fields, name: input['name'], contentType: input['content_type'], fallbackType: 'application/octet-stream' });
-};
+/** A link is attached as a URL (the platform does not download it); a file is uploaded. */
+const perform = (z: ZObject, bundle: Bundle) =>
+  attach<typeof RESOURCE_SAMPLE>(z, bundle.inputData, {
+    path: '/api/automation/resources',
+    inline: 'url',
+    optional: ['name', 'content_type'],
+    eitherOr: 'Give either a File or a URL to attach (one of them, not both).',
+    fallbackType: 'application/octet-stream',
+  });
 
 export const attachResource = defineCreate({
   key: 'attach_resource',

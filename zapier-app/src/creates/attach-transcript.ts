@@ -1,25 +1,18 @@
 import { defineCreate, type Bundle, type ZObject } from 'zapier-platform-core';
+import { attach } from '../automation/attachments.js';
 import { TRANSCRIPT_SAMPLE } from '../automation/samples.js';
-import { givenInputs, uploadFile } from '../automation/upload.js';
-import { apiUrl } from '../config.js';
 import { outputFieldsFrom } from '../output-fields.js';
 import { submissionRecordInput } from '../triggers/submission-records.js';
 
-type Transcript = typeof TRANSCRIPT_SAMPLE;
-const PATH = '/api/automation/transcripts';
-
-/** The transcript as text, or as a file from an earlier step (a meeting recorder's export), uploaded. */
-const perform = async (z: ZObject, bundle: Bundle): Promise<Transcript> => {
-  const input = bundle.inputData as Record<string, unknown>;
-  const text = typeof input['text'] === 'string' ? input['text'] : '';
-  const file = typeof input['file'] === 'string' ? input['file'].trim() : '';
-  if (Boolean(text.trim()) === Boolean(file)) {
-    throw new z.errors.Error('Give either the Text or a File of the transcript (one of them, not both).', 'invalid_input', 400);
-  }
-  const fields = { record_id: String(input['record_id']), ...givenInputs(input, ['title', 'language']) };
-  if (text.trim()) return (await z.request<Transcript>({ url: apiUrl(PATH), method: 'POST', body: { ...fields, text } })).data;
-  return uploadFile<Transcript>(z, PATH, { file, fields, fallbackType: 'text/plain' });
-};
+/** The transcript as text, or as a file from an earlier step (a meeting recorder's export). */
+const perform = (z: ZObject, bundle: Bundle) =>
+  attach<typeof TRANSCRIPT_SAMPLE>(z, bundle.inputData, {
+    path: '/api/automation/transcripts',
+    inline: 'text',
+    optional: ['title', 'language'],
+    eitherOr: 'Give either the Text or a File of the transcript (one of them, not both).',
+    fallbackType: 'text/plain',
+  });
 
 export const attachTranscript = defineCreate({
   key: 'attach_transcript',
