@@ -163,9 +163,7 @@ export const assessmentChecks: Check[] = [
       const email = `${t.unique('read-')}@conformance.example`;
       const created = await scored(t, email);
       for (const query of [`email=${encodeURIComponent(email)}`, `result_id=${encodeURIComponent(String(created.responseId))}`]) {
-        const reply = await results(t, query);
-        ensureStatus(reply, 200);
-        const result = storedResult(jsonObject(reply));
+        const result = storedResult(okJson(await results(t, query)));
         ensureEqual(result.scores, created.scores, `scores read back by ${query.split('=')[0]}`);
       }
     },
@@ -180,9 +178,7 @@ export const assessmentChecks: Check[] = [
       const first = await scored(t, email, 0);
       const second = await scored(t, email, 3);
       ensure(JSON.stringify(first.scores) !== JSON.stringify(second.scores), 'different answers gave the same scores; cannot tell the results apart');
-      const reply = await results(t, `email=${encodeURIComponent(email)}`);
-      ensureStatus(reply, 200);
-      const result = storedResult(jsonObject(reply));
+      const result = storedResult(okJson(await results(t, `email=${encodeURIComponent(email)}`)));
       ensureEqual(result.scores, second.scores, 'the stored scores after the replacing submit');
       // The first responseId, if still valid, must lead to the same (replaced) result, never the old one.
       const old = await results(t, `result_id=${encodeURIComponent(String(first.responseId))}`);
