@@ -5,10 +5,10 @@ import type { Command, Option } from 'commander';
 import { renderReportHtml, renderReportJunit, summaryLine, type Report } from './certification/index.js';
 import { defaultConfig, defaultOutboundAllowlist } from './config.js';
 import { createLogger } from './log.js';
-import { forwardCommand } from './transport/operator-client.js';
-import { runCommand, type CommandName } from './operator/commands.js';
+import { forwardCommand } from './transport/index.js';
+import { runCommand, type CommandName } from './operator/index.js';
 import { startServer, type RunningServer } from './server.js';
-import { FolderLockedError } from './store/folder-lock.js';
+import { FolderLockedError } from './store/index.js';
 
 /** What `certify` borrows from cli.ts (passed in, so the two files do not import each other). */
 export interface CliParts {

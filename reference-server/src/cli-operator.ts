@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { z } from 'zod';
-import { COMMANDS, type CliHints, type CommandName } from './operator/commands.js';
+import { COMMANDS, type CliHints, type CommandName } from './operator/index.js';
 
 /**
  * The operator commands of the CLI, built from `COMMANDS`: `<group> <action>` from each name

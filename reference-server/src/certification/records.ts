@@ -1,4 +1,4 @@
-import type { StoredRecord } from '../store/store.js';
+import type { StoredRecord } from '../store/index.js';
 import type { CheckId } from './checks.js';
 
 /** A run of the integration certification, in its organisation's scope. */

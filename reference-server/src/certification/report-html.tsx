@@ -1,5 +1,5 @@
 import type { VNode } from 'preact';
-import { renderDocument } from '../pages/render.js';
+import { renderDocument } from '../pages/index.js';
 import type { Evidence } from './records.js';
 import type { Report } from './report.js';
 

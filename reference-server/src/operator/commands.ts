@@ -5,17 +5,11 @@ import { inviteView } from '../assessments/index.js';
 import { INVITE_STATUSES } from '../assessments/index.js';
 import { createInvite, createInviteSchema, InviteInputError, listInvites, revokeInvite, setInviteSettings } from '../assessments/index.js';
 import { findRun, finishRun, listRuns, reportOf, RunInputError, startRun, startRunSchema } from '../certification/index.js';
-import { DEFAULT_PARTNER_OPERATIONS } from '../tenancy/partner-operations.js';
-import { FAULT_KINDS, FAULT_SURFACES, faultView } from '../faults/records.js';
-import { clearFaults, listFaults, setFault } from '../faults/service.js';
+import { DEFAULT_PARTNER_OPERATIONS, issueCredential, listCredentials, revokeCredential, listClients, registerClient, createOrganization, getOrganization, listOrganizations, OAUTH_SCOPES, createUser, findUserByEmail, listUsers } from '../tenancy/index.js';
+import { FAULT_KINDS, FAULT_SURFACES, faultView, clearFaults, listFaults, setFault } from '../faults/index.js';
 import { seedDemo } from '../seed.js';
 import { createProfile, listProfiles, profileView } from '../submissions/index.js';
 import { profileInputSchema } from '../submissions/index.js';
-import { issueCredential, listCredentials, revokeCredential } from '../tenancy/credentials.js';
-import { listClients, registerClient } from '../tenancy/oauth-clients.js';
-import { createOrganization, getOrganization, listOrganizations } from '../tenancy/organizations.js';
-import { OAUTH_SCOPES } from '../tenancy/records.js';
-import { createUser, findUserByEmail, listUsers } from '../tenancy/users.js';
 import { DEFAULT_OVERLAP_HOURS, isOverlapHours, OVERLAP_HOURS, rotateSecret } from '../webhooks/index.js';
 
 /**

@@ -1,11 +1,9 @@
-import { Button, CheckboxGroup, ErrorSummary, PostForm, SummaryList, TextField, type FieldError } from '../pages/components.js';
+import { Button, CheckboxGroup, ErrorSummary, PostForm, SummaryList, TextField, type FieldError, Table, Time } from '../pages/index.js';
 import { CHECK_GROUPS, summaryLine, type Report, type RunRecord, type StartedRun } from '../certification/index.js';
 import type { Member } from './access.js';
 import { ConfirmButton } from './confirm.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { Table } from '../pages/table.js';
-import { Time } from '../pages/time.js';
 import { ShownOnce } from './shown-once.js';
 
 export const CERTIFICATION_PATH = `${WORKSPACE_PATH}/certification`;
