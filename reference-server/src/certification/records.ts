@@ -91,6 +91,8 @@ export interface RunRecord extends StoredRecord {
   webhook: WebhookProbeState;
   api: ApiScenarioState;
   oauth: OAuthObservation;
+  /** The integration's explanations, by check id (explanations.ts); absent on runs without any. */
+  explanations?: Record<string, string>;
 }
 
 export interface RunJob extends StoredRecord {
