@@ -5,7 +5,8 @@
 // n8n's own "Connect my account" flow and refreshed by n8n's runtime, is the OAuth client.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { certificationWhen, finishCertification, signInAndConsent, startCertification, writeCertificate, type Report, type TestServer } from 'reference-server/testing';
+import { certificationWhen, explainCertification, finishCertification, signInAndConsent, startCertification, writeCertificate, type Report, type TestServer } from 'reference-server/testing';
+import { N8N_CERTIFICATION_NOTES } from '../../n8n-nodes/test/harness/certification-notes.js';
 import type { Editor } from './editor.js';
 import type { N8nInstance } from './n8n-process.js';
 import { withTimeout } from './timeout.js';
@@ -50,6 +51,18 @@ const WORKFLOWS = {
 };
 
 export const certificationWorkflows = () => Object.values(WORKFLOWS);
+
+/** The package's explanations (as in n8n-core's certificate), and what real n8n adds to them. */
+const REAL_N8N_NOTES: Record<string, string> = {
+  ...N8N_CERTIFICATION_NOTES,
+  'webhook.idempotent':
+    "The trigger remembers the webhook-ids it handled in the n8n process as well as in the workflow's static data (n8n 2.41.1 does not save static data a webhook changed when it starts an execution, so static data alone let the repeat run the workflow again). It calls the API with the organisation's key, not the run's, so the run counts 0 calls; e2e:n8n checks that n8n ran the workflow once for the two deliveries.",
+  'webhook.fast-ack': "n8n's: it answers a production webhook once the trigger has verified the delivery, before the workflow runs.",
+  'api.retries-transient':
+    "With Retry On Fail on (as in this run), the node leaves the 503 to n8n: n8n runs the node again after Wait Between Tries (1 s), and that try sends the request again. Without it, the node's own backoff does.",
+  'api.bounded-retries':
+    "The node's own policy, shared with n8n's Retry On Fail (on in this run, n8n's defaults: 3 tries): the tries share the node's Max Retries after a 5xx, so a persistent 503 meets at most Max Retries + 1 requests in all. Before this was fixed, each try made its own 4 and this run failed (11 requests in 9 s).",
+};
 
 export interface Phase {
   server: TestServer;
@@ -191,6 +204,7 @@ export async function certifyInRealN8n({ server, n8n, editor, subscriptionId, ch
       },
     );
     report = await finishCertification(server, id);
+    for (const [checkId, text] of Object.entries(REAL_N8N_NOTES)) report = await explainCertification(server, id, checkId, text);
     const line = await writeCertificate(report, CERTIFICATE);
     if (!decided) throw new Error(`still pending after 120 s: ${pendingBesidesRevocation(report).map((c) => c.id).join(', ')}`);
     return `${line} (docs/certification/n8n-real.html)`;
