@@ -20,8 +20,8 @@ const ACCESS_TOKEN_TTL_S = 5;
  */
 const FAULT_WINDOW_S = 20;
 const PROFILE = 'prf_preseed_founder';
-export const CERTIFIED_RECORD_ID = 'n8n-real-certified-1';
-export const CERTIFICATE = fileURLToPath(new URL('../../docs/certification/n8n-real.html', import.meta.url));
+const CERTIFIED_RECORD_ID = 'n8n-real-certified-1';
+const CERTIFICATE = fileURLToPath(new URL('../../docs/certification/n8n-real.html', import.meta.url));
 
 const listSubmissions = (name: string) =>
   node({ resource: 'submission', operation: 'getAll', returnAll: true, filters: { profile_id: PROFILE } }, 'runAutomation', name);
@@ -95,7 +95,7 @@ function executionError(output: string): string {
   return message ?? output.trim().split('\n').slice(-8).join('\n');
 }
 
-export async function certifyInRealN8n({ server, n8n, editor, subscriptionId, check, print, forwarded }: Phase): Promise<Report | undefined> {
+export async function certifyInRealN8n({ server, n8n, editor, subscriptionId, check, print, forwarded }: Phase): Promise<void> {
   const callback = `${n8n.webhookBase}rest/oauth2-credential/callback`;
   let runId: string | undefined;
   let clientId = '';
@@ -117,7 +117,7 @@ export async function certifyInRealN8n({ server, n8n, editor, subscriptionId, ch
     developerKey = started.credentials.developer_key as string;
     return `${runId}: probes ${started.credentials.webhook?.url} (the trigger's ${subscriptionId}); OAuth client with redirect URI ${callback}`;
   });
-  if (!runId) return undefined;
+  if (!runId) return;
   const id = runId;
 
   let repeatedEvent: string | undefined;
@@ -209,7 +209,7 @@ export async function certifyInRealN8n({ server, n8n, editor, subscriptionId, ch
     if (!decided) throw new Error(`still pending after 120 s: ${pendingBesidesRevocation(report).map((c) => c.id).join(', ')}`);
     return `${line} (docs/certification/n8n-real.html)`;
   });
-  if (!report) return undefined;
+  if (!report) return;
   for (const c of report.checks) print(`      ${c.outcome.padEnd(8)} ${c.level.padEnd(6)} ${c.id.padEnd(34)} ${c.summary ?? ''}`);
   const failedMusts = report.checks.filter((c) => c.level === 'MUST' && c.outcome !== 'pass');
   await check('certification: every MUST passed', () => {
@@ -217,5 +217,4 @@ export async function certifyInRealN8n({ server, n8n, editor, subscriptionId, ch
     const summary = report!.summary;
     return `${summary.passed} passed, ${summary.failed} failed, ${summary.warned} warned, ${summary.not_run} not run`;
   });
-  return report;
 }
