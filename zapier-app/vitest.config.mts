@@ -1,6 +1,7 @@
 // The app's `test` script, which `zapier-platform test` runs (`npm run test -- <args>`): the
-// repository's test setup limited to this app's tests, so that a file given after `--` narrows the
-// run instead of adding to it (`zapier-platform test --skip-validate -- test/certification.test.ts`).
+// repository's test setup limited to this app's tests, so that a file passed on narrows the run
+// instead of adding to it (`zapier-platform test --skip-validate -- -- test/certification.test.ts`:
+// CLI 19.1.0 forwards only what follows a second `--`).
 import { fileURLToPath } from 'node:url';
 import repository from '../vitest.config.mts';
 
