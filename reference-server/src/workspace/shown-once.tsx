@@ -1,4 +1,6 @@
+import type { Response } from 'express';
 import type { ComponentChildren } from 'preact';
+import { sendPage } from '../pages/surface.js';
 import type { Member } from './access.js';
 import { WorkspacePage, type Section } from './layout.js';
 
@@ -48,4 +50,9 @@ export function AlreadyShownPage({ member, csrfToken, section, what, back, child
       </p>
     </WorkspacePage>
   );
+}
+
+/** The answer to a shown-once GET whose slot is spent: 410 Gone, with the page that says so. */
+export function sendAlreadyShown(res: Response, props: AlreadyShownProps): void {
+  sendPage(res, <AlreadyShownPage {...props} />, 410);
 }

@@ -1,0 +1,18 @@
+import type { Response } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { createFlash, type Flash } from '../pages/flash.js';
+import { seeOther } from '../pages/forms.js';
+import { WORKSPACE_PATH } from './names.js';
+
+/** The one-line notice a section's form leaves for the page its 303 leads to. */
+export type NoticeFlash = Flash<{ notice: string }>;
+
+export const noticeFlash = (ctx: AppContext, cookieName: string, maxLength = 300): NoticeFlash =>
+  createFlash(ctx, { cookieName, cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(maxLength) }) });
+
+/** Post/Redirect/Get with a notice: what was done is said once, on the page the browser goes to. */
+export function redirectWithNotice(res: Response, flash: NoticeFlash, notice: string, location: string): void {
+  flash.set(res, { notice });
+  seeOther(res, location);
+}
