@@ -7,7 +7,7 @@ import { member } from './access.js';
 import { CERTIFICATION_PATH, CertificationPage, RunPage, RunStartedPage, runPath, type CertificationForm } from './certification-pages.js';
 import { ConfirmPage } from './confirm.js';
 import { get, mountRoutes, post, viewer, withFound } from './route-table.js';
-import { sendAlreadyShown } from './shown-once.js';
+import { shownOncePage, type AlreadyShown } from './shown-once.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
 
 interface Deps {
@@ -70,20 +70,10 @@ const start = ({ ctx, tools, partnerOperations, started }: Deps): RequestHandler
   }
 };
 
-const startedPage = ({ tools, started }: Deps): RequestHandler => (req, res) => {
-  const shown = started.take(req, String(req.params['slot']));
-  if (shown) {
-    sendPage(res, <RunStartedPage {...viewer(tools, req, res)} started={shown} />);
-    return;
-  }
-  sendAlreadyShown(res, {
-    ...viewer(tools, req, res),
-    section: 'certification',
-    what: "run's credentials",
-    back: { href: CERTIFICATION_PATH, text: 'Back to certification' },
-    children: 'If they were not copied, finish that run and start another.',
-  });
-};
+const ALREADY_SHOWN_RUN_CREDENTIALS: AlreadyShown = { section: 'certification', what: "run's credentials", back: { href: CERTIFICATION_PATH, text: 'Back to certification' }, children: 'If they were not copied, finish that run and start another.' };
+
+const startedPage = ({ tools, started }: Deps) =>
+  shownOncePage(tools, started, ALREADY_SHOWN_RUN_CREDENTIALS, (shown, req, res) => <RunStartedPage {...viewer(tools, req, res)} started={shown} />);
 
 const runPage = ({ ctx, tools }: Deps) =>
   withFound(runIn(ctx), (run, req, res) => sendPage(res, <RunPage {...viewer(tools, req, res)} report={reportOf(run)} finishedNow={req.query['finished'] === '1'} />));

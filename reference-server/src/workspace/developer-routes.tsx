@@ -8,7 +8,7 @@ import { sendPage, type PageTools } from '../pages/surface.js';
 import { member } from './access.js';
 import { ConfirmPage } from './confirm.js';
 import { DEVELOPER_PATH, DeveloperToolsPage, emptyFaultForm, type FaultFormValues } from './developer-pages.js';
-import { noticeFlash, redirectWithNotice, type NoticeFlash } from './notice-flash.js';
+import { noticeFlash, redirectWithNotice, takeNotice, type NoticeFlash } from './notice-flash.js';
 import { get, mountRoutes, post, viewer } from './route-table.js';
 
 const MESSAGES: Record<string, string> = {
@@ -59,8 +59,7 @@ function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message:
 }
 
 const toolsPage = ({ ctx, tools, flash }: Deps): RequestHandler => (req, res) => {
-  const notice = flash.take(req, res)?.notice;
-  sendPage(res, <DeveloperToolsPage {...viewer(tools, req, res)} faults={faultsOf(ctx, member(res).organization.id)} values={emptyFaultForm()} {...(notice ? { notice } : {})} />);
+  sendPage(res, <DeveloperToolsPage {...viewer(tools, req, res)} faults={faultsOf(ctx, member(res).organization.id)} values={emptyFaultForm()} {...takeNotice(flash, req, res)} />);
 };
 
 const setFaultForm = ({ ctx, tools, flash }: Deps): RequestHandler => async (req, res) => {

@@ -11,9 +11,9 @@ import { InvalidCursorError } from '../store/partition.js';
 import { member } from './access.js';
 import { ConfirmPage } from './confirm.js';
 import { emptyInviteForm, InviteCreatedPage, InvitesPage, INVITES_PATH, type InviteFormValues } from './invites-pages.js';
-import { noticeFlash, redirectWithNotice, type NoticeFlash } from './notice-flash.js';
+import { noticeFlash, redirectWithNotice, takeNotice, type NoticeFlash } from './notice-flash.js';
 import { get, mountRoutes, post, viewer, withFound } from './route-table.js';
-import { sendAlreadyShown } from './shown-once.js';
+import { shownOncePage, type AlreadyShown } from './shown-once.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
 
 const PAGE_SIZE = 25;
@@ -52,7 +52,6 @@ function showInvites({ ctx, tools, flash }: Deps, req: Request, res: Response, v
   const orgId = member(res).organization.id;
   const page = invitesPage(ctx, orgId, req);
   const now = ctx.clock.now();
-  const notice = errors.length ? undefined : flash.take(req, res)?.notice;
   sendPage(
     res,
     <InvitesPage
@@ -63,7 +62,7 @@ function showInvites({ ctx, tools, flash }: Deps, req: Request, res: Response, v
       values={values}
       errors={errors}
       {...(page.next ? { nextUrl: `${INVITES_PATH}?${new URLSearchParams({ after: page.next })}` } : {})}
-      {...(notice ? { notice } : {})}
+      {...(errors.length ? {} : takeNotice(flash, req, res))}
     />,
     errors.length ? 400 : 200,
   );
@@ -113,21 +112,13 @@ const create = (deps: Deps): RequestHandler => async (req, res) => {
   }
 };
 
-const createdPage = ({ ctx, tools, created }: Deps): RequestHandler => (req, res) => {
-  const shown = created.take(req, String(req.params['slot']));
-  const invite = shown ? getInvite(ctx, member(res).organization.id, shown.inviteId) : undefined;
-  if (shown && invite) {
-    sendPage(res, <InviteCreatedPage {...viewer(tools, req, res)} invite={invite} url={shown.url} />);
-    return;
-  }
-  sendAlreadyShown(res, {
-    ...viewer(tools, req, res),
-    section: 'invites',
-    what: 'invite link',
-    back: { href: INVITES_PATH, text: 'Back to invites' },
-    children: 'If it was not copied, withdraw the invite and create another.',
+const ALREADY_SHOWN_INVITE_LINK: AlreadyShown = { section: 'invites', what: 'invite link', back: { href: INVITES_PATH, text: 'Back to invites' }, children: 'If it was not copied, withdraw the invite and create another.' };
+
+const createdPage = ({ ctx, tools, created }: Deps) =>
+  shownOncePage(tools, created, ALREADY_SHOWN_INVITE_LINK, (shown, req, res) => {
+    const invite = getInvite(ctx, member(res).organization.id, shown.inviteId);
+    return invite && <InviteCreatedPage {...viewer(tools, req, res)} invite={invite} url={shown.url} />;
   });
-};
 
 const saveSettings = ({ ctx, flash }: Deps): RequestHandler => async (req, res) => {
   const summary = formValues(req.body, 'show_participant_summary').includes('yes');

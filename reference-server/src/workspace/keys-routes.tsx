@@ -13,7 +13,7 @@ import { KeyCreatedPage, KeysPage, KEYS_PATH } from './keys-pages.js';
 import { WORKSPACE_PATH } from './names.js';
 import { LastUsed } from './overview-page.js';
 import { get, mountRoutes, post, viewer, withFound } from './route-table.js';
-import { sendAlreadyShown } from './shown-once.js';
+import { shownOncePage, type AlreadyShown } from './shown-once.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
 
 const labelSchema = z.string().trim().min(1, 'Enter a label for the key').max(200, 'The label must be 200 characters or fewer');
@@ -57,20 +57,10 @@ const create = ({ ctx, tools, created }: Deps): RequestHandler => async (req, re
   seeOther(res, `${KEYS_PATH}/created/${created.put(req, { credential: issued.credential, secret: issued.secret })}`);
 };
 
-const createdPage = ({ tools, created }: Deps): RequestHandler => (req, res) => {
-  const shown = created.take(req, String(req.params['slot']));
-  if (shown) {
-    sendPage(res, <KeyCreatedPage {...viewer(tools, req, res)} credential={shown.credential} secret={shown.secret} />);
-    return;
-  }
-  sendAlreadyShown(res, {
-    ...viewer(tools, req, res),
-    section: 'keys',
-    what: 'automation key',
-    back: { href: KEYS_PATH, text: 'Back to automation keys' },
-    children: 'If it was not copied, create a new key and revoke the one nobody has.',
-  });
-};
+const ALREADY_SHOWN_KEY: AlreadyShown = { section: 'keys', what: 'automation key', back: { href: KEYS_PATH, text: 'Back to automation keys' }, children: 'If it was not copied, create a new key and revoke the one nobody has.' };
+
+const createdPage = ({ tools, created }: Deps) =>
+  shownOncePage(tools, created, ALREADY_SHOWN_KEY, (shown, req, res) => <KeyCreatedPage {...viewer(tools, req, res)} credential={shown.credential} secret={shown.secret} />);
 
 // "Are you sure?": revoking breaks every Zap and workflow that uses the key, at once.
 const revokeConfirm = ({ ctx, tools, lastUsed }: Deps) =>

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { createFlash, type Flash } from '../pages/flash.js';
@@ -15,4 +15,10 @@ export const noticeFlash = (ctx: AppContext, cookieName: string, maxLength = 300
 export function redirectWithNotice(res: Response, flash: NoticeFlash, notice: string, location: string): void {
   flash.set(res, { notice });
   seeOther(res, location);
+}
+
+/** The notice left for this page as props to spread, `{}` when there is none; reading it clears it. */
+export function takeNotice(flash: NoticeFlash, req: Request, res: Response): { notice?: string } {
+  const notice = flash.take(req, res)?.notice;
+  return notice ? { notice } : {};
 }

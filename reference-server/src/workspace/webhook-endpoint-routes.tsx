@@ -28,7 +28,7 @@ import {
 import { member, type Member } from './access.js';
 import { ConfirmPage } from './confirm.js';
 import { AttemptPage, OUTCOMES, RESEND_SINCE_HOURS, SubscriptionPage, type AttemptFilters } from './delivery-pages.js';
-import { redirectWithNotice, type NoticeFlash } from './notice-flash.js';
+import { redirectWithNotice, takeNotice, type NoticeFlash } from './notice-flash.js';
 import { get, post, viewer, withFound, type Route } from './route-table.js';
 import type { ShownOnceSlots } from './shown-once-slots.js';
 import { subscriptionUrl, WEBHOOKS_PATH } from './webhooks-pages.js';
@@ -80,7 +80,6 @@ function showSubscription({ ctx, tools, flash }: WebhookDeps, req: Request, res:
   const filterQuery = { ...(filters.outcome ? { outcome: filters.outcome } : {}), ...(filters.eventType ? { event_type: filters.eventType } : {}) };
   const pending = pendingDeliveries(ctx, member(res).organization.id, subscription.id);
   const soon = ctx.clock.now() + DUE_SOON_MS;
-  const notice = flash.take(req, res)?.notice;
   sendPage(
     res,
     <SubscriptionPage
@@ -93,7 +92,7 @@ function showSubscription({ ctx, tools, flash }: WebhookDeps, req: Request, res:
       overlapUntil={overlapUntil(subscription, ctx.clock.now())}
       filters={filters}
       {...(page.next ? { nextUrl: `${subscriptionUrl(subscription.id)}?${new URLSearchParams({ ...filterQuery, after: page.next })}` } : {})}
-      {...(notice ? { notice } : {})}
+      {...takeNotice(flash, req, res)}
     />,
     status,
   );

@@ -5,9 +5,9 @@ import { formField, formValues, seeOther } from '../pages/forms.js';
 import { sendPage, type PageTools } from '../pages/surface.js';
 import { allSubscriptions, createSubscription, createSubscriptionBody, getSubscriptionRecord, WEBHOOK_SURFACES, type WebhookSurface } from '../webhooks/index.js';
 import { member } from './access.js';
-import { noticeFlash } from './notice-flash.js';
+import { noticeFlash, takeNotice } from './notice-flash.js';
 import { get, mountRoutes, post, viewer } from './route-table.js';
-import { sendAlreadyShown } from './shown-once.js';
+import { shownOncePage, type AlreadyShown } from './shown-once.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
 import { endpointRoutes, type WebhookDeps } from './webhook-endpoint-routes.js';
 import { emptyRegisterForm, SecretRotatedPage, SubscriptionCreatedPage, WebhooksPage, WEBHOOKS_PATH, type RegisterFormValues } from './webhooks-pages.js';
@@ -42,8 +42,7 @@ function parseRegisterForm(values: RegisterFormValues) {
 }
 
 const listPage = ({ ctx, tools, flash }: WebhookDeps): RequestHandler => (req, res) => {
-  const notice = flash.take(req, res)?.notice;
-  sendPage(res, <WebhooksPage {...viewer(tools, req, res)} subscriptions={listOf(ctx, member(res).organization.id)} values={emptyRegisterForm()} {...(notice ? { notice } : {})} />);
+  sendPage(res, <WebhooksPage {...viewer(tools, req, res)} subscriptions={listOf(ctx, member(res).organization.id)} values={emptyRegisterForm()} {...takeNotice(flash, req, res)} />);
 };
 
 const register = ({ ctx, tools, registered }: WebhookDeps): RequestHandler => async (req, res) => {
@@ -64,25 +63,14 @@ const register = ({ ctx, tools, registered }: WebhookDeps): RequestHandler => as
   seeOther(res, `${WEBHOOKS_PATH}/created/${registered.put(req, { subscriptionId: created.subscription.id, secret: created.secret })}`);
 };
 
-/** The one GET that shows a secret from a slot; a reload, or a slot of another session, says "already shown". */
-const secretPage =
-  ({ ctx, tools }: WebhookDeps, slots: WebhookDeps['registered'], Page: typeof SubscriptionCreatedPage): RequestHandler =>
-  (req, res) => {
-    const shown = slots.take(req, String(req.params['slot']));
-    // Deleted between the redirect and this GET: nothing to show the secret of.
-    const record = shown ? getSubscriptionRecord(ctx, member(res).organization.id, shown.subscriptionId) : undefined;
-    if (shown && record) {
-      sendPage(res, <Page {...viewer(tools, req, res)} subscription={record} secret={shown.secret} />);
-      return;
-    }
-    sendAlreadyShown(res, {
-      ...viewer(tools, req, res),
-      section: 'webhooks',
-      what: 'signing secret',
-      back: { href: WEBHOOKS_PATH, text: 'Back to webhooks' },
-      children: "If it was not copied, rotate the secret on the endpoint's page: that shows a new one.",
-    });
-  };
+const ALREADY_SHOWN_SIGNING_SECRET: AlreadyShown = { section: 'webhooks', what: 'signing secret', back: { href: WEBHOOKS_PATH, text: 'Back to webhooks' }, children: "If it was not copied, rotate the secret on the endpoint's page: that shows a new one." };
+
+/** A new or rotated signing secret, once; deleted between the redirect and this GET, there is nothing to show it of. */
+const secretPage = ({ ctx, tools }: WebhookDeps, slots: WebhookDeps['registered'], Page: typeof SubscriptionCreatedPage) =>
+  shownOncePage(tools, slots, ALREADY_SHOWN_SIGNING_SECRET, (shown, req, res) => {
+    const record = getSubscriptionRecord(ctx, member(res).organization.id, shown.subscriptionId);
+    return record && <Page {...viewer(tools, req, res)} subscription={record} secret={shown.secret} />;
+  });
 
 /**
  * Webhooks (admin): the subscriptions of both APIs, registered here or through the APIs (the same
