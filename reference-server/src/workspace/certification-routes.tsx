@@ -1,8 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { finishRun, getRun, listRuns, renderReportHtml, reportOf, RunInputError, startRun, type RunRecord, type StartedRun } from '../certification/index.js';
-import { formField, formValues, seeOther } from '../pages/forms.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
+import { finishRun, getRun, listRuns, renderReportHtml, reportOf, RunInputError, type RunRecord, type StartedRun, startRun } from '../certification/index.js';
+import { formField, formValues, type PageTools, seeOther, sendPage } from '../pages/index.js';
 import { member } from './access.js';
 import { CERTIFICATION_PATH, CertificationPage, RunPage, RunStartedPage, runPath, type CertificationForm } from './certification-pages.js';
 import { ConfirmPage } from './confirm.js';

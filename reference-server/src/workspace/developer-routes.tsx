@@ -1,10 +1,7 @@
 import type { Request, RequestHandler, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { faultInputSchema, faultView } from '../faults/records.js';
-import { clearFaults, listFaults, setFault } from '../faults/service.js';
-import type { FieldError } from '../pages/components.js';
-import { formField, seeOther } from '../pages/forms.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
+import { clearFaults, faultInputSchema, faultView, listFaults, setFault } from '../faults/index.js';
+import { type FieldError, formField, type PageTools, seeOther, sendPage } from '../pages/index.js';
 import { member } from './access.js';
 import { ConfirmPage } from './confirm.js';
 import { DEVELOPER_PATH, DeveloperToolsPage, emptyFaultForm, type FaultFormValues } from './developer-pages.js';

@@ -1,11 +1,9 @@
 import type { InviteRecord, InviteSettings, InviteStatus } from '../assessments/index.js';
-import { Button, CheckboxGroup, fieldErrors, PostForm, SelectField, TextField, type FieldError } from '../pages/components.js';
+import { Button, CheckboxGroup, type FieldError, fieldErrors, PostForm, SelectField, Table, TextField, Time } from '../pages/index.js';
 import type { BenchmarkTag } from '../psychometrics/index.js';
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { Table } from '../pages/table.js';
-import { Time } from '../pages/time.js';
 import { CreatedPage, ShownOnce } from './shown-once.js';
 import { ConfirmButton } from './confirm.js';
 import { resultUrl, RESULTS_PATH } from './results-page.js';

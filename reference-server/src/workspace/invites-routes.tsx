@@ -1,13 +1,10 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { createInvite, createInviteSchema, getDraft, getInvite, getInviteSettings, InviteInputError, InviteStateError, inviteStatus, listInvites, revokeInvite, setInviteSettings, type InviteRecord } from '../assessments/index.js';
-import type { FieldError } from '../pages/components.js';
-import { formField, formValues, seeOther } from '../pages/forms.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
-import { Time } from '../pages/time.js';
+import { createInvite, createInviteSchema, getDraft, getInvite, getInviteSettings, InviteInputError, type InviteRecord, InviteStateError, inviteStatus, listInvites, revokeInvite, setInviteSettings } from '../assessments/index.js';
+import { type FieldError, formField, formValues, type PageTools, seeOther, sendPage, Time } from '../pages/index.js';
 import { BENCHMARK_TAGS } from '../psychometrics/index.js';
-import { InvalidCursorError } from '../store/partition.js';
+import { InvalidCursorError } from '../store/index.js';
 import { member } from './access.js';
 import { ConfirmPage } from './confirm.js';
 import { emptyInviteForm, InviteCreatedPage, InvitesPage, INVITES_PATH, type InviteFormValues } from './invites-pages.js';

@@ -1,12 +1,8 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { createFlash, type Flash } from '../pages/flash.js';
-import { formField, seeOther } from '../pages/forms.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
-import { Time } from '../pages/time.js';
-import { issueCredential, listCredentials, revokeCredential, type PublicCredential } from '../tenancy/credentials.js';
-import { listUsers } from '../tenancy/users.js';
+import { createFlash, type Flash, formField, type PageTools, seeOther, sendPage, Time } from '../pages/index.js';
+import { issueCredential, listCredentials, listUsers, type PublicCredential, revokeCredential } from '../tenancy/index.js';
 import { member } from './access.js';
 import { ConfirmPage } from './confirm.js';
 import { KeyCreatedPage, KeysPage, KEYS_PATH } from './keys-pages.js';

@@ -1,8 +1,7 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { createFlash, type Flash } from '../pages/flash.js';
-import { seeOther } from '../pages/forms.js';
+import { createFlash, type Flash, seeOther } from '../pages/index.js';
 import { WORKSPACE_PATH } from './names.js';
 
 /** The one-line notice a section's form leaves for the page its 303 leads to. */

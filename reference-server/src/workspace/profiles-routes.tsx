@@ -1,9 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppContext } from '../context.js';
-import type { FieldError } from '../pages/components.js';
-import type { PageCsrf } from '../pages/csrf.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
-import { archiveProfile, createProfile, getProfile, listProfiles, updateProfile, type ProfileInput, type ProfileRecord } from '../submissions/index.js';
+import { type FieldError, type PageCsrf, type PageTools, sendPage } from '../pages/index.js';
+import { archiveProfile, createProfile, getProfile, listProfiles, type ProfileInput, type ProfileRecord, updateProfile } from '../submissions/index.js';
 import { member } from './access.js';
 import { ConfirmPage } from './confirm.js';
 import { noticeFlash, redirectWithNotice, takeNotice, type NoticeFlash } from './notice-flash.js';

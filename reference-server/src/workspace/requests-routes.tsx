@@ -1,8 +1,8 @@
 import type { Request, RequestHandler, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { LOGGED_SURFACES, type LoggedRequest, type LoggedSurface, type OrgRequestLog } from '../http/org-request-log.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
-import { listCredentials } from '../tenancy/credentials.js';
+import { LOGGED_SURFACES, type LoggedRequest, type LoggedSurface, type OrgRequestLog } from '../http/index.js';
+import { type PageTools, sendPage } from '../pages/index.js';
+import { listCredentials } from '../tenancy/index.js';
 import { member } from './access.js';
 import { get, mountRoutes, viewer, withFound } from './route-table.js';
 import { curlCommand } from './curl-command.js';

@@ -1,8 +1,8 @@
 import type { RequestHandler, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { findResultByEmail, getResult, listResults, type AssessmentResult } from '../assessments/index.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
-import type { Page } from '../store/store.js';
+import { type AssessmentResult, findResultByEmail, getResult, listResults } from '../assessments/index.js';
+import { type PageTools, sendPage } from '../pages/index.js';
+import type { Page } from '../store/index.js';
 import { InvalidCursorError } from '../submissions/index.js';
 import { member } from './access.js';
 import { get, mountRoutes, viewer, withFound } from './route-table.js';

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
-import type { PageTools } from '../pages/surface.js';
+import type { PageTools } from '../pages/index.js';
 import { member, requireAdmin, type Member } from './access.js';
 
 /** Who may open a route: any member of the organisation, or its administrators only. */

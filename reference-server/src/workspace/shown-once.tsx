@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { ComponentChildren, VNode } from 'preact';
-import { sendPage, type PageTools } from '../pages/surface.js';
+import { type PageTools, sendPage } from '../pages/index.js';
 import type { Member } from './access.js';
 import { viewer } from './route-table.js';
 import type { ShownOnceSlots } from './shown-once-slots.js';

@@ -1,9 +1,8 @@
 import type { RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
-import { getProfile, getSubmission, InvalidCursorError, listProfiles, listSubmissions, resourcesOf, transcriptsOf } from '../submissions/index.js';
-import { SUBMISSION_STATUSES } from '../submissions/index.js';
+import { type PageTools, sendPage } from '../pages/index.js';
+import { getProfile, getSubmission, InvalidCursorError, listProfiles, listSubmissions, resourcesOf, SUBMISSION_STATUSES, transcriptsOf } from '../submissions/index.js';
 import { member } from './access.js';
 import { get, mountRoutes, viewer, withFound } from './route-table.js';
 import { SubmissionPage, SubmissionsPage, SUBMISSIONS_PATH, type SubmissionFilters } from './submissions-pages.js';

@@ -1,30 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context.js';
-import { redactUrlSecrets } from '../http/redact-url.js';
-import type { FieldError } from '../pages/components.js';
-import { formField } from '../pages/forms.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
-import { utcText } from '../pages/time.js';
+import { redactUrlSecrets } from '../http/index.js';
+import { type FieldError, formField, type PageTools, sendPage, utcText } from '../pages/index.js';
 import { sampleEventData } from '../samples/index.js';
-import { InvalidCursorError } from '../store/partition.js';
-import {
-  deleteSubscription,
-  disableSubscription,
-  enableSubscription,
-  failedSince,
-  getAttempt,
-  getSubscriptionRecord,
-  isEventType,
-  isOverlapHours,
-  listAttempts,
-  overlapUntil,
-  pendingDeliveries,
-  resendEvent,
-  resendFailed,
-  rotateSecret,
-  sendTestEvent,
-  type SubscriptionRecord,
-} from '../webhooks/index.js';
+import { InvalidCursorError } from '../store/index.js';
+import { deleteSubscription, disableSubscription, enableSubscription, failedSince, getAttempt, getSubscriptionRecord, isEventType, isOverlapHours, listAttempts, overlapUntil, pendingDeliveries, resendEvent, resendFailed, rotateSecret, sendTestEvent, type SubscriptionRecord } from '../webhooks/index.js';
 import { member, type Member } from './access.js';
 import { ConfirmPage } from './confirm.js';
 import { AttemptPage, OUTCOMES, RESEND_SINCE_HOURS, SubscriptionPage, type AttemptFilters } from './delivery-pages.js';

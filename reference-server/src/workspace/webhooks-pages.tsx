@@ -1,11 +1,9 @@
-import { redactUrlSecrets } from '../http/redact-url.js';
-import { Button, CheckboxGroup, ChoiceGroup, SelectField, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
+import { redactUrlSecrets } from '../http/index.js';
+import { Button, CheckboxGroup, ChoiceGroup, type FieldError, fieldErrors, PostForm, SelectField, Table, TextField, Time, utcText } from '../pages/index.js';
 import { EVENT_TYPES, type SubscriptionRecord, type WebhookSurface } from '../webhooks/index.js';
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { Table } from '../pages/table.js';
-import { Time, utcText } from '../pages/time.js';
 import { CreatedPage, ShownOnce } from './shown-once.js';
 
 export const WEBHOOKS_PATH = `${WORKSPACE_PATH}/webhooks`;

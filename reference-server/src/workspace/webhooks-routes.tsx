@@ -1,8 +1,6 @@
 import type { Request, RequestHandler, Router } from 'express';
 import type { AppContext } from '../context.js';
-import type { FieldError } from '../pages/components.js';
-import { formField, formValues, seeOther } from '../pages/forms.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
+import { type FieldError, formField, formValues, type PageTools, seeOther, sendPage } from '../pages/index.js';
 import { allSubscriptions, createSubscription, createSubscriptionBody, getSubscriptionRecord, WEBHOOK_SURFACES, type WebhookSurface } from '../webhooks/index.js';
 import { member } from './access.js';
 import { noticeFlash, takeNotice } from './notice-flash.js';
