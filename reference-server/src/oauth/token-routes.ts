@@ -1,5 +1,6 @@
-import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
+import type { OAuthClient } from '../tenancy/records.js';
 import { bodyReadError } from '../http/body-read-error.js';
 import { refuseUnsaved, storeUnavailable } from '../http/store-unavailable.js';
 import { authenticateRequestClient } from './client-auth.js';
@@ -19,9 +20,14 @@ const bodyParsers: RequestHandler[] = [
   express.json({ limit: BODY_LIMIT }),
 ];
 
-function oauthRoute(handler: (req: Request, res: Response) => Promise<void>): RequestHandler {
+/** A token-endpoint route: the client authenticated from the request's parameters, and OAuth errors in RFC 6749 §5.2's body. */
+function clientRoute(ctx: AppContext, handler: (params: Record<string, string>, client: OAuthClient, res: Response) => Promise<void>): RequestHandler {
   return (req, res, next) => {
-    handler(req, res).catch((error: unknown) => {
+    const answer = async () => {
+      const params = flattenParams(req.body);
+      await handler(params, authenticateRequestClient(ctx, req, params), res);
+    };
+    answer().catch((error: unknown) => {
       const unavailable = storeUnavailable(error);
       if (error instanceof OAuthError) sendOAuthError(res, error);
       // RFC 6749 names temporarily_unavailable for the authorization endpoint; the token endpoint borrows it with a 503.
@@ -53,9 +59,7 @@ export function tokenRoutes(ctx: AppContext, keys: SigningKeys): Router {
   router.post(
     '/api/oauth/token',
     bodyParsers,
-    oauthRoute(async (req, res) => {
-      const params = flattenParams(req.body);
-      const client = authenticateRequestClient(ctx, req, params);
+    clientRoute(ctx, async (params, client, res) => {
       let response;
       switch (params['grant_type']) {
         case 'authorization_code': {
@@ -87,9 +91,7 @@ export function tokenRoutes(ctx: AppContext, keys: SigningKeys): Router {
   router.post(
     '/api/oauth/revoke',
     bodyParsers,
-    oauthRoute(async (req, res) => {
-      const params = flattenParams(req.body);
-      const client = authenticateRequestClient(ctx, req, params);
+    clientRoute(ctx, async (params, client, res) => {
       const p = parseParams(RevocationParams, params);
       await revokeToken(ctx, keys, client, p.token);
       noStore(res);
