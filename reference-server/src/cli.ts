@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { backupFolder, restoreFolder } from './backup/backup.js';
+import { backupFolder, restoreFolder } from './backup/index.js';
 import { addCertifyCommands, certifyExitCode } from './certify-cli.js';
 import { formatBanner } from './banner.js';
 import { addOperatorCommands, dataOption, list } from './cli-operator.js';
@@ -8,9 +8,9 @@ import { addStartCommand, duration } from './cli-start.js';
 import { defaultConfig } from './config.js';
 import { openDataFolder } from './data-folder.js';
 import { createLogger } from './log.js';
-import { forwardCommand } from './transport/operator-client.js';
-import { runCommand, type CommandName } from './operator/commands.js';
-import { FolderLockedError } from './store/folder-lock.js';
+import { forwardCommand } from './transport/index.js';
+import { runCommand, type CommandName } from './operator/index.js';
+import { FolderLockedError } from './store/index.js';
 
 /**
  * Runs an operator command on a data folder: directly when no server holds it, otherwise through

@@ -1,8 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { bodyReadError } from '../http/body-read-error.js';
-import { sendError } from '../http/rest-errors.js';
-import { sendUnexpected } from '../http/fallbacks.js';
+import { bodyReadError, sendError, sendUnexpected } from '../http/index.js';
 
 /** The JSON body limit of `/api/v1`, as the parser is given it and as errors name it. */
 export const BODY_LIMIT = '256kb';

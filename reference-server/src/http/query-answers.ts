@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { z } from 'zod';
-import { InvalidCursorError } from '../store/partition.js';
+import { InvalidCursorError } from '../store/index.js';
 import { decodeCursor, pageBody } from './cursor.js';
 import { fieldProblems, sendInvalidFields } from './rest-errors.js';
 

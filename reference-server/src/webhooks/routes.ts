@@ -1,9 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { principalOf } from '../http/principal.js';
+import { parsedOr400, principalOf, sendCursorPage, sendError, sendInvalidFields } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import { parsedOr400, sendCursorPage } from '../http/query-answers.js';
-import { sendError, sendInvalidFields } from '../http/rest-errors.js';
 import { attemptView, listAttempts } from './attempts.js';
 import { createSubscriptionBody } from './contract.js';
 import { EVENT_TYPES, type WebhookSurface } from './event-types.js';

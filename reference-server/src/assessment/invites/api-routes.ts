@@ -1,8 +1,6 @@
 import { Router } from 'express';
-import { principalOf } from '../../http/principal.js';
+import { parsedOr400, principalOf, sendCursorPage, sendError, sendInvalidFields } from '../../http/index.js';
 import type { AppContext } from '../../context.js';
-import { parsedOr400, sendCursorPage } from '../../http/query-answers.js';
-import { sendError, sendInvalidFields } from '../../http/rest-errors.js';
 import {
   createInvite,
   createInviteSchema,

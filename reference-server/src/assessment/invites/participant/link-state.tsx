@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../../context.js';
-import { messageDocument } from '../../../pages/message-page.js';
+import { messageDocument } from '../../../pages/index.js';
 import { inviteForToken, inviteStatus, markOpened, type InviteRecord, type InviteStatus } from '../../../assessments/index.js';
 import { SERVICE } from './pages.js';
 

@@ -1,14 +1,11 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.js';
-import type { FieldError } from '../../../pages/components.js';
-import { createFlash, type Flash } from '../../../pages/flash.js';
-import { seeOther } from '../../../pages/forms.js';
-import { createPageSurface, sendPage, type PageTools } from '../../../pages/surface.js';
+import { createFlash, createPageSurface, seeOther, sendPage, type FieldError, type Flash, type PageTools } from '../../../pages/index.js';
 import { instrumentFor } from '../../../psychometrics/index.js';
 import { completionOps, getDraft, getInviteSettings, getResult, INVITE_PATH, inviteForToken, saveDraft, type InviteRecord, type SaveEffects } from '../../../assessments/index.js';
-import { getOrganization } from '../../../tenancy/organizations.js';
-import type { RateLimitWindows } from '../../../http/rate-limit-windows.js';
+import { getOrganization } from '../../../tenancy/index.js';
+import type { RateLimitWindows } from '../../../http/index.js';
 import { submitAssessment } from '../../submit.js';
 import { initialAnswers, sectionAnswers } from './answers.js';
 import { dateWords, linkBase, openInvite, visitInvite } from './link-state.js';
