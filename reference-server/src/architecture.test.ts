@@ -84,7 +84,6 @@ const LONG_FUNCTIONS_ALLOWED: Record<string, string> = {
   'workspace/invites-pages': "one page's markup in one component: not yet split into parts",
   'workspace/submissions-pages': "one page's markup in one component: not yet split into parts",
   'assessment/openapi': "one declarative OpenAPI document built from the schemas",
-  'observability/metrics': "the metric declarations, one after another",
 };
 
 describe('the architecture', () => {
