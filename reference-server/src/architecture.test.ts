@@ -83,7 +83,6 @@ const LONG_FUNCTIONS_ALLOWED: Record<string, string> = {
   'workspace/delivery-pages': "one page's markup in one component: not yet split into parts",
   'workspace/invites-pages': "one page's markup in one component: not yet split into parts",
   'workspace/submissions-pages': "one page's markup in one component: not yet split into parts",
-  'assessment/openapi': "one declarative OpenAPI document built from the schemas",
 };
 
 describe('the architecture', () => {
