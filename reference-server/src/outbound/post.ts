@@ -126,6 +126,9 @@ function openRequest(client: OutboundClient, target: URL, payload: Buffer, heade
 function internalCheck(client: OutboundClient, host: string, request: ClientRequest): (failure?: unknown) => boolean {
   let peer: string | undefined = isIpLiteral(host) ? host : undefined;
   request.once('socket', (socket) => {
+    // Only a new socket looks its name up; a pooled one has its peer already, and a listener
+    // added to it would never fire and never go.
+    if (!socket.connecting) return;
     socket.once('lookup', (_error: unknown, address: unknown) => {
       if (typeof address === 'string') peer = address;
     });
