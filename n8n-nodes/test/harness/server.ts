@@ -25,24 +25,22 @@ export async function serverWithEngine(...args: Parameters<typeof startTestServe
 	return { server, engine };
 }
 
-/** A seeded reference server and a webhook receiver whose engine holds the demo organisation's API keys. */
-export async function serverWithReceiver(): Promise<{ server: TestServer; receiver: Receiver }> {
-	const server = await startTestServer();
-	const receiver = await startReceiver();
-	addDemoKeys(receiver.engine, server);
-	return { server, receiver };
-}
-
-/** For a test file: before its tests, a server and receiver as serverWithReceiver() starts them, handed to `use`; after them, both closed. */
+/**
+ * For a test file: before its tests, a seeded reference server and a webhook receiver whose engine
+ * holds the demo organisation's API keys, handed to `use`; after them, both closed.
+ */
 export function serverAndReceiverForFile(use: (started: { server: TestServer; receiver: Receiver }) => void): void {
-	let started: { server: TestServer; receiver: Receiver } | undefined;
+	let server: TestServer | undefined;
+	let receiver: Receiver | undefined;
 	beforeAll(async () => {
-		started = await serverWithReceiver();
-		use(started);
+		server = await startTestServer();
+		receiver = await startReceiver();
+		addDemoKeys(receiver.engine, server);
+		use({ server, receiver });
 	});
 	afterAll(async () => {
-		await started?.receiver.close();
-		await started?.server.dispose();
+		await receiver?.close();
+		await server?.dispose();
 	});
 }
 
