@@ -1,9 +1,6 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { AppContext } from './context.js';
-import { errorHandler, notFound } from './http/fallbacks.js';
-import { prepareBody, sendPrepared } from './http/prepared-body.js';
-import type { OrgRequestLog } from './http/org-request-log.js';
-import { requestLog } from './http/request-log.js';
+import { errorHandler, notFound, prepareBody, sendPrepared, type OrgRequestLog, requestLog } from './http/index.js';
 
 export const HEALTH_TEXT = 'ok: partner integration reference server';
 const HEALTH = prepareBody('text/plain', HEALTH_TEXT);

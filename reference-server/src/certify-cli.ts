@@ -5,10 +5,10 @@ import type { Command, Option } from 'commander';
 import { renderReportHtml, renderReportJunit, summaryLine, type Report } from './certification/index.js';
 import { defaultConfig, defaultOutboundAllowlist } from './config.js';
 import { createLogger } from './log.js';
-import { forwardCommand } from './transport/operator-client.js';
-import { runCommand, type CommandName } from './operator/commands.js';
+import { forwardCommand } from './transport/index.js';
+import { runCommand, type CommandName } from './operator/index.js';
 import { startServer, type RunningServer } from './server.js';
-import { FolderLockedError } from './store/folder-lock.js';
+import { FolderLockedError } from './store/index.js';
 
 /** What `certify` borrows from cli.ts (passed in, so the two files do not import each other). */
 export interface CliParts {
@@ -80,7 +80,10 @@ export function verdict(report: Report, baseline: readonly string[]): { ok: bool
 
 export function reportTable(report: Report): string {
   const width = Math.max(...report.checks.map((c) => c.id.length));
-  const rows = report.checks.map((c) => `${c.id.padEnd(width)}  ${c.level.padEnd(6)}  ${c.outcome.padEnd(7)}  ${c.summary}`);
+  const rows = report.checks.map((c) => {
+    const row = `${c.id.padEnd(width)}  ${c.level.padEnd(6)}  ${c.outcome.padEnd(7)}  ${c.summary}`;
+    return c.explanation ? `${row}\n${' '.repeat(width + 19)}explained: ${c.explanation}` : row;
+  });
   return [...rows, summaryLine(report)].join('\n');
 }
 
@@ -171,7 +174,17 @@ function runOptions(command: Command, parts: CliParts): Command {
     .option('--checks <list>', 'groups (webhook, api, oauth) or check ids, comma-separated (default: every group whose inputs are given)', parts.list)
     .option('--timeout <duration>', 'the run ends by itself after this (default 15m)', parts.duration)
     .option('--fault-window <duration>', 'how long api.bounded-retries keeps answering 503 (default 60s)', parts.duration)
-    .option('--access-token-ttl <duration>', 'lifetime of the run client’s access tokens (default 60s)', parts.duration);
+    .option('--access-token-ttl <duration>', 'lifetime of the run client’s access tokens (default 60s)', parts.duration)
+    .option('--explain <check=text>', 'the integration’s explanation of a check, shown beside it in every report (repeatable)', (v: string, previous: string[] = []) => [...previous, v]);
+}
+
+/** Records each `--explain check=text` on the run just started. */
+async function explainAll(call: Call, runId: string, given: unknown): Promise<void> {
+  for (const pair of (given as string[] | undefined) ?? []) {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new Error(`--explain takes check=text, e.g. oauth.revokes-on-disconnect="…": got ${pair}`);
+    await call('certify.explain', { runId, check: pair.slice(0, at), text: pair.slice(at + 1) });
+  }
 }
 
 const exitCode = (code: number) => Object.assign(new Error(''), { certifyExit: code });
@@ -204,6 +217,10 @@ async function runWithCommand(o: Record<string, unknown> & { data: string; port:
     const started = (await host.call('certify.start', startArgs(o, await orgOf(host.call, o['org']))).catch((error: unknown) => {
       throw couldNotStart(error);
     })) as StartAnswer;
+    await explainAll(host.call, started.run.id, o['explain']).catch(async (error: unknown) => {
+      await host.call('certify.finish', { runId: started.run.id });
+      throw couldNotStart(error);
+    });
     process.stderr.write(`certification run ${started.run.id} started: ${started.url}\n`);
     const child = spawnCommand(o.command, commandEnvironment(started, host.server?.demo?.user));
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
@@ -220,7 +237,7 @@ async function runWithCommand(o: Record<string, unknown> & { data: string; port:
   }
 }
 
-/** Adds `certify start|run|status|report|finish` (docs/certification.md). */
+/** Adds `certify start|run|status|report|explain|finish` (docs/certification.md). */
 export function addCertifyCommands(program: Command, parts: CliParts): void {
   const certify = program.command('certify').description("certify a partner's integration: the server grades its receiver and client");
 
@@ -228,7 +245,8 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .option('--json', 'print one JSON object', false)
     .action(async (o) => {
       const call: Call = (name, args) => parts.operate(o.data, name, args);
-      const started = await call('certify.start', startArgs(o, await orgOf(call, o.org)));
+      const started = (await call('certify.start', startArgs(o, await orgOf(call, o.org)))) as StartAnswer;
+      await explainAll(call, started.run.id, o.explain);
       process.stdout.write(`${JSON.stringify(started, null, o.json ? 0 : 2)}\n`);
     });
 
@@ -263,6 +281,18 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
       if (!o.html && !o.junit) throw new Error('give --html FILE and/or --junit FILE');
       const report = (await parts.operate(o.data, 'certify.status', { runId })) as Report;
       await writeReports(report, { html: o.html, junit: o.junit });
+      process.stdout.write(`${summaryLine(report)}\n`);
+    });
+
+  certify
+    .command('explain')
+    .description('record the integration’s explanation of one check: why a SHOULD is not met, or who does the work it observes')
+    .argument('<runId>', 'the run, crt_…')
+    .argument('<check>', 'the check id, e.g. oauth.revokes-on-disconnect')
+    .argument('<text>', 'the explanation')
+    .addOption(parts.dataOption())
+    .action(async (runId: string, check: string, text: string, o) => {
+      const report = (await parts.operate(o.data, 'certify.explain', { runId, check, text })) as Report;
       process.stdout.write(`${summaryLine(report)}\n`);
     });
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { z } from 'zod';
-import { COMMANDS, type CliHints, type CommandName } from './operator/commands.js';
+import { COMMANDS, type CliHints, type CommandName } from './operator/index.js';
 
 /**
  * The operator commands of the CLI, built from `COMMANDS`: `<group> <action>` from each name
@@ -29,7 +29,7 @@ const GROUPS: Record<string, { name?: string; description: string }> = {
  * Commands the CLI offers in its own words: `seed --demo`, and `certify …` (certify-cli.ts: it
  * starts a run, runs the partner's command, waits for the verdict and sets the exit code).
  */
-const HAND_WRITTEN: ReadonlySet<CommandName> = new Set(['seed.demo', 'certify.start', 'certify.status', 'certify.finish', 'certify.list']);
+const HAND_WRITTEN: ReadonlySet<CommandName> = new Set(['seed.demo', 'certify.start', 'certify.status', 'certify.finish', 'certify.explain', 'certify.list']);
 
 export const DEFAULT_DATA = './data';
 export const dataOption = (): Option => new Option('--data <dir>', 'data folder').default(DEFAULT_DATA).env('REFERENCE_SERVER_DATA');

@@ -1,17 +1,17 @@
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import ipaddr from 'ipaddr.js';
-import { backupFolder, restoreFolder } from './backup/backup.js';
+import { backupFolder, restoreFolder } from './backup/index.js';
 import { addCertifyCommands, certifyExitCode } from './certify-cli.js';
 import { formatBanner } from './banner.js';
 import { addOperatorCommands, dataOption, list } from './cli-operator.js';
 import { defaultConfig, DEFAULT_HOST, DEFAULT_PORT, defaultOutboundAllowlist, type ServerConfig } from './config.js';
 import { openDataFolder } from './data-folder.js';
 import { createLogger, flushLog } from './log.js';
-import { forwardCommand } from './transport/operator-client.js';
-import { runCommand, type CommandName } from './operator/commands.js';
+import { forwardCommand } from './transport/index.js';
+import { runCommand, type CommandName } from './operator/index.js';
 import { startServer } from './server.js';
-import { FolderLockedError } from './store/folder-lock.js';
+import { FolderLockedError } from './store/index.js';
 
 function port(value: string): number {
   const n = Number(value);

@@ -1,5 +1,4 @@
-import type { TlsFiles } from './transport/tls.js';
-import { isLoopbackHost } from './transport/loopback.js';
+import { type TlsFiles, isLoopbackHost } from './transport/index.js';
 
 /**
  * Everything a running server can be told. Defaults are the documented ones; the CLI maps flags

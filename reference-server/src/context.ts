@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
-import type { Keyring } from './crypto/keyring.js';
+import type { Keyring } from './crypto/index.js';
 import type { IdSource } from './ids.js';
-import type { Store } from './store/store.js';
-import type { EventBus } from './jobs/event-bus.js';
+import type { Store } from './store/index.js';
+import type { EventBus } from './jobs/index.js';
 
 /** What every module of a running server is handed: its dependencies, never globals. */
 export interface AppContext {

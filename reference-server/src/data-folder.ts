@@ -4,13 +4,10 @@ import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { Keyring } from './crypto/keyring.js';
+import { Keyring } from './crypto/index.js';
 import { randomIds, type IdSource } from './ids.js';
-import { nodeFileSystem, type StoreFileSystem } from './store/file-system.js';
-import { FolderLock, type LockHolder } from './store/folder-lock.js';
-import { JournalStore } from './store/journal-store.js';
-import { RecoveringStore } from './store/recovering-store.js';
-import { EventBus } from './jobs/event-bus.js';
+import { nodeFileSystem, type StoreFileSystem, FolderLock, type LockHolder, JournalStore, RecoveringStore } from './store/index.js';
+import { EventBus } from './jobs/index.js';
 
 export const MASTER_KEY_FILE = 'master.key';
 export const MASTER_KEY_ENV = 'REFERENCE_SERVER_MASTER_KEY';

@@ -18,7 +18,7 @@ export const REDACTED_PATHS = [
 ];
 
 /** The rule that cuts secrets from a logged or shown URL lives with the HTTP layer; re-exported for the log's users. */
-export { redactUrlSecrets } from './http/redact-url.js';
+export { redactUrlSecrets } from './http/index.js';
 
 /**
  * Lines wait in memory until 4 KB of them are ready (about twenty request lines) or 100 ms have

@@ -2,11 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { seedAssessmentDemo } from './assessments/index.js';
 import { seedAutomationDemo } from './submissions/index.js';
 import type { AppContext } from './context.js';
-import { DEFAULT_PARTNER_OPERATIONS } from './graphql/allowlist.js';
-import { issueCredential } from './tenancy/credentials.js';
-import { registerClient } from './tenancy/oauth-clients.js';
-import { createOrganization } from './tenancy/organizations.js';
-import { createUser, findUserByEmail } from './tenancy/users.js';
+import { DEFAULT_PARTNER_OPERATIONS } from './graphql/index.js';
+import { issueCredential, registerClient, createOrganization, createUser, findUserByEmail } from './tenancy/index.js';
 
 /** What `seed --demo --json` prints: every credential of the demo organisation, shown once. */
 export interface DemoCredentials {

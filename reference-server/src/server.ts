@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { composeServer, type ComposeDeps, type ComposedServer } from './compose.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
-import type { JobRunner } from './jobs/runner.js';
+import type { JobRunner } from './jobs/index.js';
 import { seedDemo, type DemoCredentials } from './seed.js';
-import { listOrganizations } from './tenancy/organizations.js';
-import { checkTransport, createListener, loadTls } from './transport/tls.js';
+import { listOrganizations } from './tenancy/index.js';
+import { checkTransport, createListener, loadTls } from './transport/index.js';
 
 export interface RunningServer {
   url: string;

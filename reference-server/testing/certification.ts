@@ -30,6 +30,10 @@ export async function certificationWhen(server: TestServer, runId: string, decid
   }
 }
 
+/** Records the integration's explanation of a check (`certify explain`): why a SHOULD is not met, or who does the work. */
+export const explainCertification = (server: TestServer, runId: string, check: string, text: string): Promise<Report> =>
+  operate(server.dataDir, 'certify.explain', { runId, check, text }) as Promise<Report>;
+
 export const finishCertification = (server: TestServer, runId: string): Promise<Report> => operate(server.dataDir, 'certify.finish', { runId }) as Promise<Report>;
 
 /** Writes the run's HTML report (a connector's published certificate); returns its summary line. */

@@ -27,8 +27,8 @@ afterEach(() => rm(folder, { recursive: true, force: true }));
 
 interface Report {
   run: { id: string; status: string };
-  checks: Array<{ id: string; level: string; outcome: string; summary: string }>;
-  summary: { passed: number; failed: number; warned: number; not_run: number };
+  checks: Array<{ id: string; level: string; outcome: string; summary: string; explanation: string | null }>;
+  summary: { passed: number; failed: number; warned: number; not_run: number; explained: number };
 }
 
 async function certify(args: string[]): Promise<{ code: number | null; report?: Report; stderr: string }> {
@@ -47,10 +47,14 @@ describe('certify run --command: the webhook receiver', () => {
     expect(result.report?.run.status).toBe('passed');
   });
 
-  it('fails the four MUSTs a receiver that answers 200 to everything breaks, and writes the HTML and JUnit reports', async () => {
+  it('fails the four MUSTs a receiver that answers 200 to everything breaks, and writes the HTML and JUnit reports with its explanation', async () => {
     const html = join(folder, 'out', 'report.html');
     const junit = join(folder, 'out', 'report.xml');
-    const result = await certify(['--webhook-url', `http://127.0.0.1:${await freePort()}/hook`, '--checks', 'webhook', '--command', node(NAIVE_RECEIVER), '--report', html, '--junit', junit]);
+    const gap = 'This receiver reads no timestamp & keeps no clock: <known gap>';
+    const result = await certify([
+      ...['--webhook-url', `http://127.0.0.1:${await freePort()}/hook`, '--checks', 'webhook', '--command', node(NAIVE_RECEIVER), '--report', html, '--junit', junit],
+      ...['--explain', `webhook.rejects-future=${gap}`],
+    ]);
     expect(result.code, result.stderr).toBe(1);
     expect(outcomes(result.report), result.stderr).toMatchObject({
       'webhook.accepts-valid': 'pass',
@@ -61,12 +65,18 @@ describe('certify run --command: the webhook receiver', () => {
       'webhook.rejects-future': 'warn',
     });
     expect(result.stderr).toContain('MUST checks not passed: webhook.rejects-forged, webhook.rejects-tampered, webhook.rejects-missing-signature, webhook.rejects-stale');
+    // An explanation is shown, never a verdict: the SHOULD still warns and the MUSTs still fail the run.
+    expect(result.report?.checks.find((c) => c.id === 'webhook.rejects-future')?.explanation).toBe(gap);
+    expect(result.report?.summary).toMatchObject({ warned: 1, explained: 1 });
     const page = await readFile(html, 'utf8');
     expect(page).toContain(result.report?.run.id);
     expect(page).toContain('Not certified');
+    expect(page).toContain('The integration explains:</strong> This receiver reads no timestamp &amp; keeps no clock: &lt;known gap>');
+    expect(page).toContain('1 warned, 0 not run; 1 explained');
     expect(page).not.toMatch(/whsec_|pis_/);
     const xml = await readFile(junit, 'utf8');
     expect(xml).toContain('<failure message="fail: Sent a delivery signed with another secret');
+    expect(xml).toMatch(/<system-out><!\[CDATA\[[^\]]*The integration explains: This receiver reads no timestamp & keeps no clock: <known gap>/);
   });
 });
 
@@ -102,6 +112,9 @@ describe('certify run --command: the API client', () => {
     const result = await certify(['--checks', 'webhook', '--command', 'true']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('the webhook checks need the URL');
+    const unknown = await certify(['--checks', 'api', '--explain', 'oauth.revokes-on-disconnect=not in this run', '--command', 'true']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('the run has no check oauth.revokes-on-disconnect');
   });
 });
 
@@ -128,6 +141,11 @@ describe('certify start, status, finish and report', () => {
       expect(written.stdout.trim()).toBe(`${answer.run.id} failed: 0 passed, 0 failed, 0 warned, 5 not run`);
       expect(await readFile(html, 'utf8')).toContain('CI smoke');
       expect(await readFile(xml, 'utf8')).toContain('<failure message="not_run:');
+      const explained = await cli(['certify', 'explain', answer.run.id, 'api.paginates', 'Our client reads one page: lists are capped at 100.', '--data', server.dataDir]);
+      expect(explained.code, explained.stderr).toBe(0);
+      expect(explained.stdout.trim()).toBe(`${answer.run.id} failed: 0 passed, 0 failed, 0 warned, 5 not run; 1 explained`);
+      const afterwards = JSON.parse((await cli(['certify', 'status', answer.run.id, '--data', server.dataDir, '--json'])).stdout) as Report;
+      expect(afterwards.checks.find((c) => c.id === 'api.paginates')).toMatchObject({ outcome: 'not_run', explanation: 'Our client reads one page: lists are capped at 100.' });
       const neither = await cli(['certify', 'report', answer.run.id, '--data', server.dataDir]);
       expect(neither.code).toBe(1);
       expect(neither.stderr).toContain('give --html FILE and/or --junit FILE');

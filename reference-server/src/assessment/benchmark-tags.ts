@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { sendError } from '../http/rest-errors.js';
+import { sendError } from '../http/index.js';
 import { BENCHMARK_TAGS, GENERAL_NORM, GENERAL_NORM_ID, GENERAL_NORM_NAME, type BenchmarkTag, type NormSet } from '../psychometrics/index.js';
 import type { PublicBenchmarkTag, PublicNormSet } from './response-schemas.js';
 

@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { principalOf } from '../http/principal.js';
+import { principalOf, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import { sendError } from '../http/rest-errors.js';
 import { crmConfigSchema, deleteCrmConfig, getCrmConfig, publicCrmConfig, putCrmConfig } from '../assessments/index.js';
 
 /**

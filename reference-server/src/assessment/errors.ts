@@ -1,8 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { bodyReadError } from '../http/body-read-error.js';
-import { sendError } from '../http/rest-errors.js';
-import { refuseUnsaved, storeUnavailable } from '../http/store-unavailable.js';
+import { bodyReadError, sendError, refuseUnsaved, storeUnavailable } from '../http/index.js';
 
 /** The JSON body limit of `/api/v1`, as the parser is given it and as errors name it. */
 export const BODY_LIMIT = '256kb';

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { developerKeyGuard } from '../auth/guards.js';
+import { developerKeyGuard } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { certificationStep } from '../certification/index.js';
-import { faultInjection } from '../faults/middleware.js';
-import type { RateLimitWindows } from '../http/rate-limit-windows.js';
-import type { CredentialResolver } from '../tenancy/credentials.js';
+import { faultInjection } from '../faults/index.js';
+import { type RateLimitWindows, jsonBody } from '../http/index.js';
+import type { CredentialResolver } from '../tenancy/index.js';
 import { webhookRoutes } from '../webhooks/index.js';
 import { listBenchmarkTags } from './benchmark-tags.js';
 import { crmSyncRoutes } from './crm-routes.js';
@@ -17,7 +17,6 @@ import { questionsHandler } from './questions-route.js';
 import { getResultsHandler } from './results-route.js';
 import { assessmentSaveEffects } from '../assessments/index.js';
 import { submitHandler } from './submit.js';
-import { jsonBody } from '../http/json-body.js';
 
 /** Bodies on /api/v1 are small: 140 answers and a few short texts. */
 
@@ -57,3 +56,5 @@ export function createAssessmentSurface(ctx: AppContext, deps: { credentials: Cr
   router.use(assessmentErrorHandler(ctx.log));
   return { router, invitePages: invitePages(ctx, effects, deps.rateLimits) };
 }
+
+export { PARTICIPANT_SCRIPT } from './invites/participant/script.js';

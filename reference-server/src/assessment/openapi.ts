@@ -1,4 +1,4 @@
-import { componentSchemas, jsonRef, jsonResponse, queryParameters } from '../http/openapi.js';
+import { componentSchemas, jsonRef, jsonResponse, queryParameters } from '../http/index.js';
 import { instrumentSchema } from '../psychometrics/index.js';
 import { scoreReportSchema } from '../psychometrics/index.js';
 import { webhookOpenApi } from '../webhooks/index.js';

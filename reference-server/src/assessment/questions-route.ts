@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
-import { principalOf } from '../http/principal.js';
-import { prepareBody, sendPrepared, type PreparedBody } from '../http/prepared-body.js';
+import { principalOf, prepareBody, sendPrepared, type PreparedBody } from '../http/index.js';
 import { INSTRUMENT_VERSION, instrumentJson } from '../psychometrics/index.js';
 
 /** Organisations whose instrument body is kept ready (about 48 KB each); the oldest is dropped first. */

@@ -1,8 +1,7 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { principalOf } from '../http/principal.js';
+import { principalOf, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import { sendError } from '../http/rest-errors.js';
 import { findResultByEmail, getResult } from '../assessments/index.js';
 import { publicResult } from './result-view.js';
 

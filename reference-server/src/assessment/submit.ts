@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express';
-import { principalOf } from '../http/principal.js';
+import { principalOf } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import { selectNorm } from '../psychometrics/index.js';
 import { saveResult, type ResultSource, type SaveEffects, type SavedResult } from '../assessments/index.js';
 import { scoreAnswers } from '../psychometrics/index.js';
-import type { WriteOp } from '../store/store.js';
+import type { WriteOp } from '../store/index.js';
 import { crmSyncPlan } from '../assessments/index.js';
 import { sendSubmissionError } from './errors.js';
 import { parseSubmission, type Submission } from './submit-input.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { put, type Page, type StoredRecord, type WriteOp } from '../store/store.js';
+import { put, type Page, type StoredRecord, type WriteOp } from '../store/index.js';
 import type { Dimension } from '../psychometrics/index.js';
 import type { ScoreReport } from '../psychometrics/index.js';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { eventOps } from '../webhooks/index.js';
 import { assessmentEvent } from './events.js';
-import type { WriteOp } from '../store/store.js';
+import type { WriteOp } from '../store/index.js';
 import type { SavedResult } from './results.js';
 
 /** What a saved result adds to its own write. */

@@ -1,11 +1,10 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../context.js';
-import { generateSecret } from '../crypto/secrets.js';
-import { clientAddress } from '../http/client-address.js';
-import { cookieName, pageCookieOptions, readCookie } from '../pages/cookies.js';
-import { del, GLOBAL, put } from '../store/store.js';
-import type { User } from '../tenancy/records.js';
-import { getUser } from '../tenancy/users.js';
+import { generateSecret } from '../crypto/index.js';
+import { clientAddress } from '../http/index.js';
+import { cookieName, pageCookieOptions, readCookie } from '../pages/index.js';
+import { del, GLOBAL, put } from '../store/index.js';
+import { type User, getUser } from '../tenancy/index.js';
 import { SESSION_IDLE_MS, SESSION_TOUCH_MS, SESSION_TTL_MS, SESSIONS, type SessionRecord } from './session-records.js';
 
 /**

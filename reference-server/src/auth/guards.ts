@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
-import { sendError } from '../http/rest-errors.js';
-import type { CredentialResolver } from '../tenancy/credentials.js';
-import type { Principal } from '../http/principal.js';
+import { sendError, type Principal } from '../http/index.js';
+import type { CredentialResolver } from '../tenancy/index.js';
 
 /**
  * One guard per surface. Each accepts only its own kind of credential and answers a refusal with

@@ -1,8 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
-import { principalOf } from '../http/principal.js';
+import { principalOf, sendError, sendInvalidFields, pageBody } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import { sendError, sendInvalidFields } from '../http/rest-errors.js';
 import {
   applyMapping,
   attachResource,
@@ -22,7 +21,6 @@ import {
   type TranscriptRecord,
 } from '../submissions/index.js';
 import { cursorOr400, parseOr400, staleCursor } from './errors.js';
-import { pageBody } from '../http/cursor.js';
 import { submissionOr4xx } from './submission-ref.js';
 import { attachmentListSchema, resourceBodySchema, transcriptBodySchema } from './request-schemas.js';
 

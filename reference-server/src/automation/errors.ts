@@ -1,10 +1,7 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import multer from 'multer';
 import type { z } from 'zod';
-import { bodyReadError } from '../http/body-read-error.js';
-import { decodeCursor } from '../http/cursor.js';
-import { MAX_NESTING, tooDeep } from '../http/nesting.js';
-import { fieldProblems, sendError, sendInvalidFields } from '../http/rest-errors.js';
+import { bodyReadError, decodeCursor, MAX_NESTING, tooDeep, fieldProblems, sendError, sendInvalidFields } from '../http/index.js';
 import type { PayloadTooLarge } from './response-schemas.js';
 
 /*

@@ -1,17 +1,13 @@
 import { Router } from 'express';
 import type { z } from 'zod';
-import { automationKeyGuard } from '../auth/guards.js';
-import { principalOf } from '../http/principal.js';
+import { automationKeyGuard } from '../auth/index.js';
+import { principalOf, type RateLimitWindows, sendError, jsonBody } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import { certificationStep } from '../certification/index.js';
-import { faultInjection } from '../faults/middleware.js';
-import type { RateLimitWindows } from '../http/rate-limit-windows.js';
-import type { CredentialResolver } from '../tenancy/credentials.js';
-import { sendError } from '../http/rest-errors.js';
+import { faultInjection } from '../faults/index.js';
+import { type CredentialResolver, getOrganization, getUser } from '../tenancy/index.js';
 import { textMatches } from '../search-words.js';
 import { fieldMappingSchema, getFieldMapping, getProfile, listProfiles, profileView, setFieldMapping, type SubmissionSearch } from '../submissions/index.js';
-import { getOrganization } from '../tenancy/organizations.js';
-import { getUser } from '../tenancy/users.js';
 import { webhookRoutes } from '../webhooks/index.js';
 import type { Me, profilesSchema } from './response-schemas.js';
 import { attachmentRoutes, DEFAULT_MAX_UPLOAD_BYTES } from './attachments-routes.js';
@@ -20,7 +16,6 @@ import { automationOpenApi } from './openapi.js';
 import { automationRateLimit } from './rate-limit.js';
 import { profileListSchema } from './request-schemas.js';
 import { submissionRoutes } from './submissions-routes.js';
-import { jsonBody } from '../http/json-body.js';
 
 /** JSON bodies: a transcript's text may be up to 1 MB. */
 export const JSON_LIMIT_BYTES = 2 * 1024 * 1024;

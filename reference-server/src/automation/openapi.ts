@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { errorBodySchema, fieldProblemSchema, invalidFieldsBodySchema } from '../http/rest-errors.js';
-import { componentSchemas, jsonRef, jsonResponse, mergeComponents, queryParameters, type JsonSchema } from '../http/openapi.js';
+import { errorBodySchema, fieldProblemSchema, invalidFieldsBodySchema, componentSchemas, jsonRef, jsonResponse, mergeComponents, queryParameters, type JsonSchema } from '../http/index.js';
 import {
   criterionScoreSchema,
   fieldMappingSchema,

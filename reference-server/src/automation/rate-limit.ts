@@ -1,9 +1,7 @@
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { principalOf } from '../http/principal.js';
+import { principalOf, type RateLimitWindows, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import type { RateLimitWindows } from '../http/rate-limit-windows.js';
-import { sendError } from '../http/rest-errors.js';
 import type { RateLimited } from './response-schemas.js';
 
 /** Requests per key per minute when the configuration says nothing (docs/automation.md#rate-limits). */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { cursorPageSchema } from '../http/cursor.js';
-import { errorBodySchema, fieldProblemSchema } from '../http/rest-errors.js';
+import { cursorPageSchema, errorBodySchema, fieldProblemSchema } from '../http/index.js';
 import { profileViewSchema, resourceViewSchema, SUBMISSION_STATUSES, submissionSummarySchema, transcriptViewSchema } from '../submissions/index.js';
 
 /**

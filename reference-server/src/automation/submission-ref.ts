@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
-import { principalOf } from '../http/principal.js';
+import { principalOf, sendError, sendInvalidFields } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import { sendError, sendInvalidFields } from '../http/rest-errors.js';
 import { findSubmission, type SubmissionRecord } from '../submissions/index.js';
 
 /**

@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import type { z } from 'zod';
-import { principalOf } from '../http/principal.js';
+import { principalOf, sendError, sendInvalidFields, pageBody } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import { sendError, sendInvalidFields } from '../http/rest-errors.js';
 import {
   createSubmission,
   findSubmission,
@@ -15,7 +14,6 @@ import {
 } from '../submissions/index.js';
 import type { SubmissionAccepted, SubmissionConflict, submissionExistingSchema } from './response-schemas.js';
 import { cursorOr400, parseOr400, staleCursor } from './errors.js';
-import { pageBody } from '../http/cursor.js';
 import { submissionCreateSchema, submissionListSchema } from './request-schemas.js';
 
 const created = (s: SubmissionRecord): SubmissionAccepted => ({ status: s.status, job_id: s.jobId, submission_id: s.id, record_id: s.recordId });

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
-import type { Store, StoredRecord } from '../store/store.js';
+import type { Store, StoredRecord } from '../store/index.js';
 
 /**
  * A backup file: gzip of JSON lines. The first line is the header; each further line holds the

@@ -1,7 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Principal } from '../http/principal.js';
+import { type Principal, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import { sendError } from '../http/rest-errors.js';
 import { observeCreateRetry, observeDroppedCreate, observePage, planRequest, RUN_PAGE_SIZE, type ApiAction, type RequestFacts } from './api-scenario.js';
 import { noRunWatching, updateRun, watchedBy } from './run-store.js';
 

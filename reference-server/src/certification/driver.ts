@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
-import type { JobQueue, JobRef } from '../jobs/runner.js';
+import type { JobQueue, JobRef } from '../jobs/index.js';
 import type { OutboundClient } from '../outbound/index.js';
-import { put } from '../store/store.js';
+import { put } from '../store/index.js';
 import { settleBounded } from './api-scenario.js';
 import { allDecided } from './outcomes.js';
 import { RUN_JOBS, type RunJob, type RunRecord } from './records.js';

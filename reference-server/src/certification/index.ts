@@ -17,7 +17,8 @@ export { CHECKS, CHECK_GROUPS, CHECK_IDS, isCheckId, type CheckId, type CheckInf
 export { CertificationDriver } from './driver.js';
 export { certificationOAuthWatch, type StaleRefreshToken } from './oauth-watch.js';
 export { RUNS, type RunRecord } from './records.js';
-export { reportOf, summaryLine, type Report } from './report.js';
+export { countsLine, reportOf, summaryLine, type Report } from './report.js';
+export { explainCheck, explanationSchema } from './explanations.js';
 export { renderReportHtml } from './report-html.js';
 export { renderReportJunit } from './report-junit.js';
 export { getRun } from './run-store.js';

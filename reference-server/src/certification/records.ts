@@ -1,4 +1,4 @@
-import type { StoredRecord } from '../store/store.js';
+import type { StoredRecord } from '../store/index.js';
 import type { CheckId } from './checks.js';
 
 /** A run of the integration certification, in its organisation's scope. */
@@ -91,6 +91,8 @@ export interface RunRecord extends StoredRecord {
   webhook: WebhookProbeState;
   api: ApiScenarioState;
   oauth: OAuthObservation;
+  /** The integration's explanations, by check id (explanations.ts); absent on runs without any. */
+  explanations?: Record<string, string>;
 }
 
 export interface RunJob extends StoredRecord {

@@ -1,7 +1,7 @@
 import type { VNode } from 'preact';
-import { renderDocument } from '../pages/render.js';
+import { renderDocument } from '../pages/index.js';
 import type { Evidence } from './records.js';
-import type { Report } from './report.js';
+import { countsLine, type Report } from './report.js';
 
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1a1a1a;background:#fff;margin:0}
@@ -12,7 +12,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dt{font-wei
 article{border-bottom:1px solid #ddd;padding:.6rem 0}h3{font-size:1rem;margin:0;overflow-wrap:anywhere}
 .outcome{font-family:ui-monospace,monospace;font-weight:700;margin-right:.5rem}.pass{color:#0b5a23}.fail{color:#8a1414}.warn,.not_run,.pending{color:#6b4a00}
 pre{font:.85rem ui-monospace,Menlo,monospace;background:#f4f4f4;border:1px solid #ddd;padding:.5rem;white-space:pre-wrap;overflow-wrap:anywhere;max-height:24rem;overflow-y:auto}
-summary{cursor:pointer;color:#0645ad}.clause{color:#555;font-size:.9rem}
+summary{cursor:pointer;color:#0645ad}.clause{color:#555;font-size:.9rem}.explained{border-left:4px solid #0645ad;padding-left:.6rem}
 `;
 
 const OUTCOME_TEXT: Record<string, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', not_run: 'NOT RUN', pending: 'PENDING' };
@@ -41,6 +41,11 @@ function CheckArticle({ check }: { check: Report['checks'][number] }): VNode {
       <p>{check.title}</p>
       <p class="clause">{check.clause}</p>
       {check.summary ? <p>{check.summary}</p> : null}
+      {check.explanation ? (
+        <p class="explained">
+          <strong>The integration explains:</strong> {check.explanation}
+        </p>
+      ) : null}
       {check.evidence.length ? (
         <details>
           <summary>
@@ -85,10 +90,7 @@ export function renderReportHtml(report: Report): string {
             <dt>Redirect URIs</dt>
             <dd>{report.run.integration.redirect_uris.join(', ') || 'not certified'}</dd>
             <dt>Result</dt>
-            <dd>
-              {report.summary.passed} passed, {report.summary.failed} failed, {report.summary.warned} warned, {report.summary.not_run} not run
-              {report.summary.pending ? `, ${report.summary.pending} pending` : ''}
-            </dd>
+            <dd>{countsLine(report)}</dd>
           </dl>
           <p class={`verdict ${passed ? 'ok' : 'bad'}`}>
             {report.run.status === 'running' ? 'Running' : passed ? 'Certified: every MUST passed' : 'Not certified: a MUST failed or was never reached'}

@@ -6,18 +6,21 @@ const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
 
 /**
  * The report as JUnit XML, for a CI's test view: a failed MUST and a MUST never reached are
- * failures; a SHOULD not met or not reached is a skipped test carrying its reason.
+ * failures; a SHOULD not met or not reached is a skipped test carrying its reason; the
+ * integration's explanation of a check goes with it.
  */
 export function renderReportJunit(report: Report): string {
   const builder = junit.newBuilder();
   const suite = builder.testSuite().name(`integration certification ${report.run.id} (${report.run.integration.name})`);
   for (const check of report.checks) {
     const testCase = suite.testCase().className(check.clause).name(`${check.id} (${check.level}): ${check.title}`);
-    const text = [check.summary, ...check.evidence.map((e) => `${e.at} ${e.note}`)].join('\n');
-    if (check.outcome === 'pass') continue;
-    if (check.level === 'MUST') testCase.failure(`${check.outcome}: ${check.summary || 'not decided'}`);
-    else testCase.skipped();
-    testCase.standardOutput(text);
+    const explained = check.explanation ? [`The integration explains: ${check.explanation}`] : [];
+    const text = [check.summary, ...explained, ...check.evidence.map((e) => `${e.at} ${e.note}`)].join('\n');
+    if (check.outcome !== 'pass') {
+      if (check.level === 'MUST') testCase.failure(`${check.outcome}: ${check.summary || 'not decided'}`);
+      else testCase.skipped();
+    }
+    if (check.outcome !== 'pass' || explained.length) testCase.standardOutput(text);
   }
   return builder.build();
 }

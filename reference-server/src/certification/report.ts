@@ -11,8 +11,9 @@ export interface Report {
     started_by: string;
     integration: { name: string; webhook_url: string | null; redirect_uris: string[] };
   };
-  checks: Array<{ id: string; level: CheckLevel; outcome: Outcome; clause: string; title: string; summary: string; evidence: Evidence[] }>;
-  summary: { passed: number; failed: number; warned: number; not_run: number; pending: number };
+  /** `explanation`: what the integration says about the check (explanations.ts), or null. */
+  checks: Array<{ id: string; level: CheckLevel; outcome: Outcome; clause: string; title: string; summary: string; explanation: string | null; evidence: Evidence[] }>;
+  summary: { passed: number; failed: number; warned: number; not_run: number; pending: number; explained: number };
 }
 
 const count = (run: RunRecord, outcome: Outcome) => run.checks.filter((c) => c.outcome === outcome).length;
@@ -29,12 +30,22 @@ export function reportOf(run: RunRecord): Report {
     },
     checks: run.checks.map((state) => {
       const info = checkInfo(state.id);
-      return { id: state.id, level: info.level, outcome: state.outcome, clause: info.clause, title: info.title, summary: state.summary, evidence: state.evidence };
+      const explanation = run.explanations?.[state.id] ?? null;
+      return { id: state.id, level: info.level, outcome: state.outcome, clause: info.clause, title: info.title, summary: state.summary, explanation, evidence: state.evidence };
     }),
-    summary: { passed: count(run, 'pass'), failed: count(run, 'fail'), warned: count(run, 'warn'), not_run: count(run, 'not_run'), pending: count(run, 'pending') },
+    summary: {
+      passed: count(run, 'pass'),
+      failed: count(run, 'fail'),
+      warned: count(run, 'warn'),
+      not_run: count(run, 'not_run'),
+      pending: count(run, 'pending'),
+      explained: run.checks.filter((c) => run.explanations?.[c.id]).length,
+    },
   };
 }
 
-/** `12 passed, 1 failed, 2 warned, 0 not run`: the line a CI log and a closing note quote. */
-export const summaryLine = (report: Report): string =>
-  `${report.run.id} ${report.run.status}: ${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.warned} warned, ${report.summary.not_run} not run${report.summary.pending ? `, ${report.summary.pending} pending` : ''}`;
+/** `crt_… passed: 12 passed, 1 failed, 2 warned, 0 not run; 1 explained`: the line a CI log and a closing note quote. */
+export const summaryLine = (report: Report): string => `${report.run.id} ${report.run.status}: ${countsLine(report)}`;
+
+export const countsLine = ({ summary: s }: Report): string =>
+  `${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.not_run} not run${s.pending ? `, ${s.pending} pending` : ''}${s.explained ? `; ${s.explained} explained` : ''}`;

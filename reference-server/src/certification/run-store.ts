@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { GLOBAL, put } from '../store/store.js';
+import { GLOBAL, put } from '../store/index.js';
 import { RUNS, WATCHED, type RunRecord, type WatchedRecord } from './records.js';
 
 export const getRun = (ctx: Pick<AppContext, 'store'>, orgId: string, runId: string): RunRecord | undefined => ctx.store.get<RunRecord>(RUNS, orgId, runId);

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { del, GLOBAL, put, type Page, type WriteOp } from '../store/store.js';
-import { issueCredential, revokeCredential } from '../tenancy/credentials.js';
-import { registerClient, revokeClient } from '../tenancy/oauth-clients.js';
-import { listUsers } from '../tenancy/users.js';
+import { del, GLOBAL, put, type Page, type WriteOp } from '../store/index.js';
+import { issueCredential, revokeCredential, registerClient, revokeClient, listUsers } from '../tenancy/index.js';
 import { createSubscription, deleteSubscription, getSubscriptionRecord } from '../webhooks/index.js';
 import { CHECK_GROUPS, checkInfo, selectChecks, type CheckGroup, type CheckId } from './checks.js';
 import { startScenario } from './api-scenario.js';

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../context.js';
-import { generateWebhookSecret } from '../crypto/secrets.js';
+import { generateWebhookSecret } from '../crypto/index.js';
 import { OutboundRefusedError, OutboundTimeoutError, post, type OutboundClient, type PostResponse } from '../outbound/index.js';
 import { getSubscriptionRecord, signingSecret, type EventType } from '../webhooks/index.js';
 import type { CheckId } from './checks.js';

@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
-import { principalOf } from '../http/principal.js';
+import { principalOf, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import { sendError } from '../http/rest-errors.js';
 import type { FaultRecord, FaultSurface } from './records.js';
 import { noFaults, takeFault } from './service.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StoredRecord } from '../store/store.js';
+import type { StoredRecord } from '../store/index.js';
 
 /** Faults live in the GLOBAL scope, so "is any fault set?" is one count on the hot path. */
 export const FAULTS = 'faults';

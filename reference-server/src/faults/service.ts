@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { del, GLOBAL, put } from '../store/store.js';
+import { del, GLOBAL, put } from '../store/index.js';
 import { FAULTS, faultInputSchema, type FaultInput, type FaultRecord, type FaultSurface } from './records.js';
 
 type Ctx = Pick<AppContext, 'store' | 'clock' | 'ids'>;

@@ -1,8 +1,7 @@
-import type { Principal } from '../http/principal.js';
-import { PARTNER_OPERATIONS, type PartnerOperation } from '../tenancy/partner-operations.js';
-import type { OAuthScope } from '../tenancy/records.js';
+import type { Principal } from '../http/index.js';
+import { PARTNER_OPERATIONS, type PartnerOperation, type OAuthScope } from '../tenancy/index.js';
 
-export { DEFAULT_PARTNER_OPERATIONS, PARTNER_OPERATIONS, type PartnerOperation } from '../tenancy/partner-operations.js';
+export { DEFAULT_PARTNER_OPERATIONS, PARTNER_OPERATIONS, type PartnerOperation } from '../tenancy/index.js';
 
 
 /**

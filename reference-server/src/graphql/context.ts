@@ -1,4 +1,4 @@
-import type { Principal } from '../http/principal.js';
+import type { Principal } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import type { SubmissionSearch } from '../submissions/index.js';
 

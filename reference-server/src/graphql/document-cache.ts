@@ -1,5 +1,5 @@
 import type { DocumentNode, GraphQLError, GraphQLSchema, ValidationRule } from 'graphql';
-import type { Principal } from '../http/principal.js';
+import type { Principal } from '../http/index.js';
 
 /** Distinct query texts kept parsed; a connector sends a handful, so this is plenty. */
 const KEPT_DOCUMENTS = 256;

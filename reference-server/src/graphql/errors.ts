@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
-import { fieldProblems, type FieldProblem } from '../http/rest-errors.js';
+import { fieldProblems, type FieldProblem } from '../http/index.js';
 
 /*
  * Every error the partner GraphQL API raises inside a result (HTTP 200, `errors[]`); refusals

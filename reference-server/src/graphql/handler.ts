@@ -1,10 +1,9 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { execute, GraphQLError, NoSchemaIntrospectionCustomRule, parse, validate, type ExecutionArgs } from 'graphql';
 import { createHandler, type FormatError } from 'graphql-http';
-import { principalOf } from '../http/principal.js';
+import { principalOf, bodyReadError } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import { bodyReadError } from '../http/body-read-error.js';
-import { StoreUnavailableError } from '../store/store.js';
+import { StoreUnavailableError } from '../store/index.js';
 import type { SubmissionSearch } from '../submissions/index.js';
 import type { GraphqlContext } from './context.js';
 import { DocumentCache } from './document-cache.js';

@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import type { SubmissionSearch } from '../submissions/index.js';
-import { bearerGuard, type AccessTokenVerifier } from '../auth/guards.js';
+import { bearerGuard, type AccessTokenVerifier } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { certificationStep } from '../certification/index.js';
-import { faultInjection } from '../faults/middleware.js';
-import type { CredentialResolver } from '../tenancy/credentials.js';
+import { faultInjection } from '../faults/index.js';
+import type { CredentialResolver } from '../tenancy/index.js';
 import { bodyErrors, graphqlHandler } from './handler.js';
 import { SDL } from './schema.js';
 
@@ -25,3 +25,5 @@ export function createGraphqlSurface(ctx: AppContext, deps: { verifyAccessToken:
   });
   return router;
 }
+
+export { DEFAULT_PARTNER_OPERATIONS } from './allowlist.js';

@@ -14,7 +14,7 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
-import type { Principal } from '../http/principal.js';
+import type { Principal } from '../http/index.js';
 import { allowedRootFields, hasScope, operationFor, RESTRICTED_ROOT_FIELDS } from './allowlist.js';
 
 /**

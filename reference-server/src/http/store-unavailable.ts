@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { StoreUnavailableError } from '../store/store.js';
+import { StoreUnavailableError } from '../store/index.js';
 
 /** The refusal of a store that takes no writes now (full or failing disk), if `error` is one. */
 export function storeUnavailable(error: unknown): StoreUnavailableError | undefined {

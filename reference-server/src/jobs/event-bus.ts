@@ -1,4 +1,4 @@
-import type { WriteOp } from '../store/store.js';
+import type { WriteOp } from '../store/index.js';
 
 /** What a listener sees of a published event (the webhook engine's EventRecord is one). */
 export interface PublishedEvent {

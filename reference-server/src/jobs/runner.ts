@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
-import type { Store, StoredRecord, WriteOp } from '../store/store.js';
+import type { Store, StoredRecord, WriteOp } from '../store/index.js';
 
 /** One durable job: a record `id` in a queue's collection, under `scope` (an organisation). */
 export interface JobRef {

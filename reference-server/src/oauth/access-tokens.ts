@@ -1,10 +1,9 @@
 import { compactVerify, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import type { AccessTokenVerifier } from '../auth/guards.js';
-import type { Principal } from '../http/principal.js';
+import type { AccessTokenVerifier } from '../auth/index.js';
+import type { Principal } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import { GLOBAL } from '../store/store.js';
-import { getClient } from '../tenancy/oauth-clients.js';
-import { getUser } from '../tenancy/users.js';
+import { GLOBAL } from '../store/index.js';
+import { getClient, getUser } from '../tenancy/index.js';
 import { SIGNING_ALG, type SigningKeys } from './keys.js';
 import { OAUTH_GRANTS, OAUTH_REVOKED_ACCESS_TOKENS, type GrantRecord, type RevokedAccessTokenRecord } from './records.js';
 import { parseScope } from './scopes.js';

@@ -1,6 +1,5 @@
 import type { AppContext } from '../context.js';
-import { getClient } from '../tenancy/oauth-clients.js';
-import type { OAuthClient, OAuthScope } from '../tenancy/records.js';
+import { getClient, type OAuthClient, type OAuthScope } from '../tenancy/index.js';
 import { isSubset, parseScope } from './scopes.js';
 import { issuerOf } from './settings.js';
 

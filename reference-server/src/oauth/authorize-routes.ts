@@ -1,12 +1,11 @@
 import { Router, type ErrorRequestHandler, type Response } from 'express';
 import cookieParser from 'cookie-parser';
 import { z } from 'zod';
-import { activeSession, currentSession } from '../auth/browser-session.js';
+import { activeSession, currentSession } from '../auth/index.js';
 import type { AppContext } from '../context.js';
-import { bodyReadError } from '../http/body-read-error.js';
-import { formBody } from '../pages/forms.js';
-import { pageHeaders } from '../pages/headers.js';
-import { getOrganization } from '../tenancy/organizations.js';
+import { bodyReadError } from '../http/index.js';
+import { formBody, pageHeaders } from '../pages/index.js';
+import { getOrganization } from '../tenancy/index.js';
 import { authorizeUrl, checkAuthorizeRequest, errorRedirect, withParams, type AuthorizeRequest } from './authorize-request.js';
 import { issueCode } from './codes.js';
 import { flashMessage, submitLogin, type SignInForms } from './sign-in-form.js';

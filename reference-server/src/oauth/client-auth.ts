@@ -1,7 +1,6 @@
 import type { Request } from 'express';
 import type { AppContext } from '../context.js';
-import { authenticateClient } from '../tenancy/oauth-clients.js';
-import type { OAuthClient } from '../tenancy/records.js';
+import { authenticateClient, type OAuthClient } from '../tenancy/index.js';
 import { OAuthError } from './errors.js';
 
 /** RFC 6749 §2.3.1: Basic credentials are form-urlencoded before base64. */

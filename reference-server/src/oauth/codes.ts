@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import { safeEqual } from '../crypto/keyring.js';
-import { generateSecret, secretKindOf } from '../crypto/secrets.js';
-import { GLOBAL, put } from '../store/store.js';
-import type { OAuthClient, OAuthScope } from '../tenancy/records.js';
-import { getUser } from '../tenancy/users.js';
+import { safeEqual, generateSecret, secretKindOf } from '../crypto/index.js';
+import { GLOBAL, put } from '../store/index.js';
+import { type OAuthClient, type OAuthScope, getUser } from '../tenancy/index.js';
 import { OAuthError } from './errors.js';
 import { planTokens, putRefreshToken, revokeGrantOp, signTokens, type TokenResponse } from './issuance.js';
 import type { SigningKeys } from './keys.js';

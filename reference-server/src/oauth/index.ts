@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import type { AccessTokenVerifier } from '../auth/guards.js';
+import type { AccessTokenVerifier } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { createAccessTokenVerifier } from './access-tokens.js';
 import { authorizeRoutes } from './authorize-routes.js';
@@ -40,3 +40,5 @@ export function createOAuthSurface(ctx: AppContext): OAuthSurface {
   };
   return { router, verifyAccessToken: createAccessTokenVerifier(ctx, keys), rotatedBeyondGrace: (token, at) => rotatedBeyondGrace(ctx, token, at) };
 }
+
+export { oauthSweep } from './sweeper.js';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
-import { generateSecret } from '../crypto/secrets.js';
-import { GLOBAL, put, type WriteOp } from '../store/store.js';
-import type { OAuthScope } from '../tenancy/records.js';
+import { generateSecret } from '../crypto/index.js';
+import { GLOBAL, put, type WriteOp } from '../store/index.js';
+import type { OAuthScope } from '../tenancy/index.js';
 import { planAccessToken, signAccessToken, type AccessTokenPlan } from './access-tokens.js';
 import type { SigningKeys } from './keys.js';
 import { OAUTH_GRANTS, OAUTH_REFRESH_TOKENS, type GrantRecord, type RefreshTokenRecord } from './records.js';

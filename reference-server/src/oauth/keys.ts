@@ -1,6 +1,6 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JSONWebKeySet, type JWK, type JWTVerifyGetKey } from 'jose';
 import type { AppContext } from '../context.js';
-import { GLOBAL, put } from '../store/store.js';
+import { GLOBAL, put } from '../store/index.js';
 import { OAUTH_SIGNING_KEYS, type SigningKeyRecord } from './records.js';
 import { iso } from './settings.js';
 

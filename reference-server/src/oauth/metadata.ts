@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
-import { OAUTH_SCOPES } from '../tenancy/records.js';
+import { OAUTH_SCOPES } from '../tenancy/index.js';
 import type { SigningKeys } from './keys.js';
 import { issuerOf } from './settings.js';
 

@@ -1,4 +1,4 @@
-import type { OAuthScope } from '../tenancy/records.js';
+import type { OAuthScope } from '../tenancy/index.js';
 
 /**
  * What the OAuth surface stores, all in the GLOBAL scope (browser sessions: auth/session-records.ts). Codes and refresh tokens are

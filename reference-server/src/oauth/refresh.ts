@@ -1,8 +1,7 @@
 import type { AppContext } from '../context.js';
-import { secretKindOf } from '../crypto/secrets.js';
-import { GLOBAL } from '../store/store.js';
-import type { OAuthClient, OAuthScope } from '../tenancy/records.js';
-import { getUser } from '../tenancy/users.js';
+import { secretKindOf } from '../crypto/index.js';
+import { GLOBAL } from '../store/index.js';
+import { type OAuthClient, type OAuthScope, getUser } from '../tenancy/index.js';
 import { OAuthError } from './errors.js';
 import { planTokens, putRefreshToken, revokeGrantOp, signTokens, type TokenResponse } from './issuance.js';
 import type { SigningKeys } from './keys.js';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
-import { secretKindOf } from '../crypto/secrets.js';
-import { GLOBAL, put } from '../store/store.js';
-import type { OAuthClient } from '../tenancy/records.js';
+import { secretKindOf } from '../crypto/index.js';
+import { GLOBAL, put } from '../store/index.js';
+import type { OAuthClient } from '../tenancy/index.js';
 import { readAccessToken } from './access-tokens.js';
 import { revokeGrantOp } from './issuance.js';
 import type { SigningKeys } from './keys.js';

@@ -1,4 +1,4 @@
-import { OAUTH_SCOPES, type OAuthScope } from '../tenancy/records.js';
+import { OAUTH_SCOPES, type OAuthScope } from '../tenancy/index.js';
 
 /**
  * What each scope lets a client do on the partner GraphQL API, in the words the consent page

@@ -1,8 +1,7 @@
 import type { Request } from 'express';
 import type { AppContext } from '../context.js';
-import { clientAddress } from '../http/client-address.js';
-import type { User } from '../tenancy/records.js';
-import { authenticateUser, normalizeEmail } from '../tenancy/users.js';
+import { clientAddress } from '../http/index.js';
+import { type User, authenticateUser, normalizeEmail } from '../tenancy/index.js';
 import { addressBucket, LoginThrottle } from './login-throttle.js';
 import { PasswordCheckGate } from './password-gate.js';
 

@@ -1,9 +1,8 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { startSession } from '../auth/browser-session.js';
+import { startSession } from '../auth/index.js';
 import type { AppContext } from '../context.js';
-import { createPageCsrf, type PageCsrf } from '../pages/csrf.js';
-import { createFlash, type Flash as FlashCookie } from '../pages/flash.js';
+import { createPageCsrf, type PageCsrf, createFlash, type Flash as FlashCookie } from '../pages/index.js';
 import { checkSignIn, createSignInGuard, type SignInGuard } from './sign-in-check.js';
 
 const MAX_WAIT_S = 24 * 3600;

@@ -1,8 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { Button, ErrorSummary, PostForm, SummaryList, TextField } from '../pages/components.js';
-import { Layout, PRODUCT_NAME } from '../pages/layout.js';
-import { renderDocument } from '../pages/render.js';
-import type { OAuthScope } from '../tenancy/records.js';
+import { Button, ErrorSummary, PostForm, SummaryList, TextField, Layout, PRODUCT_NAME, renderDocument } from '../pages/index.js';
+import type { OAuthScope } from '../tenancy/index.js';
 import { SCOPE_DESCRIPTIONS } from './scopes.js';
 
 /**

@@ -1,9 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import cookieParser from 'cookie-parser';
-import { safeReturnPath, SIGN_IN_PATH, signInUrl } from '../auth/sign-in-url.js';
+import { safeReturnPath, SIGN_IN_PATH, signInUrl } from '../auth/index.js';
 import type { AppContext } from '../context.js';
-import { formBody, formField, seeOther } from '../pages/forms.js';
-import { pageHeaders } from '../pages/headers.js';
+import { formBody, formField, seeOther, pageHeaders } from '../pages/index.js';
 import { flashMessage, submitLogin, type SignInForms } from './sign-in-form.js';
 import { loginDocument } from './sign-in-pages.js';
 

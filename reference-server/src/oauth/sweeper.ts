@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
-import type { PeriodicJob } from '../jobs/runner.js';
-import { del, GLOBAL, type StoredRecord, type WriteOp } from '../store/store.js';
+import type { PeriodicJob } from '../jobs/index.js';
+import { del, GLOBAL, type StoredRecord, type WriteOp } from '../store/index.js';
 import {
   OAUTH_CODES,
   OAUTH_GRANTS,
@@ -11,7 +11,7 @@ import {
   type RefreshTokenRecord,
   type RevokedAccessTokenRecord,
 } from './records.js';
-import { SESSIONS, type SessionRecord } from '../auth/session-records.js';
+import { SESSIONS, type SessionRecord } from '../auth/index.js';
 import { ACCESS_TOKEN_TTL_S } from './settings.js';
 
 export const SWEEP_EVERY_MS = 3600_000;

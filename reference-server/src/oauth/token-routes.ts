@@ -1,7 +1,6 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
-import { bodyReadError } from '../http/body-read-error.js';
-import { refuseUnsaved, storeUnavailable } from '../http/store-unavailable.js';
+import { bodyReadError, refuseUnsaved, storeUnavailable } from '../http/index.js';
 import { authenticateRequestClient } from './client-auth.js';
 import { exchangeCode } from './codes.js';
 import { noStore, OAuthError, sendOAuthError } from './errors.js';

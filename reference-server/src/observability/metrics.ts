@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context.js';
-import type { Store, WriteOp } from '../store/store.js';
+import type { Store, WriteOp } from '../store/index.js';
 import { ATTEMPTS, type AttemptRecord } from '../webhooks/index.js';
 import { QUEUES } from './queues.js';
 

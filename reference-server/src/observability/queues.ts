@@ -1,5 +1,5 @@
 import { CRM_JOBS } from '../assessments/index.js';
-import type { Store, StoredRecord } from '../store/store.js';
+import type { Store, StoredRecord } from '../store/index.js';
 import { JOBS } from '../submissions/index.js';
 import { OUTBOX } from '../webhooks/index.js';
 

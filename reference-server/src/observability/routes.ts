@@ -1,8 +1,8 @@
 import { Router, type Request } from 'express';
 import type { Registry } from 'prom-client';
-import { safeEqual } from '../crypto/keyring.js';
-import { sendError } from '../http/rest-errors.js';
-import { isLoopbackAddress } from '../transport/loopback.js';
+import { safeEqual } from '../crypto/index.js';
+import { sendError } from '../http/index.js';
+import { isLoopbackAddress } from '../transport/index.js';
 
 export interface Readiness {
   storeWritable(): boolean;

@@ -4,18 +4,12 @@ import type { AppContext } from '../context.js';
 import { inviteView } from '../assessments/index.js';
 import { INVITE_STATUSES } from '../assessments/index.js';
 import { createInvite, createInviteSchema, InviteInputError, listInvites, revokeInvite, setInviteSettings } from '../assessments/index.js';
-import { findRun, finishRun, listRuns, reportOf, RunInputError, startRun, startRunSchema } from '../certification/index.js';
-import { DEFAULT_PARTNER_OPERATIONS } from '../tenancy/partner-operations.js';
-import { FAULT_KINDS, FAULT_SURFACES, faultView } from '../faults/records.js';
-import { clearFaults, listFaults, setFault } from '../faults/service.js';
+import { explainCheck, explanationSchema, findRun, finishRun, listRuns, reportOf, RunInputError, startRun, startRunSchema } from '../certification/index.js';
+import { DEFAULT_PARTNER_OPERATIONS, issueCredential, listCredentials, revokeCredential, listClients, registerClient, createOrganization, getOrganization, listOrganizations, OAUTH_SCOPES, createUser, findUserByEmail, listUsers } from '../tenancy/index.js';
+import { FAULT_KINDS, FAULT_SURFACES, faultView, clearFaults, listFaults, setFault } from '../faults/index.js';
 import { seedDemo } from '../seed.js';
 import { createProfile, listProfiles, profileView } from '../submissions/index.js';
 import { profileInputSchema } from '../submissions/index.js';
-import { issueCredential, listCredentials, revokeCredential } from '../tenancy/credentials.js';
-import { listClients, registerClient } from '../tenancy/oauth-clients.js';
-import { createOrganization, getOrganization, listOrganizations } from '../tenancy/organizations.js';
-import { OAUTH_SCOPES } from '../tenancy/records.js';
-import { createUser, findUserByEmail, listUsers } from '../tenancy/users.js';
 import { DEFAULT_OVERLAP_HOURS, isOverlapHours, OVERLAP_HOURS, rotateSecret } from '../webhooks/index.js';
 
 /**
@@ -295,6 +289,15 @@ export const COMMANDS = {
   'certify.finish': command(z.object({ runId: z.string().min(1) }).describe('finish a certification run now'), async (ctx, input) => {
     const run = runOrFail(ctx, input.runId);
     return reportOf((await finishRun(ctx, run.orgId, run.id, 'it was finished by the operator')) ?? run);
+  }),
+  'certify.explain': command(explanationSchema.extend({ runId: z.string().min(1) }).describe("record the integration's explanation of one check (shown in every report)"), async (ctx, { runId, ...input }) => {
+    const run = runOrFail(ctx, runId);
+    try {
+      return reportOf((await explainCheck(ctx, run.orgId, run.id, input)) ?? run);
+    } catch (error) {
+      if (error instanceof RunInputError) throw new OperatorError(error.message);
+      throw error;
+    }
   }),
   'certify.list': command(z.object({ orgId }).describe("list an organisation's certification runs"), async (ctx, input) => {
     requireOrg(ctx, input.orgId);

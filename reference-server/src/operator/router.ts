@@ -1,10 +1,10 @@
 import { pipeline } from 'node:stream/promises';
 import express, { Router } from 'express';
-import { backupStream } from '../backup/backup.js';
+import { backupStream } from '../backup/index.js';
 import type { AppContext } from '../context.js';
-import { safeEqual } from '../crypto/keyring.js';
-import { sendError } from '../http/rest-errors.js';
-import { isLoopbackAddress } from '../transport/loopback.js';
+import { safeEqual } from '../crypto/index.js';
+import { sendError } from '../http/index.js';
+import { isLoopbackAddress } from '../transport/index.js';
 import { isCommandName, OperatorError, runCommand } from './commands.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { safeEqual } from '../crypto/keyring.js';
+import { safeEqual } from '../crypto/index.js';
 import { cookieName, pageCookieOptions, readCookie } from './cookies.js';
 
 const FLASH_MAX_AGE_MS = 60_000;

@@ -1,7 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { bodyReadError } from '../http/body-read-error.js';
-import { refuseUnsaved, storeUnavailable } from '../http/store-unavailable.js';
+import { bodyReadError, refuseUnsaved, storeUnavailable } from '../http/index.js';
 import { pageHeaders } from './headers.js';
 import { messageDocument } from './message-page.js';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
-import type { PeriodicJob } from '../jobs/runner.js';
-import type { Metrics } from '../observability/metrics.js';
+import type { PeriodicJob } from '../jobs/index.js';
+import type { Metrics } from '../observability/index.js';
 import { retentionWindows, sweepIntervalMs } from './policy.js';
 import { sweepRetention } from './sweep.js';
 

@@ -1,7 +1,7 @@
 import { INVITE_DRAFTS, INVITES, type InviteRecord } from '../assessments/index.js';
 import { RUNS, type RunRecord } from '../certification/index.js';
 import type { ServerConfig } from '../config.js';
-import { del, type Store, type StoredRecord, type WriteOp } from '../store/store.js';
+import { del, type Store, type StoredRecord, type WriteOp } from '../store/index.js';
 import { JOBS, RECORD_IDS, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type RecordIdEntry, type SubmissionRecord } from '../submissions/index.js';
 import { ATTEMPTS, EVENTS, OUTBOX, type AttemptRecord, type EventRecord, type OutboxEntry } from '../webhooks/index.js';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { Metrics } from '../observability/metrics.js';
+import type { Metrics } from '../observability/index.js';
 import { removeResourceFile } from '../submissions/index.js';
 import { retentionPlan, type RetentionWindows } from './policy.js';
 

@@ -3,7 +3,7 @@ import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { put, type Page, type StoredRecord, type WriteOp } from '../store/store.js';
+import { put, type Page, type StoredRecord, type WriteOp } from '../store/index.js';
 import { eventOps } from '../webhooks/index.js';
 import { requeueOps } from './jobs.js';
 import { RESOURCES, SUBMISSIONS, TRANSCRIPTS, type SubmissionRecord } from './records.js';

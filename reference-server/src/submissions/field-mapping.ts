@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { put, type StoredRecord } from '../store/store.js';
+import { put, type StoredRecord } from '../store/index.js';
 import { FIELD_MAPPINGS } from './records.js';
 
 /**

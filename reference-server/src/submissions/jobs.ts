@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { put, type WriteOp } from '../store/store.js';
+import { put, type WriteOp } from '../store/index.js';
 import { JOBS, SUBMISSIONS, withStatus, type JobRecord, type SubmissionRecord } from './records.js';
 
 /** Ops that queue (again) a submission for scoring; the job carries the input revision to reach. */

@@ -1,8 +1,7 @@
 import type { AppContext } from '../context.js';
-import type { JobQueue, JobRef } from '../jobs/runner.js';
+import type { JobQueue, JobRef, EventListener, PublishedEvent } from '../jobs/index.js';
 import { dimensionPercentiles, findResultByEmail } from '../assessments/index.js';
-import { del, put, type WriteOp } from '../store/store.js';
-import type { EventListener, PublishedEvent } from '../jobs/event-bus.js';
+import { del, put, type WriteOp } from '../store/index.js';
 import { eventOps } from '../webhooks/index.js';
 import { getProfile } from './profiles.js';
 import { requeueOps } from './jobs.js';

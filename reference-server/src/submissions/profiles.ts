@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { DIMENSIONS } from '../psychometrics/index.js';
-import { put, type StoredRecord } from '../store/store.js';
+import { put, type StoredRecord } from '../store/index.js';
 import { PROFILES } from './records.js';
 
 /**

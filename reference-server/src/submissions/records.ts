@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StoredRecord } from '../store/store.js';
+import type { StoredRecord } from '../store/index.js';
 
 /** Collections of the submissions domain, all in the organisation's scope. */
 export const PROFILES = 'automation_profiles';

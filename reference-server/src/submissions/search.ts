@@ -1,7 +1,6 @@
 import type { AppContext } from '../context.js';
 import { searchWords, typedMatch, wordsOfTexts } from '../search-words.js';
-import { InvalidCursorError } from '../store/partition.js';
-import type { Page } from '../store/store.js';
+import { InvalidCursorError, type Page } from '../store/index.js';
 import { SUBMISSIONS, type SubmissionRecord } from './records.js';
 
 /**

@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../context.js';
-import { InvalidCursorError } from '../store/partition.js';
-import { put, type Page, type WriteOp } from '../store/store.js';
+import { InvalidCursorError, put, type Page, type WriteOp } from '../store/index.js';
 import { eventOps } from '../webhooks/index.js';
 import type { SubmissionInput } from './create-input.js';
 import { applyMapping, getFieldMapping } from './field-mapping.js';
@@ -10,7 +9,7 @@ import { JOBS, RECORD_IDS, SUBMISSIONS, type JobRecord, type RecordIdEntry, type
 import { matchesSearch, type SubmissionSearch } from './search.js';
 import { submissionSummary } from './views.js';
 
-export { InvalidCursorError } from '../store/partition.js';
+export { InvalidCursorError } from '../store/index.js';
 
 
 export type CreateOutcome =

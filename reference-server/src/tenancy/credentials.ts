@@ -1,7 +1,6 @@
 import type { AppContext } from '../context.js';
-import { safeEqual } from '../crypto/keyring.js';
-import { generateSecret, secretKindOf } from '../crypto/secrets.js';
-import { GLOBAL, put, type WriteOp } from '../store/store.js';
+import { safeEqual, generateSecret, secretKindOf } from '../crypto/index.js';
+import { GLOBAL, put, type WriteOp } from '../store/index.js';
 import { getOrganization } from './organizations.js';
 import { CREDENTIALS, type Credential, type CredentialKind } from './records.js';
 

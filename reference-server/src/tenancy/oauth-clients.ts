@@ -1,7 +1,6 @@
 import type { AppContext } from '../context.js';
-import { safeEqual } from '../crypto/keyring.js';
-import { generateSecret } from '../crypto/secrets.js';
-import { GLOBAL, put } from '../store/store.js';
+import { safeEqual, generateSecret } from '../crypto/index.js';
+import { GLOBAL, put } from '../store/index.js';
 import { OAUTH_CLIENTS, OAUTH_SCOPES, type OAuthClient, type OAuthScope } from './records.js';
 
 export type PublicOAuthClient = Omit<OAuthClient, 'secretHash'>;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { GLOBAL, put } from '../store/store.js';
+import { GLOBAL, put } from '../store/index.js';
 import { ORGANIZATIONS, type Organization } from './records.js';
 
 export async function createOrganization(ctx: AppContext, name: string): Promise<Organization> {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
-import { hashPassword, verifyPassword } from '../crypto/passwords.js';
-import { GLOBAL, put } from '../store/store.js';
+import { hashPassword, verifyPassword } from '../crypto/index.js';
+import { GLOBAL, put } from '../store/index.js';
 import { USERS, type User } from './records.js';
 
 export type PublicUser = Omit<User, 'passwordHash'>;

@@ -1,6 +1,6 @@
 import { request, type IncomingMessage } from 'node:http';
 import { connect, type TLSSocket } from 'node:tls';
-import type { LockHolder } from '../store/folder-lock.js';
+import type { LockHolder } from '../store/index.js';
 
 export interface OperatorAnswer {
   status: number;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { Page } from '../store/store.js';
+import type { Page } from '../store/index.js';
 import type { AttemptView } from './contract.js';
 import { ATTEMPTS, type AttemptRecord } from './records.js';
 

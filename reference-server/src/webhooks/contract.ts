@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { cursorPageSchema } from '../http/cursor.js';
-import { invalidFieldsBodySchema } from '../http/rest-errors.js';
+import { cursorPageSchema, invalidFieldsBodySchema } from '../http/index.js';
 import { EVENT_TYPES, eventTypesFor, type EventType, type WebhookSurface } from './event-types.js';
 
 /**

@@ -1,8 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../context.js';
-import type { JobQueue, JobRef } from '../jobs/runner.js';
+import type { JobQueue, JobRef } from '../jobs/index.js';
 import { failedOnInternalAddress, OutboundRefusedError, post, sentHeaders, type OutboundClient, type PostResponse } from '../outbound/index.js';
-import { del, put, type WriteOp } from '../store/store.js';
+import { del, put, type WriteOp } from '../store/index.js';
 import { ATTEMPTS, OUTBOX, SUBSCRIPTIONS, type AttemptExchange, type AttemptOutcome, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
 import { classifyStatus, MAX_ATTEMPTS, retryDelayMs } from './schedule.js';
 import { getSubscriptionRecord } from './subscriptions.js';

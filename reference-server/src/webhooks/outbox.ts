@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { put, type WriteOp } from '../store/store.js';
+import { put, type WriteOp } from '../store/index.js';
 import type { EventType } from './event-types.js';
 import { EVENTS, OUTBOX, type EventRecord, type OutboxEntry } from './records.js';
 import { allSubscriptions } from './subscriptions.js';

@@ -1,4 +1,4 @@
-import type { StoredRecord } from '../store/store.js';
+import type { StoredRecord } from '../store/index.js';
 import type { AttemptView } from './contract.js';
 import type { EventType, WebhookSurface } from './event-types.js';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { put, type WriteOp } from '../store/store.js';
+import { put, type WriteOp } from '../store/index.js';
 import { eventTypesFor, type EventType } from './event-types.js';
 import { getEvent } from './outbox.js';
 import { ATTEMPTS, EVENTS, OUTBOX, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';

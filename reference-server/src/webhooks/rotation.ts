@@ -1,6 +1,6 @@
-import { generateWebhookSecret } from '../crypto/secrets.js';
+import { generateWebhookSecret } from '../crypto/index.js';
 import type { AppContext } from '../context.js';
-import { put } from '../store/store.js';
+import { put } from '../store/index.js';
 import { SUBSCRIPTIONS, type SubscriptionRecord } from './records.js';
 import { getSubscriptionRecord, signingSecret } from './subscriptions.js';
 

@@ -1,10 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { principalOf } from '../http/principal.js';
+import { principalOf, decodeCursor, encodeCursor, fieldProblems, sendError, sendInvalidFields } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
-import { fieldProblems, sendError, sendInvalidFields } from '../http/rest-errors.js';
-import { InvalidCursorError } from '../store/partition.js';
+import { InvalidCursorError } from '../store/index.js';
 import { attemptView, listAttempts } from './attempts.js';
 import { createSubscriptionBody } from './contract.js';
 import { EVENT_TYPES, type WebhookSurface } from './event-types.js';

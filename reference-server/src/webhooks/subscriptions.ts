@@ -1,8 +1,8 @@
-import { generateWebhookSecret } from '../crypto/secrets.js';
+import { generateWebhookSecret } from '../crypto/index.js';
 import { textMatches } from '../search-words.js';
 import type { AppContext } from '../context.js';
 import { checkOutboundUrl } from '../outbound/index.js';
-import { del, put, type Page } from '../store/store.js';
+import { del, put, type Page } from '../store/index.js';
 import type { SubscriptionView } from './contract.js';
 import { eventTypesFor, type EventType, type WebhookSurface } from './event-types.js';
 import { SUBSCRIPTIONS, type SubscriptionRecord } from './records.js';

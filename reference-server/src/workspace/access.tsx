@@ -1,11 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context.js';
-import { activeSession } from '../auth/browser-session.js';
-import { signInUrl } from '../auth/sign-in-url.js';
-import { seeOther } from '../pages/forms.js';
-import { messageDocument } from '../pages/message-page.js';
-import { getOrganization } from '../tenancy/organizations.js';
-import type { Organization, User } from '../tenancy/records.js';
+import { activeSession, signInUrl } from '../auth/index.js';
+import { seeOther, messageDocument } from '../pages/index.js';
+import { getOrganization, type Organization, type User } from '../tenancy/index.js';
 import { SERVICE } from './names.js';
 
 /** The signed-in person a workspace page is for, and the organisation they see. */

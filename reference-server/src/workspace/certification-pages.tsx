@@ -1,11 +1,9 @@
-import { Button, CheckboxGroup, ErrorSummary, PostForm, SummaryList, TextField, type FieldError } from '../pages/components.js';
-import { CHECK_GROUPS, summaryLine, type Report, type RunRecord, type StartedRun } from '../certification/index.js';
+import { Button, CheckboxGroup, ErrorSummary, PostForm, SummaryList, TextField, type FieldError, Table, Time } from '../pages/index.js';
+import { CHECK_GROUPS, countsLine, summaryLine, type Report, type RunRecord, type StartedRun } from '../certification/index.js';
 import type { Member } from './access.js';
 import { ConfirmButton } from './confirm.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { Table } from '../pages/table.js';
-import { Time } from '../pages/time.js';
 import { ShownOnce } from './shown-once.js';
 
 export const CERTIFICATION_PATH = `${WORKSPACE_PATH}/certification`;
@@ -87,7 +85,7 @@ export function CertificationPage({ member, csrfToken, runs, form = EMPTY_FORM, 
               ),
             },
             { heading: 'Status', cell: (r) => STATUS_TEXT[r.run.status] },
-            { heading: 'Result', cell: (r) => `${r.summary.passed} passed, ${r.summary.failed} failed, ${r.summary.warned} warned, ${r.summary.not_run} not run` },
+            { heading: 'Result', cell: countsLine },
           ]}
         />
       )}
@@ -206,6 +204,7 @@ function ChecksTable({ checks, running }: { checks: Report['checks']; running: b
           cell: (check) => (
             <>
               {check.summary || (running ? 'Waiting for the integration.' : '')}
+              {check.explanation ? <p>The integration explains: {check.explanation}</p> : null}
               {check.evidence.length ? (
                 <details>
                   <summary>

@@ -1,8 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { finishRun, getRun, listRuns, renderReportHtml, reportOf, RunInputError, startRun, type RunRecord, type StartedRun } from '../certification/index.js';
-import { formField, formValues, seeOther } from '../pages/forms.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
+import { formField, formValues, seeOther, sendPage, type PageTools } from '../pages/index.js';
 import { member, requireAdmin } from './access.js';
 import { CERTIFICATION_PATH, CertificationPage, RunPage, RunStartedPage, runPath, type CertificationForm } from './certification-pages.js';
 import { ConfirmPage } from './confirm.js';

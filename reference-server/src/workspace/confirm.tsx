@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { Button, PostForm } from '../pages/components.js';
+import { Button, PostForm } from '../pages/index.js';
 import type { Member } from './access.js';
 import { WorkspacePage, type Section } from './layout.js';
 

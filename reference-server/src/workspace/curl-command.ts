@@ -1,5 +1,4 @@
-import type { LoggedRequest } from '../http/org-request-log.js';
-import { REDACTED } from '../http/redact-url.js';
+import { type LoggedRequest, REDACTED } from '../http/index.js';
 
 /**
  * A logged request as a curl command to run again: the same method, URL, headers and body, with

@@ -1,10 +1,9 @@
-import { redactUrlSecrets } from '../http/redact-url.js';
-import { Button, ErrorSummary, PostForm, SelectField, SummaryList, type FieldError } from '../pages/components.js';
+import { redactUrlSecrets } from '../http/index.js';
+import { Button, ErrorSummary, PostForm, SelectField, SummaryList, type FieldError, Time } from '../pages/index.js';
 import { DEFAULT_OVERLAP_HOURS, eventTypesFor, OVERLAP_HOURS, type AttemptRecord, type SubscriptionRecord } from '../webhooks/index.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { ConfirmButton } from './confirm.js';
-import { Time } from '../pages/time.js';
 import { Body, Headers } from './exchange-parts.js';
 import { RotateSecretForm, StatusTag, subscriptionUrl, SURFACE_LABELS, WEBHOOKS_PATH } from './webhooks-pages.js';
 

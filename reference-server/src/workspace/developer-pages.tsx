@@ -1,11 +1,9 @@
-import { Button, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
+import { Button, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError, Table, Time } from '../pages/index.js';
 import { ConfirmButton } from './confirm.js';
-import type { FaultView } from '../faults/records.js';
+import type { FaultView } from '../faults/index.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { Table } from '../pages/table.js';
-import { Time } from '../pages/time.js';
 
 export const DEVELOPER_PATH = `${WORKSPACE_PATH}/developer-tools`;
 

@@ -1,12 +1,8 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { faultInputSchema, faultView } from '../faults/records.js';
-import { clearFaults, listFaults, setFault } from '../faults/service.js';
-import type { FieldError } from '../pages/components.js';
-import { createFlash } from '../pages/flash.js';
-import { formField, seeOther } from '../pages/forms.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
+import { faultInputSchema, faultView, clearFaults, listFaults, setFault } from '../faults/index.js';
+import { type FieldError, createFlash, formField, seeOther, sendPage, type PageTools } from '../pages/index.js';
 import { member, requireAdmin } from './access.js';
 import { DEVELOPER_PATH, DeveloperToolsPage, emptyFaultForm, type FaultFormValues } from './developer-pages.js';
 import { WORKSPACE_PATH } from './names.js';

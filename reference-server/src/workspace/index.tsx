@@ -1,13 +1,9 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
-import type { OrgRequestLog } from '../http/org-request-log.js';
-import { endAllSessions, endSession, currentSession, sessionsOf } from '../auth/browser-session.js';
-import { SESSION_IDLE_MS } from '../auth/session-records.js';
-import { signInUrl } from '../auth/sign-in-url.js';
-import { seeOther } from '../pages/forms.js';
-import { createPageSurface, sendPage } from '../pages/surface.js';
-import { listCredentials } from '../tenancy/credentials.js';
-import { listUsers } from '../tenancy/users.js';
+import type { OrgRequestLog } from '../http/index.js';
+import { endAllSessions, endSession, currentSession, sessionsOf, SESSION_IDLE_MS, signInUrl } from '../auth/index.js';
+import { seeOther, createPageSurface, sendPage } from '../pages/index.js';
+import { listCredentials, listUsers } from '../tenancy/index.js';
 import { member, requireMember } from './access.js';
 import { certificationRoutes } from './certification-routes.js';
 import { developerRoutes } from './developer-routes.js';

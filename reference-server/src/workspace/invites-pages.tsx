@@ -1,11 +1,9 @@
 import type { InviteRecord, InviteSettings, InviteStatus } from '../assessments/index.js';
-import { Button, CheckboxGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
+import { Button, CheckboxGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError, Table, Time } from '../pages/index.js';
 import type { BenchmarkTag } from '../psychometrics/index.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { Table } from '../pages/table.js';
-import { Time } from '../pages/time.js';
 import { ShownOnce } from './shown-once.js';
 import { ConfirmButton } from './confirm.js';
 import { resultUrl, RESULTS_PATH } from './results-page.js';

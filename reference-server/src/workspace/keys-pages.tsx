@@ -1,10 +1,8 @@
-import { Button, ErrorSummary, PostForm, TextField, type FieldError } from '../pages/components.js';
-import type { PublicCredential } from '../tenancy/credentials.js';
+import { Button, ErrorSummary, PostForm, TextField, type FieldError, Table, Time } from '../pages/index.js';
+import type { PublicCredential } from '../tenancy/index.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { Table } from '../pages/table.js';
-import { Time } from '../pages/time.js';
 import { ShownOnce } from './shown-once.js';
 import { ConfirmButton } from './confirm.js';
 

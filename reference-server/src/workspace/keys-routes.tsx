@@ -1,18 +1,14 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { createFlash } from '../pages/flash.js';
-import { formField, seeOther } from '../pages/forms.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
-import { issueCredential, listCredentials, revokeCredential, type PublicCredential } from '../tenancy/credentials.js';
-import { listUsers } from '../tenancy/users.js';
+import { createFlash, formField, seeOther, sendPage, type PageTools, Time } from '../pages/index.js';
+import { issueCredential, listCredentials, revokeCredential, type PublicCredential, listUsers } from '../tenancy/index.js';
 import { member, requireAdmin } from './access.js';
 import { KeyCreatedPage, KeysPage, KEYS_PATH } from './keys-pages.js';
 import { WORKSPACE_PATH } from './names.js';
 import { AlreadyShownPage } from './shown-once.js';
 import { ConfirmPage } from './confirm.js';
 import { LastUsed } from './overview-page.js';
-import { Time } from '../pages/time.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
 
 const labelSchema = z.string().trim().min(1, 'Enter a label for the key').max(200, 'The label must be 200 characters or fewer');

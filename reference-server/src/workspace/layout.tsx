@@ -1,7 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { Button, PostForm } from '../pages/components.js';
-import { COPY_BUTTONS_SCRIPT } from '../pages/copy-buttons.js';
-import { Layout } from '../pages/layout.js';
+import { Button, PostForm, COPY_BUTTONS_SCRIPT, Layout } from '../pages/index.js';
 import type { Member } from './access.js';
 import { SERVICE, WORKSPACE_PATH } from './names.js';
 

@@ -1,8 +1,5 @@
-import { SummaryList } from '../pages/components.js';
-import { Table } from '../pages/table.js';
-import { Time } from '../pages/time.js';
-import type { PublicCredential } from '../tenancy/credentials.js';
-import type { PublicUser } from '../tenancy/users.js';
+import { SummaryList, Table, Time } from '../pages/index.js';
+import type { PublicCredential, PublicUser } from '../tenancy/index.js';
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
 import type { Snippet } from './snippets.js';

@@ -1,4 +1,4 @@
-import { Button, CheckboxGroup, ErrorMessage, SelectField, TextField } from '../pages/components.js';
+import { Button, CheckboxGroup, ErrorMessage, SelectField, TextField } from '../pages/index.js';
 import { DIMENSION_INFO, DIMENSIONS } from '../psychometrics/index.js';
 import { KEYWORD_SOURCES, MAX_CRITERIA, rowField, RULE_TYPES, type CriterionRow, type RuleType } from './profile-form.js';
 

@@ -1,5 +1,4 @@
-import type { FieldError } from '../pages/components.js';
-import { formField, formValues } from '../pages/forms.js';
+import { type FieldError, formField, formValues } from '../pages/index.js';
 import { DIMENSIONS } from '../psychometrics/index.js';
 import { profileInputSchema, type Criterion, type CriterionRule, type ProfileInput, type ProfileRecord } from '../submissions/index.js';
 import { profileProblems } from './profile-problems.js';

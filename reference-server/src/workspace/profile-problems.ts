@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldError } from '../pages/components.js';
+import type { FieldError } from '../pages/index.js';
 import { DIMENSION_INFO, type Dimension } from '../psychometrics/index.js';
 
 /**

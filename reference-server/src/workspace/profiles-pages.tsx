@@ -1,10 +1,9 @@
-import { Button, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
+import { Button, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError, Time } from '../pages/index.js';
 import { profileKinds, type ProfileRecord } from '../submissions/index.js';
 import type { Member } from './access.js';
 import { ConfirmButton } from './confirm.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { Time } from '../pages/time.js';
 import { CriteriaFields } from './profile-criteria-fields.js';
 import type { ProfileFormValues } from './profile-form.js';
 

@@ -1,11 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import type { FieldError } from '../pages/components.js';
-import { createFlash } from '../pages/flash.js';
-import { seeOther } from '../pages/forms.js';
-import type { PageCsrf } from '../pages/csrf.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
+import { type FieldError, createFlash, seeOther, type PageCsrf, sendPage, type PageTools } from '../pages/index.js';
 import { archiveProfile, createProfile, getProfile, listProfiles, updateProfile, type ProfileRecord } from '../submissions/index.js';
 import { member, requireAdmin } from './access.js';
 import { WORKSPACE_PATH } from './names.js';

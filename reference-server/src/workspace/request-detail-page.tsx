@@ -1,9 +1,8 @@
-import type { LoggedRequest } from '../http/org-request-log.js';
-import { SummaryList } from '../pages/components.js';
+import type { LoggedRequest } from '../http/index.js';
+import { SummaryList, Time } from '../pages/index.js';
 import type { Member } from './access.js';
 import { Body, Headers } from './exchange-parts.js';
 import { WorkspacePage } from './layout.js';
-import { Time } from '../pages/time.js';
 import { credentialText, REQUESTS_PATH, SURFACES } from './requests-page.js';
 
 export interface RequestDetailPageProps {

@@ -1,10 +1,8 @@
-import { REQUESTS_KEPT, type LoggedRequest, type LoggedSurface } from '../http/org-request-log.js';
-import { Button, SelectField } from '../pages/components.js';
+import { REQUESTS_KEPT, type LoggedRequest, type LoggedSurface } from '../http/index.js';
+import { Button, SelectField, Table, Time } from '../pages/index.js';
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { Table } from '../pages/table.js';
-import { Time } from '../pages/time.js';
 
 export const REQUESTS_PATH = `${WORKSPACE_PATH}/requests`;
 export const requestUrl = (id: string) => `${REQUESTS_PATH}/${encodeURIComponent(id)}`;

@@ -1,8 +1,8 @@
 import type { Request, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { LOGGED_SURFACES, type LoggedRequest, type LoggedSurface, type OrgRequestLog } from '../http/org-request-log.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
-import { listCredentials } from '../tenancy/credentials.js';
+import { LOGGED_SURFACES, type LoggedRequest, type LoggedSurface, type OrgRequestLog } from '../http/index.js';
+import { sendPage, type PageTools } from '../pages/index.js';
+import { listCredentials } from '../tenancy/index.js';
 import { member, requireAdmin } from './access.js';
 import { curlCommand } from './curl-command.js';
 import { RequestDetailPage } from './request-detail-page.js';

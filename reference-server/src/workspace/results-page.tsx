@@ -1,7 +1,5 @@
 import type { AssessmentResult } from '../assessments/index.js';
-import { Button, SummaryList, TextField } from '../pages/components.js';
-import { Table } from '../pages/table.js';
-import { Time } from '../pages/time.js';
+import { Button, SummaryList, TextField, Table, Time } from '../pages/index.js';
 import { DIMENSION_INFO, DIMENSIONS } from '../psychometrics/index.js';
 import type { QualityStatus } from '../psychometrics/index.js';
 import type { Member } from './access.js';

@@ -1,8 +1,8 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { findResultByEmail, getResult, listResults, type AssessmentResult } from '../assessments/index.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
-import type { Page } from '../store/store.js';
+import { sendPage, type PageTools } from '../pages/index.js';
+import type { Page } from '../store/index.js';
 import { InvalidCursorError } from '../submissions/index.js';
 import { member } from './access.js';
 import { parseResultQuery, resultMatcher, type ResultFilters } from './results-filters.js';

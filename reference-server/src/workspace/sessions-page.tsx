@@ -1,9 +1,7 @@
-import { Button, PostForm } from '../pages/components.js';
-import type { SessionRecord } from '../auth/session-records.js';
+import { Button, PostForm, Table, Time } from '../pages/index.js';
+import type { SessionRecord } from '../auth/index.js';
 import type { Member } from './access.js';
 import { WORKSPACE_PATH } from './names.js';
-import { Table } from '../pages/table.js';
-import { Time } from '../pages/time.js';
 import { WorkspacePage } from './layout.js';
 
 export const SESSIONS_PATH = `${WORKSPACE_PATH}/sessions`;

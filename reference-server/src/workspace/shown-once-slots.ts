@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import type { AppContext } from '../context.js';
-import { currentSession } from '../auth/browser-session.js';
+import { currentSession } from '../auth/index.js';
 
 /**
  * How long a slot waits for the GET that follows its POST's redirect. The browser follows a 303 at

@@ -1,12 +1,10 @@
-import { Button, SummaryList } from '../pages/components.js';
+import { Button, SummaryList, Table, Time } from '../pages/index.js';
 import type { ProfileRecord, ResourceRecord, SubmissionRecord, TranscriptRecord } from '../submissions/index.js';
 import { SUBMISSION_STATUSES } from '../submissions/index.js';
 import type { Member } from './access.js';
 import { inviteFormUrl } from './invites-pages.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { Table } from '../pages/table.js';
-import { Time } from '../pages/time.js';
 
 export const SUBMISSIONS_PATH = `${WORKSPACE_PATH}/submissions`;
 export const submissionUrl = (id: string) => `${SUBMISSIONS_PATH}/${encodeURIComponent(id)}`;

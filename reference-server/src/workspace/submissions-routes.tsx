@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
+import { sendPage, type PageTools } from '../pages/index.js';
 import { getProfile, getSubmission, InvalidCursorError, listProfiles, listSubmissions, resourcesOf, transcriptsOf } from '../submissions/index.js';
 import { SUBMISSION_STATUSES } from '../submissions/index.js';
 import { member } from './access.js';

@@ -1,11 +1,9 @@
-import { redactUrlSecrets } from '../http/redact-url.js';
-import { Button, CheckboxGroup, ChoiceGroup, ErrorSummary, SelectField, fieldErrors, PostForm, TextField, type FieldError } from '../pages/components.js';
+import { redactUrlSecrets } from '../http/index.js';
+import { Button, CheckboxGroup, ChoiceGroup, ErrorSummary, SelectField, fieldErrors, PostForm, TextField, type FieldError, Table, Time, utcText } from '../pages/index.js';
 import { EVENT_TYPES, type SubscriptionRecord, type WebhookSurface } from '../webhooks/index.js';
 import type { Member } from './access.js';
 import { Notice, WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { Table } from '../pages/table.js';
-import { Time, utcText } from '../pages/time.js';
 import { ShownOnce } from './shown-once.js';
 
 export const WEBHOOKS_PATH = `${WORKSPACE_PATH}/webhooks`;

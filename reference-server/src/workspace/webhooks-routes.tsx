@@ -1,11 +1,9 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { redactUrlSecrets } from '../http/redact-url.js';
-import { createFlash } from '../pages/flash.js';
-import { formField, formValues, seeOther } from '../pages/forms.js';
-import { sendPage, type PageTools } from '../pages/surface.js';
-import { InvalidCursorError } from '../store/partition.js';
+import { redactUrlSecrets } from '../http/index.js';
+import { createFlash, formField, formValues, seeOther, sendPage, type PageTools, utcText } from '../pages/index.js';
+import { InvalidCursorError } from '../store/index.js';
 import { createSubscriptionBody } from '../webhooks/index.js';
 import {
   allSubscriptions,
@@ -32,7 +30,6 @@ import {
 import { member, requireAdmin, type Member } from './access.js';
 import { AttemptPage, OUTCOMES, RESEND_SINCE_HOURS, SubscriptionPage, type AttemptFilters } from './delivery-pages.js';
 import { WORKSPACE_PATH } from './names.js';
-import { utcText } from '../pages/time.js';
 import { sampleEventData } from '../samples/index.js';
 import { AlreadyShownPage } from './shown-once.js';
 import { ConfirmPage } from './confirm.js';

@@ -1,9 +1,7 @@
 import { Router } from 'express';
-import { principalOf } from '../../http/principal.js';
+import { principalOf, decodeCursor, encodeCursor, fieldProblems, sendError, sendInvalidFields } from '../../http/index.js';
 import type { AppContext } from '../../context.js';
-import { decodeCursor, encodeCursor } from '../../http/cursor.js';
-import { fieldProblems, sendError, sendInvalidFields } from '../../http/rest-errors.js';
-import { InvalidCursorError } from '../../store/partition.js';
+import { InvalidCursorError } from '../../store/index.js';
 import { inviteListQuerySchema, inviteView } from '../../assessments/index.js';
 import { inviteSettingsSchema } from '../../assessments/index.js';
 import { createInvite, createInviteSchema, getInvite, getInviteSettings, InviteInputError, InviteStateError, listInvites, revokeInvite, setInviteSettings } from '../../assessments/index.js';

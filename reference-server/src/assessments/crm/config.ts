@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { del, put, type StoredRecord } from '../../store/store.js';
+import { del, put, type StoredRecord } from '../../store/index.js';
 
 /** A CRM target as the API shows it: never its header value. */
 export const crmConfigViewSchema = z

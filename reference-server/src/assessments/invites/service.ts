@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { generateSecret, SECRET_PREFIXES } from '../../crypto/secrets.js';
+import { generateSecret, SECRET_PREFIXES } from '../../crypto/index.js';
 import { benchmarkTag } from '../../psychometrics/index.js';
-import { del, GLOBAL, put, type WriteOp } from '../../store/store.js';
+import { del, GLOBAL, put, type WriteOp } from '../../store/index.js';
 import {
   INVITE_DRAFTS,
   INVITE_SETTINGS,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorPageSchema } from '../../http/cursor.js';
+import { cursorPageSchema } from '../../http/index.js';
 import { INVITE_STATUSES, inviteStatus, type InviteRecord } from './records.js';
 
 /** An invite as `/api/v1/assessment/invites` shows it: never its token (only the creating answer has the link). */

@@ -1,7 +1,5 @@
 import { GraphQLEnumType, GraphQLID, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
-import type { Organization, User } from '../../tenancy/records.js';
-import { getOrganization } from '../../tenancy/organizations.js';
-import { getUser } from '../../tenancy/users.js';
+import { type Organization, type User, getOrganization, getUser } from '../../tenancy/index.js';
 import { fieldError } from '../errors.js';
 import { type GraphqlContext } from '../context.js';
 import { DateTime } from './scalars.js';

@@ -1,6 +1,6 @@
 import { GraphQLBoolean, GraphQLEnumType, GraphQLID, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
-import type { Principal } from '../../http/principal.js';
-import { getClient } from '../../tenancy/oauth-clients.js';
+import type { Principal } from '../../http/index.js';
+import { getClient } from '../../tenancy/index.js';
 import type { GraphqlContext } from '../context.js';
 import { callerOrganization, OrganizationType } from './identity.js';
 

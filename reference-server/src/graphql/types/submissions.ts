@@ -12,7 +12,7 @@ import {
   type GraphQLNullableType,
 } from 'graphql';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { decodeCursor, encodeCursor } from '../../http/index.js';
 import {
   findSubmission,
   getProfile,

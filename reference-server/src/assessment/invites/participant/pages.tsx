@@ -1,5 +1,4 @@
-import { Button, ChoiceGroup, ErrorSummary, Panel, PostForm, Progress, SummaryList, TextField, type FieldError } from '../../../pages/components.js';
-import { Layout } from '../../../pages/layout.js';
+import { Button, ChoiceGroup, ErrorSummary, Panel, PostForm, Progress, SummaryList, TextField, type FieldError, Layout } from '../../../pages/index.js';
 import type { Question } from '../../../psychometrics/index.js';
 import { PARTICIPANT_SCRIPT } from './script.js';
 import type { Section } from './sections.js';

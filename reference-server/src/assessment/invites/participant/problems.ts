@@ -1,4 +1,4 @@
-import type { FieldError } from '../../../pages/components.js';
+import type { FieldError } from '../../../pages/index.js';
 import { questionById, type Question } from '../../../psychometrics/index.js';
 import { SCALE_MAX, SCALE_MIN } from '../../../psychometrics/index.js';
 import type { SubmissionProblems } from '../../submit-input.js';

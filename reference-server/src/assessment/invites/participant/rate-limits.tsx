@@ -1,9 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../../../context.js';
-import type { RateLimitWindows } from '../../../http/rate-limit-windows.js';
-import { pageHeaders } from '../../../pages/headers.js';
-import { messageDocument } from '../../../pages/message-page.js';
+import type { RateLimitWindows } from '../../../http/index.js';
+import { pageHeaders, messageDocument } from '../../../pages/index.js';
 import { SERVICE } from './pages.js';
 
 /** Defaults per 10 minutes (docs/decisions/assessment-invites.md): a participant needs ~40 requests, autosave included ~300. */

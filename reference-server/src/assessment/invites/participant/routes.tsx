@@ -1,14 +1,10 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.js';
-import type { FieldError } from '../../../pages/components.js';
-import { createFlash } from '../../../pages/flash.js';
-import { seeOther } from '../../../pages/forms.js';
-import { messageDocument } from '../../../pages/message-page.js';
-import { createPageSurface, sendPage } from '../../../pages/surface.js';
+import { type FieldError, createFlash, seeOther, messageDocument, createPageSurface, sendPage } from '../../../pages/index.js';
 import { instrumentFor, type Question } from '../../../psychometrics/index.js';
 import { getResult } from '../../../assessments/index.js';
-import { getOrganization } from '../../../tenancy/organizations.js';
+import { getOrganization } from '../../../tenancy/index.js';
 import { parseSubmission } from '../../submit-input.js';
 import type { SaveEffects } from '../../../assessments/index.js';
 import { submitAssessment } from '../../submit.js';
@@ -18,7 +14,7 @@ import { initialAnswers, sectionAnswers, submitBody } from './answers.js';
 import { DonePage, ReviewPage, SectionPage, SERVICE, WelcomePage, type Progress, type UnansweredNote } from './pages.js';
 import { finishErrors } from './problems.js';
 import { inviteRateLimits } from './rate-limits.js';
-import type { RateLimitWindows } from '../../../http/rate-limit-windows.js';
+import type { RateLimitWindows } from '../../../http/index.js';
 import { sectionsFor, STATEMENTS_PER_SECTION, type Section } from './sections.js';
 import { plainSummary } from './summary.js';
 

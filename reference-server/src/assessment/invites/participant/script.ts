@@ -1,4 +1,4 @@
-import { defineAsset } from '../../../pages/assets.js';
+import { defineAsset } from '../../../pages/index.js';
 
 /**
  * Conveniences for a participant's browser; the pages work the same without them.

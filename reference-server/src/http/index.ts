@@ -1,0 +1,16 @@
+// What the rest of the server uses of http/: other folders import it from here, never from its files.
+export { bodyReadError } from './body-read-error.js';
+export { clientAddress } from './client-address.js';
+export { cursorPageSchema, decodeCursor, encodeCursor, pageBody } from './cursor.js';
+export { errorHandler, notFound } from './fallbacks.js';
+export { jsonBody } from './json-body.js';
+export { MAX_NESTING, tooDeep } from './nesting.js';
+export { componentSchemas, jsonRef, jsonResponse, type JsonSchema, mergeComponents, queryParameters } from './openapi.js';
+export { LOGGED_SURFACES, type LoggedRequest, type LoggedSurface, OrgRequestLog, REQUESTS_KEPT } from './org-request-log.js';
+export { prepareBody, type PreparedBody, sendPrepared } from './prepared-body.js';
+export { type Principal, principalOf } from './principal.js';
+export { RateLimitWindows } from './rate-limit-windows.js';
+export { REDACTED, redactUrlSecrets } from './redact-url.js';
+export { requestLog } from './request-log.js';
+export { errorBodySchema, type FieldProblem, fieldProblems, fieldProblemSchema, invalidFieldsBodySchema, sendError, sendInvalidFields } from './rest-errors.js';
+export { refuseUnsaved, storeUnavailable } from './store-unavailable.js';

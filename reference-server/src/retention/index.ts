@@ -1,0 +1,2 @@
+// What the rest of the server uses of retention/: other folders import it from here, never from its files.
+export { retentionSweep } from './job.js';

@@ -1,0 +1,8 @@
+// What the rest of the server uses of store/: other folders import it from here, never from its files.
+export { type DirectoryEntry, nodeFileSystem, type OpenMode, type StoreFile, type StoreFileSystem } from './file-system.js';
+export { FolderLock, FolderLockedError, type LockHolder } from './folder-lock.js';
+export { JournalStore } from './journal-store.js';
+export { ObservedStore } from './observed-store.js';
+export { InvalidCursorError } from './partition.js';
+export { RecoveringStore } from './recovering-store.js';
+export { del, GLOBAL, type Page, put, type Store, type StoredRecord, StoreUnavailableError, type WriteOp } from './store.js';
