@@ -93,6 +93,29 @@ describe('retries', () => {
 		expect(vi.mocked(sleep)).toHaveBeenCalledTimes(2);
 	});
 
+	it("shares its retries after a 5xx with n8n's Retry On Fail, so a persistent 503 meets Max Retries + 1 requests in all", async () => {
+		// Alone: the first request and 3 retries. With Retry On Fail (n8n's default 3 tries) each
+		// try would add its own 4: 12 requests, more than the certification's api.bounded-retries allows.
+		for (const [retryOnFail, requests] of [
+			[undefined, 4],
+			[{ waitBetweenTries: 1 }, 3],
+			[{ maxTries: 2, waitBetweenTries: 1 }, 4],
+			[{ maxTries: 5, waitBetweenTries: 1 }, 5],
+		] as const) {
+			const scope = nock(BASE).get('/api/automation/me').times(requests).reply(503, { message: 'Down.' });
+			const { error } = await engine.run(getMe, { credentials, ...(retryOnFail ? { retryOnFail } : {}) });
+			expect((error as { httpCode?: string }).httpCode).toBe('503');
+			scope.done();
+		}
+	});
+
+	it('still waits out every 429 under Retry On Fail (they are not the flood it bounds)', async () => {
+		nock(BASE).get('/api/automation/me').times(3).reply(429, { message: 'Slow down.' }, { 'Retry-After': '2' }).get('/api/automation/me').reply(200, ME);
+		const { error } = await engine.run(getMe, { credentials, retryOnFail: { waitBetweenTries: 1 } });
+		expect(error).toBeUndefined();
+		expect(vi.mocked(sleep).mock.calls).toEqual([[2000], [2000], [2000]]);
+	});
+
 	it('does not retry a 400', async () => {
 		nock(BASE).get('/api/automation/me').reply(400, { error: 'Bad Request', message: 'Nope.', fields: ['x'] });
 		const { error } = await engine.run(getMe, { credentials });
