@@ -16,10 +16,18 @@ const engine = new Engine();
 const credentials = { evaluationAutomationApi: 'automation' };
 const getMe = { resource: 'account', operation: 'getMe' };
 const ME = { user: 'demo@northwind.example', orgName: 'Northwind Ventures' };
+const signedIn = { evaluationPartnerOAuth2Api: 'partner' };
+const SUBMISSION = { id: 'sub_1', jobId: 'job_1', recordId: 'crm-9', status: 'QUEUED' };
 
 beforeAll(() => {
 	nock.disableNetConnect();
 	engine.credentials.add('automation', 'evaluationAutomationApi', { baseUrl: BASE, apiKey: 'pis_auto_test' });
+	engine.credentials.add('partner', 'evaluationPartnerOAuth2Api', {
+		baseUrl: BASE,
+		clientId: 'client',
+		clientSecret: 'secret',
+		oauthTokenData: { access_token: 'at-1', token_type: 'Bearer', refresh_token: 'rt-1' },
+	});
 });
 afterAll(() => {
 	nock.enableNetConnect();
@@ -85,6 +93,29 @@ describe('retries', () => {
 		expect(vi.mocked(sleep)).toHaveBeenCalledTimes(2);
 	});
 
+	it("shares its retries after a 5xx with n8n's Retry On Fail, so a persistent 503 meets Max Retries + 1 requests in all", async () => {
+		// Alone: the first request and 3 retries. With Retry On Fail (n8n's default 3 tries) each
+		// try would add its own 4: 12 requests, more than the certification's api.bounded-retries allows.
+		for (const [retryOnFail, requests] of [
+			[undefined, 4],
+			[{ waitBetweenTries: 1 }, 3],
+			[{ maxTries: 2, waitBetweenTries: 1 }, 4],
+			[{ maxTries: 5, waitBetweenTries: 1 }, 5],
+		] as const) {
+			const scope = nock(BASE).get('/api/automation/me').times(requests).reply(503, { message: 'Down.' });
+			const { error } = await engine.run(getMe, { credentials, ...(retryOnFail ? { retryOnFail } : {}) });
+			expect((error as { httpCode?: string }).httpCode).toBe('503');
+			scope.done();
+		}
+	});
+
+	it('still waits out every 429 under Retry On Fail (they are not the flood it bounds)', async () => {
+		nock(BASE).get('/api/automation/me').times(3).reply(429, { message: 'Slow down.' }, { 'Retry-After': '2' }).get('/api/automation/me').reply(200, ME);
+		const { error } = await engine.run(getMe, { credentials, retryOnFail: { waitBetweenTries: 1 } });
+		expect(error).toBeUndefined();
+		expect(vi.mocked(sleep).mock.calls).toEqual([[2000], [2000], [2000]]);
+	});
+
 	it('does not retry a 400', async () => {
 		nock(BASE).get('/api/automation/me').reply(400, { error: 'Bad Request', message: 'Nope.', fields: ['x'] });
 		const { error } = await engine.run(getMe, { credentials });
@@ -146,5 +177,39 @@ describe('creates are never resent blindly', () => {
 		expect(error).toBeUndefined();
 		expect(items?.[0]?.json).toEqual({ id: 'res_1' });
 		expect(vi.mocked(sleep).mock.calls).toEqual([[1000]]);
+	});
+});
+
+describe('faults of the signed-in (OAuth2) API', () => {
+	it('resends Create Submission after a 500, because the record ID makes a resend return the same submission', async () => {
+		const bodies: unknown[] = [];
+		nock(BASE)
+			.post('/api', (body: unknown) => bodies.push(body) > 0)
+			.matchHeader('authorization', 'Bearer at-1')
+			.reply(500, { errors: [{ message: 'Internal error.' }] })
+			.post('/api', (body: unknown) => bodies.push(body) > 0)
+			.reply(200, { data: { createSubmission: { existing: true, submission: SUBMISSION } } });
+		const { items, error } = await engine.run(
+			{ resource: 'submission', authentication: 'oAuth2', operation: 'create', recordId: 'crm-9', profileId: 'prf_x', fieldsInput: 'json', fieldsJson: '{"company": "Acme"}' },
+			{ credentials: signedIn },
+		);
+		expect(error).toBeUndefined();
+		expect(items?.[0]?.json).toEqual({ ...SUBMISSION, existing: true });
+		expect(bodies).toHaveLength(2);
+		expect(bodies[0]).toEqual(bodies[1]);
+		expect(bodies[0]).toMatchObject({ operationName: 'createSubmissionMutation', variables: { input: { recordId: 'crm-9', fields: { company: 'Acme' }, source: 'n8n' } } });
+		expect(vi.mocked(sleep)).toHaveBeenCalledTimes(1);
+	});
+
+	it('waits as long as Retry-After says when a page of submissions is rate limited', async () => {
+		nock(BASE)
+			.post('/api')
+			.reply(429, { errors: [{ message: 'Slow down.' }] }, { 'Retry-After': '3' })
+			.post('/api')
+			.reply(200, { data: { submissions: { nodes: [SUBMISSION], pageInfo: { hasNextPage: false, endCursor: null } } } });
+		const { items, error } = await engine.run({ resource: 'submission', authentication: 'oAuth2', operation: 'getAll', returnAll: true, output: 'raw' }, { credentials: signedIn });
+		expect(error).toBeUndefined();
+		expect(items?.map((i) => i.json)).toEqual([SUBMISSION]);
+		expect(vi.mocked(sleep).mock.calls).toEqual([[3000]]);
 	});
 });

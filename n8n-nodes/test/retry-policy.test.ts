@@ -28,6 +28,14 @@ describe('retry policy', () => {
 		expect(retryDelayMs({ ...base, status: 429, attempt: 2 })).toBeDefined();
 	});
 
+	it('stops resending after a 5xx or a timeout once maxTransientRetries are spent, but not after a 429', () => {
+		const spent = { ...base, idempotent: true, attempt: 1, transientAttempt: 1, maxTransientRetries: 1 };
+		expect(retryDelayMs({ ...spent, status: 503 })).toBeUndefined();
+		expect(retryDelayMs({ ...spent, network: 'interrupted' })).toBeUndefined();
+		expect(retryDelayMs({ ...spent, status: 429 })).toBeDefined();
+		expect(retryDelayMs({ ...spent, transientAttempt: 0, status: 503 })).toBeDefined();
+	});
+
 	it('prefers Retry-After, capped at a minute', () => {
 		expect(retryDelayMs({ ...base, status: 429, headers: { 'retry-after': '7' } })).toBe(7000);
 		expect(retryDelayMs({ ...base, status: 429, headers: { 'retry-after': '3600' } })).toBe(60_000);

@@ -103,4 +103,13 @@ describe('Trigger webhook() in n8n-core', () => {
 		expect(again.response.workflowData).toBeUndefined();
 		expect(again.body).toEqual({ received: true, duplicate: true });
 	});
+
+	it('drops a redelivery even when n8n did not save the static data the first delivery changed', async () => {
+		// Real n8n 2.41.1 loses static data webhook() changed when the webhook starts an execution.
+		const first = await trigger.deliver(signed('msg_unsaved', EVENT));
+		trigger.staticData.recentDeliveries = [];
+		const again = await trigger.deliver(signed('msg_unsaved', EVENT));
+		expect(first.response.workflowData).toHaveLength(1);
+		expect(again.body).toEqual({ received: true, duplicate: true });
+	});
 });

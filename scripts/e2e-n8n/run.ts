@@ -1,17 +1,20 @@
 // `npm run e2e:n8n`: the n8n package inside a real n8n (pinned, on Node 24, installed into the
 // cache on first use), against a fresh reference server: one workflow per resource of the action
-// node run with `n8n execute`, then the trigger workflow published and fed a real event. One line
-// per check; exit 1 if any fails. Takes minutes (the first run installs n8n: 7–13 min).
+// node run with `n8n execute`, then the trigger workflow published and fed a real event, then the
+// package certified in that n8n (certification.ts). One line per check; exit 1 if any fails (a MUST
+// of the certification not passed among them). Takes minutes (the first run installs n8n: 7–13 min).
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { startTestServer } from 'reference-server/testing';
 import { ensureN8n, N8N_VERSION } from './install-n8n.js';
-import { n8nInstance, type N8nInstance } from './n8n-process.js';
-import { olderThanAPage, signInEditor } from './editor.js';
+import { freePort, n8nInstance, type N8nInstance } from './n8n-process.js';
+import { certificationWorkflows, certifyInRealN8n } from './certification.js';
+import { type Editor, olderThanAPage, signInEditor } from './editor.js';
 import { itemsByNode } from './run-output.js';
-import { credentialsFor, freePort, partnerTokens } from './setup.js';
+import { credentialsFor, partnerTokens } from './setup.js';
+import { withTimeout } from './timeout.js';
 import { RECORD_ID, RESOURCE_CHECKS, resourceWorkflow, TRIGGER_WORKFLOW_ID, triggerWorkflow } from './workflows.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -31,7 +34,12 @@ async function check(name: string, body: () => Promise<string> | string): Promis
 }
 
 /** Receives what the trigger workflow forwards; `next()` resolves with the first body that matches. */
-function startForwardReceiver(): Promise<{ url: string; next: (match: (body: string) => boolean) => Promise<string>; close: () => Promise<void> }> {
+function startForwardReceiver(): Promise<{
+  url: string;
+  next: (match: (body: string) => boolean) => Promise<string>;
+  count: (match: (body: string) => boolean) => number;
+  close: () => Promise<void>;
+}> {
   const bodies: string[] = [];
   const waiters: { match: (body: string) => boolean; resolve: (body: string) => void }[] = [];
   const server: Server = createServer((req, res) => {
@@ -52,16 +60,11 @@ function startForwardReceiver(): Promise<{ url: string; next: (match: (body: str
           const seen = bodies.find(match);
           return seen ? Promise.resolve(seen) : new Promise((found) => waiters.push({ match, resolve: found }));
         },
+        count: (match) => bodies.filter(match).length,
         close: () => new Promise((done) => server.close(() => done())),
       }),
     ),
   );
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no ${what} within ${ms / 1000} s`)), ms)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 async function main(): Promise<void> {
@@ -83,9 +86,10 @@ async function main(): Promise<void> {
     });
     const context = { recordId: RECORD_ID, organizationName: server.demo.organizationName, email: server.demo.user.email };
     // One import for every workflow (each n8n command boots n8n: tens of seconds on a busy machine).
-    await check(`import:workflow (${RESOURCE_CHECKS.length + 1} workflows)`, async () => {
-      await n8n.cli(['import:workflow', `--input=${n8n.file('workflows.json', [...RESOURCE_CHECKS.map(resourceWorkflow), triggerWorkflow(receiver.url)])}`]);
-      return `one per resource of the action node, and the trigger workflow`;
+    const workflows = [...RESOURCE_CHECKS.map(resourceWorkflow), triggerWorkflow(receiver.url), ...certificationWorkflows()];
+    await check(`import:workflow (${workflows.length} workflows)`, async () => {
+      await n8n.cli(['import:workflow', `--input=${n8n.file('workflows.json', workflows)}`]);
+      return `one per resource of the action node, the trigger workflow, and the certification's`;
     });
     for (const resourceCheck of RESOURCE_CHECKS) {
       await check(`workflow: ${resourceCheck.resource}`, async () => {
@@ -94,19 +98,21 @@ async function main(): Promise<void> {
       });
     }
 
+    let subscriptionId: string | undefined;
     await check('trigger: publish + n8n start', async () => {
       await n8n.cli(['publish:workflow', `--id=${TRIGGER_WORKFLOW_ID}`]);
       // Published workflows are activated after the editor is up; activation subscribes the trigger,
       // so the subscription appearing on the server is the sign (n8n 2.x logs no line for it).
       const subscribed = async () => {
         const listed = (await (await fetch(`${server.url}/api/automation/webhooks`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as {
-          data: { url: string; events: string[] }[];
+          data: { id: string; url: string; events: string[] }[];
         };
         return listed.data.find((w) => w.url.startsWith(n8n.webhookBase));
       };
       const subscription = await withTimeout(n8n.start(subscribed), 180_000, 'trigger subscription after n8n start').catch((error: unknown) => {
         throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${n8n.startLog()}`);
       });
+      subscriptionId = subscription.id;
       return `activation subscribed ${subscription.url} to ${subscription.events.join(', ')}`;
     });
     await check('trigger: signed event → workflow', async () => {
@@ -121,9 +127,10 @@ async function main(): Promise<void> {
       const event = JSON.parse(forwarded) as { type?: string; id?: string };
       return `submission.queued delivered, verified by the trigger, forwarded by the next node (type ${String(event.type)}, id ${String(event.id)})`;
     });
+    let editor: Editor | undefined;
     await check('editor: From list search at size', async () => {
       const ada = await olderThanAPage(server);
-      const editor = await signInEditor(n8n.webhookBase);
+      editor = await signInEditor(n8n.webhookBase);
       const lines: string[] = [];
       for (const credential of ['automation', 'partner'] as const) {
         const everything = await editor.searchSubmissions(credential, '');
@@ -134,6 +141,10 @@ async function main(): Promise<void> {
       }
       return `a submission 150 behind the first page found in the first answer — ${lines.join('; ')}`;
     });
+
+    console.log('\nThe package certified in this n8n (issue 26):');
+    if (!subscriptionId || !editor) report(false, 'certification', 'needs the published trigger’s subscription and the signed-in editor (a check above failed)');
+    else await certifyInRealN8n({ server, n8n, editor, subscriptionId, check, print: (line) => console.log(line), forwarded: (text) => receiver.count((body) => body.includes(text)) });
   } finally {
     await n8n.dispose();
     await receiver.close();

@@ -9,8 +9,8 @@ import { parseArgs } from 'node:util';
 import { bulkSubmissions, startTestServer, type TestServer } from 'reference-server/testing';
 import { signInEditor } from './editor.js';
 import { ensureN8n } from './install-n8n.js';
-import { n8nInstance } from './n8n-process.js';
-import { credentialsFor, freePort, partnerTokens } from './setup.js';
+import { freePort, n8nInstance } from './n8n-process.js';
+import { credentialsFor, partnerTokens } from './setup.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const { values } = parseArgs({ options: { submissions: { type: 'string' }, samples: { type: 'string' } } });

@@ -1,17 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Browser, consent, exchange, type TestServer, type TokenBody } from 'reference-server/testing';
 import { CREDENTIALS } from './workflows.js';
 
-/** What both real-n8n runs set up the same way: a port for n8n, and the credentials it imports. */
-
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+/** What both real-n8n runs set up the same way: the credentials n8n imports. */
 
 /** A partner OAuth2 token pair as n8n's "Connect my account" gets it: sign-in and consent pages, then the code exchange. */
 export async function partnerTokens(server: TestServer, state: string): Promise<TokenBody> {

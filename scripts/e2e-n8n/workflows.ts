@@ -7,9 +7,13 @@ export const CREDENTIALS = {
   automation: { id: 'e2eAutomationKey', name: 'E2E Automation API', type: 'evaluationAutomationApi' },
   assessment: { id: 'e2eAssessmentKey', name: 'E2E Assessment API', type: 'evaluationAssessmentApi' },
   partner: { id: 'e2ePartnerOAuth2', name: 'E2E Partner OAuth2', type: 'evaluationPartnerOAuth2Api' },
+  // The certification run's own credentials (imported once the run has made them).
+  runAutomation: { id: 'e2eRunAutomation', name: 'Certification run: automation key', type: 'evaluationAutomationApi' },
+  runAssessment: { id: 'e2eRunDeveloper1', name: 'Certification run: developer key', type: 'evaluationAssessmentApi' },
+  runPartner: { id: 'e2eRunPartnerOA2', name: 'Certification run: partner OAuth2', type: 'evaluationPartnerOAuth2Api' },
 } as const;
 
-type CredentialKind = keyof typeof CREDENTIALS;
+export type CredentialKind = keyof typeof CREDENTIALS;
 
 export interface Step {
   name: string;
@@ -17,6 +21,10 @@ export interface Step {
   credential?: CredentialKind;
   type?: string;
   typeVersion?: number;
+  /** n8n's node setting "Execute Once": one run for all incoming items */
+  executeOnce?: boolean;
+  /** n8n's node setting "Retry On Fail", with n8n's defaults (3 tries, 1 s apart) */
+  retryOnFail?: boolean;
 }
 
 export interface ResourceCheck {
@@ -27,7 +35,7 @@ export interface ResourceCheck {
   expect(items: NodeItems, context: { recordId: string; organizationName: string; email: string }): string;
 }
 
-const node = (parameters: Record<string, unknown>, credential: CredentialKind, name: string): Step => ({ name, parameters, credential });
+export const node = (parameters: Record<string, unknown>, credential: CredentialKind, name: string): Step => ({ name, parameters, credential });
 
 function only(items: NodeItems, name: string, atLeast = 1): Record<string, unknown>[] {
   const list = items[name];
@@ -182,7 +190,7 @@ export const RESOURCE_CHECKS: ResourceCheck[] = [
 /** n8n's workflow ids are 16 letters and digits; anything else is treated as no id. */
 export const TRIGGER_WORKFLOW_ID = 'e2eWfTrigger0001';
 
-interface WorkflowNode {
+export interface WorkflowNode {
   id: string;
   name: string;
   type: string;
@@ -191,6 +199,8 @@ interface WorkflowNode {
   parameters: Record<string, unknown>;
   credentials?: Record<string, { id: string; name: string }>;
   webhookId?: string;
+  executeOnce?: boolean;
+  retryOnFail?: boolean;
 }
 
 function workflow(id: string, name: string, nodes: WorkflowNode[]) {
@@ -211,15 +221,20 @@ const withCredential = (step: Step, index: number): WorkflowNode => {
     typeVersion: step.typeVersion ?? 1,
     position: [index * 240, 0],
     parameters: step.parameters,
+    ...(step.executeOnce ? { executeOnce: true } : {}),
+    ...(step.retryOnFail ? { retryOnFail: true } : {}),
     ...(credential ? { credentials: { [credential.type]: { id: credential.id, name: credential.name } } } : {}),
   };
 };
 
 const MANUAL: Step = { name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} };
 
-export function resourceWorkflow(check: ResourceCheck) {
-  return workflow(check.id, `E2E ${check.resource}`, [MANUAL, ...check.steps].map(withCredential));
+/** A workflow run by `n8n execute`: a manual start, then `steps` one after the other. */
+export function stepsWorkflow(id: string, name: string, steps: Step[]) {
+  return workflow(id, name, [MANUAL, ...steps].map(withCredential));
 }
+
+export const resourceWorkflow = (check: ResourceCheck) => stepsWorkflow(check.id, `E2E ${check.resource}`, check.steps);
 
 /** The trigger on submission.queued, handing each event to `forwardTo` (the e2e run's own receiver). */
 export function triggerWorkflow(forwardTo: string) {

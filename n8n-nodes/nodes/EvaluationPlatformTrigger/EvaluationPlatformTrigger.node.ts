@@ -11,6 +11,7 @@ import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
 import { ASSESSMENT_EVENT_OPTIONS, AUTOMATION_EVENT_OPTIONS } from '../EvaluationPlatform/actions/webhook/events';
 import { literal } from '../EvaluationPlatform/helpers/subtitle';
+import { forgetHandled, handleOnce } from './handled-deliveries';
 import { verifyDelivery } from './signature';
 import { createSubscription, deleteSubscription, listSubscriptions, type Source } from './subscriptions';
 
@@ -147,6 +148,7 @@ export class EvaluationPlatformTrigger implements INodeType {
 						if ((error as NodeApiError).httpCode !== '404') throw new NodeApiError(this.getNode(), error as JsonObject);
 					}
 				}
+				forgetHandled(deliveriesKey(this, state));
 				clearState(state);
 				return true;
 			},
@@ -178,12 +180,12 @@ export class EvaluationPlatformTrigger implements INodeType {
 			this.getResponseObject().status(401).json({ error: 'Unauthorized', message: verdict.reason });
 			return { noWebhookResponse: true };
 		}
-		const recent = state.recentDeliveries ?? [];
-		if (recent.includes(deliveryId as string)) {
+		const delivery = handleOnce(deliveriesKey(this, state), state.recentDeliveries, deliveryId as string, REMEMBERED_DELIVERIES);
+		if (delivery.repeat) {
 			// A redelivery of an event this workflow already ran for: acknowledge it, run nothing.
 			return { webhookResponse: { received: true, duplicate: true } };
 		}
-		state.recentDeliveries = [...recent, deliveryId as string].slice(-REMEMBERED_DELIVERIES);
+		state.recentDeliveries = delivery.remembered;
 		// A small acknowledgement instead of n8n's "Workflow was started": the platform's delivery
 		// log shows which delivery was accepted.
 		return {
@@ -205,6 +207,11 @@ function selectedEvents(context: IHookFunctions, source: Source): string[] {
 
 function sameSet(a: string[], b: string[]): boolean {
 	return a.length === b.length && a.every((value) => b.includes(value));
+}
+
+/** One trigger's deliveries: its workflow, its node, its subscription (a new activation starts afresh). */
+function deliveriesKey(context: IHookFunctions | IWebhookFunctions, state: TriggerState): string {
+	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}:${state.subscriptionId ?? ''}`;
 }
 
 function clearState(state: TriggerState): void {

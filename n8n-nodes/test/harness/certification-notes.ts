@@ -7,7 +7,7 @@ export const N8N_CERTIFICATION_NOTES: Record<string, string> = {
 	'api.honours-retry-after':
 		"The node's own transport (transport/retry.ts): after a 429 or a 503 it waits the Retry-After the platform sent before its next attempt.",
 	'api.bounded-retries':
-		"The node's own policy: at most 3 retries, with exponential backoff and full jitter, then the step fails. n8n's Retry On Fail, when a user turns it on, retries the whole node on top of that.",
+		"The node's own policy: at most 3 retries, with exponential backoff and full jitter, then the step fails. When a user turns on n8n's Retry On Fail, n8n's tries share those retries after a 5xx or a timeout instead of multiplying them (helpers/common.ts settingsFor).",
 	'oauth.state-and-pkce': "n8n's OAuth client does this for the credential, which asks for n8n's PKCE grant type.",
 	'oauth.server-side-exchange': 'n8n exchanges the code from the n8n server (its /rest/oauth2-credential/callback), never from the browser.',
 	'oauth.refreshes-on-expiry':

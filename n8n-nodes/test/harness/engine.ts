@@ -68,6 +68,8 @@ export interface RunOptions {
 	/** Credential ids by credential type, as stored in `engine.credentials`. */
 	credentials: Record<string, string>;
 	continueOnFail?: boolean;
+	/** n8n's node settings "Retry On Fail", "Max Tries" and "Wait Between Tries (ms)" */
+	retryOnFail?: { maxTries?: number; waitBetweenTries?: number };
 }
 
 /**
@@ -132,6 +134,7 @@ export class Engine {
 				parameters,
 				credentials: Object.fromEntries(Object.entries(options.credentials).map(([type, id]) => [type, { id, name: id }])),
 				...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+				...(options.retryOnFail ? { retryOnFail: true, ...options.retryOnFail } : {}),
 			},
 		];
 		const connections = { Items: { main: [[{ node: 'Platform', type: 'main' as const, index: 0 }]] } };

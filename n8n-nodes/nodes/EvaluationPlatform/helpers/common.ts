@@ -24,7 +24,7 @@ export const requestOptionsProperty: INodeProperties = {
 			typeOptions: { minValue: 0, maxValue: 10 },
 			default: 3,
 			description:
-				'How many times to resend a request the platform rate-limited (429) or failed on (5xx, network). Requests that create something are only resent when the platform did not act on them.',
+				'How many times to resend a request the platform rate-limited (429) or failed on (5xx, network). Requests that create something are only resent when the platform did not act on them. With Retry On Fail on, its tries share the resends after a 5xx or a timeout.',
 		},
 		{
 			displayName: 'Timeout (Ms)',
@@ -37,11 +37,25 @@ export const requestOptionsProperty: INodeProperties = {
 	],
 };
 
+/** How many times n8n runs a node whose Retry On Fail is on, as n8n-core bounds it (2–5, default 3). */
+export function n8nTries(node: { retryOnFail?: boolean; maxTries?: number }): number {
+	return node.retryOnFail === true ? Math.min(5, Math.max(2, node.maxTries || 3)) : 1;
+}
+
+/**
+ * A step's request settings from its Options. When n8n's Retry On Fail is on, n8n runs the node
+ * again after it failed, each run with its own retries: n8n's tries then share the node's
+ * retries after a 5xx or a timeout, so a persistent 503 still meets at most Max Retries + 1
+ * requests in all (3 tries × 4 requests would be 12, more than the 10 a minute the platform's
+ * certification allows: api.bounded-retries). 429s keep every retry: they wait as told.
+ */
 export function settingsFor(context: IExecuteFunctions, itemIndex: number): RequestSettings {
 	const options = context.getNodeParameter('requestOptions', itemIndex, {}) as Partial<RequestSettings>;
+	const maxRetries = options.maxRetries ?? DEFAULT_SETTINGS.maxRetries;
 	return {
 		timeoutMs: options.timeoutMs ?? DEFAULT_SETTINGS.timeoutMs,
-		maxRetries: options.maxRetries ?? DEFAULT_SETTINGS.maxRetries,
+		maxRetries,
+		maxTransientRetries: Math.max(0, Math.floor((maxRetries + 1) / n8nTries(context.getNode())) - 1),
 		fromOptions: true,
 	};
 }
@@ -66,6 +80,19 @@ export function returnAllProperties(show: IDisplayOptions['show'], maxLimit = 10
 			description: 'Max number of results to return',
 		},
 	];
+}
+
+/** The optional fields of an operation, under n8n's usual "Add Field" button. */
+export function additionalFieldsProperty(show: IDisplayOptions['show'], options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		displayOptions: { show },
+		default: {},
+		options,
+	};
 }
 
 /** Wraps API records as this item's output, each paired with the input item it came from. */

@@ -40,6 +40,11 @@ export interface ApiRequest {
 export interface RequestSettings {
 	timeoutMs: number;
 	maxRetries: number;
+	/**
+	 * Of those, how many may follow a 5xx or a timeout (`maxRetries` when unset). Lower when n8n's
+	 * Retry On Fail runs the node again on top: see `settingsFor`.
+	 */
+	maxTransientRetries?: number;
 	/** Whether the user set these in the node's Options (an error may then point there). */
 	fromOptions?: boolean;
 }
@@ -88,6 +93,7 @@ export async function apiRequest(
 		options.json = true;
 	}
 
+	let transientAttempt = 0;
 	for (let attempt = 0; ; attempt++) {
 		try {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
@@ -99,17 +105,21 @@ export async function apiRequest(
 		} catch (error) {
 			const failed = error as FailedResponse;
 			const status = statusOf(failed);
+			const network = transientNetworkError(failed);
 			const delay = retryDelayMs({
 				attempt,
 				maxRetries: settings.maxRetries,
+				transientAttempt,
+				maxTransientRetries: settings.maxTransientRetries,
 				status,
 				idempotent: request.idempotent,
-				network: transientNetworkError(failed),
+				network,
 				headers: failed.cause?.response?.headers ?? failed.response?.headers,
 			});
 			if (delay === undefined) {
 				throw apiErrorFrom(this.getNode(), failed, request.itemIndex, surface, settings.fromOptions === true);
 			}
+			if (status !== 429 && network !== 'refused') transientAttempt += 1;
 			await sleep(delay);
 		}
 	}

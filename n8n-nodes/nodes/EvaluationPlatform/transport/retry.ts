@@ -6,6 +6,10 @@ export interface RetryInput {
 	/** 0 for the first attempt. */
 	attempt: number;
 	maxRetries: number;
+	/** Retries already spent on failures the platform may have acted on (5xx, timeouts). */
+	transientAttempt?: number;
+	/** At most this many of those; `maxRetries` when unset. */
+	maxTransientRetries?: number;
 	status: number | undefined;
 	idempotent: boolean;
 	/** A connection that was refused before the request left, or a timeout / reset after. */
@@ -26,6 +30,7 @@ export function retryDelayMs(input: RetryInput): number | undefined {
 	const maybeProcessed =
 		(status !== undefined && status >= 500 && status !== 501) || input.network === 'interrupted';
 	if (!notProcessed && !(maybeProcessed && input.idempotent)) return undefined;
+	if (!notProcessed && (input.transientAttempt ?? 0) >= (input.maxTransientRetries ?? input.maxRetries)) return undefined;
 	const advised = retryAfterMs(input.headers);
 	if (advised !== undefined) return Math.min(advised, MAX_DELAY_MS);
 	const exponential = BASE_DELAY_MS * 2 ** input.attempt;
