@@ -6,28 +6,19 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { apiKeyHeader, baseUrlProperty, platformIcon, testRequest } from './platform';
+
 export class EvaluationAssessmentApi implements ICredentialType {
 	name = 'evaluationAssessmentApi';
 
 	displayName = 'Evaluation Platform Assessment API';
 
-	icon: Icon = {
-		light: 'file:../nodes/EvaluationPlatform/evaluationPlatform.svg',
-		dark: 'file:../nodes/EvaluationPlatform/evaluationPlatform.dark.svg',
-	};
+	icon: Icon = platformIcon();
 
 	documentationUrl = 'https://github.com/partner-integration-kit/partner-integration-kit/tree/main/n8n-nodes#developer-key';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'https://platform.example.com',
-			description: 'Address of the platform, without a trailing path',
-			required: true,
-		},
+		baseUrlProperty(),
 		{
 			displayName: 'Developer Key',
 			name: 'apiKey',
@@ -40,19 +31,7 @@ export class EvaluationAssessmentApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				'x-api-key': '={{$credentials.apiKey}}',
-			},
-		},
-	};
+	authenticate: IAuthenticateGeneric = apiKeyHeader();
 
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/api/v1/assessment/questions',
-		},
-	};
+	test: ICredentialTestRequest = { request: testRequest('/api/v1/assessment/questions') };
 }

@@ -6,28 +6,19 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { apiKeyHeader, baseUrlProperty, platformIcon, testRequest } from './platform';
+
 export class EvaluationAutomationApi implements ICredentialType {
 	name = 'evaluationAutomationApi';
 
 	displayName = 'Evaluation Platform Automation API';
 
-	icon: Icon = {
-		light: 'file:../nodes/EvaluationPlatform/evaluationPlatform.svg',
-		dark: 'file:../nodes/EvaluationPlatform/evaluationPlatform.dark.svg',
-	};
+	icon: Icon = platformIcon();
 
 	documentationUrl = 'https://github.com/partner-integration-kit/partner-integration-kit/tree/main/n8n-nodes#automation-key';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'https://platform.example.com',
-			description: 'Address of the platform, without a trailing path',
-			required: true,
-		},
+		baseUrlProperty(),
 		{
 			displayName: 'Automation Key',
 			name: 'apiKey',
@@ -40,19 +31,7 @@ export class EvaluationAutomationApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				'x-api-key': '={{$credentials.apiKey}}',
-			},
-		},
-	};
+	authenticate: IAuthenticateGeneric = apiKeyHeader();
 
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/api/automation/me',
-		},
-	};
+	test: ICredentialTestRequest = { request: testRequest('/api/automation/me') };
 }

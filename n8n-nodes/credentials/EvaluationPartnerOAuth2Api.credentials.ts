@@ -1,5 +1,7 @@
 import type { Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
+import { BASE_URL_DESCRIPTION, baseUrlProperty, platformIcon, testRequest } from './platform';
+
 export class EvaluationPartnerOAuth2Api implements ICredentialType {
 	name = 'evaluationPartnerOAuth2Api';
 
@@ -7,10 +9,7 @@ export class EvaluationPartnerOAuth2Api implements ICredentialType {
 
 	displayName = 'Evaluation Platform Partner OAuth2 API';
 
-	icon: Icon = {
-		light: 'file:../nodes/EvaluationPlatform/evaluationPlatform.svg',
-		dark: 'file:../nodes/EvaluationPlatform/evaluationPlatform.dark.svg',
-	};
+	icon: Icon = platformIcon();
 
 	documentationUrl = 'https://github.com/partner-integration-kit/partner-integration-kit/tree/main/n8n-nodes#partner-oauth2';
 
@@ -22,15 +21,7 @@ export class EvaluationPartnerOAuth2Api implements ICredentialType {
 			type: 'notice',
 			default: '',
 		},
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'https://platform.example.com',
-			description: 'Address of the platform, without a trailing path. The sign-in and token URLs are derived from it.',
-			required: true,
-		},
+		baseUrlProperty(`${BASE_URL_DESCRIPTION}. The sign-in and token URLs are derived from it.`),
 		{
 			displayName: 'Grant Type',
 			name: 'grantType',
@@ -75,8 +66,7 @@ export class EvaluationPartnerOAuth2Api implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/api',
+			...testRequest('/api'),
 			method: 'POST',
 			body: { query: 'query getUserDataQuery { me { email } }', operationName: 'getUserDataQuery' },
 		},

@@ -36,6 +36,24 @@ const create = (recordId: string, extra: Record<string, unknown> = {}) => ({
 	...extra,
 });
 
+describe('Account: Get Me', () => {
+	it("returns the key owner's email and the organisation", async () => {
+		const { items, error } = await engine.run({ resource: 'account', operation: 'getMe' }, { credentials });
+		expect(error).toBeUndefined();
+		expect(items).toEqual([{ json: { user: server.demo.user.email, orgName: 'Northwind Ventures' }, pairedItem: { item: 0 } }]);
+	});
+
+	it('surfaces a 401 for a developer key used as an automation key', async () => {
+		engine.credentials.add('dev-as-auto', 'evaluationAutomationApi', { baseUrl: server.url, apiKey: server.demo.developerKey });
+		const { error } = await engine.run({ resource: 'account', operation: 'getMe' }, { credentials: { evaluationAutomationApi: 'dev-as-auto' } });
+		expect(error?.name).toBe('NodeApiError');
+		expect((error as { httpCode?: string }).httpCode).toBe('401');
+		// The node names the credential to fix; the API's message names a header (x-api-key), and n8n's lists break messages at dashes.
+		expect(error?.message).toBe('The platform refused the Evaluation Platform Automation API credential (automation key)');
+		expect(error?.message).not.toContain('-');
+	});
+});
+
 describe('Profile: Get Many', () => {
 	it('lists the profiles submissions can be made into', async () => {
 		const { items, error } = await engine.run({ resource: 'profile', operation: 'getAll' }, { credentials });

@@ -1,10 +1,11 @@
 import { sleep } from 'n8n-workflow';
-import { certificationWhen, explainCertification, finishCertification, type Report, startCertification, startTestServer, type TestServer, writeCertificate } from 'reference-server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificationWhen, explainCertification, finishCertification, type Report, startCertification, type TestServer, writeCertificate } from 'reference-server/testing';
+import { describe, expect, it } from 'vitest';
 
 import { N8N_CERTIFICATION_NOTES } from './harness/certification-notes';
 import { connectPartnerCredential, N8N_CALLBACK } from './harness/oauth';
-import { type Receiver, startReceiver } from './harness/receiver';
+import type { Receiver } from './harness/receiver';
+import { serverAndReceiverForFile } from './harness/server';
 import { TriggerHarness } from './harness/trigger';
 
 /**
@@ -23,15 +24,7 @@ let server: TestServer;
 let receiver: Receiver;
 let report: Report;
 
-beforeAll(async () => {
-	server = await startTestServer();
-	receiver = await startReceiver();
-	receiver.engine.credentials.add('automation', 'evaluationAutomationApi', { baseUrl: server.url, apiKey: server.demo.automationKey });
-});
-afterAll(async () => {
-	await receiver.close();
-	await server.dispose();
-});
+serverAndReceiverForFile((started) => ({ server, receiver } = started));
 
 const outcomes = (r: Report) => Object.fromEntries(r.checks.map((c) => [c.id, c.outcome]));
 

@@ -163,6 +163,31 @@ describe('what the editor shows', () => {
 		expect(new Set(actions).size).toBe(actions.length);
 	});
 
+	// The dropdowns come from operationSelector(), where n8n's lint cannot read them: its rules on Operation parameters, here.
+	it('builds every Operation dropdown as n8n lint asks of one written out in full', () => {
+		const selectors = action.description.properties.filter((p) => p.name === 'operation');
+		expect(selectors).toHaveLength(12);
+		for (const selector of selectors) {
+			const where = JSON.stringify(selector.displayOptions);
+			const options = (selector.options ?? []) as Array<{ name: string; value: string; description?: string; action?: string }>;
+			expect(selector, where).toMatchObject({ displayName: 'Operation', type: 'options', noDataExpression: true });
+			expect(options.map((o) => o.value), where).toContain(selector.default);
+			expect(options.map((o) => o.name), where).toEqual([...options.map((o) => o.name)].sort((a, b) => a.localeCompare(b)));
+			expect(new Set(options.map((o) => o.name)).size, where).toBe(options.length);
+			expect(new Set(options.map((o) => o.value)).size, where).toBe(options.length);
+			for (const option of options) {
+				// Sentence case: capitalised first word, the rest lower case but for all-capital words (URL, ID).
+				const [first = '', ...rest] = (option.action ?? '').split(' ').filter((word) => word !== word.toUpperCase() || !/[A-Z]/.test(word));
+				expect(/^[A-Z][^A-Z]*$/.test(first) && rest.every((word) => word === word.toLowerCase()), `${where} ${option.action}`).toBe(true);
+				if (option.value === 'getAll') {
+					expect(option.name, where).toBe('Get Many');
+					expect(option.action, where).toMatch(/^Get many /);
+					expect(option.description, where).not.toMatch(/ all /);
+				}
+			}
+		}
+	});
+
 	it('labels the subtitle with the chosen resource and operation, as labelSubtitle derives them', () => {
 		expect(action.description.subtitle).toBe(labelSubtitle(RESOURCE_OPTIONS, OPERATION_PROPERTIES));
 		expect(action.description.subtitle).toContain('"getAll":"Get Many"');

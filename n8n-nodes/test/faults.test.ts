@@ -16,10 +16,18 @@ const engine = new Engine();
 const credentials = { evaluationAutomationApi: 'automation' };
 const getMe = { resource: 'account', operation: 'getMe' };
 const ME = { user: 'demo@northwind.example', orgName: 'Northwind Ventures' };
+const signedIn = { evaluationPartnerOAuth2Api: 'partner' };
+const SUBMISSION = { id: 'sub_1', jobId: 'job_1', recordId: 'crm-9', status: 'QUEUED' };
 
 beforeAll(() => {
 	nock.disableNetConnect();
 	engine.credentials.add('automation', 'evaluationAutomationApi', { baseUrl: BASE, apiKey: 'pis_auto_test' });
+	engine.credentials.add('partner', 'evaluationPartnerOAuth2Api', {
+		baseUrl: BASE,
+		clientId: 'client',
+		clientSecret: 'secret',
+		oauthTokenData: { access_token: 'at-1', token_type: 'Bearer', refresh_token: 'rt-1' },
+	});
 });
 afterAll(() => {
 	nock.enableNetConnect();
@@ -169,5 +177,39 @@ describe('creates are never resent blindly', () => {
 		expect(error).toBeUndefined();
 		expect(items?.[0]?.json).toEqual({ id: 'res_1' });
 		expect(vi.mocked(sleep).mock.calls).toEqual([[1000]]);
+	});
+});
+
+describe('faults of the signed-in (OAuth2) API', () => {
+	it('resends Create Submission after a 500, because the record ID makes a resend return the same submission', async () => {
+		const bodies: unknown[] = [];
+		nock(BASE)
+			.post('/api', (body: unknown) => bodies.push(body) > 0)
+			.matchHeader('authorization', 'Bearer at-1')
+			.reply(500, { errors: [{ message: 'Internal error.' }] })
+			.post('/api', (body: unknown) => bodies.push(body) > 0)
+			.reply(200, { data: { createSubmission: { existing: true, submission: SUBMISSION } } });
+		const { items, error } = await engine.run(
+			{ resource: 'submission', authentication: 'oAuth2', operation: 'create', recordId: 'crm-9', profileId: 'prf_x', fieldsInput: 'json', fieldsJson: '{"company": "Acme"}' },
+			{ credentials: signedIn },
+		);
+		expect(error).toBeUndefined();
+		expect(items?.[0]?.json).toEqual({ ...SUBMISSION, existing: true });
+		expect(bodies).toHaveLength(2);
+		expect(bodies[0]).toEqual(bodies[1]);
+		expect(bodies[0]).toMatchObject({ operationName: 'createSubmissionMutation', variables: { input: { recordId: 'crm-9', fields: { company: 'Acme' }, source: 'n8n' } } });
+		expect(vi.mocked(sleep)).toHaveBeenCalledTimes(1);
+	});
+
+	it('waits as long as Retry-After says when a page of submissions is rate limited', async () => {
+		nock(BASE)
+			.post('/api')
+			.reply(429, { errors: [{ message: 'Slow down.' }] }, { 'Retry-After': '3' })
+			.post('/api')
+			.reply(200, { data: { submissions: { nodes: [SUBMISSION], pageInfo: { hasNextPage: false, endCursor: null } } } });
+		const { items, error } = await engine.run({ resource: 'submission', authentication: 'oAuth2', operation: 'getAll', returnAll: true, output: 'raw' }, { credentials: signedIn });
+		expect(error).toBeUndefined();
+		expect(items?.map((i) => i.json)).toEqual([SUBMISSION]);
+		expect(vi.mocked(sleep).mock.calls).toEqual([[3000]]);
 	});
 });

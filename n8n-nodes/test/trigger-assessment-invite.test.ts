@@ -1,23 +1,15 @@
-import { completeInvite, startTestServer, type TestServer } from 'reference-server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeInvite, type TestServer } from 'reference-server/testing';
+import { describe, expect, it } from 'vitest';
 
-import { type Receiver, startReceiver } from './harness/receiver';
-import { answers } from './harness/server';
+import type { Receiver } from './harness/receiver';
+import { answers, serverAndReceiverForFile } from './harness/server';
 import { TriggerHarness } from './harness/trigger';
 
 /** The trigger with `source: assessment` starts its workflow for a participant who finished an invite link. */
 let server: TestServer;
 let receiver: Receiver;
 
-beforeAll(async () => {
-	server = await startTestServer();
-	receiver = await startReceiver();
-	receiver.engine.credentials.add('assessment', 'evaluationAssessmentApi', { baseUrl: server.url, apiKey: server.demo.developerKey });
-});
-afterAll(async () => {
-	await receiver.close();
-	await server.dispose();
-});
+serverAndReceiverForFile((started) => ({ server, receiver } = started));
 
 describe('Trigger on the Assessment API, fed by an invite', () => {
 	it('starts the workflow with the signed assessment.completed of an invite-completed result', async () => {

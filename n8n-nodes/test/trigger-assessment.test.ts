@@ -1,34 +1,20 @@
-import { startTestServer, type TestServer } from 'reference-server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from 'reference-server/testing';
+import { describe, expect, it } from 'vitest';
 
 import { EvaluationPlatformTrigger } from '../nodes/EvaluationPlatformTrigger/EvaluationPlatformTrigger.node';
-import { type Receiver, startReceiver } from './harness/receiver';
-import { answers, CREDENTIALS } from './harness/server';
-import { TriggerHarness } from './harness/trigger';
+import type { Receiver } from './harness/receiver';
+import { answers, CREDENTIALS, serverAndReceiverForFile, subscriptionsOf } from './harness/server';
+import { expectCleanDeactivation, TriggerHarness } from './harness/trigger';
 
 /** The trigger with `source: assessment`: its lifecycle on `/api/v1/webhooks` and real deliveries of a submit. */
 let server: TestServer;
 let receiver: Receiver;
 let trigger: TriggerHarness;
 
-beforeAll(async () => {
-	server = await startTestServer();
-	receiver = await startReceiver();
-	receiver.engine.credentials.add('assessment', 'evaluationAssessmentApi', { baseUrl: server.url, apiKey: server.demo.developerKey });
-	receiver.engine.credentials.add('automation', 'evaluationAutomationApi', { baseUrl: server.url, apiKey: server.demo.automationKey });
-});
-afterAll(async () => {
-	await receiver.close();
-	await server.dispose();
-});
+serverAndReceiverForFile((started) => ({ server, receiver } = started));
 
-async function subscriptions(path: string, key: string): Promise<Array<{ id: string; url: string; events: string[] }>> {
-	const response = await fetch(`${server.url}${path}?limit=100`, { headers: { 'x-api-key': key } });
-	expect(response.status).toBe(200);
-	return ((await response.json()) as { data: Array<{ id: string; url: string; events: string[] }> }).data;
-}
-const assessmentHooks = () => subscriptions('/api/v1/webhooks', server.demo.developerKey);
-const automationHooks = () => subscriptions('/api/automation/webhooks', server.demo.automationKey);
+const assessmentHooks = () => subscriptionsOf(server, '/api/v1/webhooks', server.demo.developerKey);
+const automationHooks = () => subscriptionsOf(server, '/api/automation/webhooks', server.demo.automationKey);
 
 /** A submit through the action node, as a workflow upstream of the trigger would send it. */
 async function submit(email: string, seed: number) {
@@ -98,10 +84,6 @@ describe('Trigger on the Assessment API', () => {
 	});
 
 	it('unsubscribes on deactivation, and a second deactivation is harmless', async () => {
-		expect(await trigger.deactivate()).toBe(true);
-		expect((await assessmentHooks()).filter((s) => s.url === trigger.webhookUrl)).toEqual([]);
-		expect(trigger.staticData.secret).toBeUndefined();
-		Object.assign(trigger.staticData, { subscriptionId: 'whk_gone' });
-		expect(await trigger.deactivate()).toBe(true);
+		await expectCleanDeactivation(trigger, assessmentHooks, 'whk_gone');
 	});
 });

@@ -1,30 +1,17 @@
-import { startTestServer, type TestServer } from 'reference-server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from 'reference-server/testing';
+import { describe, expect, it } from 'vitest';
 
-import { type Receiver, startReceiver } from './harness/receiver';
-import { TriggerHarness } from './harness/trigger';
+import type { Receiver } from './harness/receiver';
+import { serverAndReceiverForFile, subscriptionsOf } from './harness/server';
+import { expectCleanDeactivation, TriggerHarness } from './harness/trigger';
 
 let server: TestServer;
 let receiver: Receiver;
 
-beforeAll(async () => {
-	server = await startTestServer();
-	receiver = await startReceiver();
-	receiver.engine.credentials.add('automation', 'evaluationAutomationApi', { baseUrl: server.url, apiKey: server.demo.automationKey });
-	receiver.engine.credentials.add('assessment', 'evaluationAssessmentApi', { baseUrl: server.url, apiKey: server.demo.developerKey });
-});
-afterAll(async () => {
-	await receiver.close();
-	await server.dispose();
-});
-
-async function subscriptions(path: string, key: string): Promise<Array<{ id: string; url: string }>> {
-	const response = await fetch(`${server.url}${path}?limit=100`, { headers: { 'x-api-key': key } });
-	return ((await response.json()) as { data: Array<{ id: string; url: string }> }).data;
-}
+serverAndReceiverForFile((started) => ({ server, receiver } = started));
 
 describe('Trigger on the Automation API', () => {
-	const automation = () => subscriptions('/api/automation/webhooks', server.demo.automationKey);
+	const automation = () => subscriptionsOf(server, '/api/automation/webhooks', server.demo.automationKey);
 	let trigger: TriggerHarness;
 
 	it('subscribes on activation and keeps the secret in static data', async () => {
@@ -75,10 +62,6 @@ describe('Trigger on the Automation API', () => {
 	});
 
 	it('unsubscribes on deactivation, and a second deactivation is harmless', async () => {
-		expect(await trigger.deactivate()).toBe(true);
-		expect((await automation()).filter((s) => s.url === trigger.webhookUrl)).toEqual([]);
-		expect(trigger.staticData.secret).toBeUndefined();
-		Object.assign(trigger.staticData, { subscriptionId: 'wh_gone' });
-		expect(await trigger.deactivate()).toBe(true);
+		await expectCleanDeactivation(trigger, automation, 'wh_gone');
 	});
 });

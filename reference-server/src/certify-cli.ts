@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Command, Option } from 'commander';
-import { renderReportHtml, renderReportJunit, summaryLine, type Report } from './certification/index.js';
+import { renderReportHtml, renderReportJunit, summaryLine, type Report, type StartedRun } from './certification/index.js';
 import { defaultConfig, defaultOutboundAllowlist } from './config.js';
 import { createLogger } from './log.js';
 import { forwardCommand } from './transport/index.js';
@@ -18,16 +18,9 @@ export interface CliParts {
   list(value: string, previous?: string[]): string[];
 }
 
-interface StartAnswer {
+/** `certify.start`'s answer: the started run's credentials, with the run as the operator commands show it. */
+interface StartAnswer extends Omit<StartedRun, 'run'> {
   run: { id: string; status: string; deadline: string };
-  credentials: {
-    base_url: string;
-    automation_key?: string;
-    developer_key?: string;
-    oauth_client?: { client_id: string; client_secret: string; redirect_uris: string[]; access_token_lifetime_seconds: number };
-    webhook?: { subscription_id: string; url: string; secret?: string };
-  };
-  url: string;
 }
 
 /** The run's credentials as the environment of the integration's command (docs/certification.md lists them). */

@@ -1,9 +1,11 @@
 import { HookContext, WebhookContext } from 'n8n-core';
 import type { IDataObject, INode, INodeParameters, IWebhookData, IWebhookResponseData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
+import { expect } from 'vitest';
 
 import { EvaluationPlatformTrigger } from '../../nodes/EvaluationPlatformTrigger/EvaluationPlatformTrigger.node.js';
 import { type Engine, nodeTypes } from './engine';
+import type { Subscription } from './server';
 
 export interface Delivery {
 	headers: Record<string, string>;
@@ -122,4 +124,17 @@ export class TriggerHarness {
 		const context = new WebhookContext(this.workflow, this.node, additionalData, 'webhook', this.#webhookData(), [], null);
 		return await trigger.webhook.call(context);
 	}
+}
+
+/**
+ * Deactivation as n8n does it when a workflow is switched off: the subscription is gone from the
+ * platform's list and the secret from static data; a second one, for a subscription already
+ * removed (`goneId`), still succeeds.
+ */
+export async function expectCleanDeactivation(harness: TriggerHarness, listed: () => Promise<Subscription[]>, goneId: string): Promise<void> {
+	expect(await harness.deactivate()).toBe(true);
+	expect((await listed()).filter((s) => s.url === harness.webhookUrl)).toEqual([]);
+	expect(harness.staticData.secret).toBeUndefined();
+	Object.assign(harness.staticData, { subscriptionId: goneId });
+	expect(await harness.deactivate()).toBe(true);
 }

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { bodyReadError, sendError, refuseUnsaved, storeUnavailable } from '../http/index.js';
+import { bodyReadError, sendError, sendUnexpected } from '../http/index.js';
 
 /** The JSON body limit of `/api/v1`, as the parser is given it and as errors name it. */
 export const BODY_LIMIT = '256kb';
@@ -47,13 +47,6 @@ export function assessmentErrorHandler(log: Logger): ErrorRequestHandler {
       sendError(res, refusal.status, refusal.message);
       return;
     }
-    const unavailable = storeUnavailable(error);
-    if (unavailable) {
-      log.warn({ path: req.path, reason: unavailable.reason }, 'write refused: the store takes no writes now');
-      sendError(res, 503, refuseUnsaved(res, unavailable));
-      return;
-    }
-    log.error({ err: error, path: req.path }, 'assessment API request failed');
-    sendError(res, 500, 'The server failed to handle this request; retry with backoff.');
+    sendUnexpected(log, req, res, error, 'assessment API request failed');
   };
 }

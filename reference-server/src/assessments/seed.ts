@@ -1,9 +1,6 @@
 import type { AppContext } from '../context.js';
-import { answersFrom } from '../psychometrics/index.js';
-import { DIMENSIONS } from '../psychometrics/index.js';
-import { benchmarkTag, selectNorm } from '../psychometrics/index.js';
+import { answersFrom, benchmarkTag, DIMENSIONS, scoreAnswers, selectNorm } from '../psychometrics/index.js';
 import { saveResult } from './results.js';
-import { scoreAnswers } from '../psychometrics/index.js';
 
 /**
  * Demo data of the Assessment API: one scored result, so the results endpoint, GraphQL and the
@@ -15,6 +12,20 @@ export const DEMO_RESULT_EMAIL = 'jordan.rivera@founders.example';
 /** A plausible founder: strong on most dimensions, cautious with risk, with everyday variation. */
 const LEVEL = [5, 5, 4, 3, 5, 4, 5, 4];
 
+/** The demo person's answers scored against the B2B software benchmark, as a result records them. */
+export function demoPersonScored(answers: Record<string, number>) {
+  const tag = benchmarkTag('bt_b2b_software');
+  const { norm, reference } = selectNorm(tag);
+  return {
+    email: DEMO_RESULT_EMAIL,
+    fullName: 'Jordan Rivera',
+    benchmarkTagId: tag?.id ?? null,
+    benchmarkApplied: tag !== undefined,
+    scores: scoreAnswers(answers, norm, reference),
+    answers,
+  };
+}
+
 export async function seedAssessmentDemo(ctx: AppContext, orgId: string): Promise<void> {
   const answers = answersFrom((item) => {
     const level = LEVEL[DIMENSIONS.indexOf(item.dimension)] as number;
@@ -22,15 +33,8 @@ export async function seedAssessmentDemo(ctx: AppContext, orgId: string): Promis
     const agree = Math.min(6, Math.max(1, level + jitter));
     return item.reversed ? 7 - agree : agree;
   });
-  const tag = benchmarkTag('bt_b2b_software');
-  const { norm, reference } = selectNorm(tag);
   await saveResult(ctx, orgId, {
-    email: DEMO_RESULT_EMAIL,
-    fullName: 'Jordan Rivera',
-    benchmarkTagId: tag?.id ?? null,
-    benchmarkApplied: tag !== undefined,
-    scores: scoreAnswers(answers, norm, reference),
-    answers,
+    ...demoPersonScored(answers),
     context: { q2: 'founder', q3: '6-10', q133: 'seed', q134: 'software', q137: true },
     crmSync: { status: 'not_configured', attempts: 0 },
   });

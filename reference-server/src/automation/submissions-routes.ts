@@ -6,6 +6,7 @@ import {
   createSubmission,
   findSubmission,
   InvalidCursorError,
+  listQueryOf,
   listSubmissions,
   submissionDetail,
   submissionSummary,
@@ -59,15 +60,8 @@ export function submissionRoutes(ctx: AppContext, searcher: SubmissionSearch): R
     const after = cursorOr400(res, 'submissions', query.cursor);
     if (after === null) return;
     try {
-      const page = listSubmissions(ctx, principalOf(req).orgId, {
-        limit: query.limit,
-        ...(after ? { after } : {}),
-        ...(query.status ? { status: query.status } : {}),
-        ...(query.profile_id ? { profileId: query.profile_id } : {}),
-        ...(query.record_id ? { recordId: query.record_id } : {}),
-        ...(query.updated_since ? { updatedSince: query.updated_since } : {}),
-        ...(query.q ? { search: query.q } : {}),
-      }, searcher);
+      const { limit, status, profile_id: profileId, record_id: recordId, updated_since: updatedSince, q: search } = query;
+      const page = listSubmissions(ctx, principalOf(req).orgId, listQueryOf({ limit, after, status, profileId, recordId, updatedSince, search }), searcher);
       res.json(pageBody('submissions', page.items.map(submissionSummary), page.next));
     } catch (error) {
       if (!(error instanceof InvalidCursorError)) throw error;

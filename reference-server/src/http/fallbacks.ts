@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { sendError } from './rest-errors.js';
 import { refuseUnsaved, storeUnavailable } from './store-unavailable.js';
@@ -37,13 +37,22 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       sendError(res, status, message);
       return;
     }
-    const unavailable = storeUnavailable(error);
-    if (unavailable) {
-      log.warn({ path: req.path, reason: unavailable.reason }, 'write refused: the store takes no writes now');
-      sendError(res, 503, refuseUnsaved(res, unavailable));
-      return;
-    }
-    log.error({ err: error, path: req.path }, 'unhandled error');
-    sendError(res, 500, 'The server failed to handle this request; retry with backoff.');
+    sendUnexpected(log, req, res, error, 'unhandled error');
   };
+}
+
+/**
+ * The REST surfaces' answer to an error that is not the client's: a write the store refused
+ * (full or failing disk) is a 503 with Retry-After; anything else a 500 with no detail, logged
+ * as `what`.
+ */
+export function sendUnexpected(log: Logger, req: Request, res: Response, error: unknown, what: string): void {
+  const unavailable = storeUnavailable(error);
+  if (unavailable) {
+    log.warn({ path: req.path, reason: unavailable.reason }, 'write refused: the store takes no writes now');
+    sendError(res, 503, refuseUnsaved(res, unavailable));
+    return;
+  }
+  log.error({ err: error, path: req.path }, what);
+  sendError(res, 500, 'The server failed to handle this request; retry with backoff.');
 }

@@ -2,13 +2,14 @@
 export { bodyReadError } from './body-read-error.js';
 export { clientAddress } from './client-address.js';
 export { cursorPageSchema, decodeCursor, encodeCursor, pageBody } from './cursor.js';
-export { errorHandler, notFound } from './fallbacks.js';
+export { errorHandler, notFound, sendUnexpected } from './fallbacks.js';
 export { jsonBody } from './json-body.js';
 export { MAX_NESTING, tooDeep } from './nesting.js';
 export { componentSchemas, jsonRef, jsonResponse, type JsonSchema, mergeComponents, queryParameters } from './openapi.js';
 export { LOGGED_SURFACES, type LoggedRequest, type LoggedSurface, OrgRequestLog, REQUESTS_KEPT } from './org-request-log.js';
 export { prepareBody, type PreparedBody, sendPrepared } from './prepared-body.js';
 export { type Principal, principalOf } from './principal.js';
+export { type CursorPageRequest, parsedOr400, sendCursorPage } from './query-answers.js';
 export { RateLimitWindows } from './rate-limit-windows.js';
 export { REDACTED, redactUrlSecrets } from './redact-url.js';
 export { requestLog } from './request-log.js';

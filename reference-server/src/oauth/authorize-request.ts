@@ -65,20 +65,22 @@ export function authorizeUrl(raw: RawAuthorizeParams, overrides: RawAuthorizePar
   return `/api/oauth/authorize?${query.toString()}`;
 }
 
-/**
- * Checks an authorization request in RFC 6749 §4.1.2.1's order: first the client and its
- * redirect URI (failures are shown to the user), then everything else (failures go back to the
- * client). `source` is the query of the GET, or the hidden fields of a login or consent form.
- */
-export function checkAuthorizeRequest(ctx: AppContext, source: Record<string, unknown>): AuthorizeOutcome {
+/** The parameters given once and not empty, and the names of those given more than once. */
+function readParams(source: Record<string, unknown>): { raw: RawAuthorizeParams; repeated: AuthorizeParamName[] } {
   const raw: RawAuthorizeParams = {};
-  const repeated: string[] = [];
+  const repeated: AuthorizeParamName[] = [];
   for (const name of AUTHORIZE_PARAMS) {
     const value = source[name];
     if (typeof value === 'string' && value !== '') raw[name] = value;
     else if (value !== undefined && value !== '') repeated.push(name);
   }
+  return { raw, repeated };
+}
 
+type PageOutcome = Extract<AuthorizeOutcome, { kind: 'page' }>;
+
+/** The client and its redirect URI, or the page that tells the user why neither can be trusted. */
+function trustedClient(ctx: AppContext, raw: RawAuthorizeParams, repeated: readonly string[]): { client: OAuthClient; redirectUri: string } | PageOutcome {
   if (repeated.includes('client_id') || !raw.client_id) {
     return { kind: 'page', title: 'This sign-in link is incomplete', message: 'The link that brought you here has no valid client_id. Go back to the application and start again.' };
   }
@@ -93,53 +95,75 @@ export function checkAuthorizeRequest(ctx: AppContext, source: Record<string, un
       message: `The return address in the link is not one registered for ${client.name}, so we will not send you back there. Ask the application's developer to use a registered redirect URI.`,
     };
   }
+  return { client, redirectUri: raw.redirect_uri };
+}
 
-  const redirectUri = raw.redirect_uri;
-  const state = repeated.includes('state') ? undefined : raw.state;
-  const fail = (error: string, description: string): AuthorizeOutcome => ({
-    kind: 'redirect',
-    location: errorRedirect(ctx, redirectUri, error, description, state),
-  });
+/** What the rules below read: the parameters, once the client and its redirect URI are trusted. */
+interface Trusted {
+  raw: RawAuthorizeParams;
+  repeated: readonly string[];
+  client: OAuthClient;
+  state: string | undefined;
+  scope: ReturnType<typeof parseScope> | undefined;
+  prompts: string[];
+}
 
-  if (repeated.length) return fail('invalid_request', `The parameter ${repeated[0]} appears more than once.`);
-  if (raw.response_type !== undefined && raw.response_type !== 'code') {
-    return fail('unsupported_response_type', 'Only response_type=code is supported.');
-  }
-  if (state !== undefined && state.length > MAX_STATE) return fail('invalid_request', `state is longer than ${MAX_STATE} characters.`);
+/** One rule: the error (RFC 6749 §4.1.2.1) and its description when the request breaks it. */
+type Rule = (request: Trusted) => [error: string, description: string] | undefined;
 
-  let scopes = client.scopes;
-  if (raw.scope !== undefined && raw.scope.trim() !== '') {
-    const parsed = parseScope(raw.scope);
-    if (parsed.unknown.length) return fail('invalid_scope', `Unknown scope ${parsed.unknown.join(', ')}: use basic, profile or all.`);
-    if (!isSubset(parsed.scopes, client.scopes)) {
-      return fail('invalid_scope', `This client may ask for ${client.scopes.join(' ')} only.`);
-    }
-    scopes = parsed.scopes;
-  }
+/** The rules whose failure goes back to the client, in the order they are checked; the first broken one answers. */
+const RULES: Rule[] = [
+  ({ repeated }) => (repeated.length ? ['invalid_request', `The parameter ${repeated[0]} appears more than once.`] : undefined),
+  ({ raw }) => (raw.response_type !== undefined && raw.response_type !== 'code' ? ['unsupported_response_type', 'Only response_type=code is supported.'] : undefined),
+  ({ state }) => (state !== undefined && state.length > MAX_STATE ? ['invalid_request', `state is longer than ${MAX_STATE} characters.`] : undefined),
+  ({ scope }) => (scope?.unknown.length ? ['invalid_scope', `Unknown scope ${scope.unknown.join(', ')}: use basic, profile or all.`] : undefined),
+  ({ scope, client }) => (scope && !isSubset(scope.scopes, client.scopes) ? ['invalid_scope', `This client may ask for ${client.scopes.join(' ')} only.`] : undefined),
+  ({ raw }) =>
+    raw.code_challenge_method !== undefined && raw.code_challenge_method !== 'S256' ? ['invalid_request', 'code_challenge_method must be S256 (plain is not supported).'] : undefined,
+  ({ raw }) =>
+    raw.code_challenge !== undefined && raw.code_challenge_method === undefined
+      ? ['invalid_request', 'code_challenge_method=S256 is required with code_challenge (plain is not supported).']
+      : undefined,
+  ({ raw }) => (raw.code_challenge_method !== undefined && raw.code_challenge === undefined ? ['invalid_request', 'code_challenge is missing.'] : undefined),
+  ({ raw }) =>
+    raw.code_challenge !== undefined && !S256_CHALLENGE.test(raw.code_challenge)
+      ? ['invalid_request', 'code_challenge must be the base64url SHA-256 of the code_verifier (43 characters).']
+      : undefined,
+  ({ prompts }) => {
+    const unsupported = prompts.find((p) => p !== 'login' && p !== 'consent');
+    return unsupported ? ['invalid_request', `prompt=${unsupported} is not supported: use prompt=login.`] : undefined;
+  },
+];
 
-  if (raw.code_challenge_method !== undefined && raw.code_challenge_method !== 'S256') {
-    return fail('invalid_request', 'code_challenge_method must be S256 (plain is not supported).');
+/**
+ * Checks an authorization request in RFC 6749 §4.1.2.1's order: first the client and its
+ * redirect URI (failures are shown to the user), then the RULES (failures go back to the
+ * client). `source` is the query of the GET, or the hidden fields of a login or consent form.
+ */
+export function checkAuthorizeRequest(ctx: AppContext, source: Record<string, unknown>): AuthorizeOutcome {
+  const { raw, repeated } = readParams(source);
+  const trust = trustedClient(ctx, raw, repeated);
+  if ('kind' in trust) return trust;
+  const { client, redirectUri } = trust;
+  const trusted: Trusted = {
+    raw,
+    repeated,
+    client,
+    state: repeated.includes('state') ? undefined : raw.state,
+    scope: raw.scope !== undefined && raw.scope.trim() !== '' ? parseScope(raw.scope) : undefined,
+    prompts: raw.prompt?.split(' ').filter(Boolean) ?? [],
+  };
+  for (const rule of RULES) {
+    const broken = rule(trusted);
+    if (broken) return { kind: 'redirect', location: errorRedirect(ctx, redirectUri, ...broken, trusted.state) };
   }
-  if (raw.code_challenge !== undefined && raw.code_challenge_method === undefined) {
-    return fail('invalid_request', 'code_challenge_method=S256 is required with code_challenge (plain is not supported).');
-  }
-  if (raw.code_challenge_method !== undefined && raw.code_challenge === undefined) {
-    return fail('invalid_request', 'code_challenge is missing.');
-  }
-  if (raw.code_challenge !== undefined && !S256_CHALLENGE.test(raw.code_challenge)) {
-    return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the code_verifier (43 characters).');
-  }
-
-  const prompts = raw.prompt?.split(' ').filter(Boolean) ?? [];
-  const unsupported = prompts.filter((p) => p !== 'login' && p !== 'consent');
-  if (unsupported.length) return fail('invalid_request', `prompt=${unsupported[0]} is not supported: use prompt=login.`);
-
+  const { state, scope, prompts } = trusted;
   return {
     kind: 'ok',
     request: {
       client,
       redirectUri,
-      scopes,
+      scopes: scope ? scope.scopes : client.scopes,
       ...(state !== undefined ? { state } : {}),
       ...(raw.code_challenge ? { codeChallenge: raw.code_challenge } : {}),
       forceLogin: prompts.includes('login'),

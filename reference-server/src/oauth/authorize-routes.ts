@@ -1,4 +1,4 @@
-import { Router, type ErrorRequestHandler, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import cookieParser from 'cookie-parser';
 import { z } from 'zod';
 import { activeSession, currentSession } from '../auth/index.js';
@@ -12,9 +12,114 @@ import { flashMessage, submitLogin, type SignInForms } from './sign-in-form.js';
 import { consentDocument, loginDocument, signInErrorDocument } from './sign-in-pages.js';
 import { issuerOf, oauthSettings } from './settings.js';
 
+const AUTHORIZE_PATH = '/api/oauth/authorize';
 const FORM_LIMIT = '16kb';
 
 const ConsentForm = z.object({ decision: z.enum(['allow', 'deny']).optional(), account: z.string().max(200).optional() });
+
+interface Deps {
+  ctx: AppContext;
+  forms: SignInForms;
+}
+
+const redirectOrigin = (request: AuthorizeRequest) => new URL(request.redirectUri).origin;
+
+function showError(res: Response, title: string, message: string): void {
+  pageHeaders(res);
+  res.status(400).type('html').send(signInErrorDocument(title, message));
+}
+
+/** Validates the request in a query or form; answers the failures itself. */
+function accept(ctx: AppContext, res: Response, source: unknown, redirectStatus: 302 | 303): AuthorizeRequest | undefined {
+  const outcome = checkAuthorizeRequest(ctx, (source ?? {}) as Record<string, unknown>);
+  if (outcome.kind === 'ok') return outcome.request;
+  if (outcome.kind === 'page') {
+    showError(res, outcome.title, outcome.message);
+    return undefined;
+  }
+  pageHeaders(res);
+  res.redirect(redirectStatus, outcome.location);
+  return undefined;
+}
+
+function seeOther(res: Response, request: AuthorizeRequest, location: string): void {
+  pageHeaders(res, [redirectOrigin(request)]);
+  res.redirect(303, location);
+}
+
+/** The sign-in page when nobody is signed in or the client asked for prompt=login; otherwise the consent page. */
+const authorizePage = ({ ctx, forms }: Deps): RequestHandler => async (req, res) => {
+  const request = accept(ctx, res, req.query, 302);
+  if (!request) return;
+  const flash = forms.flash.take(req, res);
+  const session = await activeSession(ctx, req);
+  pageHeaders(res, [redirectOrigin(request)]);
+  const csrfToken = forms.csrf.token(req, res);
+  const error = flashMessage(flash);
+  if (!session || request.forceLogin) {
+    const shown = { ...(flash?.email ? { email: flash.email } : {}), ...(error ? { error } : {}) };
+    res.type('html').send(loginDocument({ clientName: request.client.name, action: `${AUTHORIZE_PATH}/login`, csrfToken, fields: request.raw, ...shown }));
+    return;
+  }
+  res.type('html').send(
+    consentDocument({
+      clientName: request.client.name,
+      redirectHost: new URL(request.redirectUri).host,
+      user: { name: session.user.name, email: session.user.email },
+      organizationName: getOrganization(ctx, session.user.orgId)?.name ?? '',
+      scopes: request.scopes,
+      csrfToken,
+      fields: { ...request.raw, prompt: undefined, account: session.user.id },
+      switchAccountUrl: authorizeUrl(request.raw, { prompt: 'login' }),
+      idleDays: Math.round(oauthSettings(ctx).refreshTokenTtlMs / 86_400_000),
+    }),
+  );
+};
+
+const login = ({ ctx, forms }: Deps): RequestHandler => async (req, res) => {
+  const request = accept(ctx, res, req.body, 303);
+  if (!request) return;
+  // Signed in just now: prompt=login is satisfied, so the next stop is the consent page.
+  const signedIn = await submitLogin(ctx, forms, req, res);
+  seeOther(res, request, signedIn ? authorizeUrl(request.raw, {}, ['prompt']) : authorizeUrl(request.raw));
+};
+
+/** Where the consent form sends the browser: back to the question, the client with access_denied, or the client with a code. */
+async function consentAnswer({ ctx, forms }: Deps, req: Request, res: Response, request: AuthorizeRequest): Promise<string> {
+  const back = authorizeUrl(request.raw);
+  if (!forms.csrf.valid(req)) {
+    forms.flash.set(res, { kind: 'form_expired' });
+    return back;
+  }
+  const session = currentSession(ctx, req);
+  const form = ConsentForm.safeParse(req.body);
+  // No session, another account signed in since the page was shown, or no decision: ask again.
+  if (!session || !form.success || !form.data.decision || form.data.account !== session.user.id) return back;
+  if (form.data.decision === 'deny') return errorRedirect(ctx, request.redirectUri, 'access_denied', 'The user denied access.', request.state);
+  const code = await issueCode(ctx, {
+    clientId: request.client.id,
+    userId: session.user.id,
+    orgId: session.user.orgId,
+    redirectUri: request.redirectUri,
+    scopes: request.scopes,
+    ...(request.codeChallenge ? { codeChallenge: request.codeChallenge } : {}),
+  });
+  return withParams(request.redirectUri, { code, ...(request.state !== undefined ? { state: request.state } : {}), iss: issuerOf(ctx) });
+}
+
+const consent = (deps: Deps): RequestHandler => async (req, res) => {
+  const request = accept(deps.ctx, res, req.body, 303);
+  if (request) seeOther(res, request, await consentAnswer(deps, req, res, request));
+};
+
+/** A form body the parser refused (too large, too many fields, undecodable) gets the error page, not JSON. */
+const formErrors: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  if (!bodyReadError(error, FORM_LIMIT)) {
+    next(error);
+    return;
+  }
+  showError(res, 'This form could not be read', 'Go back to the application and start the sign-in again.');
+};
 
 /**
  * `GET /api/oauth/authorize` and its two forms. Every POST answers 303 (never 307, which would
@@ -23,130 +128,12 @@ const ConsentForm = z.object({ decision: z.enum(['allow', 'deny']).optional(), a
  */
 export function authorizeRoutes(ctx: AppContext, forms: SignInForms): Router {
   const router = Router();
+  const deps: Deps = { ctx, forms };
   const parseForm = formBody({ limit: FORM_LIMIT, parameterLimit: 30 });
-  router.use('/api/oauth/authorize', cookieParser());
-
-  const redirectOrigin = (request: AuthorizeRequest) => new URL(request.redirectUri).origin;
-
-  function showError(res: Response, title: string, message: string): void {
-    pageHeaders(res);
-    res.status(400).type('html').send(signInErrorDocument(title, message));
-  }
-
-  /** Validates the request in a query or form; answers the failures itself. */
-  function accept(res: Response, source: unknown, redirectStatus: 302 | 303): AuthorizeRequest | undefined {
-    const outcome = checkAuthorizeRequest(ctx, (source ?? {}) as Record<string, unknown>);
-    if (outcome.kind === 'ok') return outcome.request;
-    if (outcome.kind === 'page') {
-      showError(res, outcome.title, outcome.message);
-      return undefined;
-    }
-    pageHeaders(res);
-    res.redirect(redirectStatus, outcome.location);
-    return undefined;
-  }
-
-  function seeOther(res: Response, request: AuthorizeRequest, location: string): void {
-    pageHeaders(res, [redirectOrigin(request)]);
-    res.redirect(303, location);
-  }
-
-  router.get('/api/oauth/authorize', async (req, res) => {
-    const request = accept(res, req.query, 302);
-    if (!request) return;
-    const flash = forms.flash.take(req, res);
-    const session = await activeSession(ctx, req);
-    pageHeaders(res, [redirectOrigin(request)]);
-    const csrfToken = forms.csrf.token(req, res);
-    const error = flashMessage(flash);
-    if (!session || request.forceLogin) {
-      res.type('html').send(
-        loginDocument({
-          clientName: request.client.name,
-          action: '/api/oauth/authorize/login',
-          csrfToken,
-          fields: request.raw,
-          ...(flash?.email ? { email: flash.email } : {}),
-          ...(error ? { error } : {}),
-        }),
-      );
-      return;
-    }
-    const organization = getOrganization(ctx, session.user.orgId);
-    res.type('html').send(
-      consentDocument({
-        clientName: request.client.name,
-        redirectHost: new URL(request.redirectUri).host,
-        user: { name: session.user.name, email: session.user.email },
-        organizationName: organization?.name ?? '',
-        scopes: request.scopes,
-        csrfToken,
-        fields: { ...request.raw, prompt: undefined, account: session.user.id },
-        switchAccountUrl: authorizeUrl(request.raw, { prompt: 'login' }),
-        idleDays: Math.round(oauthSettings(ctx).refreshTokenTtlMs / 86_400_000),
-      }),
-    );
-  });
-
-  router.post('/api/oauth/authorize/login', parseForm, async (req, res, next) => {
-    try {
-      const request = accept(res, req.body, 303);
-      if (!request) return;
-      // Signed in just now: prompt=login is satisfied, so the next stop is the consent page.
-      const signedIn = await submitLogin(ctx, forms, req, res);
-      seeOther(res, request, signedIn ? authorizeUrl(request.raw, {}, ['prompt']) : authorizeUrl(request.raw));
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  router.post('/api/oauth/authorize/consent', parseForm, async (req, res, next) => {
-    try {
-      const request = accept(res, req.body, 303);
-      if (!request) return;
-      const back = authorizeUrl(request.raw);
-      if (!forms.csrf.valid(req)) {
-        forms.flash.set(res, { kind: 'form_expired' });
-        seeOther(res, request, back);
-        return;
-      }
-      const session = currentSession(ctx, req);
-      const form = ConsentForm.safeParse(req.body);
-      // No session, another account signed in since the page was shown, or no decision: ask again.
-      if (!session || !form.success || !form.data.decision || form.data.account !== session.user.id) {
-        seeOther(res, request, back);
-        return;
-      }
-      if (form.data.decision === 'deny') {
-        seeOther(res, request, errorRedirect(ctx, request.redirectUri, 'access_denied', 'The user denied access.', request.state));
-        return;
-      }
-      const code = await issueCode(ctx, {
-        clientId: request.client.id,
-        userId: session.user.id,
-        orgId: session.user.orgId,
-        redirectUri: request.redirectUri,
-        scopes: request.scopes,
-        ...(request.codeChallenge ? { codeChallenge: request.codeChallenge } : {}),
-      });
-      seeOther(
-        res,
-        request,
-        withParams(request.redirectUri, { code, ...(request.state !== undefined ? { state: request.state } : {}), iss: issuerOf(ctx) }),
-      );
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  /** A form body the parser refused (too large, too many fields, undecodable) gets the error page, not JSON. */
-  const formErrors: ErrorRequestHandler = (error: unknown, _req, res, next) => {
-    if (!bodyReadError(error, FORM_LIMIT)) {
-      next(error);
-      return;
-    }
-    showError(res, 'This form could not be read', 'Go back to the application and start the sign-in again.');
-  };
-  router.use('/api/oauth/authorize', formErrors);
+  router.use(AUTHORIZE_PATH, cookieParser());
+  router.get(AUTHORIZE_PATH, authorizePage(deps));
+  router.post(`${AUTHORIZE_PATH}/login`, parseForm, login(deps));
+  router.post(`${AUTHORIZE_PATH}/consent`, parseForm, consent(deps));
+  router.use(AUTHORIZE_PATH, formErrors);
   return router;
 }

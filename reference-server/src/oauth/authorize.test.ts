@@ -165,22 +165,16 @@ describe('sessions and consent', () => {
     expect(await withoutPrompt.text()).toContain('action="/api/oauth/authorize/consent"');
   });
 
-  it('asks again when the consent form carries no valid CSRF token', async () => {
+  it.each([
+    ['the consent form carries no valid CSRF token', { _csrf: 'x' }],
+    ['another account signed in after the page was shown', { account: 'usr_someone_else' }],
+  ])('asks again when %s', async (_when, changed) => {
     const browser = new Browser(server.url);
     await consent(server, browser);
     const page = await browser.get(authorizePath(server));
     const fields = formFields(await page.text(), '/api/oauth/authorize/consent');
-    const response = await browser.post('/api/oauth/authorize/consent', { ...fields, _csrf: 'x', decision: 'allow' });
+    const response = await browser.post('/api/oauth/authorize/consent', { ...fields, ...changed, decision: 'allow' });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toMatch(/^\/api\/oauth\/authorize\?/);
-  });
-
-  it('asks again when another account signed in after the page was shown', async () => {
-    const browser = new Browser(server.url);
-    await consent(server, browser);
-    const page = await browser.get(authorizePath(server));
-    const fields = formFields(await page.text(), '/api/oauth/authorize/consent');
-    const response = await browser.post('/api/oauth/authorize/consent', { ...fields, account: 'usr_someone_else', decision: 'allow' });
     expect(response.headers.get('location')).toMatch(/^\/api\/oauth\/authorize\?/);
   });
 

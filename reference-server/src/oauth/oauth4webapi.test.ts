@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, formFields, graphql, startTestServer, type TestServer } from 'reference-server/testing';
+import { authorizePath, Browser, formFields, graphql, startTestServer, type TestServer } from 'reference-server/testing';
 
 /**
  * The flow run by an OAuth client library no one here wrote: panva's oauth4webapi, a strict
@@ -24,16 +24,9 @@ describe('oauth4webapi against the reference server', () => {
 
     const verifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();
+    // The discovered endpoint, with the demo client's PKCE request as its query.
     const url = new URL(as.authorization_endpoint as string);
-    url.search = new URLSearchParams({
-      client_id: client.client_id,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'basic profile',
-      state,
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    }).toString();
+    url.search = new URL(authorizePath(server, { scope: 'basic profile', state, codeChallenge: await oauth.calculatePKCECodeChallenge(verifier) }), server.url).search;
 
     // The user: sign in and allow.
     const browser = new Browser(server.url);

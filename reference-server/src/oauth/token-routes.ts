@@ -1,5 +1,6 @@
-import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
+import type { OAuthClient } from '../tenancy/index.js';
 import { bodyReadError, refuseUnsaved, storeUnavailable } from '../http/index.js';
 import { authenticateRequestClient } from './client-auth.js';
 import { exchangeCode } from './codes.js';
@@ -18,9 +19,14 @@ const bodyParsers: RequestHandler[] = [
   express.json({ limit: BODY_LIMIT }),
 ];
 
-function oauthRoute(handler: (req: Request, res: Response) => Promise<void>): RequestHandler {
+/** A token-endpoint route: the client authenticated from the request's parameters, and OAuth errors in RFC 6749 §5.2's body. */
+function clientRoute(ctx: AppContext, handler: (params: Record<string, string>, client: OAuthClient, res: Response) => Promise<void>): RequestHandler {
   return (req, res, next) => {
-    handler(req, res).catch((error: unknown) => {
+    const answer = async () => {
+      const params = flattenParams(req.body);
+      await handler(params, authenticateRequestClient(ctx, req, params), res);
+    };
+    answer().catch((error: unknown) => {
       const unavailable = storeUnavailable(error);
       if (error instanceof OAuthError) sendOAuthError(res, error);
       // RFC 6749 names temporarily_unavailable for the authorization endpoint; the token endpoint borrows it with a 503.
@@ -52,9 +58,7 @@ export function tokenRoutes(ctx: AppContext, keys: SigningKeys): Router {
   router.post(
     '/api/oauth/token',
     bodyParsers,
-    oauthRoute(async (req, res) => {
-      const params = flattenParams(req.body);
-      const client = authenticateRequestClient(ctx, req, params);
+    clientRoute(ctx, async (params, client, res) => {
       let response;
       switch (params['grant_type']) {
         case 'authorization_code': {
@@ -86,9 +90,7 @@ export function tokenRoutes(ctx: AppContext, keys: SigningKeys): Router {
   router.post(
     '/api/oauth/revoke',
     bodyParsers,
-    oauthRoute(async (req, res) => {
-      const params = flattenParams(req.body);
-      const client = authenticateRequestClient(ctx, req, params);
+    clientRoute(ctx, async (params, client, res) => {
       const p = parseParams(RevocationParams, params);
       await revokeToken(ctx, keys, client, p.token);
       noStore(res);

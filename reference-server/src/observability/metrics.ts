@@ -47,26 +47,8 @@ export function routeLabel(req: Routed): string {
   return req.baseUrl ? `${req.baseUrl}/*` : 'unmatched';
 }
 
-export function createMetrics(ctx: Pick<AppContext, 'clock'> & { store: Store }): Metrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Requests by surface, route pattern, method and status, with their latency',
-    labelNames: ['surface', 'route', 'method', 'status'] as const,
-    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
-  const children = new Map<string, ReturnType<typeof duration.labels>>();
-  const deliveries = new Counter({
-    name: 'webhook_deliveries_total',
-    help: 'Webhook delivery attempts by outcome (delivered, retrying, failed, disabled)',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
-  // The store the gauges read is the one handed in (the observed one wraps the same data).
-  const store = ctx.store;
-  const now = () => ctx.clock.now();
+/** The queue gauges, read at scrape time: how much waits in each durable queue and for how long. */
+function queueGauges(registry: Registry, store: Store, now: () => number): void {
   new Gauge({
     name: 'jobs_queue_depth',
     help: 'Jobs waiting in each durable queue (due now or later)',
@@ -94,6 +76,10 @@ export function createMetrics(ctx: Pick<AppContext, 'clock'> & { store: Store })
       this.set(outbox ? outbox.scan(store, now()).overdueMs / 1000 : 0);
     },
   });
+}
+
+/** The store's own figures, read at scrape time (a figure the store does not know is left unset). */
+function storeGauges(registry: Registry, store: Store): void {
   const storeGauge = (name: string, help: string, read: (s: ReturnType<Store['stats']>) => number | undefined) =>
     new Gauge({
       name,
@@ -111,25 +97,52 @@ export function createMetrics(ctx: Pick<AppContext, 'clock'> & { store: Store })
   storeGauge('store_last_compaction_timestamp_seconds', 'When the last compaction finished (unix seconds)', (s) =>
     s.lastCompactionAt === undefined ? undefined : s.lastCompactionAt / 1000,
   );
+}
 
+/** The request middleware: one observation of `duration` per finished request, under its route pattern. */
+function timedRequests(registry: Registry): RequestHandler {
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Requests by surface, route pattern, method and status, with their latency',
+    labelNames: ['surface', 'route', 'method', 'status'] as const,
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  // One child per label set, found by a string key: prom-client would hash the label object
+  // on every observe. Route labels are patterns, so the map stays as small as the route table.
+  const children = new Map<string, ReturnType<typeof duration.labels>>();
+  return (req, res, next) => {
+    const start = performance.now();
+    res.once('finish', () => {
+      const route = routeLabel(req);
+      const key = `${req.method} ${res.statusCode} ${route}`;
+      let child = children.get(key);
+      if (!child) {
+        child = duration.labels({ surface: surfaceOf(req.method, route), route, method: req.method, status: res.statusCode });
+        children.set(key, child);
+      }
+      child.observe((performance.now() - start) / 1000);
+    });
+    next();
+  };
+}
+
+export function createMetrics(ctx: Pick<AppContext, 'clock'> & { store: Store }): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = timedRequests(registry);
+  const deliveries = new Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome (delivered, retrying, failed, disabled)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  // The store the gauges read is the one handed in (the observed one wraps the same data).
+  queueGauges(registry, ctx.store, () => ctx.clock.now());
+  storeGauges(registry, ctx.store);
   return {
     registry,
-    requests(req, res, next) {
-      const start = performance.now();
-      res.once('finish', () => {
-        const route = routeLabel(req);
-        // One child per label set, found by a string key: prom-client would hash the label object
-        // on every observe. Route labels are patterns, so the map stays as small as the route table.
-        const key = `${req.method} ${res.statusCode} ${route}`;
-        let child = children.get(key);
-        if (!child) {
-          child = duration.labels({ surface: surfaceOf(req.method, route), route, method: req.method, status: res.statusCode });
-          children.set(key, child);
-        }
-        child.observe((performance.now() - start) / 1000);
-      });
-      next();
-    },
+    requests,
     committed(ops) {
       for (const op of ops) {
         if (op.op === 'put' && op.collection === ATTEMPTS) deliveries.inc({ outcome: (op.record as AttemptRecord).outcome });

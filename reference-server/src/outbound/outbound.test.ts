@@ -72,6 +72,16 @@ describe('post', () => {
     expect(answer.status).toBe(200);
   });
 
+  it('leaves no listener behind on a pooled socket, however often it is reused', async () => {
+    // A kept-alive socket never looks its name up again: a 'lookup' listener added per exchange
+    // would pile up on it (Node warned at 11 during a certification run's probes).
+    const viaName = base.replace('127.0.0.1', 'localhost');
+    for (let i = 0; i < 15; i++) expect((await post(local, `${viaName}/ok`, '{}', {})).status).toBe(200);
+    const pooled = Object.values(local.http.freeSockets).flat();
+    expect(pooled.length).toBeGreaterThan(0);
+    for (const socket of pooled) expect(socket?.listenerCount('lookup')).toBe(0);
+  });
+
   it('sends the body and headers, and keeps a bounded prefix of the answer', async () => {
     const answer = await postJson(local, `${base}/ok`, { a: 1 }, { 'x-extra': 'yes' });
     expect(answer).toMatchObject({ status: 200, bodyText: 'fine' });

@@ -1,5 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isSharedServer, type ServerConfig } from '../config.js';
 import { addressPolicy, isIpLiteral } from './address-policy.js';
@@ -51,7 +51,6 @@ export function failedOnInternalAddress(error: unknown): boolean {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 4096;
-
 
 function parseTarget(url: string): URL {
   const target = new URL(url);
@@ -105,6 +104,56 @@ export function sentHeaders(headers: Record<string, string>, length: number): Re
   return { 'user-agent': USER_AGENT, ...headers, 'content-length': String(length) };
 }
 
+/** The URL to send to, refused before any connection when it is not http(s), carries credentials, or is a refused IP literal. */
+function guardedTarget(client: OutboundClient, url: string): { target: URL; host: string } {
+  const target = parseTarget(url);
+  const host = bareHost(target.hostname);
+  const refusal = isIpLiteral(host) ? client.policy.refusal(host) : undefined;
+  if (refusal) throw new OutboundRefusedError(host, refusal);
+  return { target, host };
+}
+
+function openRequest(client: OutboundClient, target: URL, payload: Buffer, headers: Record<string, string>): ClientRequest {
+  const https = target.protocol === 'https:';
+  return (https ? httpsRequest : httpRequest)(target, { method: 'POST', agent: https ? client.https : client.http, headers: sentHeaders(headers, payload.length) });
+}
+
+/**
+ * Whether the exchange went to an internal address (see PostResponse.internal), asked at its end:
+ * the literal, the address the guarded lookup chose (a fresh socket), or the pooled socket's
+ * peer; a failed connect names its address too.
+ */
+function internalCheck(client: OutboundClient, host: string, request: ClientRequest): (failure?: unknown) => boolean {
+  let peer: string | undefined = isIpLiteral(host) ? host : undefined;
+  request.once('socket', (socket) => {
+    // Only a new socket looks its name up; a pooled one has its peer already, and a listener
+    // added to it would never fire and never go.
+    if (!socket.connecting) return;
+    socket.once('lookup', (_error: unknown, address: unknown) => {
+      if (typeof address === 'string') peer = address;
+    });
+  });
+  return (failure) => {
+    if (!isSharedServer(client.config)) return false;
+    if (client.policy.allowsHost(host)) return true;
+    const failedAt = (failure as { address?: unknown } | undefined)?.address;
+    const address = request.socket?.remoteAddress ?? (typeof failedAt === 'string' ? failedAt : peer);
+    return address !== undefined && !client.policy.isPublic(address);
+  };
+}
+
+/** Reads the whole answer, keeping only its first `maxBytes`; the returned function gives them as UTF-8. */
+function keepPrefix(response: IncomingMessage, maxBytes: number): () => string {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  response.on('data', (chunk: Buffer) => {
+    if (kept >= maxBytes) return;
+    chunks.push(chunk.subarray(0, maxBytes - kept));
+    kept += Math.min(chunk.length, maxBytes - kept);
+  });
+  return () => Buffer.concat(chunks).toString('utf8');
+}
+
 /**
  * POSTs `body` to `url` the way every partner-directed request leaves the server: SSRF guard on
  * the address actually connected to (IP literals checked here, names in the agent's lookup),
@@ -121,61 +170,23 @@ export function post(
 ): Promise<PostResponse> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  // A refused target throws here, in the executor: the promise rejects before any connection.
   return new Promise<PostResponse>((resolve, reject) => {
-    let target: URL;
-    try {
-      target = parseTarget(url);
-    } catch (error) {
-      reject(error);
-      return;
-    }
-    const host = bareHost(target.hostname);
-    if (isIpLiteral(host)) {
-      const refusal = client.policy.refusal(host);
-      if (refusal) {
-        reject(new OutboundRefusedError(host, refusal));
-        return;
-      }
-    }
-    // Where the exchange went, for `internal`: the literal, the address the guarded lookup chose
-    // (a fresh socket), or the pooled socket's peer; a failed connect names its address too.
-    let peer: string | undefined = isIpLiteral(host) ? host : undefined;
-    const internal = (failure?: unknown): boolean => {
-      if (!isSharedServer(client.config)) return false;
-      if (client.policy.allowsHost(host)) return true;
-      const failedAt = (failure as { address?: unknown } | undefined)?.address;
-      const address = request.socket?.remoteAddress ?? (typeof failedAt === 'string' ? failedAt : peer);
-      return address !== undefined && !client.policy.isPublic(address);
-    };
+    const { target, host } = guardedTarget(client, url);
+    const started = performance.now();
+    const payload = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    const request = openRequest(client, target, payload, headers);
+    const internal = internalCheck(client, host, request);
+    const deadline = setTimeout(() => request.destroy(new OutboundTimeoutError(timeoutMs)), timeoutMs);
+    deadline.unref();
     const fail = (error: unknown) => {
       clearTimeout(deadline);
       if (typeof error === 'object' && error !== null && internal(error)) internalFailures.add(error);
       reject(error);
     };
-    const started = performance.now();
-    const payload = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const request = send(target, {
-      method: 'POST',
-      agent: target.protocol === 'https:' ? client.https : client.http,
-      headers: sentHeaders(headers, payload.length),
-    });
-    const deadline = setTimeout(() => request.destroy(new OutboundTimeoutError(timeoutMs)), timeoutMs);
-    deadline.unref();
-    request.once('socket', (socket) => {
-      socket.once('lookup', (_error: unknown, address: unknown) => {
-        if (typeof address === 'string') peer = address;
-      });
-    });
     request.once('error', fail);
     request.once('response', (response) => {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      response.on('data', (chunk: Buffer) => {
-        if (kept >= maxBytes) return;
-        chunks.push(chunk.subarray(0, maxBytes - kept));
-        kept += Math.min(chunk.length, maxBytes - kept);
-      });
+      const bodyText = keepPrefix(response, maxBytes);
       response.once('error', fail);
       response.once('end', () => {
         clearTimeout(deadline);
@@ -183,7 +194,7 @@ export function post(
         resolve({
           status: response.statusCode ?? 0,
           headers: response.headers,
-          bodyText: Buffer.concat(chunks).toString('utf8'),
+          bodyText: bodyText(),
           latencyMs: Math.round(performance.now() - started),
           internal: internal(),
           ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}),

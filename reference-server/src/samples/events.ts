@@ -1,11 +1,8 @@
 import type { AppContext } from '../context.js';
-import { assessmentEvent } from '../assessments/index.js';
-import { DEMO_RESULT_EMAIL } from '../assessments/index.js';
+import { assessmentEvent, DEMO_RESULT_EMAIL, demoPersonScored } from '../assessments/index.js';
 import { DEMO_PROFILES } from '../submissions/index.js';
 import { listResults, type AssessmentResult } from '../assessments/index.js';
 import { workedExample } from '../psychometrics/index.js';
-import { benchmarkTag, selectNorm } from '../psychometrics/index.js';
-import { scoreAnswers } from '../psychometrics/index.js';
 import { listAttachments, resourceView, transcriptPreview, type ResourceRecord, type TranscriptRecord } from '../submissions/index.js';
 import { listProfiles, listSubmissions, submissionDetail, submissionSummary, type ProfileRecord } from '../submissions/index.js';
 import type { SubmissionRecord, SubmissionStatus } from '../submissions/index.js';
@@ -142,20 +139,12 @@ function madeUpTranscript(ctx: AppContext): TranscriptRecord {
 }
 
 function madeUpResult(ctx: AppContext, orgId: string): AssessmentResult {
-  const tag = benchmarkTag('bt_b2b_software');
-  const { norm, reference } = selectNorm(tag);
-  const answers = workedExample();
   const now = isoNow(ctx);
   return {
     id: 'res_sample',
     organizationId: orgId,
-    email: DEMO_RESULT_EMAIL,
+    ...demoPersonScored(workedExample()),
     emailKey: DEMO_RESULT_EMAIL,
-    fullName: 'Jordan Rivera',
-    benchmarkTagId: tag?.id ?? null,
-    benchmarkApplied: tag !== undefined,
-    scores: scoreAnswers(answers, norm, reference),
-    answers,
     context: {},
     revision: 1,
     createdAt: now,

@@ -95,6 +95,7 @@ export {
   findSubmission,
   getSubmission,
   InvalidCursorError,
+  listQueryOf,
   listSubmissions,
   MAX_SCAN,
   type CreateOutcome,

@@ -45,6 +45,19 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server.dispose());
 
+/** The record ids of every page of a list, following next_cursor to the end. */
+async function recordIdsOfEveryPage(path: string): Promise<string[]> {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await automation(`${path}${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(page.status).toBe(200);
+    seen.push(...page.body.data.map((s) => String(s.record_id)));
+    cursor = page.body.next_cursor;
+  } while (cursor);
+  return seen;
+}
+
 describe('GET /api/automation/submissions?q', () => {
   it('finds a record outside the newest 100 in the first answer, by part of any of its names, any case', async () => {
     const first = await automation('/submissions?limit=100');
@@ -61,14 +74,7 @@ describe('GET /api/automation/submissions?q', () => {
   });
 
   it('pages over the matches newest first, with the other filters applied', async () => {
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await automation(`/submissions?q=acme&limit=30${cursor ? `&cursor=${cursor}` : ''}`);
-      expect(page.status).toBe(200);
-      seen.push(...page.body.data.map((s) => String(s.record_id)));
-      cursor = page.body.next_cursor;
-    } while (cursor);
+    const seen = await recordIdsOfEveryPage('/submissions?q=acme&limit=30');
     const expected = Array.from({ length: OLDER }, (_, i) => i)
       .filter((i) => i % 2 === 1)
       .reverse()
@@ -82,14 +88,7 @@ describe('GET /api/automation/submissions?q', () => {
 
   it('pages without duplicates over a one-letter search that matches every record', async () => {
     // "f" begins a word of every founder twice (Founder, f12@…): one list per short prefix, each record once.
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await automation(`/submissions?q=F&limit=40${cursor ? `&cursor=${cursor}` : ''}`);
-      expect(page.status).toBe(200);
-      seen.push(...page.body.data.map((s) => String(s.record_id)));
-      cursor = page.body.next_cursor;
-    } while (cursor);
+    const seen = await recordIdsOfEveryPage('/submissions?q=F&limit=40');
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.filter((r) => /^crm-\d+$/.test(r))).toEqual(Array.from({ length: OLDER }, (_, i) => `crm-${OLDER - 1 - i}`));
   });

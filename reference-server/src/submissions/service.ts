@@ -109,6 +109,13 @@ export interface ListQuery {
   search?: string;
 }
 
+/** A list query from what a request gave: a filter given empty (or not at all) filters nothing. */
+export function listQueryOf({ limit, ...filters }: { [K in keyof ListQuery]: ListQuery[K] | null | undefined } & { limit: number }): ListQuery {
+  const query: ListQuery = { limit };
+  for (const [name, value] of Object.entries(filters)) if (value !== undefined && value !== null && value !== '') Object.assign(query, { [name]: value });
+  return query;
+}
+
 /** How many non-matching submissions a filtered page looks at before it returns (with a cursor). */
 export const MAX_SCAN = 2000;
 

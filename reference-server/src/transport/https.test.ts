@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
 import { defaultConfig } from '../config.js';
 import { startServer } from '../server.js';
-import { Browser, formFields, startTestServer, type TestServer } from 'reference-server/testing';
+import { authorizePath, Browser, formFields, startTestServer, type TestServer } from 'reference-server/testing';
 import { checkTransport, HSTS_VALUE, InsecureTransportError } from './tls.js';
 
 /**
@@ -56,16 +56,9 @@ describe('HTTPS', () => {
     const redirectUri = server.demo.oauthClient.redirectUri;
     const verifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();
+    // The discovered endpoint, with the demo client's PKCE request as its query.
     const url = new URL(as.authorization_endpoint as string);
-    url.search = new URLSearchParams({
-      client_id: client.client_id,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'basic profile',
-      state,
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    }).toString();
+    url.search = new URL(authorizePath(server, { scope: 'basic profile', state, codeChallenge: await oauth.calculatePKCECodeChallenge(verifier) }), server.url).search;
 
     const browser = new Browser(server.url, tlsFetch);
     const loginPage = await browser.get(url.pathname + url.search);

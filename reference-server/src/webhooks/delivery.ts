@@ -4,7 +4,7 @@ import type { JobQueue, JobRef } from '../jobs/index.js';
 import { failedOnInternalAddress, OutboundRefusedError, post, sentHeaders, type OutboundClient, type PostResponse } from '../outbound/index.js';
 import { del, put, type WriteOp } from '../store/index.js';
 import { ATTEMPTS, OUTBOX, SUBSCRIPTIONS, type AttemptExchange, type AttemptOutcome, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
-import { classifyStatus, MAX_ATTEMPTS, retryDelayMs } from './schedule.js';
+import { classifyStatus, MAX_ATTEMPTS, retryDelayMs, type AnswerClass } from './schedule.js';
 import { getSubscriptionRecord } from './subscriptions.js';
 import { signingSecrets } from './rotation.js';
 import { getEvent } from './outbox.js';
@@ -44,6 +44,56 @@ function errorText(error: unknown): string {
   return (typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message).slice(0, 300);
 }
 
+/** What one exchange gives the attempt log and the schedule. */
+interface Exchanged {
+  outcome: AttemptOutcome;
+  statusCode: number | null;
+  latencyMs: number;
+  responseBody: string | null;
+  error: string | null;
+  retryAfterMs?: number | undefined;
+  response: AttemptExchange['response'];
+  answerWithheld: boolean;
+}
+
+const OUTCOME_OF: Record<AnswerClass, AttemptOutcome> = { delivered: 'delivered', gone: 'disabled', retry: 'retrying', fail: 'failed' };
+
+function answerError(status: number, answerClass: AnswerClass): string | null {
+  if (answerClass === 'delivered') return null;
+  return answerClass === 'fail' && status >= 300 && status < 400 ? `redirect (HTTP ${status}) not followed` : `HTTP ${status}`;
+}
+
+function answered(answer: PostResponse): Exchanged {
+  const answerClass = classifyStatus(answer.status);
+  const common = { outcome: OUTCOME_OF[answerClass], latencyMs: answer.latencyMs, retryAfterMs: answer.retryAfterMs };
+  if (answer.internal) {
+    // The retry schedule still follows the exact answer; the log keeps only its class.
+    const error = answerClass === 'delivered' ? null : internalAnswerText(answer.status);
+    return { ...common, statusCode: null, responseBody: null, error, response: null, answerWithheld: true };
+  }
+  return {
+    ...common,
+    statusCode: answer.status,
+    responseBody: answer.bodyText.slice(0, 512) || null,
+    error: answerError(answer.status, answerClass),
+    response: { headers: answerHeaders(answer), ...bounded(answer.bodyText, LOGGED_RESPONSE_BYTES) },
+    answerWithheld: false,
+  };
+}
+
+function unanswered(failure: unknown, latencyMs: number): Exchanged {
+  // A refused address stays refused: retrying would only knock on the same door.
+  const outcome = failure instanceof OutboundRefusedError || failure instanceof TypeError ? 'failed' : 'retrying';
+  return { outcome, statusCode: null, latencyMs, responseBody: null, error: errorText(failure), response: null, answerWithheld: failedOnInternalAddress(failure) };
+}
+
+/** The outcome once the schedule has had its say (a retry with no attempt left has failed), and when the next attempt is due. */
+function scheduled(outcome: AttemptOutcome, attempt: number, retryAfterMs: number | undefined, now: number): { outcome: AttemptOutcome; nextAt?: number } {
+  if (outcome !== 'retrying') return { outcome };
+  const delay = retryDelayMs(attempt, retryAfterMs);
+  return delay === undefined || attempt >= MAX_ATTEMPTS ? { outcome: 'failed' } : { outcome, nextAt: now + delay };
+}
+
 /**
  * Delivers the outbox, a queue of the job runner (jobs/runner.ts): one job per outbox entry, due
  * at its `nextAttemptAt`, DELIVERY_CONCURRENCY attempts at once. Each attempt's outcome (attempt
@@ -78,51 +128,13 @@ export class WebhookDelivery {
       await ctx.store.write([del(OUTBOX, orgId, id)]);
       return;
     }
-
     const attempt = entry.attempts + 1;
     const body = JSON.stringify(event);
     const sentAt = new Date(ctx.clock.now());
-    let statusCode: number | null = null;
-    let latencyMs = 0;
-    let responseBody: string | null = null;
-    let error: string | null = null;
-    let outcome: AttemptOutcome;
-    let retryAfterMs: number | undefined;
     const headers = this.#headers(subscription, event, sentAt, body);
-    const exchange: AttemptExchange = {
-      request: { method: 'POST', url: subscription.url, headers: sentHeaders(headers, Buffer.byteLength(body)), ...bounded(body, LOGGED_REQUEST_BYTES) },
-      response: null,
-    };
-    const started = performance.now();
-    try {
-      const answer = await post(this.#outbound, subscription.url, body, headers, { timeoutMs: DELIVERY_TIMEOUT_MS, maxResponseBytes: LOGGED_RESPONSE_BYTES + 1 });
-      latencyMs = answer.latencyMs;
-      retryAfterMs = answer.retryAfterMs;
-      const answerClass = classifyStatus(answer.status);
-      outcome = answerClass === 'delivered' ? 'delivered' : answerClass === 'gone' ? 'disabled' : answerClass === 'retry' ? 'retrying' : 'failed';
-      if (answer.internal) {
-        // The retry schedule still follows the exact answer; the log keeps only its class.
-        exchange.answerWithheld = true;
-        if (answerClass !== 'delivered') error = internalAnswerText(answer.status);
-      } else {
-        exchange.response = { headers: answerHeaders(answer), ...bounded(answer.bodyText, LOGGED_RESPONSE_BYTES) };
-        statusCode = answer.status;
-        responseBody = answer.bodyText.slice(0, 512) || null;
-        if (answerClass === 'fail') error = answer.status >= 300 && answer.status < 400 ? `redirect (HTTP ${answer.status}) not followed` : `HTTP ${answer.status}`;
-        else if (answerClass !== 'delivered') error = `HTTP ${answer.status}`;
-      }
-    } catch (failure) {
-      latencyMs = Math.round(performance.now() - started);
-      error = errorText(failure);
-      if (failedOnInternalAddress(failure)) exchange.answerWithheld = true;
-      // A refused address stays refused: retrying would only knock on the same door.
-      outcome = failure instanceof OutboundRefusedError || failure instanceof TypeError ? 'failed' : 'retrying';
-    }
-
-    const delay = outcome === 'retrying' ? retryDelayMs(attempt, retryAfterMs) : undefined;
-    if (outcome === 'retrying' && (delay === undefined || attempt >= MAX_ATTEMPTS)) outcome = 'failed';
+    const exchanged = await this.#send(subscription.url, body, headers);
     const now = ctx.clock.now();
-    const nextAt = outcome === 'retrying' && delay !== undefined ? now + delay : undefined;
+    const { outcome, nextAt } = scheduled(exchanged.outcome, attempt, exchanged.retryAfterMs, now);
     const record: AttemptRecord = {
       id: ctx.ids.next('att'),
       delivery_id: entry.id,
@@ -130,32 +142,41 @@ export class WebhookDelivery {
       event_type: event.type,
       attempt,
       at: sentAt.toISOString(),
-      status_code: statusCode,
-      latency_ms: latencyMs,
-      error,
-      response_body: responseBody,
+      status_code: exchanged.statusCode,
+      latency_ms: exchanged.latencyMs,
+      error: exchanged.error,
+      response_body: exchanged.responseBody,
       outcome,
       next_attempt_at: nextAt !== undefined ? new Date(nextAt).toISOString() : null,
-      exchange,
+      exchange: {
+        request: { method: 'POST', url: subscription.url, headers: sentHeaders(headers, Buffer.byteLength(body)), ...bounded(body, LOGGED_REQUEST_BYTES) },
+        response: exchanged.response,
+        ...(exchanged.answerWithheld ? { answerWithheld: true } : {}),
+      },
       ...(entry.resendOf ? { resendOf: entry.resendOf } : {}),
     };
-    const ops: WriteOp[] = [put(ATTEMPTS, subscription.id, record)];
-    if (nextAt !== undefined) ops.push(put<OutboxEntry>(OUTBOX, orgId, { ...entry, attempts: attempt, nextAttemptAt: nextAt }));
-    else ops.push(del(OUTBOX, orgId, entry.id));
-    if (outcome === 'disabled') {
-      const current = getSubscriptionRecord(ctx, orgId, subscription.id);
-      if (current) {
-        ops.push(
-          put<SubscriptionRecord>(SUBSCRIPTIONS, orgId, {
-            ...current,
-            status: 'disabled',
-            disabledReason: `The receiver answered 410 Gone at ${record.at}.`,
-            updatedAt: new Date(now).toISOString(),
-          }),
-        );
-      }
+    await ctx.store.write(this.#outcomeOps(orgId, { ...entry, attempts: attempt }, record, nextAt, now));
+  }
+
+  async #send(url: string, body: string, headers: Record<string, string>): Promise<Exchanged> {
+    const started = performance.now();
+    try {
+      return answered(await post(this.#outbound, url, body, headers, { timeoutMs: DELIVERY_TIMEOUT_MS, maxResponseBytes: LOGGED_RESPONSE_BYTES + 1 }));
+    } catch (failure) {
+      return unanswered(failure, Math.round(performance.now() - started));
     }
-    await ctx.store.write(ops);
+  }
+
+  /** The attempt logged; the entry kept for its next attempt or removed; on 410 the subscription disabled. */
+  #outcomeOps(orgId: string, entry: OutboxEntry, record: AttemptRecord, nextAt: number | undefined, now: number): WriteOp[] {
+    const ops: WriteOp[] = [put(ATTEMPTS, entry.subscriptionId, record)];
+    ops.push(nextAt !== undefined ? put<OutboxEntry>(OUTBOX, orgId, { ...entry, nextAttemptAt: nextAt }) : del(OUTBOX, orgId, entry.id));
+    const current = record.outcome === 'disabled' ? getSubscriptionRecord(this.#ctx, orgId, entry.subscriptionId) : undefined;
+    if (current) {
+      const disabledReason = `The receiver answered 410 Gone at ${record.at}.`;
+      ops.push(put<SubscriptionRecord>(SUBSCRIPTIONS, orgId, { ...current, status: 'disabled', disabledReason, updatedAt: new Date(now).toISOString() }));
+    }
+    return ops;
   }
 
   #headers(subscription: SubscriptionRecord, event: EventRecord, sentAt: Date, body: string): Record<string, string> {

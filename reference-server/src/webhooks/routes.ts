@@ -1,8 +1,7 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { principalOf, decodeCursor, encodeCursor, fieldProblems, sendError, sendInvalidFields } from '../http/index.js';
+import { parsedOr400, principalOf, sendCursorPage, sendError, sendInvalidFields } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import { InvalidCursorError } from '../store/index.js';
 import { attemptView, listAttempts } from './attempts.js';
 import { createSubscriptionBody } from './contract.js';
 import { EVENT_TYPES, type WebhookSurface } from './event-types.js';
@@ -21,6 +20,87 @@ const listQuery = z.object({
   q: z.string().max(200).optional(),
 });
 
+interface Deps {
+  ctx: AppContext;
+  surface: WebhookSurface;
+}
+type ById = RequestHandler<{ id: string }>;
+
+const notFound = (res: Response, id: string) => sendError(res, 404, `No webhook subscription ${JSON.stringify(id)} in this organisation.`);
+
+const create = ({ ctx, surface }: Deps): RequestHandler => {
+  const schema = createSubscriptionBody(surface);
+  return async (req, res) => {
+    const body = parsedOr400(res, schema, req.body);
+    if (!body) return;
+    const created = await createSubscription(ctx, principalOf(req).orgId, { ...body, surface });
+    if (!created.ok) {
+      if (created.field === 'subscriptions') sendError(res, 409, created.message);
+      else sendInvalidFields(res, [{ field: created.field, message: created.message }]);
+      return;
+    }
+    res.status(201).location(`${req.baseUrl}/${created.subscription.id}`).json({ ...created.subscription, secret: created.secret });
+  };
+};
+
+const list = ({ ctx, surface }: Deps): RequestHandler => (req, res) => {
+  const query = parsedOr400(res, listQuery, req.query, 'query');
+  if (!query) return;
+  sendCursorPage(res, {
+    list: `webhooks.${surface}`,
+    cursor: query.cursor,
+    what: 'a subscription',
+    read: (after) => listSubscriptions(ctx, principalOf(req).orgId, surface, { limit: query.limit, ...(after ? { after } : {}), ...(query.q !== undefined ? { search: query.q } : {}) }),
+    view: (subscription) => subscription,
+  });
+};
+
+const eventTypes = ({ surface }: Deps): RequestHandler => (_req, res) => {
+  res.json({ data: EVENT_TYPES.filter((info) => (info.surfaces as readonly string[]).includes(surface)).map(({ type, description }) => ({ type, description })) });
+};
+
+/** DELETE names the subscription in the path, or (for clients that cannot) in the query or the body. */
+const remove =
+  ({ ctx, surface }: Deps, idOf: (req: Request) => unknown): RequestHandler =>
+  async (req, res) => {
+    const id = idOf(req);
+    if (typeof id !== 'string' || id.length === 0) {
+      sendInvalidFields(res, [{ field: 'id', message: 'is required (the subscription id, in the path, the query or the body)' }]);
+      return;
+    }
+    if (!(await deleteSubscription(ctx, principalOf(req).orgId, surface, id))) notFound(res, id);
+    else res.status(204).end();
+  };
+
+const show = ({ ctx, surface }: Deps): ById => (req, res) => {
+  const subscription = getSubscription(ctx, principalOf(req).orgId, surface, req.params.id);
+  if (!subscription) notFound(res, req.params.id);
+  else res.json(subscription);
+};
+
+const enable = ({ ctx, surface }: Deps): ById => async (req, res) => {
+  const subscription = await enableSubscription(ctx, principalOf(req).orgId, surface, req.params.id);
+  if (!subscription) notFound(res, req.params.id);
+  else res.json(subscription);
+};
+
+const attempts = ({ ctx, surface }: Deps): ById => (req, res) => {
+  if (!getSubscription(ctx, principalOf(req).orgId, surface, req.params.id)) {
+    notFound(res, req.params.id);
+    return;
+  }
+  const query = parsedOr400(res, pageQuery, req.query, 'query');
+  if (!query) return;
+  sendCursorPage(res, {
+    list: `attempts.${req.params.id}`,
+    cursor: query.cursor,
+    // Pruned by retention meanwhile (or never was).
+    what: 'an attempt',
+    read: (after) => listAttempts(ctx, req.params.id, { limit: query.limit, ...(after ? { after } : {}), ...(query.event_id ? { eventId: query.event_id } : {}) }),
+    view: attemptView,
+  });
+};
+
 /**
  * Webhook subscription endpoints for one surface, mounted at `<surface base>/webhooks` behind the
  * surface's credential guard and JSON body parser (the caller's organisation comes from the
@@ -36,111 +116,14 @@ const listQuery = z.object({
  */
 export function webhookRoutes(ctx: AppContext, surface: WebhookSurface): Router {
   const router = Router();
-  const schema = createSubscriptionBody(surface);
-  const notFound = (res: Response, id: string) => sendError(res, 404, `No webhook subscription ${JSON.stringify(id)} in this organisation.`);
-
-  router.post('/', async (req, res) => {
-    const parsed = schema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      sendInvalidFields(res, fieldProblems(parsed.error));
-      return;
-    }
-    const { orgId } = principalOf(req);
-    const created = await createSubscription(ctx, orgId, { ...parsed.data, surface });
-    if (!created.ok) {
-      if (created.field === 'subscriptions') sendError(res, 409, created.message);
-      else sendInvalidFields(res, [{ field: created.field, message: created.message }]);
-      return;
-    }
-    res.status(201).location(`${req.baseUrl}/${created.subscription.id}`).json({ ...created.subscription, secret: created.secret });
-  });
-
-  router.get('/', (req, res) => {
-    const parsed = listQuery.safeParse(req.query);
-    if (!parsed.success) {
-      sendInvalidFields(res, fieldProblems(parsed.error, 'query'));
-      return;
-    }
-    const after = parsed.data.cursor !== undefined ? decodeCursor(`webhooks.${surface}`, parsed.data.cursor) : undefined;
-    if (parsed.data.cursor !== undefined && !after) {
-      sendInvalidFields(res, [{ field: 'cursor', message: 'is not a cursor of this list' }]);
-      return;
-    }
-    try {
-      const page = listSubscriptions(ctx, principalOf(req).orgId, surface, {
-        limit: parsed.data.limit,
-        ...(after ? { after } : {}),
-        ...(parsed.data.q !== undefined ? { search: parsed.data.q } : {}),
-      });
-      res.json({ data: page.items, next_cursor: page.next ? encodeCursor(`webhooks.${surface}`, page.next) : null });
-    } catch (error) {
-      if (!(error instanceof InvalidCursorError)) throw error;
-      sendInvalidFields(res, [{ field: 'cursor', message: 'points at a subscription that no longer exists; start again without it' }]);
-    }
-  });
-
-  router.get('/event-types', (_req, res) => {
-    res.json({
-      data: EVENT_TYPES.filter((info) => (info.surfaces as readonly string[]).includes(surface)).map(({ type, description }) => ({ type, description })),
-    });
-  });
-
-  const remove = async (req: Request, res: Response, id: unknown) => {
-    if (typeof id !== 'string' || id.length === 0) {
-      sendInvalidFields(res, [{ field: 'id', message: 'is required (the subscription id, in the path, the query or the body)' }]);
-      return;
-    }
-    if (!(await deleteSubscription(ctx, principalOf(req).orgId, surface, id))) {
-      notFound(res, id);
-      return;
-    }
-    res.status(204).end();
-  };
-  router.delete('/', (req, res) => remove(req, res, req.query.id ?? (req.body as { id?: unknown } | undefined)?.id));
-  router.delete('/:id', (req, res) => remove(req, res, req.params.id));
-
-  router.get('/:id', (req, res) => {
-    const subscription = getSubscription(ctx, principalOf(req).orgId, surface, req.params.id);
-    if (!subscription) notFound(res, req.params.id);
-    else res.json(subscription);
-  });
-
-  router.post('/:id/enable', async (req, res) => {
-    const subscription = await enableSubscription(ctx, principalOf(req).orgId, surface, req.params.id);
-    if (!subscription) notFound(res, req.params.id);
-    else res.json(subscription);
-  });
-
-  router.get('/:id/attempts', (req, res) => {
-    const { orgId } = principalOf(req);
-    if (!getSubscription(ctx, orgId, surface, req.params.id)) {
-      notFound(res, req.params.id);
-      return;
-    }
-    const parsed = pageQuery.safeParse(req.query);
-    if (!parsed.success) {
-      sendInvalidFields(res, fieldProblems(parsed.error, 'query'));
-      return;
-    }
-    const list = `attempts.${req.params.id}`;
-    const after = parsed.data.cursor !== undefined ? decodeCursor(list, parsed.data.cursor) : undefined;
-    if (parsed.data.cursor !== undefined && !after) {
-      sendInvalidFields(res, [{ field: 'cursor', message: 'is not a cursor of this list' }]);
-      return;
-    }
-    try {
-      const page = listAttempts(ctx, req.params.id, {
-        limit: parsed.data.limit,
-        ...(after ? { after } : {}),
-        ...(parsed.data.event_id ? { eventId: parsed.data.event_id } : {}),
-      });
-      res.json({ data: page.items.map(attemptView), next_cursor: page.next ? encodeCursor(list, page.next) : null });
-    } catch (error) {
-      // The attempt the cursor continues after was pruned by retention meanwhile (or never was).
-      if (!(error instanceof InvalidCursorError)) throw error;
-      sendInvalidFields(res, [{ field: 'cursor', message: 'points at an attempt that no longer exists; start again without it' }]);
-    }
-  });
-
+  const deps: Deps = { ctx, surface };
+  router.post('/', create(deps));
+  router.get('/', list(deps));
+  router.get('/event-types', eventTypes(deps));
+  router.delete('/', remove(deps, (req) => req.query.id ?? (req.body as { id?: unknown } | undefined)?.id));
+  router.delete('/:id', remove(deps, (req) => req.params.id));
+  router.get('/:id', show(deps));
+  router.post('/:id/enable', enable(deps));
+  router.get('/:id/attempts', attempts(deps));
   return router;
 }

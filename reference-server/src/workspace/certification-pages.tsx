@@ -1,10 +1,10 @@
-import { Button, CheckboxGroup, ErrorSummary, PostForm, SummaryList, TextField, type FieldError, Table, Time } from '../pages/index.js';
-import { CHECK_GROUPS, countsLine, summaryLine, type Report, type RunRecord, type StartedRun } from '../certification/index.js';
+import { Button, CheckboxGroup, type FieldError, PostForm, SummaryList, Table, TextField, Time } from '../pages/index.js';
+import { CHECK_GROUPS, countsLine, type Report, type RunRecord, type StartedRun, summaryLine } from '../certification/index.js';
 import type { Member } from './access.js';
 import { ConfirmButton } from './confirm.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { ShownOnce } from './shown-once.js';
+import { CreatedPage, ShownOnce } from './shown-once.js';
 
 export const CERTIFICATION_PATH = `${WORKSPACE_PATH}/certification`;
 export const runPath = (runId: string) => `${CERTIFICATION_PATH}/${encodeURIComponent(runId)}`;
@@ -34,8 +34,7 @@ const OUTCOME_TAG: Record<string, string> = { pass: 'green', fail: 'red', warn: 
 export function CertificationPage({ member, csrfToken, runs, form = EMPTY_FORM, errors = [] }: { member: Member; csrfToken: string; runs: readonly Report[]; form?: CertificationForm; errors?: readonly FieldError[] }) {
   const error = (field: string) => errors.find((e) => e.field === field)?.message;
   return (
-    <WorkspacePage member={member} title="Certification" section="certification" csrfToken={csrfToken} hasErrors={errors.length > 0}>
-      <ErrorSummary errors={errors} />
+    <WorkspacePage member={member} title="Certification" section="certification" csrfToken={csrfToken} errors={errors}>
       <h1>Certify your integration</h1>
       <p>
         A run gives your integration credentials of its own, then tries it the way production will: it sends your webhook receiver correctly signed deliveries
@@ -97,13 +96,7 @@ export function CertificationPage({ member, csrfToken, runs, form = EMPTY_FORM, 
 export function RunStartedPage({ member, csrfToken, started }: { member: Member; csrfToken: string; started: StartedRun }) {
   const c = started.credentials;
   return (
-    <WorkspacePage member={member} title="Run started" section="certification" csrfToken={csrfToken}>
-      <div class="panel">
-        <h1>Run started</h1>
-        <p>
-          {started.run.integration.name} — <code>{started.run.id}</code>
-        </p>
-      </div>
+    <CreatedPage member={member} csrfToken={csrfToken} section="certification" title="Run started" subject={<>{started.run.integration.name} — <code>{started.run.id}</code></>}>
       <ShownOnce id="base-url" label="Base URL" value={c.base_url}>
         <strong>Copy these credentials now: they are shown only once.</strong> Configure your integration with them; they stop working when the run ends
         (at the latest <Time at={started.run.deadline} />).
@@ -120,7 +113,7 @@ export function RunStartedPage({ member, csrfToken, started }: { member: Member;
       <p>
         <a href={runPath(started.run.id)}>Follow the run</a>
       </p>
-    </WorkspacePage>
+    </CreatedPage>
   );
 }
 

@@ -1,11 +1,12 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { finishRun, getRun, listRuns, renderReportHtml, reportOf, RunInputError, startRun, type RunRecord, type StartedRun } from '../certification/index.js';
-import { formField, formValues, seeOther, sendPage, type PageTools } from '../pages/index.js';
-import { member, requireAdmin } from './access.js';
+import { finishRun, getRun, listRuns, renderReportHtml, reportOf, RunInputError, type RunRecord, type StartedRun, startRun } from '../certification/index.js';
+import { formField, formValues, type PageTools, seeOther, sendPage } from '../pages/index.js';
+import { member } from './access.js';
 import { CERTIFICATION_PATH, CertificationPage, RunPage, RunStartedPage, runPath, type CertificationForm } from './certification-pages.js';
 import { ConfirmPage } from './confirm.js';
-import { AlreadyShownPage } from './shown-once.js';
+import { get, mountRoutes, post, viewer, withFound } from './route-table.js';
+import { shownOncePage, type AlreadyShown } from './shown-once.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
 
 interface Deps {
@@ -35,27 +36,14 @@ function formError(message: string): { field: string; message: string } {
 const runsOf = (ctx: AppContext, orgId: string) => listRuns(ctx, orgId, { limit: 50 }).items.map(reportOf);
 
 /** The signed-in organisation's run named in the path, or undefined (another organisation's run is not found). */
-function runIn(ctx: AppContext, res: Response, req: Request): RunRecord | undefined {
+const runIn = (ctx: AppContext) => (req: Request, res: Response): RunRecord | undefined => {
   const runId = req.params['runId'];
   return typeof runId === 'string' ? getRun(ctx, member(res).organization.id, runId) : undefined;
-}
-
-/** A handler of one run: 404 (next) for a run this organisation does not hold. */
-const withRun =
-  (ctx: AppContext, handle: (run: RunRecord, req: Request, res: Response) => void | Promise<void>): RequestHandler =>
-  async (req, res, next) => {
-    try {
-      const run = runIn(ctx, res, req);
-      if (run) await handle(run, req, res);
-      else next();
-    } catch (error) {
-      next(error);
-    }
-  };
+};
 
 const listPage = ({ ctx, tools }: Deps): RequestHandler => (req, res) => {
   const me = member(res);
-  sendPage(res, <CertificationPage member={me} csrfToken={tools.csrf.token(req, res)} runs={runsOf(ctx, me.organization.id)} />);
+  sendPage(res, <CertificationPage {...viewer(tools, req, res)} runs={runsOf(ctx, me.organization.id)} />);
 };
 
 const start = ({ ctx, tools, partnerOperations, started }: Deps): RequestHandler => async (req, res, next) => {
@@ -77,64 +65,54 @@ const start = ({ ctx, tools, partnerOperations, started }: Deps): RequestHandler
       next(error);
       return;
     }
-    sendPage(res, <CertificationPage member={me} csrfToken={tools.csrf.token(req, res)} runs={runsOf(ctx, me.organization.id)} form={form} errors={[formError(error.message)]} />, 400);
+    sendPage(res, <CertificationPage {...viewer(tools, req, res)} runs={runsOf(ctx, me.organization.id)} form={form} errors={[formError(error.message)]} />, 400);
   }
 };
 
-const startedPage = ({ tools, started }: Deps): RequestHandler => (req, res) => {
-  const me = member(res);
-  const shown = started.take(req, String(req.params['slot']));
-  if (shown) {
-    sendPage(res, <RunStartedPage member={me} csrfToken={tools.csrf.token(req, res)} started={shown} />);
-    return;
-  }
-  sendPage(
-    res,
-    <AlreadyShownPage member={me} csrfToken={tools.csrf.token(req, res)} section="certification" what="run's credentials" back={{ href: CERTIFICATION_PATH, text: 'Back to certification' }}>
-      If they were not copied, finish that run and start another.
-    </AlreadyShownPage>,
-    410,
-  );
-};
+const ALREADY_SHOWN_RUN_CREDENTIALS: AlreadyShown = { section: 'certification', what: "run's credentials", back: { href: CERTIFICATION_PATH, text: 'Back to certification' }, children: 'If they were not copied, finish that run and start another.' };
+
+const startedPage = ({ tools, started }: Deps) =>
+  shownOncePage(tools, started, ALREADY_SHOWN_RUN_CREDENTIALS, (shown, req, res) => <RunStartedPage {...viewer(tools, req, res)} started={shown} />);
 
 const runPage = ({ ctx, tools }: Deps) =>
-  withRun(ctx, (run, req, res) => sendPage(res, <RunPage member={member(res)} csrfToken={tools.csrf.token(req, res)} report={reportOf(run)} finishedNow={req.query['finished'] === '1'} />));
+  withFound(runIn(ctx), (run, req, res) => sendPage(res, <RunPage {...viewer(tools, req, res)} report={reportOf(run)} finishedNow={req.query['finished'] === '1'} />));
 
 const reportHtml = ({ ctx }: Deps) =>
-  withRun(ctx, (run, _req, res) => {
+  withFound(runIn(ctx), (run, _req, res) => {
     res.set('Cache-Control', 'no-store').set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").type('html').send(renderReportHtml(reportOf(run)));
   });
 
-const reportJson = ({ ctx }: Deps) => withRun(ctx, (run, _req, res) => void res.set('Cache-Control', 'no-store').json(reportOf(run)));
+const reportJson = ({ ctx }: Deps) => withFound(runIn(ctx), (run, _req, res) => void res.set('Cache-Control', 'no-store').json(reportOf(run)));
 
 // "Are you sure?": finishing ends the run's credentials, and every check still pending is not run.
-const finishConfirm = ({ ctx, tools }: Deps): RequestHandler => (req, res, next) => {
-  const run = runIn(ctx, res, req);
-  if (!run || run.status !== 'running') {
-    next();
-    return;
-  }
-  const pending = run.checks.filter((c) => c.outcome === 'pending').map((c) => c.id);
-  sendPage(
-    res,
-    <ConfirmPage
-      member={member(res)}
-      csrfToken={tools.csrf.token(req, res)}
-      section="certification"
-      question={`Finish the run ${run.id} now?`}
-      action={`${runPath(run.id)}/finish`}
-      confirm="Yes, finish the run"
-      back={{ href: runPath(run.id), text: 'No, let it go on' }}
-      consequences={[
-        'The run’s keys, OAuth client and webhook subscription stop working at once: the integration configured with them gets 401s.',
-        pending.length ? `${pending.length} check(s) still waiting become “not run”: ${pending.join(', ')}.` : 'Every check is already decided.',
-      ]}
-    />,
+const finishConfirm = ({ ctx, tools }: Deps) =>
+  withFound(
+    (req, res) => {
+      const run = runIn(ctx)(req, res);
+      return run?.status === 'running' ? run : undefined;
+    },
+    (run, req, res) => {
+      const pending = run.checks.filter((c) => c.outcome === 'pending').map((c) => c.id);
+      sendPage(
+        res,
+        <ConfirmPage
+          {...viewer(tools, req, res)}
+          section="certification"
+          question={`Finish the run ${run.id} now?`}
+          action={`${runPath(run.id)}/finish`}
+          confirm="Yes, finish the run"
+          back={{ href: runPath(run.id), text: 'No, let it go on' }}
+          consequences={[
+            'The run’s keys, OAuth client and webhook subscription stop working at once: the integration configured with them gets 401s.',
+            pending.length ? `${pending.length} check(s) still waiting become “not run”: ${pending.join(', ')}.` : 'Every check is already decided.',
+          ]}
+        />,
+      );
+    },
   );
-};
 
 const finish = ({ ctx }: Deps) =>
-  withRun(ctx, async (run, _req, res) => {
+  withFound(runIn(ctx), async (run, _req, res) => {
     await finishRun(ctx, run.orgId, run.id, `${member(res).user.email} finished it`);
     seeOther(res, `${runPath(run.id)}?finished=1`);
   });
@@ -146,13 +124,14 @@ const finish = ({ ctx }: Deps) =>
  */
 export function certificationRoutes(ctx: AppContext, router: Router, tools: PageTools, partnerOperations: string[]): void {
   const deps: Deps = { ctx, tools, partnerOperations, started: new ShownOnceSlots<StartedRun>(ctx) };
-  const form = [...tools.acceptForm, requireAdmin];
-  router.get('/certification', requireAdmin, listPage(deps));
-  router.post('/certification', ...form, start(deps));
-  router.get('/certification/started/:slot', requireAdmin, startedPage(deps));
-  router.get('/certification/:runId', requireAdmin, runPage(deps));
-  router.get('/certification/:runId/report.html', requireAdmin, reportHtml(deps));
-  router.get('/certification/:runId/report.json', requireAdmin, reportJson(deps));
-  router.get('/certification/:runId/finish', requireAdmin, finishConfirm(deps));
-  router.post('/certification/:runId/finish', ...form, finish(deps));
+  mountRoutes(router, tools, [
+    get('/certification', listPage(deps)),
+    post('/certification', start(deps)),
+    get('/certification/started/:slot', startedPage(deps)),
+    get('/certification/:runId', runPage(deps)),
+    get('/certification/:runId/report.html', reportHtml(deps)),
+    get('/certification/:runId/report.json', reportJson(deps)),
+    get('/certification/:runId/finish', finishConfirm(deps)),
+    post('/certification/:runId/finish', finish(deps)),
+  ]);
 }

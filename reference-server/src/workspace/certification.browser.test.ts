@@ -1,10 +1,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser as Chromium, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
-import { checkAccessible, launchChromium, signInWithChromium } from '../../testing/chromium.js';
-import { startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
+import { browserFixture } from '../../testing/browser-fixture.js';
+import { checkAccessible, signInWithChromium } from '../../testing/chromium.js';
 
 /**
  * The Certification pages as an organisation admin uses them, in Debian's headless Chromium:
@@ -13,29 +13,16 @@ import { startTestServer, WebhookReceiver, type TestServer } from 'reference-ser
  * confirmation; another organisation's admin finds none of it. axe and 320 px on every page.
  */
 const SHOTS = process.env['SCREENSHOT_DIR'] ?? tmpdir();
-let server: TestServer;
-let browser: Chromium;
-const receiver = new WebhookReceiver();
+const fixture = browserFixture();
+const { receiver } = fixture;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-  await receiver.start();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-  await receiver.stop();
-});
-
-const signIn = (email: string, password: string): Promise<Page> => signInWithChromium(browser, server.url, email, password, '/workspace/certification');
+const signIn = (email: string, password: string): Promise<Page> => signInWithChromium(fixture.browser, fixture.server.url, email, password, '/workspace/certification');
 
 describe('the Certification pages in a real browser', { timeout: 180_000 }, () => {
   let runPath = '';
 
   it('says what a run needs, starts one, and shows its credentials once', async () => {
-    const page = await signIn(server.demo.user.email, server.demo.user.password);
+    const page = await signIn(fixture.server.demo.user.email, fixture.server.demo.user.password);
     await checkAccessible(page);
     // The webhook checks without a receiver URL: the form says so, next to the field.
     await page.getByLabel('What are you certifying?').fill('Acme receiver');
@@ -53,10 +40,10 @@ describe('the Certification pages in a real browser', { timeout: 180_000 }, () =
     // A reload shows nothing again and starts nothing.
     const reload = await page.reload();
     expect(reload?.status()).toBe(410);
-    const runs = (await operate(server.dataDir, 'certify.list', { orgId: server.demo.organizationId })) as unknown[];
+    const runs = (await operate(fixture.server.dataDir, 'certify.list', { orgId: fixture.server.demo.organizationId })) as unknown[];
     expect(runs).toHaveLength(1);
 
-    await page.goto(`${server.url}/workspace/certification`);
+    await page.goto(`${fixture.server.url}/workspace/certification`);
     await page.getByRole('link', { name: 'Acme receiver' }).click();
     runPath = new URL(page.url()).pathname;
     // The receiver acknowledges everything: the forged delivery's check fails while the page is open.
@@ -64,7 +51,7 @@ describe('the Certification pages in a real browser', { timeout: 180_000 }, () =
     await page.screenshot({ path: join(SHOTS, 'workspace-certification-run.png'), fullPage: true });
     await checkAccessible(page);
 
-    const html = await page.request.get(`${server.url}${runPath}/report.html`);
+    const html = await page.request.get(`${fixture.server.url}${runPath}/report.html`);
     expect(html.status()).toBe(200);
     const report = await html.text();
     expect(report).toContain('webhook.rejects-forged');
@@ -76,20 +63,20 @@ describe('the Certification pages in a real browser', { timeout: 180_000 }, () =
     await page.getByRole('button', { name: 'Yes, finish the run' }).click();
     await page.getByText('The run was finished').waitFor();
     expect(await page.textContent('main')).toContain('Not certified');
-    const me = await fetch(`${server.url}/api/automation/me`, { headers: { 'x-api-key': automationKey } });
+    const me = await fetch(`${fixture.server.url}/api/automation/me`, { headers: { 'x-api-key': automationKey } });
     expect(me.status).toBe(401);
     await page.context().close();
   });
 
   it("never shows one organisation's run to another", async () => {
-    const org = (await operate(server.dataDir, 'org.create', { name: 'Other Capital' })) as { id: string };
+    const org = (await operate(fixture.server.dataDir, 'org.create', { name: 'Other Capital' })) as { id: string };
     const password = 'correct horse battery staple';
-    await operate(server.dataDir, 'user.create', { orgId: org.id, email: 'ada@other.example', name: 'Ada Other', password, role: 'admin' });
+    await operate(fixture.server.dataDir, 'user.create', { orgId: org.id, email: 'ada@other.example', name: 'Ada Other', password, role: 'admin' });
     expect(runPath).toMatch(/^\/workspace\/certification\/crt_/);
     const page = await signIn('ada@other.example', password);
     expect(await page.textContent('main')).toContain('No run yet.');
     for (const path of [runPath, `${runPath}/report.html`, `${runPath}/report.json`, `${runPath}/finish`]) {
-      const answer = await page.request.get(`${server.url}${path}`);
+      const answer = await page.request.get(`${fixture.server.url}${path}`);
       expect(answer.status(), path).toBe(404);
     }
     await page.context().close();

@@ -1,8 +1,8 @@
 import { redactUrlSecrets } from '../http/index.js';
-import { Button, ErrorSummary, PostForm, SelectField, SummaryList, type FieldError, Time } from '../pages/index.js';
-import { DEFAULT_OVERLAP_HOURS, eventTypesFor, OVERLAP_HOURS, type AttemptRecord, type SubscriptionRecord } from '../webhooks/index.js';
+import { Button, type FieldError, PostForm, SelectField, SummaryList, Table, Time } from '../pages/index.js';
+import { type AttemptRecord, DEFAULT_OVERLAP_HOURS, eventTypesFor, OVERLAP_HOURS, type SubscriptionRecord } from '../webhooks/index.js';
 import type { Member } from './access.js';
-import { Notice, WorkspacePage } from './layout.js';
+import { WorkspacePage } from './layout.js';
 import { ConfirmButton } from './confirm.js';
 import { Body, Headers } from './exchange-parts.js';
 import { RotateSecretForm, StatusTag, subscriptionUrl, SURFACE_LABELS, WEBHOOKS_PATH } from './webhooks-pages.js';
@@ -80,20 +80,10 @@ function AttemptFilterForm({ action, types, filters }: { action: string; types: 
   );
 }
 
-/** One subscription: its settings, what can be done to it, and its delivery log, newest first. */
-export function SubscriptionPage({ member, csrfToken, subscription, attempts, pending, nextUrl, refresh, notice, errors = [], overlapUntil, filters }: SubscriptionPageProps) {
-  const url = subscriptionUrl(subscription.id);
-  // Only what this endpoint takes: its API's types that its event filter lists.
-  const types = eventTypesFor(subscription.surface).filter((type) => subscription.events.includes(type));
+/** The endpoint's settings and how many deliveries wait; the part of the page that updates itself. */
+function EndpointSummary({ subscription, pending }: { subscription: SubscriptionRecord; pending: number }) {
   return (
-    <WorkspacePage member={member} title={`Webhook ${redactUrlSecrets(subscription.url)}`} section="webhooks" csrfToken={csrfToken} hasErrors={errors.length > 0} {...(refresh ? { liveSeconds: REFRESH_SECONDS } : {})}>
-      <ErrorSummary errors={errors} />
-      {notice ? <Notice>{notice}</Notice> : null}
-      <p>
-        <a href={WEBHOOKS_PATH}>Back to webhooks</a>
-      </p>
-      <h1>Webhook endpoint</h1>
-      <div id="endpoint-live" data-live-region>
+    <div id="endpoint-live" data-live-region>
       <SummaryList
         rows={[
           { key: 'URL', value: <code>{redactUrlSecrets(subscription.url)}</code> },
@@ -106,20 +96,119 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
           { key: 'Waiting to be delivered', value: String(pending) },
         ]}
       />
-      </div>
-      <div class="actions">
-        {subscription.status === 'active' ? (
-          <PostForm action={`${url}/disable`} csrfToken={csrfToken}>
-            <Button variant="secondary">Disable</Button>
-          </PostForm>
-        ) : (
-          <PostForm action={`${url}/enable`} csrfToken={csrfToken}>
-            <Button variant="secondary">Enable</Button>
-          </PostForm>
-        )}
-        <ConfirmButton href={`${url}/delete`}>Delete endpoint</ConfirmButton>
-      </div>
+    </div>
+  );
+}
 
+/** Disable (or enable) the endpoint, or go to the page that asks before deleting it. */
+function EndpointActions({ subscription, csrfToken }: { subscription: SubscriptionRecord; csrfToken: string }) {
+  const url = subscriptionUrl(subscription.id);
+  const toggle = subscription.status === 'active' ? { path: 'disable', label: 'Disable' } : { path: 'enable', label: 'Enable' };
+  return (
+    <div class="actions">
+      <PostForm action={`${url}/${toggle.path}`} csrfToken={csrfToken}>
+        <Button variant="secondary">{toggle.label}</Button>
+      </PostForm>
+      <ConfirmButton href={`${url}/delete`}>Delete endpoint</ConfirmButton>
+    </div>
+  );
+}
+
+function TestEventForm({ url, types, csrfToken, error }: { url: string; types: readonly string[]; csrfToken: string; error: string | undefined }) {
+  return (
+    <>
+      <h2>Send a test event</h2>
+      <p>
+        A test event is signed and retried like a real one and goes to this endpoint only. Its <code>webhook-id</code> starts with <code>evt_test_</code>; its data is the organisation's newest
+        real record of that kind, or a sample scored by the server when there is none.
+      </p>
+      <PostForm action={`${url}/test`} csrfToken={csrfToken}>
+        <SelectField id="type" label="Event type" choices={types.map((type) => ({ value: type, label: type }))} error={error} />
+        <Button>Send test event</Button>
+      </PostForm>
+    </>
+  );
+}
+
+function AttemptsTable({ subscriptionId, attempts }: { subscriptionId: string; attempts: readonly AttemptRecord[] }) {
+  return (
+    <Table
+      labelledBy="attempts-heading"
+      rows={attempts}
+      columns={[
+        {
+          heading: 'Sent',
+          cell: (a) => (
+            <a href={attemptUrl(subscriptionId, a.id)}>
+              <Time at={a.at} precision="second" />
+              <span class="visually-hidden"> attempt {a.attempt} of {a.event_id}</span>
+            </a>
+          ),
+        },
+        {
+          heading: 'Event',
+          kind: 'id',
+          cell: (a) => (
+            <>
+              {a.event_type}
+              <span class="hint">
+                <code>{a.event_id}</code>
+              </span>
+            </>
+          ),
+        },
+        { heading: 'Attempt', cell: (a) => <>{a.attempt}{a.resendOf ? <ResendMark subscriptionId={subscriptionId} originalId={a.resendOf} /> : null}</> },
+        { heading: 'Outcome', cell: (a) => <><OutcomeTag outcome={a.outcome} />{a.next_attempt_at ? <span class="hint">next <Time at={a.next_attempt_at} /></span> : null}</> },
+        { heading: 'Answer', cell: (a) => (a.status_code !== null ? `HTTP ${a.status_code}` : (a.error ?? (a.exchange?.answerWithheld ? 'answered (internal address)' : '—'))) },
+        { heading: 'Latency', kind: 'numeric', cell: (a) => `${a.latency_ms} ms` },
+      ]}
+    />
+  );
+}
+
+/** The delivery log, newest first: its filters, "resend failed", and the attempts (which update themselves while a delivery is due). */
+function AttemptsLog({ subscription, attempts, types, filters, refresh, nextUrl }: { subscription: SubscriptionRecord; attempts: readonly AttemptRecord[]; types: readonly string[]; filters: AttemptFilters; refresh: boolean; nextUrl?: string | undefined }) {
+  const url = subscriptionUrl(subscription.id);
+  return (
+    <>
+      <h2 id="attempts-heading">Delivery attempts</h2>
+      <AttemptFilterForm action={url} types={types} filters={filters} />
+      <form method="get" action={`${url}/resend-failed`} class="filters">
+        <SelectField id="since_hours" label="Send again every delivery that failed in" choices={RESEND_SINCE_HOURS.map((hours) => ({ value: String(hours), label: sinceText(hours) }))} selected="24" />
+        <Button variant="secondary">Resend failed deliveries…</Button>
+      </form>
+      <div id="attempts-live" data-live-region>
+        <p>
+          <a href="">Refresh</a>
+          {refresh ? ` · a delivery is under way: this list updates itself every ${REFRESH_SECONDS} seconds` : null}
+        </p>
+        {attempts.length === 0 ? (
+          <p>{filters.outcome || filters.eventType ? 'No attempt matches these filters.' : 'Nothing has been sent to this endpoint yet.'}</p>
+        ) : (
+          <AttemptsTable subscriptionId={subscription.id} attempts={attempts} />
+        )}
+        {nextUrl ? (
+          <p>
+            <a href={nextUrl}>Older attempts</a>
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** One subscription: its settings, what can be done to it, and its delivery log, newest first. */
+export function SubscriptionPage({ member, csrfToken, subscription, attempts, pending, nextUrl, refresh, notice, errors = [], overlapUntil, filters }: SubscriptionPageProps) {
+  // Only what this endpoint takes: its API's types that its event filter lists.
+  const types = eventTypesFor(subscription.surface).filter((type) => subscription.events.includes(type));
+  return (
+    <WorkspacePage member={member} title={`Webhook ${redactUrlSecrets(subscription.url)}`} section="webhooks" csrfToken={csrfToken} errors={errors} {...(notice ? { notice } : {})} {...(refresh ? { liveSeconds: REFRESH_SECONDS } : {})}>
+      <p>
+        <a href={WEBHOOKS_PATH}>Back to webhooks</a>
+      </p>
+      <h1>Webhook endpoint</h1>
+      <EndpointSummary subscription={subscription} pending={pending} />
+      <EndpointActions subscription={subscription} csrfToken={csrfToken} />
       <RotateSecretForm
         subscription={subscription}
         csrfToken={csrfToken}
@@ -128,87 +217,8 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
         preselected={DEFAULT_OVERLAP_HOURS}
         error={errors.find((e) => e.field === 'overlap_hours')?.message}
       />
-
-      <h2>Send a test event</h2>
-      <p>
-        A test event is signed and retried like a real one and goes to this endpoint only. Its <code>webhook-id</code> starts with <code>evt_test_</code>; its data is the organisation's newest
-        real record of that kind, or a sample scored by the server when there is none.
-      </p>
-      <PostForm action={`${url}/test`} csrfToken={csrfToken}>
-        <div class={`form-group${errors.some((e) => e.field === 'type') ? ' has-error' : ''}`}>
-          <label for="type">Event type</label>
-          <select id="type" name="type">
-            {types.map((type) => (
-              <option value={type}>{type}</option>
-            ))}
-          </select>
-        </div>
-        <Button>Send test event</Button>
-      </PostForm>
-
-      <h2 id="attempts-heading">Delivery attempts</h2>
-      <AttemptFilterForm action={url} types={types} filters={filters} />
-      <form method="get" action={`${url}/resend-failed`} class="filters">
-        <SelectField id="since_hours" label="Send again every delivery that failed in" choices={RESEND_SINCE_HOURS.map((hours) => ({ value: String(hours), label: sinceText(hours) }))} selected="24" />
-        <Button variant="secondary">Resend failed deliveries…</Button>
-      </form>
-      <div id="attempts-live" data-live-region>
-      <p>
-        <a href="">Refresh</a>
-        {refresh ? ` · a delivery is under way: this list updates itself every ${REFRESH_SECONDS} seconds` : null}
-      </p>
-      {attempts.length === 0 ? (
-        <p>{filters.outcome || filters.eventType ? 'No attempt matches these filters.' : 'Nothing has been sent to this endpoint yet.'}</p>
-      ) : (
-        <div class="table-scroll">
-          <table aria-labelledby="attempts-heading">
-            <thead>
-              <tr>
-                <th scope="col">Sent</th>
-                <th scope="col">Event</th>
-                <th scope="col">Attempt</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Answer</th>
-                <th scope="col">Latency</th>
-              </tr>
-            </thead>
-            <tbody>
-              {attempts.map((a) => (
-                <tr>
-                  <td>
-                    <a href={attemptUrl(subscription.id, a.id)}>
-                      <Time at={a.at} precision="second" />
-                      <span class="visually-hidden"> attempt {a.attempt} of {a.event_id}</span>
-                    </a>
-                  </td>
-                  <td>
-                    {a.event_type}
-                    <span class="hint">
-                      <code>{a.event_id}</code>
-                    </span>
-                  </td>
-                  <td>
-                    {a.attempt}
-                    {a.resendOf ? <ResendMark subscriptionId={subscription.id} originalId={a.resendOf} /> : null}
-                  </td>
-                  <td>
-                    <OutcomeTag outcome={a.outcome} />
-                    {a.next_attempt_at ? <span class="hint">next <Time at={a.next_attempt_at} /></span> : null}
-                  </td>
-                  <td>{a.status_code !== null ? `HTTP ${a.status_code}` : (a.error ?? (a.exchange?.answerWithheld ? 'answered (internal address)' : '—'))}</td>
-                  <td>{a.latency_ms} ms</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {nextUrl ? (
-        <p>
-          <a href={nextUrl}>Older attempts</a>
-        </p>
-      ) : null}
-      </div>
+      <TestEventForm url={subscriptionUrl(subscription.id)} types={types} csrfToken={csrfToken} error={errors.find((e) => e.field === 'type')?.message} />
+      <AttemptsLog subscription={subscription} attempts={attempts} types={types} filters={filters} refresh={refresh} nextUrl={nextUrl} />
     </WorkspacePage>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError, Table, Time } from '../pages/index.js';
+import { Button, ChoiceGroup, type FieldError, fieldErrors, PostForm, Table, TextField, Time } from '../pages/index.js';
 import { ConfirmButton } from './confirm.js';
 import type { FaultView } from '../faults/index.js';
 import type { Member } from './access.js';
-import { Notice, WorkspacePage } from './layout.js';
+import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
 
 export const DEVELOPER_PATH = `${WORKSPACE_PATH}/developer-tools`;
@@ -47,9 +47,7 @@ export interface DeveloperToolsProps {
 export function DeveloperToolsPage({ member, csrfToken, faults, values, errors = [], notice }: DeveloperToolsProps) {
   const error = fieldErrors(errors);
   return (
-    <WorkspacePage member={member} title="Developer tools" section="developer" csrfToken={csrfToken} hasErrors={errors.length > 0}>
-      <ErrorSummary errors={errors} />
-      {notice ? <Notice>{notice}</Notice> : null}
+    <WorkspacePage member={member} title="Developer tools" section="developer" csrfToken={csrfToken} errors={errors} {...(notice ? { notice } : {})}>
       <h1>Developer tools</h1>
       <h2 id="faults-heading">Faults in force</h2>
       {faults.length === 0 ? (

@@ -1,12 +1,12 @@
-import type { Router } from 'express';
-import { z } from 'zod';
+import type { Request, RequestHandler, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { faultInputSchema, faultView, clearFaults, listFaults, setFault } from '../faults/index.js';
-import { type FieldError, createFlash, formField, seeOther, sendPage, type PageTools } from '../pages/index.js';
-import { member, requireAdmin } from './access.js';
-import { DEVELOPER_PATH, DeveloperToolsPage, emptyFaultForm, type FaultFormValues } from './developer-pages.js';
-import { WORKSPACE_PATH } from './names.js';
+import { clearFaults, faultInputSchema, faultView, listFaults, setFault } from '../faults/index.js';
+import { type FieldError, formField, type PageTools, seeOther, sendPage } from '../pages/index.js';
+import { member } from './access.js';
 import { ConfirmPage } from './confirm.js';
+import { DEVELOPER_PATH, DeveloperToolsPage, emptyFaultForm, type FaultFormValues } from './developer-pages.js';
+import { noticeFlash, redirectWithNotice, takeNotice, type NoticeFlash } from './notice-flash.js';
+import { get, mountRoutes, post, viewer } from './route-table.js';
 
 const MESSAGES: Record<string, string> = {
   surface: 'Choose which API to fault',
@@ -17,88 +17,93 @@ const MESSAGES: Record<string, string> = {
   latency_ms: 'Enter a latency from 1 to 30000 milliseconds',
 };
 
+interface Deps {
+  ctx: AppContext;
+  tools: PageTools;
+  flash: NoticeFlash;
+}
+
 const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
+const faultsOf = (ctx: AppContext, orgId: string) => listFaults(ctx, orgId).map(faultView);
+
+/** The form as typed, so a refused one comes back filled in. */
+function faultFormOf(req: Request): FaultFormValues {
+  const field = (name: keyof FaultFormValues) => formField(req.body, name) ?? '';
+  return { surface: field('surface'), kind: field('kind'), count: field('count'), minutes: field('minutes'), retry_after_seconds: field('retry_after_seconds'), latency_ms: field('latency_ms') };
+}
+
+/** The fault as the service takes it: a time window when minutes are given, else a number of requests. */
+function parseFault(values: FaultFormValues) {
+  const minutes = number(values.minutes);
+  return faultInputSchema.safeParse({
+    surface: values.surface,
+    kind: values.kind,
+    ...(minutes !== undefined ? { minutes } : { count: number(values.count) ?? 1 }),
+    retry_after_seconds: number(values.retry_after_seconds) ?? 1,
+    latency_ms: number(values.latency_ms) ?? 2000,
+  });
+}
+
+/** One message per field, in the form's words. */
+function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const issue of issues) {
+    const name = String(issue.path[0] ?? 'kind');
+    if (!errors.some((e) => e.field === name)) errors.push({ field: name, message: MESSAGES[name] ?? issue.message });
+  }
+  return errors;
+}
+
+const toolsPage = ({ ctx, tools, flash }: Deps): RequestHandler => (req, res) => {
+  sendPage(res, <DeveloperToolsPage {...viewer(tools, req, res)} faults={faultsOf(ctx, member(res).organization.id)} values={emptyFaultForm()} {...takeNotice(flash, req, res)} />);
+};
+
+const setFaultForm = ({ ctx, tools, flash }: Deps): RequestHandler => async (req, res) => {
+  const orgId = member(res).organization.id;
+  const values = faultFormOf(req);
+  const parsed = parseFault(values);
+  if (!parsed.success) {
+    sendPage(res, <DeveloperToolsPage {...viewer(tools, req, res)} faults={faultsOf(ctx, orgId)} values={values} errors={fieldErrorsOf(parsed.error.issues)} />, 400);
+    return;
+  }
+  const fault = await setFault(ctx, orgId, parsed.data);
+  redirectWithNotice(res, flash, `Fault ${fault.kind} set on the ${fault.surface} API.`, DEVELOPER_PATH);
+};
+
+// "Are you sure?": a connector author may be halfway through a test that relies on these faults.
+const clearConfirm = ({ ctx, tools }: Deps): RequestHandler => (req, res) => {
+  const faults = faultsOf(ctx, member(res).organization.id);
+  if (faults.length === 0) {
+    seeOther(res, DEVELOPER_PATH);
+    return;
+  }
+  sendPage(
+    res,
+    <ConfirmPage
+      {...viewer(tools, req, res)}
+      section="developer"
+      question={`Clear all ${faults.length} fault(s)?`}
+      action={`${DEVELOPER_PATH}/faults/clear`}
+      confirm="Yes, clear all faults"
+      back={{ href: DEVELOPER_PATH, text: 'No, keep the faults' }}
+      consequences={[...faults.map((f) => `The ${f.kind} fault on the ${f.surface} API is removed.`), 'Every API call gets its real answer again; to fault them again, set the faults anew.']}
+    />,
+  );
+};
+
+const clear = ({ ctx, flash }: Deps): RequestHandler => async (_req, res) => {
+  const cleared = await clearFaults(ctx, member(res).organization.id);
+  redirectWithNotice(res, flash, `${cleared} fault(s) cleared: every API call gets its real answer again.`, DEVELOPER_PATH);
+};
+
 /** Developer tools (admin): the fault injection of the organisation's own API calls. */
-export function developerRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
-  const flash = createFlash(ctx, { cookieName: 'pis_ws_dev', cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(300) }) });
-
-  router.get('/developer-tools', requireAdmin, (req, res) => {
-    const me = member(res);
-    const notice = flash.take(req, res)?.notice;
-    sendPage(res, <DeveloperToolsPage member={me} csrfToken={csrf.token(req, res)} faults={listFaults(ctx, me.organization.id).map(faultView)} values={emptyFaultForm()} {...(notice ? { notice } : {})} />);
-  });
-
-  router.post('/developer-tools/faults', ...acceptForm, requireAdmin, async (req, res, next) => {
-    try {
-      const me = member(res);
-      const field = (name: keyof FaultFormValues) => formField(req.body, name) ?? '';
-      const values: FaultFormValues = {
-        surface: field('surface'),
-        kind: field('kind'),
-        count: field('count'),
-        minutes: field('minutes'),
-        retry_after_seconds: field('retry_after_seconds'),
-        latency_ms: field('latency_ms'),
-      };
-      const minutes = number(values.minutes);
-      const parsed = faultInputSchema.safeParse({
-        surface: values.surface,
-        kind: values.kind,
-        ...(minutes !== undefined ? { minutes } : { count: number(values.count) ?? 1 }),
-        retry_after_seconds: number(values.retry_after_seconds) ?? 1,
-        latency_ms: number(values.latency_ms) ?? 2000,
-      });
-      if (!parsed.success) {
-        const errors: FieldError[] = [];
-        for (const issue of parsed.error.issues) {
-          const name = String(issue.path[0] ?? 'kind');
-          if (!errors.some((e) => e.field === name)) errors.push({ field: name, message: MESSAGES[name] ?? issue.message });
-        }
-        sendPage(res, <DeveloperToolsPage member={me} csrfToken={csrf.token(req, res)} faults={listFaults(ctx, me.organization.id).map(faultView)} values={values} errors={errors} />, 400);
-        return;
-      }
-      const fault = await setFault(ctx, me.organization.id, parsed.data);
-      flash.set(res, { notice: `Fault ${fault.kind} set on the ${fault.surface} API.` });
-      seeOther(res, DEVELOPER_PATH);
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  // "Are you sure?": a connector author may be halfway through a test that relies on these faults.
-  router.get('/developer-tools/faults/clear', requireAdmin, (req, res) => {
-    const me = member(res);
-    const faults = listFaults(ctx, me.organization.id).map(faultView);
-    if (faults.length === 0) {
-      seeOther(res, DEVELOPER_PATH);
-      return;
-    }
-    sendPage(
-      res,
-      <ConfirmPage
-        member={me}
-        csrfToken={csrf.token(req, res)}
-        section="developer"
-        question={`Clear all ${faults.length} fault(s)?`}
-        action={`${DEVELOPER_PATH}/faults/clear`}
-        confirm="Yes, clear all faults"
-        back={{ href: DEVELOPER_PATH, text: 'No, keep the faults' }}
-        consequences={[
-          ...faults.map((f) => `The ${f.kind} fault on the ${f.surface} API is removed.`),
-          'Every API call gets its real answer again; to fault them again, set the faults anew.',
-        ]}
-      />,
-    );
-  });
-
-  router.post('/developer-tools/faults/clear', ...acceptForm, requireAdmin, async (_req, res, next) => {
-    try {
-      const cleared = await clearFaults(ctx, member(res).organization.id);
-      flash.set(res, { notice: `${cleared} fault(s) cleared: every API call gets its real answer again.` });
-      seeOther(res, DEVELOPER_PATH);
-    } catch (error) {
-      next(error);
-    }
-  });
+export function developerRoutes(ctx: AppContext, router: Router, tools: PageTools): void {
+  const deps: Deps = { ctx, tools, flash: noticeFlash(ctx, 'pis_ws_dev') };
+  mountRoutes(router, tools, [
+    get('/developer-tools', toolsPage(deps)),
+    post('/developer-tools/faults', setFaultForm(deps)),
+    get('/developer-tools/faults/clear', clearConfirm(deps)),
+    post('/developer-tools/faults/clear', clear(deps)),
+  ]);
 }

@@ -1,8 +1,8 @@
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { AppContext } from '../context.js';
 import type { OrgRequestLog } from '../http/index.js';
-import { endAllSessions, endSession, currentSession, sessionsOf, SESSION_IDLE_MS, signInUrl } from '../auth/index.js';
-import { seeOther, createPageSurface, sendPage } from '../pages/index.js';
+import { currentSession, endAllSessions, endSession, SESSION_IDLE_MS, sessionsOf, signInUrl } from '../auth/index.js';
+import { createPageSurface, type PageTools, seeOther, sendPage } from '../pages/index.js';
 import { listCredentials, listUsers } from '../tenancy/index.js';
 import { member, requireMember } from './access.js';
 import { certificationRoutes } from './certification-routes.js';
@@ -14,12 +14,40 @@ import { keysRoutes } from './keys-routes.js';
 import { SERVICE, WORKSPACE_PATH } from './names.js';
 import { OverviewPage } from './overview-page.js';
 import { profilesRoutes } from './profiles-routes.js';
+import { get, mountRoutes, post, viewer } from './route-table.js';
 import { surfaceSnippets } from './snippets.js';
 import { SessionsPage } from './sessions-page.js';
 import { submissionsRoutes } from './submissions-routes.js';
 import { webhooksRoutes } from './webhooks-routes.js';
 
 export { WORKSPACE_PATH } from './names.js';
+
+const overviewPage = (ctx: AppContext, tools: PageTools, requests: OrgRequestLog): RequestHandler => (req, res) => {
+  const orgId = member(res).organization.id;
+  sendPage(
+    res,
+    <OverviewPage
+      {...viewer(tools, req, res)}
+      users={listUsers(ctx, orgId)}
+      credentials={listCredentials(ctx, orgId).filter((c) => !c.revokedAt)}
+      lastUsed={(keyId) => requests.lastUsed(keyId)}
+      snippets={surfaceSnippets(ctx.config.publicUrl ?? '')}
+    />,
+  );
+};
+
+const signOut = (ctx: AppContext): RequestHandler => async (req, res) => {
+  await endSession(ctx, req, res);
+  seeOther(res, signInUrl(WORKSPACE_PATH));
+};
+
+const sessionsPage = (ctx: AppContext, tools: PageTools): RequestHandler => (req, res) =>
+  sendPage(res, <SessionsPage {...viewer(tools, req, res)} sessions={sessionsOf(ctx, member(res).user.id)} idleMinutes={SESSION_IDLE_MS / 60_000} />);
+
+const signOutEverywhere = (ctx: AppContext): RequestHandler => async (_req, res) => {
+  await endAllSessions(ctx, res, member(res).user.id);
+  seeOther(res, signInUrl(WORKSPACE_PATH));
+};
 
 /**
  * The workspace: the application's pages for an organisation's people, under `/workspace`,
@@ -42,46 +70,13 @@ export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgReq
     (router, tools) => {
       router.use(requireMember(ctx));
 
-      router.get('/', (req, res) => {
-        const me = member(res);
-        const orgId = me.organization.id;
-        sendPage(
-          res,
-          <OverviewPage
-            member={me}
-            csrfToken={tools.csrf.token(req, res)}
-            users={listUsers(ctx, orgId)}
-            credentials={listCredentials(ctx, orgId).filter((c) => !c.revokedAt)}
-            lastUsed={(keyId) => deps.requests.lastUsed(keyId)}
-            snippets={surfaceSnippets(ctx.config.publicUrl ?? '')}
-          />,
-        );
-      });
-
-      router.post('/sign-out', ...tools.acceptForm, async (req, res, next) => {
-        try {
-          await endSession(ctx, req, res);
-          seeOther(res, signInUrl(WORKSPACE_PATH));
-        } catch (error) {
-          next(error);
-        }
-      });
-
-      // Every member sees and ends their own sessions only.
-      router.get('/sessions', (req, res) => {
-        const me = member(res);
-        sendPage(res, <SessionsPage member={me} csrfToken={tools.csrf.token(req, res)} sessions={sessionsOf(ctx, me.user.id)} idleMinutes={SESSION_IDLE_MS / 60_000} />);
-      });
-
-      router.post('/sessions/sign-out-everywhere', ...tools.acceptForm, async (_req, res, next) => {
-        try {
-          await endAllSessions(ctx, res, member(res).user.id);
-          seeOther(res, signInUrl(WORKSPACE_PATH));
-        } catch (error) {
-          next(error);
-        }
-      });
-
+      mountRoutes(router, tools, [
+        get('/', overviewPage(ctx, tools, deps.requests), 'members'),
+        post('/sign-out', signOut(ctx), 'members'),
+        // Every member sees and ends their own sessions only.
+        get('/sessions', sessionsPage(ctx, tools), 'members'),
+        post('/sessions/sign-out-everywhere', signOutEverywhere(ctx), 'members'),
+      ]);
       submissionsRoutes(ctx, router, tools);
       resultsRoutes(ctx, router, tools);
       keysRoutes(ctx, router, tools, (keyId) => deps.requests.lastUsed(keyId));

@@ -1,10 +1,10 @@
 import type { InviteRecord, InviteSettings, InviteStatus } from '../assessments/index.js';
-import { Button, CheckboxGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError, Table, Time } from '../pages/index.js';
+import { Button, CheckboxGroup, type FieldError, fieldErrors, PostForm, SelectField, Table, TextField, Time } from '../pages/index.js';
 import type { BenchmarkTag } from '../psychometrics/index.js';
 import type { Member } from './access.js';
-import { Notice, WorkspacePage } from './layout.js';
+import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { ShownOnce } from './shown-once.js';
+import { CreatedPage, ShownOnce } from './shown-once.js';
 import { ConfirmButton } from './confirm.js';
 import { resultUrl, RESULTS_PATH } from './results-page.js';
 
@@ -57,87 +57,93 @@ export interface InvitesPageProps {
   notice?: string;
 }
 
-/** Assessment invites (admin): create a participant's link to the instrument, follow where each stands, withdraw one. */
-export function InvitesPage({ member, csrfToken, invites, tags, settings, values, nextUrl, errors = [], notice }: InvitesPageProps) {
+function InviteForm({ csrfToken, tags, values, errors }: { csrfToken: string; tags: readonly BenchmarkTag[]; values: InviteFormValues; errors: readonly FieldError[] }) {
   const error = fieldErrors(errors);
   return (
-    <WorkspacePage member={member} title="Assessment invites" section="invites" csrfToken={csrfToken} hasErrors={errors.length > 0}>
-      <ErrorSummary errors={errors} />
-      {notice ? <Notice>{notice}</Notice> : null}
+    <PostForm action={INVITES_PATH} csrfToken={csrfToken}>
+      <TextField id="email" label="Participant's email" type="email" autocomplete="off" value={values.email} maxLength={254} {...error('email')} />
+      <TextField id="full_name" label="Full name (optional)" hint="Pre-fills the name question; the participant can correct it." value={values.full_name} maxLength={200} {...error('full_name')} />
+      <SelectField
+        id="benchmark_tag_id"
+        label="Benchmark (optional)"
+        choices={[{ value: '', label: 'General adult reference' }, ...tags.map((tag) => ({ value: tag.id, label: tag.name }))]}
+        selected={values.benchmark_tag_id}
+        {...error('benchmark_tag_id')}
+      />
+      <TextField id="expires_in_days" label="Link works for, in days" hint="From 1 to 90." type="number" value={values.expires_in_days} {...error('expires_in_days')} />
+      <Button>Create invite</Button>
+    </PostForm>
+  );
+}
+
+function InvitesTable({ invites }: { invites: readonly ListedInvite[] }) {
+  return (
+    <Table
+      labelledBy="invites-heading"
+      rows={invites}
+      columns={[
+        {
+          heading: 'Participant',
+          kind: 'id',
+          cell: (invite) => (
+            <>
+              {invite.email}
+              {invite.fullName ? <span class="hint">{invite.fullName}</span> : null}
+            </>
+          ),
+        },
+        { heading: 'Status', cell: (invite) => <InviteStatusTag status={invite.status} /> },
+        {
+          heading: 'Created',
+          cell: (invite) => (
+            <>
+              <Time at={invite.createdAt} />
+              <span class="hint">{creatorText(invite)}</span>
+            </>
+          ),
+        },
+        { heading: 'Expires', cell: (invite) => <Time at={invite.expiresAt} /> },
+        { heading: 'Action', cell: (invite) => <InviteAction invite={invite} /> },
+      ]}
+    />
+  );
+}
+
+function InviteSettingsForm({ csrfToken, settings }: { csrfToken: string; settings: InviteSettings }) {
+  return (
+    <PostForm action={`${INVITES_PATH}/settings`} csrfToken={csrfToken}>
+      <CheckboxGroup
+        id="settings"
+        name="show_participant_summary"
+        legend="After the last page"
+        choices={[{ value: 'yes', label: 'Show the participant a plain-language summary of their dimensions', hint: 'No scores or norms, only what each dimension means for them.' }]}
+        selected={settings.showParticipantSummary ? ['yes'] : []}
+      />
+      <Button variant="secondary">Save settings</Button>
+    </PostForm>
+  );
+}
+
+/** Assessment invites (admin): create a participant's link to the instrument, follow where each stands, withdraw one. */
+export function InvitesPage({ member, csrfToken, invites, tags, settings, values, nextUrl, errors = [], notice }: InvitesPageProps) {
+  return (
+    <WorkspacePage member={member} title="Assessment invites" section="invites" csrfToken={csrfToken} errors={errors} {...(notice ? { notice } : {})}>
       <h1>Assessment invites</h1>
       <p>
         An invite is a personal link to the 140-question assessment. The participant answers in their browser, without an account; their result is stored under the invite's email, as an API
         submit would store it, and the assessment webhooks fire.
       </p>
       <h2>Invite a participant</h2>
-      <PostForm action={INVITES_PATH} csrfToken={csrfToken}>
-        <TextField id="email" label="Participant's email" type="email" autocomplete="off" value={values.email} maxLength={254} {...error('email')} />
-        <TextField id="full_name" label="Full name (optional)" hint="Pre-fills the name question; the participant can correct it." value={values.full_name} maxLength={200} {...error('full_name')} />
-        <div class={`form-group${errors.some((e) => e.field === 'benchmark_tag_id') ? ' has-error' : ''}`}>
-          <label for="benchmark_tag_id">Benchmark (optional)</label>
-          <select id="benchmark_tag_id" name="benchmark_tag_id">
-            <option value="">General adult reference</option>
-            {tags.map((tag) => (
-              <option value={tag.id} selected={values.benchmark_tag_id === tag.id}>
-                {tag.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField id="expires_in_days" label="Link works for, in days" hint="From 1 to 90." type="number" value={values.expires_in_days} {...error('expires_in_days')} />
-        <Button>Create invite</Button>
-      </PostForm>
-
+      <InviteForm csrfToken={csrfToken} tags={tags} values={values} errors={errors} />
       <h2 id="invites-heading">Invites</h2>
-      {invites.length === 0 ? (
-        <p>No invites yet.</p>
-      ) : (
-        <Table
-          labelledBy="invites-heading"
-          rows={invites}
-          columns={[
-            {
-              heading: 'Participant',
-              kind: 'id',
-              cell: (invite) => (
-                <>
-                  {invite.email}
-                  {invite.fullName ? <span class="hint">{invite.fullName}</span> : null}
-                </>
-              ),
-            },
-            { heading: 'Status', cell: (invite) => <InviteStatusTag status={invite.status} /> },
-            {
-              heading: 'Created',
-              cell: (invite) => (
-                <>
-                  <Time at={invite.createdAt} />
-                  <span class="hint">{creatorText(invite)}</span>
-                </>
-              ),
-            },
-            { heading: 'Expires', cell: (invite) => <Time at={invite.expiresAt} /> },
-            { heading: 'Action', cell: (invite) => <InviteAction invite={invite} /> },
-          ]}
-        />
-      )}
+      {invites.length === 0 ? <p>No invites yet.</p> : <InvitesTable invites={invites} />}
       {nextUrl ? (
         <p>
           <a href={nextUrl}>Older invites</a>
         </p>
       ) : null}
-
       <h2>Settings</h2>
-      <PostForm action={`${INVITES_PATH}/settings`} csrfToken={csrfToken}>
-        <CheckboxGroup
-          id="settings"
-          name="show_participant_summary"
-          legend="After the last page"
-          choices={[{ value: 'yes', label: 'Show the participant a plain-language summary of their dimensions', hint: 'No scores or norms, only what each dimension means for them.' }]}
-          selected={settings.showParticipantSummary ? ['yes'] : []}
-        />
-        <Button variant="secondary">Save settings</Button>
-      </PostForm>
+      <InviteSettingsForm csrfToken={csrfToken} settings={settings} />
     </WorkspacePage>
   );
 }
@@ -166,19 +172,13 @@ export const inviteFormUrl = (person: { email: string; name: string | null }) =>
 /** The page the create form's 303 leads to, and the only place the invite's link ever appears, once. */
 export function InviteCreatedPage({ member, csrfToken, invite, url }: { member: Member; csrfToken: string; invite: InviteRecord; url: string }) {
   return (
-    <WorkspacePage member={member} title="Invite created" section="invites" csrfToken={csrfToken}>
-      <div class="panel">
-        <h1>Invite created</h1>
-        <p>
-          For {invite.email}, until <Time at={invite.expiresAt} />
-        </p>
-      </div>
+    <CreatedPage member={member} csrfToken={csrfToken} section="invites" title="Invite created" subject={<>For {invite.email}, until <Time at={invite.expiresAt} /></>}>
       <ShownOnce id="invite-link" label="Invite link" value={url}>
         <strong>Copy the link now and send it to the participant yourself (this service sends no email): it is shown only once.</strong> The server keeps only a hash of its token. If it is lost, withdraw this invite and create another.
       </ShownOnce>
       <p>
         <a href={INVITES_PATH}>Back to invites</a>
       </p>
-    </WorkspacePage>
+    </CreatedPage>
   );
 }

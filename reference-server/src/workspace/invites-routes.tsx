@@ -1,16 +1,16 @@
-import type { Request, Response, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { createInvite, createInviteSchema, getDraft, getInvite, getInviteSettings, InviteInputError, InviteStateError, listInvites, revokeInvite, setInviteSettings } from '../assessments/index.js';
-import { inviteStatus } from '../assessments/index.js';
-import { createFlash, formField, formValues, seeOther, sendPage, type PageTools, Time } from '../pages/index.js';
+import { createInvite, createInviteSchema, getDraft, getInvite, getInviteSettings, InviteInputError, type InviteRecord, InviteStateError, inviteStatus, listInvites, revokeInvite, setInviteSettings } from '../assessments/index.js';
+import { type FieldError, formField, formValues, type PageTools, seeOther, sendPage, Time } from '../pages/index.js';
 import { BENCHMARK_TAGS } from '../psychometrics/index.js';
 import { InvalidCursorError } from '../store/index.js';
-import { member, requireAdmin, type Member } from './access.js';
-import { emptyInviteForm, InviteCreatedPage, InvitesPage, INVITES_PATH, type InviteFormValues } from './invites-pages.js';
-import { WORKSPACE_PATH } from './names.js';
-import { AlreadyShownPage } from './shown-once.js';
+import { member } from './access.js';
 import { ConfirmPage } from './confirm.js';
+import { emptyInviteForm, InviteCreatedPage, InvitesPage, INVITES_PATH, type InviteFormValues } from './invites-pages.js';
+import { noticeFlash, redirectWithNotice, takeNotice, type NoticeFlash } from './notice-flash.js';
+import { get, mountRoutes, post, viewer, withFound } from './route-table.js';
+import { shownOncePage, type AlreadyShown } from './shown-once.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
 
 const PAGE_SIZE = 25;
@@ -25,168 +25,167 @@ const MESSAGES: Record<string, string> = {
 
 const daysSchema = z.coerce.number().int().min(1).max(90);
 
+interface Deps {
+  ctx: AppContext;
+  tools: PageTools;
+  flash: NoticeFlash;
+  /** A new invite's link between the create form's 303 and the one page that shows it. */
+  created: ShownOnceSlots<{ inviteId: string; url: string }>;
+}
+
+/** One page of the organisation's invites; a cursor of a list that moved on (or of another organisation's) starts again from the top. */
+function invitesPage(ctx: AppContext, orgId: string, req: Request): ReturnType<typeof listInvites> {
+  const after = typeof req.query['after'] === 'string' ? req.query['after'].slice(0, 200) : undefined;
+  try {
+    return listInvites(ctx, orgId, { limit: PAGE_SIZE, ...(after ? { after } : {}) });
+  } catch (error) {
+    if (!(error instanceof InvalidCursorError)) throw error;
+    return { items: [] };
+  }
+}
+
+/** The invites page with its form: empty or pre-filled (200), or as sent with what to fix (400). */
+function showInvites({ ctx, tools, flash }: Deps, req: Request, res: Response, values: InviteFormValues, errors: FieldError[] = []): void {
+  const orgId = member(res).organization.id;
+  const page = invitesPage(ctx, orgId, req);
+  const now = ctx.clock.now();
+  sendPage(
+    res,
+    <InvitesPage
+      {...viewer(tools, req, res)}
+      invites={page.items.map((invite) => ({ ...invite, status: inviteStatus(invite, now) }))}
+      tags={BENCHMARK_TAGS}
+      settings={getInviteSettings(ctx, orgId)}
+      values={values}
+      errors={errors}
+      {...(page.next ? { nextUrl: `${INVITES_PATH}?${new URLSearchParams({ after: page.next })}` } : {})}
+      {...(errors.length ? {} : takeNotice(flash, req, res))}
+    />,
+    errors.length ? 400 : 200,
+  );
+}
+
+/** The form as typed, and the API's create input it makes (or what to fix). */
+function readInviteForm(ctx: AppContext, req: Request) {
+  const field = (name: keyof InviteFormValues) => (formField(req.body, name) ?? '').trim();
+  const values: InviteFormValues = { email: field('email'), full_name: field('full_name'), benchmark_tag_id: field('benchmark_tag_id'), expires_in_days: field('expires_in_days') };
+  const days = daysSchema.safeParse(values.expires_in_days === '' ? '14' : values.expires_in_days);
+  const parsed = createInviteSchema.safeParse({
+    email: values.email,
+    ...(values.full_name ? { full_name: values.full_name } : {}),
+    ...(values.benchmark_tag_id ? { benchmark_tag_id: values.benchmark_tag_id } : {}),
+    ...(days.success ? { expires_at: new Date(ctx.clock.now() + days.data * DAY_MS).toISOString() } : {}),
+  });
+  const errors: FieldError[] = [
+    ...(parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => String(i.path[0])))].map((f) => ({ field: f, message: MESSAGES[f] ?? 'Check this field' }))),
+    ...(days.success ? [] : [{ field: 'expires_in_days', message: MESSAGES['expires_in_days'] as string }]),
+  ];
+  return { values, input: parsed.success && errors.length === 0 ? parsed.data : undefined, errors };
+}
+
+/** The invite of the path, in this organisation only: another organisation's invite id is not found. */
+const inviteIn = (ctx: AppContext) => (req: Request, res: Response) => getInvite(ctx, member(res).organization.id, String(req.params['inviteId']));
+
+// `?email=&full_name=` pre-fill the form: "Invite this person" on a submission links here.
+const listPage = (deps: Deps): RequestHandler => (req, res) => {
+  const query = (name: string) => (typeof req.query[name] === 'string' ? req.query[name].trim().slice(0, 254) : '');
+  showInvites(deps, req, res, { ...emptyInviteForm(), email: query('email'), full_name: query('full_name') });
+};
+
+const create = (deps: Deps): RequestHandler => async (req, res) => {
+  const me = member(res);
+  const { values, input, errors } = readInviteForm(deps.ctx, req);
+  if (!input) {
+    showInvites(deps, req, res, values, errors);
+    return;
+  }
+  try {
+    const made = await createInvite(deps.ctx, me.organization.id, input, 'workspace', { name: me.user.name, email: me.user.email });
+    // Post/Redirect/Get: a reload of the page that shows the link never creates a second invite.
+    seeOther(res, `${INVITES_PATH}/created/${deps.created.put(req, { inviteId: made.invite.id, url: made.url })}`);
+  } catch (error) {
+    if (!(error instanceof InviteInputError)) throw error;
+    showInvites(deps, req, res, values, [{ field: error.field, message: MESSAGES[error.field] ?? error.message }]);
+  }
+};
+
+const ALREADY_SHOWN_INVITE_LINK: AlreadyShown = { section: 'invites', what: 'invite link', back: { href: INVITES_PATH, text: 'Back to invites' }, children: 'If it was not copied, withdraw the invite and create another.' };
+
+const createdPage = ({ ctx, tools, created }: Deps) =>
+  shownOncePage(tools, created, ALREADY_SHOWN_INVITE_LINK, (shown, req, res) => {
+    const invite = getInvite(ctx, member(res).organization.id, shown.inviteId);
+    return invite && <InviteCreatedPage {...viewer(tools, req, res)} invite={invite} url={shown.url} />;
+  });
+
+const saveSettings = ({ ctx, flash }: Deps): RequestHandler => async (req, res) => {
+  const summary = formValues(req.body, 'show_participant_summary').includes('yes');
+  await setInviteSettings(ctx, member(res).organization.id, { showParticipantSummary: summary });
+  const notice = summary ? 'Participants now see a summary of their dimensions when they finish.' : 'Participants no longer see a summary when they finish.';
+  redirectWithNotice(res, flash, notice, INVITES_PATH);
+};
+
+/** Only an invite still waiting for its participant can be withdrawn. */
+function withdrawable(ctx: AppContext, invite: InviteRecord | undefined): InviteRecord | undefined {
+  const status = invite ? inviteStatus(invite, ctx.clock.now()) : undefined;
+  return status === 'sent' || status === 'opened' ? invite : undefined;
+}
+
+// "Are you sure?": withdrawing deletes what the participant has answered so far.
+const revokeConfirm = ({ ctx, tools }: Deps) =>
+  withFound(
+    (req, res) => withdrawable(ctx, inviteIn(ctx)(req, res)),
+    (invite, req, res) => {
+      const saved = Object.values(getDraft(ctx, invite)).filter((answer) => answer !== '').length;
+      sendPage(
+        res,
+        <ConfirmPage
+          {...viewer(tools, req, res)}
+          section="invites"
+          question={`Withdraw the invite of ${invite.email}?`}
+          action={`${INVITES_PATH}/${encodeURIComponent(invite.id)}/revoke`}
+          confirm="Yes, withdraw the invite"
+          back={{ href: INVITES_PATH, text: 'No, keep the invite' }}
+          consequences={[
+            'The link stops working: the participant sees that the invite was withdrawn.',
+            invite.openedAt ? (
+              <>
+                They opened it on <Time at={invite.openedAt} />; the {saved} answer(s) they have saved so far are deleted.
+              </>
+            ) : (
+              'They have not opened it yet, so no answers are lost.'
+            ),
+            'To invite them again, create a new invite: it has a new link.',
+          ]}
+        />,
+      );
+    },
+  );
+
+const revoke = ({ ctx, flash }: Deps) =>
+  withFound(inviteIn(ctx), async (invite, _req, res) => {
+    let notice = `The invite of ${invite.email} was withdrawn: its link no longer works.`;
+    try {
+      await revokeInvite(ctx, member(res).organization.id, invite.id);
+    } catch (error) {
+      if (!(error instanceof InviteStateError)) throw error;
+      notice = error.message;
+    }
+    redirectWithNotice(res, flash, notice, INVITES_PATH);
+  });
+
 /**
  * Assessment invites (admin): the same records as `POST /api/v1/assessment/invites` and the
  * operator's `invite create`, created here with `createdVia: workspace` and the signed-in person
  * as `createdBy`; the link is shown once.
  */
-export function invitesRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
-  const flash = createFlash(ctx, { cookieName: 'pis_ws_invites', cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(300) }) });
-
-  // A new invite's link between the create form's 303 and the one page that shows it.
-  const created = new ShownOnceSlots<{ inviteId: string; url: string }>(ctx);
-
-  const show = (req: Request, res: Response, me: Member, values: InviteFormValues, errors: { field: string; message: string }[] = []) => {
-    const orgId = me.organization.id;
-    const after = typeof req.query['after'] === 'string' ? req.query['after'].slice(0, 200) : undefined;
-    const now = ctx.clock.now();
-    let page: ReturnType<typeof listInvites>;
-    try {
-      page = listInvites(ctx, orgId, { limit: PAGE_SIZE, ...(after ? { after } : {}) });
-    } catch (error) {
-      // A cursor of a list that moved on (or of another organisation's): start again from the top.
-      if (!(error instanceof InvalidCursorError)) throw error;
-      page = { items: [] };
-    }
-    const notice = errors.length ? undefined : flash.take(req, res)?.notice;
-    sendPage(
-      res,
-      <InvitesPage
-        member={me}
-        csrfToken={csrf.token(req, res)}
-        invites={page.items.map((invite) => ({ ...invite, status: inviteStatus(invite, now) }))}
-        tags={BENCHMARK_TAGS}
-        settings={getInviteSettings(ctx, orgId)}
-        values={values}
-        errors={errors}
-        {...(page.next ? { nextUrl: `${INVITES_PATH}?${new URLSearchParams({ after: page.next })}` } : {})}
-        {...(notice ? { notice } : {})}
-      />,
-      errors.length ? 400 : 200,
-    );
-  };
-
-  // `?email=&full_name=` pre-fill the form: "Invite this person" on a submission links here.
-  router.get('/invites', requireAdmin, (req, res) => {
-    const query = (name: string) => (typeof req.query[name] === 'string' ? req.query[name].trim().slice(0, 254) : '');
-    show(req, res, member(res), { ...emptyInviteForm(), email: query('email'), full_name: query('full_name') });
-  });
-
-  router.post('/invites', ...acceptForm, requireAdmin, async (req, res, next) => {
-    try {
-      const me = member(res);
-      const field = (name: keyof InviteFormValues) => (formField(req.body, name) ?? '').trim();
-      const values: InviteFormValues = { email: field('email'), full_name: field('full_name'), benchmark_tag_id: field('benchmark_tag_id'), expires_in_days: field('expires_in_days') };
-      const days = daysSchema.safeParse(values.expires_in_days === '' ? '14' : values.expires_in_days);
-      const parsed = createInviteSchema.safeParse({
-        email: values.email,
-        ...(values.full_name ? { full_name: values.full_name } : {}),
-        ...(values.benchmark_tag_id ? { benchmark_tag_id: values.benchmark_tag_id } : {}),
-        ...(days.success ? { expires_at: new Date(ctx.clock.now() + days.data * DAY_MS).toISOString() } : {}),
-      });
-      const errors = [
-        ...(parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => String(i.path[0])))].map((f) => ({ field: f, message: MESSAGES[f] ?? 'Check this field' }))),
-        ...(days.success ? [] : [{ field: 'expires_in_days', message: MESSAGES['expires_in_days'] as string }]),
-      ];
-      if (!parsed.success || errors.length > 0) {
-        show(req, res, me, values, errors);
-        return;
-      }
-      try {
-        const made = await createInvite(ctx, me.organization.id, parsed.data, 'workspace', { name: me.user.name, email: me.user.email });
-        // Post/Redirect/Get: a reload of the page that shows the link never creates a second invite.
-        seeOther(res, `${INVITES_PATH}/created/${created.put(req, { inviteId: made.invite.id, url: made.url })}`);
-      } catch (error) {
-        if (!(error instanceof InviteInputError)) throw error;
-        show(req, res, me, values, [{ field: error.field, message: MESSAGES[error.field] ?? error.message }]);
-      }
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  router.get('/invites/created/:slot', requireAdmin, (req, res) => {
-    const me = member(res);
-    const shown = created.take(req, String(req.params['slot']));
-    const invite = shown ? getInvite(ctx, me.organization.id, shown.inviteId) : undefined;
-    if (!shown || !invite) {
-      sendPage(
-        res,
-        <AlreadyShownPage member={me} csrfToken={csrf.token(req, res)} section="invites" what="invite link" back={{ href: INVITES_PATH, text: 'Back to invites' }}>
-          If it was not copied, withdraw the invite and create another.
-        </AlreadyShownPage>,
-        410,
-      );
-      return;
-    }
-    sendPage(res, <InviteCreatedPage member={me} csrfToken={csrf.token(req, res)} invite={invite} url={shown.url} />);
-  });
-
-  router.post('/invites/settings', ...acceptForm, requireAdmin, async (req, res, next) => {
-    try {
-      const summary = formValues(req.body, 'show_participant_summary').includes('yes');
-      await setInviteSettings(ctx, member(res).organization.id, { showParticipantSummary: summary });
-      flash.set(res, { notice: summary ? 'Participants now see a summary of their dimensions when they finish.' : 'Participants no longer see a summary when they finish.' });
-      seeOther(res, INVITES_PATH);
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  // "Are you sure?": withdrawing deletes what the participant has answered so far.
-  router.get('/invites/:inviteId/revoke', requireAdmin, (req, res, next) => {
-    const me = member(res);
-    const invite = getInvite(ctx, me.organization.id, String(req.params['inviteId']));
-    const status = invite ? inviteStatus(invite, ctx.clock.now()) : undefined;
-    if (!invite || (status !== 'sent' && status !== 'opened')) {
-      next();
-      return;
-    }
-    const saved = Object.values(getDraft(ctx, invite)).filter((answer) => answer !== '').length;
-    sendPage(
-      res,
-      <ConfirmPage
-        member={me}
-        csrfToken={csrf.token(req, res)}
-        section="invites"
-        question={`Withdraw the invite of ${invite.email}?`}
-        action={`${INVITES_PATH}/${encodeURIComponent(invite.id)}/revoke`}
-        confirm="Yes, withdraw the invite"
-        back={{ href: INVITES_PATH, text: 'No, keep the invite' }}
-        consequences={[
-          'The link stops working: the participant sees that the invite was withdrawn.',
-          invite.openedAt ? (
-            <>
-              They opened it on <Time at={invite.openedAt} />; the {saved} answer(s) they have saved so far are deleted.
-            </>
-          ) : (
-            'They have not opened it yet, so no answers are lost.'
-          ),
-          'To invite them again, create a new invite: it has a new link.',
-        ]}
-      />,
-    );
-  });
-
-  router.post('/invites/:inviteId/revoke', ...acceptForm, requireAdmin, async (req, res, next) => {
-    try {
-      const me = member(res);
-      // Looked up in this organisation only: another organisation's invite id is not found.
-      const invite = getInvite(ctx, me.organization.id, String(req.params['inviteId']));
-      if (!invite) {
-        next();
-        return;
-      }
-      try {
-        await revokeInvite(ctx, me.organization.id, invite.id);
-        flash.set(res, { notice: `The invite of ${invite.email} was withdrawn: its link no longer works.` });
-      } catch (error) {
-        if (!(error instanceof InviteStateError)) throw error;
-        flash.set(res, { notice: error.message });
-      }
-      seeOther(res, INVITES_PATH);
-    } catch (error) {
-      next(error);
-    }
-  });
+export function invitesRoutes(ctx: AppContext, router: Router, tools: PageTools): void {
+  const deps: Deps = { ctx, tools, flash: noticeFlash(ctx, 'pis_ws_invites'), created: new ShownOnceSlots(ctx) };
+  mountRoutes(router, tools, [
+    get('/invites', listPage(deps)),
+    post('/invites', create(deps)),
+    get('/invites/created/:slot', createdPage(deps)),
+    post('/invites/settings', saveSettings(deps)),
+    get('/invites/:inviteId/revoke', revokeConfirm(deps)),
+    post('/invites/:inviteId/revoke', revoke(deps)),
+  ]);
 }

@@ -1,9 +1,9 @@
-import { Button, ErrorSummary, PostForm, TextField, type FieldError, Table, Time } from '../pages/index.js';
+import { Button, type FieldError, PostForm, Table, TextField, Time } from '../pages/index.js';
 import type { PublicCredential } from '../tenancy/index.js';
 import type { Member } from './access.js';
-import { Notice, WorkspacePage } from './layout.js';
+import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { ShownOnce } from './shown-once.js';
+import { CreatedPage, ShownOnce } from './shown-once.js';
 import { ConfirmButton } from './confirm.js';
 
 export const KEYS_PATH = `${WORKSPACE_PATH}/keys`;
@@ -21,9 +21,7 @@ export interface KeysPageProps {
 export function KeysPage({ member, csrfToken, keys, label = '', errors = [], revoked }: KeysPageProps) {
   const labelError = errors.find((e) => e.field === 'label')?.message;
   return (
-    <WorkspacePage member={member} title="Automation keys" section="keys" csrfToken={csrfToken} hasErrors={errors.length > 0}>
-      <ErrorSummary errors={errors} />
-      {revoked ? <Notice>The key “{revoked}” was revoked. Requests with it are now refused.</Notice> : null}
+    <WorkspacePage member={member} title="Automation keys" section="keys" csrfToken={csrfToken} errors={errors} {...(revoked ? { notice: <>The key “{revoked}” was revoked. Requests with it are now refused.</> } : {})}>
       <h1>Automation keys</h1>
       <p>
         An automation key lets Zapier, n8n or your own scripts call the Automation API (<code>/api/automation</code>) for {member.organization.name}.
@@ -73,11 +71,7 @@ export function KeysPage({ member, csrfToken, keys, label = '', errors = [], rev
  */
 export function KeyCreatedPage({ member, csrfToken, credential, secret }: { member: Member; csrfToken: string; credential: PublicCredential; secret: string }) {
   return (
-    <WorkspacePage member={member} title="Key created" section="keys" csrfToken={csrfToken}>
-      <div class="panel">
-        <h1>Key created</h1>
-        <p>“{credential.label}”</p>
-      </div>
+    <CreatedPage member={member} csrfToken={csrfToken} section="keys" title="Key created" subject={<>“{credential.label}”</>}>
       <ShownOnce id="secret" label="Automation key" value={secret}>
         <strong>Copy the key now: it is shown only once.</strong> The server keeps only a hash of it, so nobody can show it again. If it is lost, create a new key and revoke this one.
       </ShownOnce>
@@ -87,6 +81,6 @@ export function KeyCreatedPage({ member, csrfToken, credential, secret }: { memb
       <p>
         <a href={KEYS_PATH}>Back to automation keys</a>
       </p>
-    </WorkspacePage>
+    </CreatedPage>
   );
 }

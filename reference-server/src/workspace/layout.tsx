@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { Button, PostForm, COPY_BUTTONS_SCRIPT, Layout } from '../pages/index.js';
+import { Button, COPY_BUTTONS_SCRIPT, ErrorSummary, type FieldError, Layout, PostForm } from '../pages/index.js';
 import type { Member } from './access.js';
 import { SERVICE, WORKSPACE_PATH } from './names.js';
 
@@ -24,7 +24,10 @@ export interface WorkspacePageProps {
   title: string;
   section: Section;
   csrfToken: string;
-  hasErrors?: boolean;
+  /** The form's problems: summarised at the top (and the title says so) when there are any. */
+  errors?: readonly FieldError[];
+  /** What the last form did, said once at the top. */
+  notice?: ComponentChildren;
   /** The page's `data-live-region` parts update themselves every this many seconds. */
   liveSeconds?: number;
   children: ComponentChildren;
@@ -32,12 +35,12 @@ export interface WorkspacePageProps {
 
 /**
  * Every workspace page: who is signed in to which organisation, the sections this person may
- * open (admins see the admin ones), a sign-out form, and the page itself.
+ * open (admins see the admin ones), a sign-out form, the form's errors or last notice, and the page itself.
  */
-export function WorkspacePage({ member, title, section, csrfToken, hasErrors = false, liveSeconds, children }: WorkspacePageProps) {
+export function WorkspacePage({ member, title, section, csrfToken, errors = [], notice, liveSeconds, children }: WorkspacePageProps) {
   const isAdmin = member.user.role === 'admin';
   return (
-    <Layout title={title} service={SERVICE} width="wide" hasErrors={hasErrors} scripts={[COPY_BUTTONS_SCRIPT.path]} {...(liveSeconds ? { liveSeconds } : {})}>
+    <Layout title={title} service={SERVICE} width="wide" hasErrors={errors.length > 0} scripts={[COPY_BUTTONS_SCRIPT.path]} {...(liveSeconds ? { liveSeconds } : {})}>
       <div class="workspace-bar">
         <p class="muted">
           {member.user.name} ({member.user.email}) · {member.organization.name} · {isAdmin ? 'Administrator' : 'Member'}
@@ -61,13 +64,15 @@ export function WorkspacePage({ member, title, section, csrfToken, hasErrors = f
           </ul>
         </details>
       </nav>
+      <ErrorSummary errors={errors} />
+      {notice ? <Notice>{notice}</Notice> : null}
       {children}
     </Layout>
   );
 }
 
 /** A one-line confirmation at the top of the page after a form went through. */
-export function Notice({ children }: { children: ComponentChildren }) {
+function Notice({ children }: { children: ComponentChildren }) {
   return (
     <div class="notice success" role="status">
       {children}

@@ -1,9 +1,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser as Chromium, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessible, launchChromium, signInWithChromium } from '../../testing/chromium.js';
-import { settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserFixture } from '../../testing/browser-fixture.js';
+import { checkAccessible, signInWithChromium } from '../../testing/chromium.js';
+import { settle, WebhookReceiver } from 'reference-server/testing';
 
 /**
  * The logs in Chromium, as an admin works with them: the request log opened, filtered and copied
@@ -13,33 +14,19 @@ import { settle, startTestServer, WebhookReceiver, type TestServer } from 'refer
  */
 /** Screenshots for docs/workspace.md land here (default the temp dir). */
 const SHOTS = process.env['SCREENSHOT_DIR'] ?? tmpdir();
-let server: TestServer;
-let browser: Chromium;
-const receiver = new WebhookReceiver();
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-  await receiver.start();
-  await settle(server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-  await receiver.stop();
-});
+const fixture = browserFixture({ settle: true });
+const { receiver } = fixture;
 
 const automation = (path: string, body?: unknown) =>
-  fetch(`${server.url}/api/automation${path}`, {
+  fetch(`${fixture.server.url}/api/automation${path}`, {
     method: body ? 'POST' : 'GET',
-    headers: { 'x-api-key': server.demo.automationKey, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: { 'x-api-key': fixture.server.demo.automationKey, ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
 
 async function adminPage(path: string): Promise<Page> {
-  const page = await signInWithChromium(browser, server.url, server.demo.user.email, server.demo.user.password, path);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const page = await signInWithChromium(fixture.browser, fixture.server.url, fixture.server.demo.user.email, fixture.server.demo.user.password, path);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: fixture.server.url });
   return page;
 }
 
@@ -60,10 +47,10 @@ describe('the logs in a real browser', { timeout: 180_000 }, () => {
     await page.getByRole('table').getByRole('link').first().click();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('GET /api/automation/no-such-thing?api_key=[redacted]');
     const text = (await page.textContent('main')) ?? '';
-    expect(text).not.toContain(server.demo.automationKey);
+    expect(text).not.toContain(fixture.server.demo.automationKey);
     expect(text).not.toContain('k3y0123456');
     const curl = (await page.locator('pre[data-copy="curl command"]').textContent()) ?? '';
-    expect(curl).toContain(`curl -X GET "${server.url}/api/automation/no-such-thing?api_key=$API_KEY"`);
+    expect(curl).toContain(`curl -X GET "${fixture.server.url}/api/automation/no-such-thing?api_key=$API_KEY"`);
     expect(curl).toContain('-H "x-api-key: $AUTOMATION_KEY"');
     await page.screenshot({ path: join(SHOTS, 'workspace-request-detail.png'), fullPage: true });
     await page.getByRole('button', { name: 'Copy curl command' }).click();
@@ -79,7 +66,7 @@ describe('the logs in a real browser', { timeout: 180_000 }, () => {
     receiver.respond = () => ({ status: 400 });
     expect((await automation('/submissions', { record_id: 'logs-1', profile_id: 'prf_seed_deal', fields: { company: 'Acme' } })).status).toBe(202);
     await receiver.waitFor(2);
-    await settle(server);
+    await settle(fixture.server);
     receiver.respond = () => ({ status: 200 });
 
     const page = await adminPage(`/workspace/webhooks/${id}`);
@@ -99,8 +86,8 @@ describe('the logs in a real browser', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Yes, send them again' }).click();
     expect(await page.getByRole('status').first().textContent()).toContain('2 failed deliveries are being sent again');
     await receiver.waitFor(4);
-    await settle(server);
-    await page.goto(`${server.url}/workspace/webhooks/${id}?outcome=delivered`);
+    await settle(fixture.server);
+    await page.goto(`${fixture.server.url}/workspace/webhooks/${id}?outcome=delivered`);
     const resent = page.getByRole('table', { name: 'Delivery attempts' });
     expect(await resent.getByRole('row').count()).toBe(3);
     expect(await resent.getByText('resend').count()).toBe(2);
@@ -119,7 +106,7 @@ describe('the logs in a real browser', { timeout: 180_000 }, () => {
     await checkAccessible(page);
 
     // Rotation: the new secret once, both secrets sign during the overlap.
-    await page.goto(`${server.url}/workspace/webhooks/${id}`);
+    await page.goto(`${fixture.server.url}/workspace/webhooks/${id}`);
     expect(await page.locator('#overlap_hours').inputValue()).toBe('24');
     await page.getByRole('button', { name: 'Rotate secret' }).click();
     const newSecret = await page.getByLabel('New signing secret').inputValue();
@@ -131,7 +118,7 @@ describe('the logs in a real browser', { timeout: 180_000 }, () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('The signing secret was already shown');
     expect(page.url()).toBe(shownAt);
 
-    await page.goto(`${server.url}/workspace/webhooks/${id}`);
+    await page.goto(`${fixture.server.url}/workspace/webhooks/${id}`);
     expect(await page.textContent('main')).toContain('deliveries are also signed with the previous secret');
     const before = receiver.deliveries.length;
     await page.getByLabel('Event type').selectOption('submission.completed');

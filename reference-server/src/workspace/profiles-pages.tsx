@@ -1,8 +1,8 @@
-import { Button, ChoiceGroup, ErrorSummary, fieldErrors, PostForm, TextField, type FieldError, Time } from '../pages/index.js';
+import { Button, ChoiceGroup, type FieldError, fieldErrors, PostForm, Table, TextField, Time } from '../pages/index.js';
 import { profileKinds, type ProfileRecord } from '../submissions/index.js';
 import type { Member } from './access.js';
 import { ConfirmButton } from './confirm.js';
-import { Notice, WorkspacePage } from './layout.js';
+import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
 import { CriteriaFields } from './profile-criteria-fields.js';
 import type { ProfileFormValues } from './profile-form.js';
@@ -13,8 +13,7 @@ const KIND_LABELS: Record<(typeof profileKinds)[number], string> = { founder: 'F
 
 export function ProfilesPage({ member, csrfToken, profiles, notice }: { member: Member; csrfToken: string; profiles: readonly ProfileRecord[]; notice?: string }) {
   return (
-    <WorkspacePage member={member} title="Profiles" section="profiles" csrfToken={csrfToken}>
-      {notice ? <Notice>{notice}</Notice> : null}
+    <WorkspacePage member={member} title="Profiles" section="profiles" csrfToken={csrfToken} {...(notice ? { notice } : {})}>
       <h1>Profiles</h1>
       <p>A profile is what a submission is scored against: weighted criteria, each with a rule. Submissions name it by its ID (<code>profile_id</code>).</p>
       <p>
@@ -22,32 +21,16 @@ export function ProfilesPage({ member, csrfToken, profiles, notice }: { member: 
           Create a profile
         </a>
       </p>
-      <div class="table-scroll">
-        <table aria-label="Profiles">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">ID</th>
-              <th scope="col">Criteria</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {profiles.map((profile) => (
-              <tr>
-                <td>
-                  <a href={`${PROFILES_PATH}/${encodeURIComponent(profile.id)}`}>{profile.name}</a>
-                </td>
-                <td>
-                  <code>{profile.id}</code>
-                </td>
-                <td>{profile.criteria.length}</td>
-                <td>{profile.archived_at ? <span class="tag grey">Archived <Time at={profile.archived_at} /></span> : <span class="tag green">Active</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        label="Profiles"
+        rows={profiles}
+        columns={[
+          { heading: 'Name', cell: (profile) => <a href={`${PROFILES_PATH}/${encodeURIComponent(profile.id)}`}>{profile.name}</a> },
+          { heading: 'ID', kind: 'id', cell: (profile) => <code>{profile.id}</code> },
+          { heading: 'Criteria', kind: 'numeric', cell: (profile) => profile.criteria.length },
+          { heading: 'Status', cell: (profile) => (profile.archived_at ? <span class="tag grey">Archived <Time at={profile.archived_at} /></span> : <span class="tag green">Active</span>) },
+        ]}
+      />
     </WorkspacePage>
   );
 }
@@ -67,8 +50,7 @@ export function ProfileFormPage({ member, csrfToken, values, errors = [], profil
   const title = profile ? `Edit ${profile.name}` : 'Create a profile';
   const archived = Boolean(profile?.archived_at);
   return (
-    <WorkspacePage member={member} title={title} section="profiles" csrfToken={csrfToken} hasErrors={errors.length > 0}>
-      <ErrorSummary errors={errors} />
+    <WorkspacePage member={member} title={title} section="profiles" csrfToken={csrfToken} errors={errors}>
       <p>
         <a href={PROFILES_PATH}>Back to profiles</a>
       </p>

@@ -1,18 +1,14 @@
-import type { Request, Response, Router } from 'express';
-import { z } from 'zod';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { type FieldError, createFlash, seeOther, type PageCsrf, sendPage, type PageTools } from '../pages/index.js';
-import { archiveProfile, createProfile, getProfile, listProfiles, updateProfile, type ProfileRecord } from '../submissions/index.js';
-import { member, requireAdmin } from './access.js';
-import { WORKSPACE_PATH } from './names.js';
-import { changeRows, emptyProfileForm, formIntent, parseProfileForm, profileFormValues, readProfileForm, switchMode, type ProfileFormValues } from './profile-form.js';
+import { type FieldError, type PageCsrf, type PageTools, sendPage } from '../pages/index.js';
+import { archiveProfile, createProfile, getProfile, listProfiles, type ProfileInput, type ProfileRecord, updateProfile } from '../submissions/index.js';
+import { member } from './access.js';
 import { ConfirmPage } from './confirm.js';
+import { noticeFlash, redirectWithNotice, takeNotice, type NoticeFlash } from './notice-flash.js';
+import { changeRows, emptyProfileForm, formIntent, parseProfileForm, profileFormValues, readProfileForm, switchMode, type ProfileFormValues } from './profile-form.js';
 import { ProfileFormPage, ProfilesPage, PROFILES_PATH } from './profiles-pages.js';
+import { get, mountRoutes, post, viewer, withFound } from './route-table.js';
 
-/**
- * Profiles (admin): create, edit, archive. Without them a new organisation could not receive a
- * submission; the operator's `profile create` writes the same records through the same schema.
- */
 /**
  * "Add criterion", "Remove criterion n", "Show this rule's fields", "Edit as JSON" or "Edit with
  * the form": the same form back, changed, nothing saved (the rows live in the form). False when
@@ -58,103 +54,78 @@ function sendArchiveConfirm(csrf: PageCsrf, req: Request, res: Response, profile
   );
 }
 
-export function profilesRoutes(ctx: AppContext, router: Router, { csrf, acceptForm }: PageTools): void {
-  const flash = createFlash(ctx, { cookieName: 'pis_ws_profiles', cookiePath: WORKSPACE_PATH, schema: z.object({ notice: z.string().max(300) }) });
-
-  /** The profile of the URL in the member's own organisation: another organisation's id is not found. */
-  const profileOf = (req: Request, res: Response): ProfileRecord | undefined => getProfile(ctx, member(res).organization.id, String(req.params.id));
-
-  router.get('/profiles', requireAdmin, (req, res) => {
-    const me = member(res);
-    const notice = flash.take(req, res)?.notice;
-    sendPage(res, <ProfilesPage member={me} csrfToken={csrf.token(req, res)} profiles={listProfiles(ctx, me.organization.id, { includeArchived: true })} {...(notice ? { notice } : {})} />);
-  });
-
-  router.get('/profiles/new', requireAdmin, (req, res) => {
-    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={emptyProfileForm()} />);
-  });
-
-  router.post('/profiles', ...acceptForm, requireAdmin, async (req, res, next) => {
-    try {
-      const me = member(res);
-      const values = readProfileForm(req.body);
-      if (formChanged(csrf, req, res, values)) return;
-      const parsed = parseProfileForm(values);
-      if (!parsed.ok) {
-        sendPage(res, <ProfileFormPage member={me} csrfToken={csrf.token(req, res)} values={values} errors={parsed.errors} />, 400);
-        return;
-      }
-      const profile = await createProfile(ctx, me.organization.id, parsed.input);
-      flash.set(res, { notice: `Profile “${profile.name}” created with ID ${profile.id}.` });
-      seeOther(res, PROFILES_PATH);
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  router.get('/profiles/:id', requireAdmin, (req, res, next) => {
-    const profile = profileOf(req, res);
-    if (!profile) {
-      next();
-      return;
-    }
-    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={profileFormValues(profile)} profile={profile} />);
-  });
-
-  router.post('/profiles/:id', ...acceptForm, requireAdmin, async (req, res, next) => {
-    try {
-      const profile = profileOf(req, res);
-      if (!profile) {
-        next();
-        return;
-      }
-      const values = readProfileForm(req.body);
-      if (formChanged(csrf, req, res, values, profile)) return;
-      const parsed = parseProfileForm(values);
-      if (!parsed.ok) {
-        sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={values} errors={parsed.errors} profile={profile} />, 400);
-        return;
-      }
-      const saved = await updateProfile(ctx, profile, parsed.input);
-      flash.set(res, { notice: `Profile “${saved.name}” saved.` });
-      seeOther(res, PROFILES_PATH);
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  archiveRoutes(ctx, router, { csrf, acceptForm }, profileOf, (res, notice) => flash.set(res, { notice }));
+interface Deps {
+  ctx: AppContext;
+  tools: PageTools;
+  flash: NoticeFlash;
 }
 
-/** Archive: a confirmation page first, then the form that archives. */
-function archiveRoutes(
-  ctx: AppContext,
-  router: Router,
-  { csrf, acceptForm }: Pick<PageTools, 'csrf' | 'acceptForm'>,
-  profileOf: (req: Request, res: Response) => ProfileRecord | undefined,
-  notify: (res: Response, notice: string) => void,
-): void {
-  router.get('/profiles/:id/archive', requireAdmin, (req, res, next) => {
-    const profile = profileOf(req, res);
-    if (!profile || profile.archived_at) {
-      next();
-      return;
-    }
-    sendArchiveConfirm(csrf, req, res, profile);
+/** The profile of the URL in the member's own organisation: another organisation's id is not found. */
+const profileIn = (ctx: AppContext) => (req: Request, res: Response): ProfileRecord | undefined => getProfile(ctx, member(res).organization.id, String(req.params['id']));
+
+const listPage = ({ ctx, tools, flash }: Deps): RequestHandler => (req, res) => {
+  sendPage(res, <ProfilesPage {...viewer(tools, req, res)} profiles={listProfiles(ctx, member(res).organization.id, { includeArchived: true })} {...takeNotice(flash, req, res)} />);
+};
+
+const newPage = ({ tools }: Deps): RequestHandler => (req, res) => sendPage(res, <ProfileFormPage {...viewer(tools, req, res)} values={emptyProfileForm()} />);
+
+const editPage = ({ ctx, tools }: Deps) => withFound(profileIn(ctx), (profile, req, res) => sendPage(res, <ProfileFormPage {...viewer(tools, req, res)} values={profileFormValues(profile)} profile={profile} />));
+
+/**
+ * The profile form sent: changed and shown again (a row added, JSON mode…), refused with what to
+ * fix, or saved with `save` and back to the list with its notice.
+ */
+async function submitProfileForm({ tools, flash }: Deps, req: Request, res: Response, save: (input: ProfileInput) => Promise<string>, profile?: ProfileRecord): Promise<void> {
+  const values = readProfileForm(req.body);
+  if (formChanged(tools.csrf, req, res, values, profile)) return;
+  const parsed = parseProfileForm(values);
+  if (!parsed.ok) {
+    sendPage(res, <ProfileFormPage {...viewer(tools, req, res)} values={values} errors={parsed.errors} {...(profile ? { profile } : {})} />, 400);
+    return;
+  }
+  redirectWithNotice(res, flash, await save(parsed.input), PROFILES_PATH);
+}
+
+const create = (deps: Deps): RequestHandler => (req, res) =>
+  submitProfileForm(deps, req, res, async (input) => {
+    const profile = await createProfile(deps.ctx, member(res).organization.id, input);
+    return `Profile “${profile.name}” created with ID ${profile.id}.`;
   });
 
-  router.post('/profiles/:id/archive', ...acceptForm, requireAdmin, async (req, res, next) => {
-    try {
-      const profile = profileOf(req, res);
-      if (!profile) {
-        next();
-        return;
-      }
-      await archiveProfile(ctx, profile);
-      notify(res, `Profile “${profile.name}” archived.`);
-      seeOther(res, PROFILES_PATH);
-    } catch (error) {
-      next(error);
-    }
+const update = (deps: Deps) =>
+  withFound(profileIn(deps.ctx), (profile, req, res) =>
+    submitProfileForm(deps, req, res, async (input) => `Profile “${(await updateProfile(deps.ctx, profile, input)).name}” saved.`, profile),
+  );
+
+/** Archive: a confirmation page first (only of a profile still active), then the form that archives. */
+const archiveConfirm = ({ ctx, tools }: Deps) =>
+  withFound(
+    (req, res) => {
+      const profile = profileIn(ctx)(req, res);
+      return profile?.archived_at ? undefined : profile;
+    },
+    (profile, req, res) => sendArchiveConfirm(tools.csrf, req, res, profile),
+  );
+
+const archive = ({ ctx, flash }: Deps) =>
+  withFound(profileIn(ctx), async (profile, _req, res) => {
+    await archiveProfile(ctx, profile);
+    redirectWithNotice(res, flash, `Profile “${profile.name}” archived.`, PROFILES_PATH);
   });
+
+/**
+ * Profiles (admin): create, edit, archive. Without them a new organisation could not receive a
+ * submission; the operator's `profile create` writes the same records through the same schema.
+ */
+export function profilesRoutes(ctx: AppContext, router: Router, tools: PageTools): void {
+  const deps: Deps = { ctx, tools, flash: noticeFlash(ctx, 'pis_ws_profiles') };
+  mountRoutes(router, tools, [
+    get('/profiles', listPage(deps)),
+    get('/profiles/new', newPage(deps)),
+    post('/profiles', create(deps)),
+    get('/profiles/:id', editPage(deps)),
+    post('/profiles/:id', update(deps)),
+    get('/profiles/:id/archive', archiveConfirm(deps)),
+    post('/profiles/:id/archive', archive(deps)),
+  ]);
 }

@@ -1,9 +1,10 @@
-import type { Request, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { LOGGED_SURFACES, type LoggedRequest, type LoggedSurface, type OrgRequestLog } from '../http/index.js';
-import { sendPage, type PageTools } from '../pages/index.js';
+import { type PageTools, sendPage } from '../pages/index.js';
 import { listCredentials } from '../tenancy/index.js';
-import { member, requireAdmin } from './access.js';
+import { member } from './access.js';
+import { get, mountRoutes, viewer, withFound } from './route-table.js';
 import { curlCommand } from './curl-command.js';
 import { RequestDetailPage } from './request-detail-page.js';
 import { OAUTH_TOKENS, RequestsPage, STATUS_CLASSES, statusClassOf, type RequestFilters } from './requests-page.js';
@@ -21,31 +22,28 @@ const matches = (filters: RequestFilters) => (r: LoggedRequest) =>
   (filters.status === '' || statusClassOf(r.status) === filters.status) &&
   (filters.credential === '' || (filters.credential === OAUTH_TOKENS ? r.via === 'oauth_access_token' : r.credentialId === filters.credential));
 
+// Labels of this organisation's credentials only: ids from the log are looked up among them.
+const labelsOf = (ctx: AppContext, orgId: string) => new Map(listCredentials(ctx, orgId).map((c) => [c.keyId, `${c.label} (${c.hint})`]));
+
+const logPage = (ctx: AppContext, requests: OrgRequestLog, tools: PageTools): RequestHandler => (req, res) => {
+  const orgId = member(res).organization.id;
+  const surface = isSurface(req.query['surface']) ? req.query['surface'] : 'automation';
+  const labels = labelsOf(ctx, orgId);
+  const filters = filtersOf(req.query, labels);
+  sendPage(res, <RequestsPage {...viewer(tools, req, res)} surface={surface} requests={requests.recent(orgId, surface).filter(matches(filters))} labels={labels} filters={filters} />);
+};
+
+// Looked up among this organisation's requests only: another organisation's id is not found.
+const requestPage = (ctx: AppContext, requests: OrgRequestLog, tools: PageTools) =>
+  withFound(
+    (req, res) => requests.find(member(res).organization.id, String(req.params['id'])),
+    (request, req, res) => {
+      const baseUrl = ctx.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+      sendPage(res, <RequestDetailPage {...viewer(tools, req, res)} request={request} labels={labelsOf(ctx, member(res).organization.id)} curl={curlCommand(baseUrl, request)} />);
+    },
+  );
+
 /** The request log (admin): the organisation's own recent API requests, one surface at a time, each openable in full. */
-export function requestsRoutes(ctx: AppContext, requests: OrgRequestLog, router: Router, { csrf }: PageTools): void {
-  // Labels of this organisation's credentials only: ids from the log are looked up among them.
-  const labelsOf = (orgId: string) => new Map(listCredentials(ctx, orgId).map((c) => [c.keyId, `${c.label} (${c.hint})`]));
-
-  router.get('/requests', requireAdmin, (req, res) => {
-    const me = member(res);
-    const surface = isSurface(req.query['surface']) ? req.query['surface'] : 'automation';
-    const labels = labelsOf(me.organization.id);
-    const filters = filtersOf(req.query, labels);
-    sendPage(
-      res,
-      <RequestsPage member={me} csrfToken={csrf.token(req, res)} surface={surface} requests={requests.recent(me.organization.id, surface).filter(matches(filters))} labels={labels} filters={filters} />,
-    );
-  });
-
-  router.get('/requests/:id', requireAdmin, (req, res, next) => {
-    const me = member(res);
-    // Looked up among this organisation's requests only: another organisation's id is not found.
-    const request = requests.find(me.organization.id, String(req.params['id']));
-    if (!request) {
-      next();
-      return;
-    }
-    const baseUrl = ctx.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    sendPage(res, <RequestDetailPage member={me} csrfToken={csrf.token(req, res)} request={request} labels={labelsOf(me.organization.id)} curl={curlCommand(baseUrl, request)} />);
-  });
+export function requestsRoutes(ctx: AppContext, requests: OrgRequestLog, router: Router, tools: PageTools): void {
+  mountRoutes(router, tools, [get('/requests', logPage(ctx, requests, tools)), get('/requests/:id', requestPage(ctx, requests, tools))]);
 }

@@ -1,10 +1,11 @@
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { findResultByEmail, getResult, listResults, type AssessmentResult } from '../assessments/index.js';
-import { sendPage, type PageTools } from '../pages/index.js';
+import { type AssessmentResult, findResultByEmail, getResult, listResults } from '../assessments/index.js';
+import { type PageTools, sendPage } from '../pages/index.js';
 import type { Page } from '../store/index.js';
 import { InvalidCursorError } from '../submissions/index.js';
 import { member } from './access.js';
+import { get, mountRoutes, viewer, withFound } from './route-table.js';
 import { parseResultQuery, resultMatcher, type ResultFilters } from './results-filters.js';
 import { ResultPage, ResultsPage, RESULTS_PATH } from './results-page.js';
 
@@ -20,38 +21,31 @@ function resultsPage(ctx: AppContext, orgId: string, filters: ResultFilters, aft
   return listResults(ctx, orgId, { limit: PAGE_SIZE, ...(after ? { after } : {}), ...(matches ? { filter: matches } : {}) });
 }
 
-/** Assessment results, for every member: reads only, the organisation's own. */
-export function resultsRoutes(ctx: AppContext, router: Router, { csrf }: PageTools): void {
-  router.get('/results', (req, res) => {
-    const me = member(res);
-    const { filters, after } = parseResultQuery(req.query);
-    let page: Page<AssessmentResult>;
-    let pageError: string | undefined;
-    try {
-      page = resultsPage(ctx, me.organization.id, filters, after);
-    } catch (error) {
-      // A cursor of a list that moved on (or of another organisation's): say so, show nothing of it.
-      if (!(error instanceof InvalidCursorError)) throw error;
-      page = { items: [] };
-      pageError = 'That page no longer exists. Start again from the first page.';
-    }
-    const query = Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-    const nextUrl = page.next ? `${RESULTS_PATH}?${new URLSearchParams({ ...query, after: page.next })}` : undefined;
-    sendPage(
-      res,
-      <ResultsPage member={me} csrfToken={csrf.token(req, res)} results={page.items} filters={filters} {...(nextUrl ? { nextUrl } : {})} {...(pageError ? { pageError } : {})} />,
-      pageError ? 400 : 200,
-    );
-  });
+const listPage = (ctx: AppContext, tools: PageTools): RequestHandler => (req, res) => {
+  const { filters, after } = parseResultQuery(req.query);
+  let page: Page<AssessmentResult>;
+  let pageError: string | undefined;
+  try {
+    page = resultsPage(ctx, member(res).organization.id, filters, after);
+  } catch (error) {
+    // A cursor of a list that moved on (or of another organisation's): say so, show nothing of it.
+    if (!(error instanceof InvalidCursorError)) throw error;
+    page = { items: [] };
+    pageError = 'That page no longer exists. Start again from the first page.';
+  }
+  const query = Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const nextUrl = page.next ? `${RESULTS_PATH}?${new URLSearchParams({ ...query, after: page.next })}` : undefined;
+  sendPage(res, <ResultsPage {...viewer(tools, req, res)} results={page.items} filters={filters} {...(nextUrl ? { nextUrl } : {})} {...(pageError ? { pageError } : {})} />, pageError ? 400 : 200);
+};
 
-  router.get('/results/:id', (req, res, next) => {
-    const me = member(res);
-    // Looked up in the member's organisation only: another organisation's result id is not found.
-    const result = getResult(ctx, me.organization.id, String(req.params['id']));
-    if (!result) {
-      next();
-      return;
-    }
-    sendPage(res, <ResultPage member={me} csrfToken={csrf.token(req, res)} result={result} />);
-  });
+// Looked up in the member's organisation only: another organisation's result id is not found.
+const resultPage = (ctx: AppContext, tools: PageTools) =>
+  withFound(
+    (req, res) => getResult(ctx, member(res).organization.id, String(req.params['id'])),
+    (result, req, res) => sendPage(res, <ResultPage {...viewer(tools, req, res)} result={result} />),
+  );
+
+/** Assessment results, for every member: reads only, the organisation's own. */
+export function resultsRoutes(ctx: AppContext, router: Router, tools: PageTools): void {
+  mountRoutes(router, tools, [get('/results', listPage(ctx, tools), 'members'), get('/results/:id', resultPage(ctx, tools), 'members')]);
 }

@@ -1,6 +1,6 @@
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, formFields, signInToWorkspace, startTestServer, type TestServer } from 'reference-server/testing';
+import { Browser, signInToWorkspace, startTestServer, type TestServer } from 'reference-server/testing';
 import { fitsWidth, launchChromium, NARROW_VIEWPORT, seriousViolations } from '../../testing/chromium.js';
 import { ManualClock } from '../clock.js';
 import { operate } from '../cli.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, formFields, signInToWorkspace, startTestServer, type TestServer } from 'reference-server/testing';
+import { Browser, signInToWorkspace, startTestServer, type TestServer } from 'reference-server/testing';
 import { ManualClock } from '../clock.js';
 import { operate } from '../cli.js';
 import { SLOT_TTL_MS } from './shown-once-slots.js';

@@ -1,5 +1,9 @@
-import type { ComponentChildren } from 'preact';
+import type { Request, RequestHandler, Response } from 'express';
+import type { ComponentChildren, VNode } from 'preact';
+import { type PageTools, sendPage } from '../pages/index.js';
 import type { Member } from './access.js';
+import { viewer } from './route-table.js';
+import type { ShownOnceSlots } from './shown-once-slots.js';
 import { WorkspacePage, type Section } from './layout.js';
 
 /**
@@ -20,6 +24,19 @@ export function ShownOnce({ id, label, value, children }: { id: string; label: s
   );
 }
 
+/** The page a create form's 303 leads to: what was made, in a panel, then the secret shown once (`ShownOnce`). */
+export function CreatedPage({ member, csrfToken, section, title, subject, children }: { member: Member; csrfToken: string; section: Section; title: string; subject: ComponentChildren; children: ComponentChildren }) {
+  return (
+    <WorkspacePage member={member} title={title} section={section} csrfToken={csrfToken}>
+      <div class="panel">
+        <h1>{title}</h1>
+        <p>{subject}</p>
+      </div>
+      {children}
+    </WorkspacePage>
+  );
+}
+
 export interface AlreadyShownProps {
   member: Member;
   csrfToken: string;
@@ -30,6 +47,9 @@ export interface AlreadyShownProps {
   back: { href: string; text: string };
   children: ComponentChildren;
 }
+
+/** What the "already shown" page of one kind of secret says: the parts that are not the viewer's. */
+export type AlreadyShown = Omit<AlreadyShownProps, 'member' | 'csrfToken'>;
 
 /**
  * A reload (or a second visit) of a shown-once page: the secret is gone from the server, and the
@@ -49,3 +69,17 @@ export function AlreadyShownPage({ member, csrfToken, section, what, back, child
     </WorkspacePage>
   );
 }
+
+/**
+ * The one GET that shows a just-created secret, taken from its single-use slot: `page` renders it
+ * (undefined when its record went meanwhile). A reload, a slot of another session or a vanished
+ * record answers 410 with the page that says it was already shown.
+ */
+export const shownOncePage =
+  <T,>(tools: Pick<PageTools, 'csrf'>, slots: ShownOnceSlots<T>, gone: AlreadyShown, page: (shown: T, req: Request, res: Response) => VNode | undefined): RequestHandler =>
+  (req, res) => {
+    const shown = slots.take(req, String(req.params['slot']));
+    const body = shown === undefined ? undefined : page(shown, req, res);
+    if (body) sendPage(res, body);
+    else sendPage(res, <AlreadyShownPage {...viewer(tools, req, res)} {...gone} />, 410);
+  };

@@ -1,10 +1,10 @@
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { sendPage, type PageTools } from '../pages/index.js';
-import { getProfile, getSubmission, InvalidCursorError, listProfiles, listSubmissions, resourcesOf, transcriptsOf } from '../submissions/index.js';
-import { SUBMISSION_STATUSES } from '../submissions/index.js';
+import { type PageTools, sendPage } from '../pages/index.js';
+import { getProfile, getSubmission, InvalidCursorError, listProfiles, listSubmissions, resourcesOf, SUBMISSION_STATUSES, transcriptsOf } from '../submissions/index.js';
 import { member } from './access.js';
+import { get, mountRoutes, viewer, withFound } from './route-table.js';
 import { SubmissionPage, SubmissionsPage, SUBMISSIONS_PATH, type SubmissionFilters } from './submissions-pages.js';
 
 const PAGE_SIZE = 25;
@@ -19,70 +19,62 @@ const filtersSchema = z.object({
 
 const present = (value: string | undefined) => (value ? value : undefined);
 
-/** Submissions, for every member: reads only, the organisation's own. */
-export function submissionsRoutes(ctx: AppContext, router: Router, { csrf }: PageTools): void {
-  router.get('/submissions', (req, res) => {
-    const me = member(res);
-    const orgId = me.organization.id;
-    const query = filtersSchema.parse(Object.fromEntries(Object.entries(req.query).filter(([, v]) => typeof v === 'string')));
-    const filters: SubmissionFilters = {
+/** One page of the list; a cursor of a list that moved on says so (400) and shows nothing of it. */
+function submissionsPage(ctx: AppContext, orgId: string, query: z.infer<typeof filtersSchema>, filters: SubmissionFilters): { page: ReturnType<typeof listSubmissions>; filterError?: string } {
+  try {
+    const page = listSubmissions(ctx, orgId, {
+      limit: PAGE_SIZE,
       ...(query.status ? { status: query.status } : {}),
-      ...(present(query.profile_id) ? { profile_id: query.profile_id } : {}),
-      ...(present(query.record_id) ? { record_id: query.record_id } : {}),
-    };
-    const profiles = new Map(listProfiles(ctx, orgId, { includeArchived: true }).map((p) => [p.id, p]));
-    let page: { items: ReturnType<typeof listSubmissions>['items']; next?: string };
-    let filterError: string | undefined;
-    try {
-      page = listSubmissions(ctx, orgId, {
-        limit: PAGE_SIZE,
-        ...(query.status ? { status: query.status } : {}),
-        ...(filters.profile_id ? { profileId: filters.profile_id } : {}),
-        ...(filters.record_id ? { recordId: filters.record_id } : {}),
-        ...(present(query.after) ? { after: query.after } : {}),
-      });
-    } catch (error) {
-      if (!(error instanceof InvalidCursorError)) throw error;
-      page = { items: [] };
-      filterError = 'That page no longer exists. Start again from the first page.';
-    }
-    const nextUrl = page.next ? `${SUBMISSIONS_PATH}?${new URLSearchParams({ ...filters, after: page.next })}` : undefined;
-    sendPage(
-      res,
-      <SubmissionsPage
-        member={me}
-        csrfToken={csrf.token(req, res)}
-        submissions={page.items}
-        profiles={profiles}
-        filters={filters}
-        {...(nextUrl ? { nextUrl } : {})}
-        {...(filterError ? { filterError } : {})}
-      />,
-      filterError ? 400 : 200,
-    );
-  });
+      ...(filters.profile_id ? { profileId: filters.profile_id } : {}),
+      ...(filters.record_id ? { recordId: filters.record_id } : {}),
+      ...(present(query.after) ? { after: query.after } : {}),
+    });
+    return { page };
+  } catch (error) {
+    if (!(error instanceof InvalidCursorError)) throw error;
+    return { page: { items: [] }, filterError: 'That page no longer exists. Start again from the first page.' };
+  }
+}
 
-  router.get('/submissions/:id', (req, res, next) => {
-    const me = member(res);
-    const orgId = me.organization.id;
-    // Looked up in the member's organisation only: another organisation's id is not found.
-    const submission = getSubmission(ctx, orgId, req.params.id);
-    if (!submission) {
-      next();
-      return;
-    }
-    const profile = getProfile(ctx, orgId, submission.profileId);
-    sendPage(
-      res,
-      <SubmissionPage
-        member={me}
-        csrfToken={csrf.token(req, res)}
-        submission={submission}
-        {...(profile ? { profile } : {})}
-        resources={resourcesOf(ctx, orgId, submission)}
-        transcripts={transcriptsOf(ctx, orgId, submission)}
-      />,
-    );
-  });
+const listPage = (ctx: AppContext, tools: PageTools): RequestHandler => (req, res) => {
+  const orgId = member(res).organization.id;
+  const query = filtersSchema.parse(Object.fromEntries(Object.entries(req.query).filter(([, v]) => typeof v === 'string')));
+  const filters: SubmissionFilters = {
+    ...(query.status ? { status: query.status } : {}),
+    ...(present(query.profile_id) ? { profile_id: query.profile_id } : {}),
+    ...(present(query.record_id) ? { record_id: query.record_id } : {}),
+  };
+  const profiles = new Map(listProfiles(ctx, orgId, { includeArchived: true }).map((p) => [p.id, p]));
+  const { page, filterError } = submissionsPage(ctx, orgId, query, filters);
+  const nextUrl = page.next ? `${SUBMISSIONS_PATH}?${new URLSearchParams({ ...filters, after: page.next })}` : undefined;
+  sendPage(
+    res,
+    <SubmissionsPage {...viewer(tools, req, res)} submissions={page.items} profiles={profiles} filters={filters} {...(nextUrl ? { nextUrl } : {})} {...(filterError ? { filterError } : {})} />,
+    filterError ? 400 : 200,
+  );
+};
 
+// Looked up in the member's organisation only: another organisation's id is not found.
+const submissionPage = (ctx: AppContext, tools: PageTools) =>
+  withFound(
+    (req, res) => getSubmission(ctx, member(res).organization.id, String(req.params['id'])),
+    (submission, req, res) => {
+      const orgId = member(res).organization.id;
+      const profile = getProfile(ctx, orgId, submission.profileId);
+      sendPage(
+        res,
+        <SubmissionPage
+          {...viewer(tools, req, res)}
+          submission={submission}
+          {...(profile ? { profile } : {})}
+          resources={resourcesOf(ctx, orgId, submission)}
+          transcripts={transcriptsOf(ctx, orgId, submission)}
+        />,
+      );
+    },
+  );
+
+/** Submissions, for every member: reads only, the organisation's own. */
+export function submissionsRoutes(ctx: AppContext, router: Router, tools: PageTools): void {
+  mountRoutes(router, tools, [get('/submissions', listPage(ctx, tools), 'members'), get('/submissions/:id', submissionPage(ctx, tools), 'members')]);
 }

@@ -1,10 +1,10 @@
 import { redactUrlSecrets } from '../http/index.js';
-import { Button, CheckboxGroup, ChoiceGroup, ErrorSummary, SelectField, fieldErrors, PostForm, TextField, type FieldError, Table, Time, utcText } from '../pages/index.js';
+import { Button, CheckboxGroup, ChoiceGroup, type FieldError, fieldErrors, PostForm, SelectField, Table, TextField, Time, utcText } from '../pages/index.js';
 import { EVENT_TYPES, type SubscriptionRecord, type WebhookSurface } from '../webhooks/index.js';
 import type { Member } from './access.js';
-import { Notice, WorkspacePage } from './layout.js';
+import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import { ShownOnce } from './shown-once.js';
+import { CreatedPage, ShownOnce } from './shown-once.js';
 
 export const WEBHOOKS_PATH = `${WORKSPACE_PATH}/webhooks`;
 export const subscriptionUrl = (id: string) => `${WEBHOOKS_PATH}/${encodeURIComponent(id)}`;
@@ -51,9 +51,7 @@ export interface WebhooksPageProps {
 export function WebhooksPage({ member, csrfToken, subscriptions, values, errors = [], notice }: WebhooksPageProps) {
   const error = fieldErrors(errors);
   return (
-    <WorkspacePage member={member} title="Webhooks" section="webhooks" csrfToken={csrfToken} hasErrors={errors.length > 0}>
-      <ErrorSummary errors={errors} />
-      {notice ? <Notice>{notice}</Notice> : null}
+    <WorkspacePage member={member} title="Webhooks" section="webhooks" csrfToken={csrfToken} errors={errors} {...(notice ? { notice } : {})}>
       <h1>Webhooks</h1>
       <p>
         Each subscription receives the events it asks for as signed POST requests (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>), retried
@@ -108,11 +106,7 @@ export function WebhooksPage({ member, csrfToken, subscriptions, values, errors 
 /** The page the register form's 303 leads to, and the only place the signing secret ever appears, once. */
 export function SubscriptionCreatedPage({ member, csrfToken, subscription, secret }: { member: Member; csrfToken: string; subscription: SubscriptionRecord; secret: string }) {
   return (
-    <WorkspacePage member={member} title="Endpoint registered" section="webhooks" csrfToken={csrfToken}>
-      <div class="panel">
-        <h1>Endpoint registered</h1>
-        <p>{redactUrlSecrets(subscription.url)}</p>
-      </div>
+    <CreatedPage member={member} csrfToken={csrfToken} section="webhooks" title="Endpoint registered" subject={redactUrlSecrets(subscription.url)}>
       <ShownOnce id="secret" label="Signing secret" value={secret}>
         <strong>Copy the signing secret now: it is shown only once.</strong> Verify each delivery's <code>webhook-signature</code> with it (any Standard Webhooks library does). If it is lost, rotate
         the secret on the endpoint's page: that shows a new one.
@@ -123,7 +117,7 @@ export function SubscriptionCreatedPage({ member, csrfToken, subscription, secre
       <p>
         <a href={WEBHOOKS_PATH}>Back to webhooks</a>
       </p>
-    </WorkspacePage>
+    </CreatedPage>
   );
 }
 
@@ -133,11 +127,7 @@ const hoursText = (hours: number) => (hours === 0 ? 'not at all' : hours % 24 ==
 export function SecretRotatedPage({ member, csrfToken, subscription, secret }: { member: Member; csrfToken: string; subscription: SubscriptionRecord; secret: string }) {
   const until = subscription.previousSecret?.until;
   return (
-    <WorkspacePage member={member} title="Signing secret rotated" section="webhooks" csrfToken={csrfToken}>
-      <div class="panel">
-        <h1>Signing secret rotated</h1>
-        <p>{redactUrlSecrets(subscription.url)}</p>
-      </div>
+    <CreatedPage member={member} csrfToken={csrfToken} section="webhooks" title="Signing secret rotated" subject={redactUrlSecrets(subscription.url)}>
       <ShownOnce id="secret" label="New signing secret" value={secret}>
         <strong>Copy the new signing secret now: it is shown only once.</strong>{' '}
         {until
@@ -147,7 +137,7 @@ export function SecretRotatedPage({ member, csrfToken, subscription, secret }: {
       <p>
         <a href={subscriptionUrl(subscription.id)}>Go to the endpoint</a>
       </p>
-    </WorkspacePage>
+    </CreatedPage>
   );
 }
 

@@ -1,11 +1,12 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser as Chromium, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_RESULT_EMAIL } from '../assessments/index.js';
 import { operate } from '../cli.js';
-import { checkAccessible, launchChromium, signInWithChromium } from '../../testing/chromium.js';
-import { startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
+import { browserFixture } from '../../testing/browser-fixture.js';
+import { checkAccessible, signInWithChromium } from '../../testing/chromium.js';
+import { WebhookReceiver } from 'reference-server/testing';
 import { submissionDetailSchema } from '../submissions/index.js';
 import { eventPayloadSchema } from '../webhooks/index.js';
 
@@ -18,51 +19,38 @@ import { eventPayloadSchema } from '../webhooks/index.js';
  */
 const SHOTS = process.env['SCREENSHOT_DIR'] ?? tmpdir();
 
-let server: TestServer;
-let browser: Chromium;
-const receiver = new WebhookReceiver();
+const fixture = browserFixture();
+const { receiver } = fixture;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-  await receiver.start();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-  await receiver.stop();
-});
-
-const signIn = (email: string, password: string, path = '/workspace'): Promise<Page> => signInWithChromium(browser, server.url, email, password, path);
+const signIn = (email: string, password: string, path = '/workspace'): Promise<Page> => signInWithChromium(fixture.browser, fixture.server.url, email, password, path);
 
 
-const me = (key: string) => fetch(`${server.url}/api/automation/me`, { headers: { 'x-api-key': key } });
+const me = (key: string) => fetch(`${fixture.server.url}/api/automation/me`, { headers: { 'x-api-key': key } });
 
 async function newOrganization(name: string, admin: string, member?: string) {
-  const org = (await operate(server.dataDir, 'org.create', { name })) as { id: string };
+  const org = (await operate(fixture.server.dataDir, 'org.create', { name })) as { id: string };
   const password = 'correct horse battery staple';
-  await operate(server.dataDir, 'user.create', { orgId: org.id, email: admin, name: 'Ada Admin', password, role: 'admin' });
-  if (member) await operate(server.dataDir, 'user.create', { orgId: org.id, email: member, name: 'Max Member', password, role: 'member' });
+  await operate(fixture.server.dataDir, 'user.create', { orgId: org.id, email: admin, name: 'Ada Admin', password, role: 'admin' });
+  if (member) await operate(fixture.server.dataDir, 'user.create', { orgId: org.id, email: member, name: 'Max Member', password, role: 'member' });
   return { orgId: org.id, password };
 }
 
 // Each walk drives a real browser through several pages and scans each: minutes on a loaded machine.
 describe('the workspace in a real browser', { timeout: 180_000 }, () => {
   it('signs in with the investor login and shows the organisation without any secret', async () => {
-    const page = await signIn(server.demo.user.email, server.demo.user.password);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(server.demo.organizationName);
+    const page = await signIn(fixture.server.demo.user.email, fixture.server.demo.user.password);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(fixture.server.demo.organizationName);
     const text = (await page.textContent('main')) ?? '';
-    expect(text).toContain(server.demo.user.email);
-    expect(text).toContain(`${server.url}/api/automation/me`);
-    for (const secret of [server.demo.automationKey, server.demo.developerKey, server.demo.partnerCredential]) expect(text).not.toContain(secret);
+    expect(text).toContain(fixture.server.demo.user.email);
+    expect(text).toContain(`${fixture.server.url}/api/automation/me`);
+    for (const secret of [fixture.server.demo.automationKey, fixture.server.demo.developerKey, fixture.server.demo.partnerCredential]) expect(text).not.toContain(secret);
     await page.screenshot({ path: join(SHOTS, 'workspace-overview.png'), fullPage: true });
     await checkAccessible(page);
     await page.context().close();
   });
 
   it('creates an automation key shown once, which the Automation API accepts until it is revoked', async () => {
-    const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/keys');
+    const page = await signIn(fixture.server.demo.user.email, fixture.server.demo.user.password, '/workspace/keys');
     await checkAccessible(page);
     await page.getByRole('button', { name: 'Create key' }).click();
     expect(await page.getByRole('alert').textContent()).toContain('Enter a label for the key');
@@ -76,7 +64,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await checkAccessible(page);
     const answer = await me(secret);
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ user: server.demo.user.email, orgName: server.demo.organizationName });
+    expect(await answer.json()).toEqual({ user: fixture.server.demo.user.email, orgName: fixture.server.demo.organizationName });
 
     // The secret was shown by a GET after a redirect: a reload says so and mints no second key.
     expect(new URL(page.url()).pathname).toMatch(/^\/workspace\/keys\/created\//);
@@ -109,14 +97,14 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Yes, revoke the key' }).click();
     expect(await page.getByRole('status').textContent()).toContain('was revoked');
     expect((await me(secret)).status).toBe(401);
-    expect((await me(server.demo.automationKey)).status).toBe(200);
+    expect((await me(fixture.server.demo.automationKey)).status).toBe(200);
     await page.context().close();
   });
 
   it('gives a fresh organisation a profile it can then submit into over the API', async () => {
     const { orgId, password } = await newOrganization('Fresh Capital', 'ada@fresh.example');
-    const key = (await operate(server.dataDir, 'key.create', { orgId, kind: 'automation' })) as { secret: string };
-    const profilesBefore = (await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': key.secret } })).json()) as { data: unknown[] };
+    const key = (await operate(fixture.server.dataDir, 'key.create', { orgId, kind: 'automation' })) as { secret: string };
+    const profilesBefore = (await (await fetch(`${fixture.server.url}/api/automation/profiles`, { headers: { 'x-api-key': key.secret } })).json()) as { data: unknown[] };
     expect(profilesBefore.data).toEqual([]);
 
     const page = await signIn('ada@fresh.example', password, '/workspace/profiles');
@@ -140,7 +128,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await page.screenshot({ path: join(SHOTS, 'workspace-profiles.png'), fullPage: true });
     await checkAccessible(page);
 
-    const created = await fetch(`${server.url}/api/automation/submissions`, {
+    const created = await fetch(`${fixture.server.url}/api/automation/submissions`, {
       method: 'POST',
       headers: { 'x-api-key': key.secret, 'content-type': 'application/json' },
       body: JSON.stringify({ record_id: 'crm-1', profile_id: profileId, fields: { email: 'founder@fresh.example', name: 'Fay Founder', cto: 'yes' } }),
@@ -155,9 +143,9 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await checkAccessible(page);
     await page.getByRole('button', { name: 'Yes, archive the profile' }).click();
     expect(await page.getByRole('status').textContent()).toContain('archived');
-    const after = (await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': key.secret } })).json()) as { data: unknown[] };
+    const after = (await (await fetch(`${fixture.server.url}/api/automation/profiles`, { headers: { 'x-api-key': key.secret } })).json()) as { data: unknown[] };
     expect(after.data).toEqual([]);
-    const refused = await fetch(`${server.url}/api/automation/submissions`, {
+    const refused = await fetch(`${fixture.server.url}/api/automation/submissions`, {
       method: 'POST',
       headers: { 'x-api-key': key.secret, 'content-type': 'application/json' },
       body: JSON.stringify({ record_id: 'crm-2', profile_id: profileId, fields: { email: 'b@fresh.example', name: 'B' } }),
@@ -167,16 +155,16 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
   });
 
   it('lists submissions with the API filters, shows one scored in full, and finds a result by email', async () => {
-    const profiles = (await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as { data: { id: string; name: string }[] };
+    const profiles = (await (await fetch(`${fixture.server.url}/api/automation/profiles`, { headers: { 'x-api-key': fixture.server.demo.automationKey } })).json()) as { data: { id: string; name: string }[] };
     const profile = profiles.data[0] as { id: string; name: string };
-    const created = await fetch(`${server.url}/api/automation/submissions`, {
+    const created = await fetch(`${fixture.server.url}/api/automation/submissions`, {
       method: 'POST',
-      headers: { 'x-api-key': server.demo.automationKey, 'content-type': 'application/json' },
+      headers: { 'x-api-key': fixture.server.demo.automationKey, 'content-type': 'application/json' },
       body: JSON.stringify({ record_id: 'browser-1', profile_id: profile.id, fields: { email: 'lee@startup.example', name: 'Lee Founder', company: 'Startup' } }),
     });
     const submissionId = ((await created.json()) as { job_id: string }).job_id.replace(/^job_/, 'sub_');
 
-    const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/submissions');
+    const page = await signIn(fixture.server.demo.user.email, fixture.server.demo.user.password, '/workspace/submissions');
     await page.getByLabel('Record ID').fill('browser-1');
     await page.getByRole('button', { name: 'Filter' }).click();
     expect(new URL(page.url()).searchParams.get('record_id')).toBe('browser-1');
@@ -205,7 +193,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
   });
 
   it('sets a 503 fault that an API call meets, and clears it after confirming', async () => {
-    const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/developer-tools');
+    const page = await signIn(fixture.server.demo.user.email, fixture.server.demo.user.password, '/workspace/developer-tools');
     expect((await page.textContent('main')) ?? '').toContain('No faults are set');
     await checkAccessible(page);
     await page.getByLabel('Or for a number of minutes').fill('0');
@@ -222,7 +210,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await page.screenshot({ path: join(SHOTS, 'workspace-developer-tools.png'), fullPage: true });
     await checkAccessible(page);
 
-    const faulted = await me(server.demo.automationKey);
+    const faulted = await me(fixture.server.demo.automationKey);
     expect(faulted.status).toBe(503);
     expect(faulted.headers.get('retry-after')).toBe('3');
     await page.reload();
@@ -234,7 +222,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await checkAccessible(page);
     await page.getByRole('button', { name: 'Yes, clear all faults' }).click();
     expect(await page.getByRole('status').textContent()).toContain('1 fault(s) cleared');
-    expect((await me(server.demo.automationKey)).status).toBe(200);
+    expect((await me(fixture.server.demo.automationKey)).status).toBe(200);
     await page.context().close();
   });
 
@@ -244,30 +232,30 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     const nav = (await page.getByRole('navigation', { name: 'Workspace' }).textContent()) ?? '';
     expect(nav).not.toContain('Automation keys');
     for (const path of ['/workspace/keys', '/workspace/profiles', '/workspace/profiles/new', '/workspace/invites', '/workspace/webhooks', '/workspace/requests', '/workspace/developer-tools']) {
-      const answer = await page.goto(`${server.url}${path}`);
+      const answer = await page.goto(`${fixture.server.url}${path}`);
       expect(answer?.status()).toBe(403);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Only an administrator can do this');
     }
     await checkAccessible(page);
 
     // A member's own valid form token does not get a key issued either.
-    await page.goto(`${server.url}/workspace`);
+    await page.goto(`${fixture.server.url}/workspace`);
     const token = await page.locator('input[name="_csrf"]').first().inputValue();
-    const posted = await page.request.post(`${server.url}/workspace/keys`, { form: { _csrf: token, label: 'sneaky' } });
+    const posted = await page.request.post(`${fixture.server.url}/workspace/keys`, { form: { _csrf: token, label: 'sneaky' } });
     expect(posted.status()).toBe(403);
-    const fault = await page.request.post(`${server.url}/workspace/developer-tools/faults`, { form: { _csrf: token, surface: 'automation', kind: '503', count: '1' } });
+    const fault = await page.request.post(`${fixture.server.url}/workspace/developer-tools/faults`, { form: { _csrf: token, surface: 'automation', kind: '503', count: '1' } });
     expect(fault.status()).toBe(403);
-    const hook = await page.request.post(`${server.url}/workspace/webhooks`, { form: { _csrf: token, surface: 'automation', url: receiver.urlOf('/member') } });
+    const hook = await page.request.post(`${fixture.server.url}/workspace/webhooks`, { form: { _csrf: token, surface: 'automation', url: receiver.urlOf('/member') } });
     expect(hook.status()).toBe(403);
     expect(receiver.deliveries.filter((d) => d.path === '/member')).toEqual([]);
-    expect(await operate(server.dataDir, 'fault.list', { orgId })).toEqual([]);
-    const keys = (await operate(server.dataDir, 'key.list', { orgId })) as { label: string }[];
+    expect(await operate(fixture.server.dataDir, 'fault.list', { orgId })).toEqual([]);
+    const keys = (await operate(fixture.server.dataDir, 'key.list', { orgId })) as { label: string }[];
     expect(keys.map((k) => k.label)).not.toContain('sneaky');
     await page.context().close();
   });
 
   it('registers a webhook, shows each delivery with its exact request and answer, resends it with the same webhook-id, and sends a signed test event', async () => {
-    const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/webhooks');
+    const page = await signIn(fixture.server.demo.user.email, fixture.server.demo.user.password, '/workspace/webhooks');
     await checkAccessible(page);
     await page.getByLabel('Endpoint URL').fill('not a url');
     await page.getByRole('button', { name: 'Register endpoint' }).click();
@@ -296,10 +284,10 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     // A real event: a submission created over the API is queued; the receiver refuses the first attempt.
     let refusals = 1;
     receiver.respond = (d) => (d.path === '/browser' && refusals-- > 0 ? { status: 503 } : { status: 200 });
-    const profiles = (await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as { data: { id: string }[] };
-    await fetch(`${server.url}/api/automation/submissions`, {
+    const profiles = (await (await fetch(`${fixture.server.url}/api/automation/profiles`, { headers: { 'x-api-key': fixture.server.demo.automationKey } })).json()) as { data: { id: string }[] };
+    await fetch(`${fixture.server.url}/api/automation/submissions`, {
       method: 'POST',
-      headers: { 'x-api-key': server.demo.automationKey, 'content-type': 'application/json' },
+      headers: { 'x-api-key': fixture.server.demo.automationKey, 'content-type': 'application/json' },
       body: JSON.stringify({ record_id: 'hook-1', profile_id: profiles.data[0]?.id, fields: { email: 'kim@startup.example', name: 'Kim Founder', company: 'Hook Co' } }),
     });
     const refused = await receiver.next((d) => d.path === '/browser' && d.rawBody.includes('"submission.queued"'));
@@ -353,7 +341,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     expect(await page.getByRole('status').textContent()).toContain('disabled');
     await page.getByRole('button', { name: 'Send test event' }).click();
     expect(await page.getByRole('alert').textContent()).toContain('The subscription is disabled');
-    await page.goto(`${server.url}${subscriptionPath}`);
+    await page.goto(`${fixture.server.url}${subscriptionPath}`);
     await page.getByRole('button', { name: 'Enable' }).click();
     expect(await page.getByRole('status').textContent()).toContain('enabled');
     await page.getByRole('button', { name: 'Delete endpoint' }).click();
@@ -368,15 +356,15 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Yes, delete the endpoint' }).click();
     expect(new URL(page.url()).pathname).toBe('/workspace/webhooks');
     expect(await page.getByRole('status').textContent()).toContain('was deleted');
-    expect((await page.goto(`${server.url}${subscriptionPath}`))?.status()).toBe(404);
+    expect((await page.goto(`${fixture.server.url}${subscriptionPath}`))?.status()).toBe(404);
     await page.context().close();
   });
 
   it("keeps a request log of the organisation's own API calls, injected faults marked", async () => {
-    expect((await me(server.demo.automationKey)).status).toBe(200);
-    await operate(server.dataDir, 'fault.set', { orgId: server.demo.organizationId, surface: 'automation', kind: '429', count: 1 });
-    expect((await me(server.demo.automationKey)).status).toBe(429);
-    const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/requests');
+    expect((await me(fixture.server.demo.automationKey)).status).toBe(200);
+    await operate(fixture.server.dataDir, 'fault.set', { orgId: fixture.server.demo.organizationId, surface: 'automation', kind: '429', count: 1 });
+    expect((await me(fixture.server.demo.automationKey)).status).toBe(429);
+    const page = await signIn(fixture.server.demo.user.email, fixture.server.demo.user.password, '/workspace/requests');
     const rows = page.getByRole('table', { name: 'Automation API' }).getByRole('row');
     const newest = (await rows.nth(1).textContent()) ?? '';
     expect(newest).toContain('GET /api/automation/me');
@@ -388,7 +376,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     expect(before).toContain('GET /api/automation/me');
     expect(before).toContain('200');
     expect(before).toContain('pis_auto_');
-    expect((await page.textContent('main')) ?? '').not.toContain(server.demo.automationKey);
+    expect((await page.textContent('main')) ?? '').not.toContain(fixture.server.demo.automationKey);
     await page.screenshot({ path: join(SHOTS, 'workspace-request-log.png'), fullPage: true });
     await checkAccessible(page);
     await page.getByRole('link', { name: 'Assessment API' }).click();
@@ -396,22 +384,22 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
 
     // The overview says when each key was last used (since the start), never the key itself.
     await page.getByRole('link', { name: 'Overview' }).click();
-    const hint = server.demo.automationKey.slice(0, server.demo.automationKey.indexOf('_', 4) + 5);
+    const hint = fixture.server.demo.automationKey.slice(0, fixture.server.demo.automationKey.indexOf('_', 4) + 5);
     const keyRow = (await page.getByRole('table', { name: 'Credentials' }).getByRole('row').filter({ hasText: hint }).textContent()) ?? '';
     expect(keyRow).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \((just now|\d+ min ago)\)$/);
-    const developerHint = server.demo.developerKey.slice(0, server.demo.developerKey.indexOf('_', 4) + 5);
+    const developerHint = fixture.server.demo.developerKey.slice(0, fixture.server.demo.developerKey.indexOf('_', 4) + 5);
     expect(await page.getByRole('table', { name: 'Credentials' }).getByRole('row').filter({ hasText: developerHint }).textContent()).toContain('not since the server started');
     await page.context().close();
   });
 
   it("shows a submission's status history", async () => {
-    const profiles = (await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as { data: { id: string }[] };
-    await fetch(`${server.url}/api/automation/submissions`, {
+    const profiles = (await (await fetch(`${fixture.server.url}/api/automation/profiles`, { headers: { 'x-api-key': fixture.server.demo.automationKey } })).json()) as { data: { id: string }[] };
+    await fetch(`${fixture.server.url}/api/automation/submissions`, {
       method: 'POST',
-      headers: { 'x-api-key': server.demo.automationKey, 'content-type': 'application/json' },
+      headers: { 'x-api-key': fixture.server.demo.automationKey, 'content-type': 'application/json' },
       body: JSON.stringify({ record_id: 'history-1', profile_id: profiles.data[0]?.id, fields: { email: 'ana@startup.example', name: 'Ana Founder', company: 'History Co' } }),
     });
-    const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/submissions?record_id=history-1');
+    const page = await signIn(fixture.server.demo.user.email, fixture.server.demo.user.password, '/workspace/submissions?record_id=history-1');
     await page.getByRole('link', { name: 'history-1' }).click();
     await page.getByRole('heading', { name: 'Score' }).waitFor({ timeout: 60_000 });
     const history = (await page.getByRole('list', { name: 'Status history' }).textContent()) ?? '';
@@ -421,7 +409,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
   });
 
   it('invites a participant with a link shown once, follows the invite as it is opened, and withdraws it', async () => {
-    const page = await signIn(server.demo.user.email, server.demo.user.password, '/workspace/invites');
+    const page = await signIn(fixture.server.demo.user.email, fixture.server.demo.user.password, '/workspace/invites');
     await checkAccessible(page);
     await page.getByLabel("Participant's email").fill('not an email');
     await page.getByLabel('Link works for, in days').fill('400');
@@ -437,7 +425,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await page.getByLabel('Link works for, in days').fill('7');
     await page.getByRole('button', { name: 'Create invite' }).click();
     const link = await page.getByLabel('Invite link').inputValue();
-    expect(link).toMatch(new RegExp(`^${server.url}/invite/pis_inv_`));
+    expect(link).toMatch(new RegExp(`^${fixture.server.url}/invite/pis_inv_`));
     await page.screenshot({ path: join(SHOTS, 'workspace-invite-created.png'), fullPage: true });
     await checkAccessible(page);
     // A reload shows no link and creates no second invite.
@@ -452,12 +440,12 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     expect(await row().textContent()).toContain('link created');
 
     // The participant opens the link: the admin's list says so.
-    const participant = await browser.newPage();
+    const participant = await fixture.browser.newPage();
     await participant.goto(link);
     expect(await participant.title()).toContain('Your assessment');
     await page.reload();
     expect(await row().textContent()).toContain('opened');
-    expect(await row().textContent()).toContain(`(${server.demo.user.email})`);
+    expect(await row().textContent()).toContain(`(${fixture.server.demo.user.email})`);
     await page.screenshot({ path: join(SHOTS, 'workspace-invites.png'), fullPage: true });
     await checkAccessible(page);
 

@@ -82,6 +82,19 @@ export function returnAllProperties(show: IDisplayOptions['show'], maxLimit = 10
 	];
 }
 
+/** The optional fields of an operation, under n8n's usual "Add Field" button. */
+export function additionalFieldsProperty(show: IDisplayOptions['show'], options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		displayOptions: { show },
+		default: {},
+		options,
+	};
+}
+
 /** Wraps API records as this item's output, each paired with the input item it came from. */
 export function toItems(records: IDataObject | IDataObject[], itemIndex: number): INodeExecutionData[] {
 	const list = Array.isArray(records) ? records : [records];

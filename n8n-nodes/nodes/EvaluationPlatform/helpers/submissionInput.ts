@@ -1,6 +1,6 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
-import { arrayParameter, objectParameter } from './common';
+import { additionalFieldsProperty, arrayParameter, objectParameter } from './common';
 
 /**
  * The parameters of a submission to create, whichever API creates it (automation key or OAuth2):
@@ -59,30 +59,22 @@ export function submissionInputProperties(show: IDisplayOptions['show'], profile
 			default: '{\n  "email": "",\n  "name": "",\n  "company": ""\n}',
 			description: 'The person or deal attributes as one JSON object',
 		},
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			displayOptions: { show },
-			default: {},
-			options: [
-				{
-					displayName: 'Filters (JSON)',
-					name: 'filters',
-					type: 'json',
-					default: '[]',
-					description: 'Optional filters as a JSON array',
-				},
-				{
-					displayName: 'Source',
-					name: 'source',
-					type: 'string',
-					default: 'n8n',
-					description: 'Where the submission comes from, shown in the workspace',
-				},
-			],
-		},
+		additionalFieldsProperty(show, [
+			{
+				displayName: 'Filters (JSON)',
+				name: 'filters',
+				type: 'json',
+				default: '[]',
+				description: 'Optional filters as a JSON array',
+			},
+			{
+				displayName: 'Source',
+				name: 'source',
+				type: 'string',
+				default: 'n8n',
+				description: 'Where the submission comes from, shown in the workspace',
+			},
+		]),
 	];
 }
 

@@ -1,10 +1,20 @@
 import { Router } from 'express';
-import { principalOf, decodeCursor, encodeCursor, fieldProblems, sendError, sendInvalidFields } from '../../http/index.js';
+import { parsedOr400, principalOf, sendCursorPage, sendError, sendInvalidFields } from '../../http/index.js';
 import type { AppContext } from '../../context.js';
-import { InvalidCursorError } from '../../store/index.js';
-import { inviteListQuerySchema, inviteView } from '../../assessments/index.js';
-import { inviteSettingsSchema } from '../../assessments/index.js';
-import { createInvite, createInviteSchema, getInvite, getInviteSettings, InviteInputError, InviteStateError, listInvites, revokeInvite, setInviteSettings } from '../../assessments/index.js';
+import {
+  createInvite,
+  createInviteSchema,
+  getInvite,
+  getInviteSettings,
+  InviteInputError,
+  inviteListQuerySchema,
+  inviteSettingsSchema,
+  InviteStateError,
+  inviteView,
+  listInvites,
+  revokeInvite,
+  setInviteSettings,
+} from '../../assessments/index.js';
 
 const CURSOR_LIST = 'assessment.invites';
 
@@ -23,13 +33,10 @@ export function inviteApiRoutes(ctx: AppContext): Router {
   const notFound = (res: Parameters<typeof sendError>[0], id: string) => sendError(res, 404, `No invite ${JSON.stringify(id)} in this organisation.`);
 
   router.post('/assessment/invites', async (req, res) => {
-    const parsed = createInviteSchema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      sendInvalidFields(res, fieldProblems(parsed.error));
-      return;
-    }
+    const body = parsedOr400(res, createInviteSchema, req.body);
+    if (!body) return;
     try {
-      const { invite, url } = await createInvite(ctx, principalOf(req).orgId, parsed.data, 'api');
+      const { invite, url } = await createInvite(ctx, principalOf(req).orgId, body, 'api');
       res.status(201).location(`${req.baseUrl}/assessment/invites/${invite.id}`).json({ ...inviteView(invite, ctx.clock.now()), url });
     } catch (error) {
       if (!(error instanceof InviteInputError)) throw error;
@@ -38,25 +45,17 @@ export function inviteApiRoutes(ctx: AppContext): Router {
   });
 
   router.get('/assessment/invites', (req, res) => {
-    const parsed = inviteListQuerySchema.safeParse(req.query);
-    if (!parsed.success) {
-      sendInvalidFields(res, fieldProblems(parsed.error, 'query'));
-      return;
-    }
-    const { cursor, ...query } = parsed.data;
-    const after = cursor !== undefined ? decodeCursor(CURSOR_LIST, cursor) : undefined;
-    if (cursor !== undefined && !after) {
-      sendInvalidFields(res, [{ field: 'cursor', message: 'is not a cursor of this list' }]);
-      return;
-    }
-    try {
-      const page = listInvites(ctx, principalOf(req).orgId, { ...query, ...(after ? { after } : {}) });
-      const now = ctx.clock.now();
-      res.json({ data: page.items.map((invite) => inviteView(invite, now)), next_cursor: page.next ? encodeCursor(CURSOR_LIST, page.next) : null });
-    } catch (error) {
-      if (!(error instanceof InvalidCursorError)) throw error;
-      sendInvalidFields(res, [{ field: 'cursor', message: 'points at an invite that no longer exists; start again without it' }]);
-    }
+    const parsed = parsedOr400(res, inviteListQuerySchema, req.query, 'query');
+    if (!parsed) return;
+    const { cursor, ...query } = parsed;
+    const now = ctx.clock.now();
+    sendCursorPage(res, {
+      list: CURSOR_LIST,
+      cursor,
+      what: 'an invite',
+      read: (after) => listInvites(ctx, principalOf(req).orgId, { ...query, ...(after ? { after } : {}) }),
+      view: (invite) => inviteView(invite, now),
+    });
   });
 
   router.get('/assessment/invites/:id', (req, res) => {
@@ -84,13 +83,10 @@ export function inviteApiRoutes(ctx: AppContext): Router {
     res.json(settingsView(principalOf(req).orgId));
   });
   router.put('/assessment/invite-settings', async (req, res) => {
-    const parsed = inviteSettingsSchema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      sendInvalidFields(res, fieldProblems(parsed.error));
-      return;
-    }
+    const body = parsedOr400(res, inviteSettingsSchema, req.body);
+    if (!body) return;
     const { orgId } = principalOf(req);
-    await setInviteSettings(ctx, orgId, { showParticipantSummary: parsed.data.show_participant_summary });
+    await setInviteSettings(ctx, orgId, { showParticipantSummary: body.show_participant_summary });
     res.json(settingsView(orgId));
   });
 

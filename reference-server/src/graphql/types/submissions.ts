@@ -17,6 +17,7 @@ import {
   findSubmission,
   getProfile,
   InvalidCursorError,
+  listQueryOf,
   listSubmissions,
   SUBMISSION_STATUSES,
   type SubmissionRecord,
@@ -209,15 +210,8 @@ export const submissionsField: GraphQLFieldConfig<unknown, GraphqlContext, ListA
     const after = query.after ? decodeCursor(CURSOR_LIST, query.after) : undefined;
     if (query.after && !after) throw inputError([{ field: 'after', message: 'is not a cursor of this list (pass pageInfo.endCursor as given)' }]);
     try {
-      const page = listSubmissions(ctx, principal.orgId, {
-        limit: query.first,
-        ...(after ? { after } : {}),
-        ...(query.status ? { status: query.status } : {}),
-        ...(query.profileId ? { profileId: query.profileId } : {}),
-        ...(query.recordId ? { recordId: query.recordId } : {}),
-        ...(query.updatedSince ? { updatedSince: query.updatedSince } : {}),
-        ...(query.search ? { search: query.search } : {}),
-      }, search);
+      const { first: limit, status, profileId, recordId, updatedSince, search: text } = query;
+      const page = listSubmissions(ctx, principal.orgId, listQueryOf({ limit, after, status, profileId, recordId, updatedSince, search: text }), search);
       // With a filter, `next` may name the last submission scanned rather than the last returned.
       const last = page.next ?? page.items.at(-1)?.id;
       return { nodes: page.items, pageInfo: { hasNextPage: page.next !== undefined, endCursor: last ? encodeCursor(CURSOR_LIST, last) : null } };

@@ -1,9 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { usesOAuth2 } from '../../helpers/authentication';
-import { settingsFor, toItems } from '../../helpers/common';
 import { graphqlItems } from '../../helpers/graphql';
-import { apiJson } from '../../transport';
+import { restItems } from '../../helpers/rest';
 import { GET_CURRENT_USER } from '../../transport/documents';
 
 export const description: INodeProperties[] = [];
@@ -16,11 +15,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (usesOAuth2(this, itemIndex)) {
 		return await graphqlItems(this, itemIndex, { query: GET_CURRENT_USER, operationName: 'getUserDataQuery' }, 'me');
 	}
-	const me = await apiJson.call(
-		this,
-		'automation',
-		{ method: 'GET', path: '/api/automation/me', idempotent: true, itemIndex },
-		settingsFor(this, itemIndex),
-	);
-	return toItems(me as IDataObject, itemIndex);
+	return await restItems(this, itemIndex, 'automation', { method: 'GET', path: '/api/automation/me', idempotent: true });
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { settingsFor, toItems } from '../../helpers/common';
-import { apiJson } from '../../transport';
+import { toItems } from '../../helpers/common';
+import { restJson } from '../../helpers/rest';
 
 export const description: INodeProperties[] = [
 	{
@@ -30,12 +30,7 @@ interface Instrument extends IDataObject {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const instrument = await apiJson.call(
-		this,
-		'assessment',
-		{ method: 'GET', path: '/api/v1/assessment/questions', idempotent: true, itemIndex },
-		settingsFor(this, itemIndex),
-	);
+	const instrument = await restJson(this, itemIndex, 'assessment', { method: 'GET', path: '/api/v1/assessment/questions', idempotent: true });
 	if (this.getNodeParameter('output', itemIndex, 'instrument') === 'instrument') {
 		return toItems(instrument, itemIndex);
 	}

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { usesOAuth2 } from '../../helpers/authentication';
-import { settingsFor, toItems } from '../../helpers/common';
+import { toItems } from '../../helpers/common';
 import { graphqlItems } from '../../helpers/graphql';
 import { outputProperties, shapeOutput } from '../../helpers/output';
+import { restJson } from '../../helpers/rest';
 import { simplifyResult } from '../../helpers/simplify';
-import { apiJson } from '../../transport';
 import { GET_ASSESSMENT_RESULT } from '../../transport/documents';
 
 const show = { resource: ['assessment'], operation: ['getResult'], authentication: ['developerKey'] };
@@ -62,12 +62,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('findBy', itemIndex) === 'email'
 			? { email: this.getNodeParameter('email', itemIndex) as string }
 			: { result_id: this.getNodeParameter('resultId', itemIndex) as string };
-	const response = await apiJson.call(
-		this,
-		'assessment',
-		{ method: 'GET', path: '/api/v1/assessment/results', qs, idempotent: true, itemIndex },
-		settingsFor(this, itemIndex),
-	);
+	const response = await restJson(this, itemIndex, 'assessment', { method: 'GET', path: '/api/v1/assessment/results', qs, idempotent: true });
 	const result = (response.result as IDataObject | undefined) ?? response;
 	return toItems(shapeOutput(this, itemIndex, result, simplifyResult), itemIndex);
 }

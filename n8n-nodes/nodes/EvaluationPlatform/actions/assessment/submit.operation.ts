@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { compact, objectParameter, settingsFor, toItems } from '../../helpers/common';
+import { compact, objectParameter } from '../../helpers/common';
 import { locatorProperty } from '../../helpers/locators';
-import { apiJson } from '../../transport';
+import { restItems } from '../../helpers/rest';
 
 const show = { resource: ['assessment'], operation: ['submit'] };
 
@@ -92,11 +92,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		};
 	}
 	// One stored result per organization and email: resending the same body replaces it with itself.
-	const result = await apiJson.call(
-		this,
-		'assessment',
-		{ method: 'POST', path: '/api/v1/assessment/submit', body, idempotent: true, itemIndex },
-		settingsFor(this, itemIndex),
-	);
-	return toItems(result, itemIndex);
+	return await restItems(this, itemIndex, 'assessment', { method: 'POST', path: '/api/v1/assessment/submit', body, idempotent: true });
 }

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import { usesOAuth2 } from '../../helpers/authentication';
-import { settingsFor, toItems } from '../../helpers/common';
+import { toItems } from '../../helpers/common';
 import { graphqlRoot } from '../../helpers/graphql';
 import { located, locatorProperty, PROFILE_ID } from '../../helpers/locators';
-import { apiJson } from '../../transport';
+import { restItems } from '../../helpers/rest';
 import { LIST_PROFILES } from '../../transport/documents';
 
 export const description: INodeProperties[] = [
@@ -29,11 +29,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		return toItems(profile, itemIndex);
 	}
-	const profile = await apiJson.call(
-		this,
-		'automation',
-		{ method: 'GET', path: `/api/automation/profiles/${encodeURIComponent(id)}`, idempotent: true, itemIndex },
-		settingsFor(this, itemIndex),
-	);
-	return toItems(profile, itemIndex);
+	return await restItems(this, itemIndex, 'automation', { method: 'GET', path: `/api/automation/profiles/${encodeURIComponent(id)}`, idempotent: true });
 }

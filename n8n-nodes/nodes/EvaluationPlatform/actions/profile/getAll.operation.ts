@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { usesOAuth2 } from '../../helpers/authentication';
-import { settingsFor, toItems } from '../../helpers/common';
+import { toItems } from '../../helpers/common';
 import { graphqlItems } from '../../helpers/graphql';
-import { apiJson } from '../../transport';
+import { restJson } from '../../helpers/rest';
 import { LIST_PROFILES } from '../../transport/documents';
 
 export const description: INodeProperties[] = [];
@@ -12,11 +12,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (usesOAuth2(this, itemIndex)) {
 		return await graphqlItems(this, itemIndex, { query: LIST_PROFILES, operationName: 'listProfilesQuery' }, 'profiles');
 	}
-	const body = await apiJson.call(
-		this,
-		'automation',
-		{ method: 'GET', path: '/api/automation/profiles', idempotent: true, itemIndex },
-		settingsFor(this, itemIndex),
-	);
+	const body = await restJson(this, itemIndex, 'automation', { method: 'GET', path: '/api/automation/profiles', idempotent: true });
 	return toItems((body.data as IDataObject[] | undefined) ?? [], itemIndex);
 }

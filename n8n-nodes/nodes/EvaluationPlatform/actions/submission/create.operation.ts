@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { usesOAuth2 } from '../../helpers/authentication';
-import { settingsFor, toItems } from '../../helpers/common';
+import { toItems } from '../../helpers/common';
 import { graphqlRoot } from '../../helpers/graphql';
 import { locatorProperty, PROFILE_ID } from '../../helpers/locators';
+import { restItems } from '../../helpers/rest';
 import { readSubmissionInput, submissionInputProperties } from '../../helpers/submissionInput';
-import { apiJson } from '../../transport';
 import { CREATE_SUBMISSION } from '../../transport/documents';
 
 const show = { resource: ['submission'], operation: ['create'] };
@@ -43,11 +43,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: IDataObject = { record_id: input.recordId, profile_id: input.profileId, fields: input.fields };
 	if (input.source !== undefined) body.source = input.source;
 	if (input.filters !== undefined) body.filters = input.filters as IDataObject[];
-	const queued = await apiJson.call(
-		this,
-		'automation',
-		{ method: 'POST', path: '/api/automation/submissions', body, idempotent: true, itemIndex },
-		settingsFor(this, itemIndex),
-	);
-	return toItems(queued, itemIndex);
+	return await restItems(this, itemIndex, 'automation', { method: 'POST', path: '/api/automation/submissions', body, idempotent: true });
 }

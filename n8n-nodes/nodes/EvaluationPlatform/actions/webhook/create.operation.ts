@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { settingsFor, toItems } from '../../helpers/common';
-import { apiJson } from '../../transport';
+import { restItems } from '../../helpers/rest';
 import { AUTOMATION_EVENT_OPTIONS } from './events';
 
 const show = { resource: ['webhook'], operation: ['create'] };
@@ -36,17 +35,10 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const created = await apiJson.call(
-		this,
-		'automation',
-		{
-			method: 'POST',
-			path: '/api/automation/webhooks',
-			body: { url: this.getNodeParameter('url', itemIndex) as string, events: this.getNodeParameter('events', itemIndex) as string[] },
-			idempotent: false,
-			itemIndex,
-		},
-		settingsFor(this, itemIndex),
-	);
-	return toItems(created, itemIndex);
+	return await restItems(this, itemIndex, 'automation', {
+		method: 'POST',
+		path: '/api/automation/webhooks',
+		body: { url: this.getNodeParameter('url', itemIndex) as string, events: this.getNodeParameter('events', itemIndex) as string[] },
+		idempotent: false,
+	});
 }

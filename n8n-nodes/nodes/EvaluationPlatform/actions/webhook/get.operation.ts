@@ -1,19 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { settingsFor, toItems } from '../../helpers/common';
 import { located, WEBHOOK_ID } from '../../helpers/locators';
+import { restItems } from '../../helpers/rest';
 import { webhookLocator } from '../../helpers/webhookLocator';
-import { apiJson } from '../../transport';
 
 export const description: INodeProperties[] = [webhookLocator({ resource: ['webhook'], operation: ['get'] })];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = located(this, 'webhookId', itemIndex, WEBHOOK_ID).value;
-	const subscription = await apiJson.call(
-		this,
-		'automation',
-		{ method: 'GET', path: `/api/automation/webhooks/${encodeURIComponent(id)}`, idempotent: true, itemIndex },
-		settingsFor(this, itemIndex),
-	);
-	return toItems(subscription, itemIndex);
+	return await restItems(this, itemIndex, 'automation', { method: 'GET', path: `/api/automation/webhooks/${encodeURIComponent(id)}`, idempotent: true });
 }
