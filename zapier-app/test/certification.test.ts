@@ -14,7 +14,7 @@ import { operationOf } from './support/shapes.js';
 /**
  * The Zapier app certified (issue 26) through createAppTester, with Zapier's platform played as
  * its documentation says it behaves: a ThrottledError is retried after its delay, a
- * RefreshAuthError refreshes the connection (autoRefresh) and retries, any other error stops the
+ * RefreshAuthError makes Zapier call refreshAccessToken and retry, any other error stops the
  * step. The webhook receiver is the Submission Completed REST hook: Zapier's hook URL is stood in
  * for by a server that hands each delivery to `perform` and answers 2xx when the zap would run,
  * 401 when perform halts it. The report is the app's published certificate.
@@ -80,7 +80,7 @@ async function standInHookUrl(authData: AuthData, subscription: { data?: Subscri
 const outcomes = (r: Report) => Object.fromEntries(r.checks.map((c) => [c.id, c.outcome]));
 
 describe('the Zapier app, certified through createAppTester', () => {
-  it('passes every MUST: the REST hook as the receiver, the steps as the client, the connection refreshed by autoRefresh', async () => {
+  it('passes every MUST: the REST hook as the receiver, the steps as the client, the connection refreshed through RefreshAuthError', async () => {
     // A zap builder's zap with the Submission Completed trigger: Zapier subscribes its hook URL.
     configureEnvironment(server);
     const builder = await connectAccount(server, { automation_key: server.demo.automationKey });
@@ -114,7 +114,7 @@ describe('the Zapier app, certified through createAppTester', () => {
       if (entries.length === 0) break;
     }
 
-    // Two steps, each after the access token expired: a 401 on GraphQL → RefreshAuthError → autoRefresh.
+    // Two steps, each after the access token expired: a 401 on GraphQL → RefreshAuthError → Zapier calls refreshAccessToken.
     for (let round = 1; round <= 2; round++) {
       await sleep(ACCESS_TOKEN_TTL_S * 1000 + 500);
       await onZapier((authData) => appTester(App.authentication!.test as never, { authData }), connection);
