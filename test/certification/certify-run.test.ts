@@ -144,6 +144,9 @@ describe('certify start, status, finish and report', () => {
       const explained = await cli(['certify', 'explain', answer.run.id, 'api.paginates', 'Our client reads one page: lists are capped at 100.', '--data', server.dataDir]);
       expect(explained.code, explained.stderr).toBe(0);
       expect(explained.stdout.trim()).toBe(`${answer.run.id} failed: 0 passed, 0 failed, 0 warned, 5 not run; 1 explained`);
+      const blank = await cli(['certify', 'explain', answer.run.id, 'api.paginates', '   ', '--data', server.dataDir]);
+      expect(blank.code).not.toBe(0);
+      expect(blank.stderr).toMatch(/text/);
       const afterwards = JSON.parse((await cli(['certify', 'status', answer.run.id, '--data', server.dataDir, '--json'])).stdout) as Report;
       expect(afterwards.checks.find((c) => c.id === 'api.paginates')).toMatchObject({ outcome: 'not_run', explanation: 'Our client reads one page: lists are capped at 100.' });
       const neither = await cli(['certify', 'report', answer.run.id, '--data', server.dataDir]);

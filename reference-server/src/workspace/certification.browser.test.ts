@@ -65,6 +65,17 @@ describe('the Certification pages in a real browser', { timeout: 180_000 }, () =
     expect(await page.textContent('main')).toContain('Not certified');
     const me = await fetch(`${fixture.server.url}/api/automation/me`, { headers: { 'x-api-key': automationKey } });
     expect(me.status).toBe(401);
+
+    // The integration's explanation, given after the run ended, stands in the check's row; the outcome stays.
+    const runId = runPath.split('/').at(-1) as string;
+    await operate(fixture.server.dataDir, 'certify.explain', { runId, check: 'webhook.rejects-forged', text: 'Our gateway checks signatures before this receiver.' });
+    await page.goto(`${fixture.server.url}${runPath}`);
+    const row = page.getByRole('row', { name: /webhook\.rejects-forged/ });
+    expect(await row.textContent()).toContain('The integration explains: Our gateway checks signatures before this receiver.');
+    await row.getByText('Failed').waitFor();
+    await checkAccessible(page);
+    await page.goto(`${fixture.server.url}/workspace/certification`);
+    expect(await page.getByRole('row', { name: /Acme receiver/ }).textContent()).toContain('; 1 explained');
     await page.context().close();
   });
 
