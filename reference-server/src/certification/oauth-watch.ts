@@ -26,7 +26,14 @@ function clientIdOf(req: Request): string | undefined {
   if (typeof header === 'string' && /^basic /i.test(header)) {
     const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon > 0) return decodeURIComponent(decoded.slice(0, colon));
+    if (colon > 0) {
+      try {
+        return decodeURIComponent(decoded.slice(0, colon));
+      } catch {
+        // Not form-urlencoded: the token endpoint refuses it as invalid_client; nothing to grade.
+        return undefined;
+      }
+    }
   }
   return field(req.body, 'client_id') ?? field(req.query, 'client_id');
 }
