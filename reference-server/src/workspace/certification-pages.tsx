@@ -123,12 +123,12 @@ export function RunStartedPage({ member, csrfToken, started }: { member: Member;
       <ol class="steps-list">
         <li>
           <h2>Copy the credentials</h2>
-          <SecretValue id="base-url" label="Base URL" value={c.base_url} />
+          <SecretValue id="base-url" label="Base URL" copy="base URL" value={c.base_url} />
           {c.automation_key ? <SecretValue id="automation-key" label="Automation key (x-api-key on /api/automation)" copy="automation key" value={c.automation_key} /> : null}
           {c.developer_key ? <SecretValue id="developer-key" label="Developer key (x-api-key on /api/v1)" copy="developer key" value={c.developer_key} /> : null}
           {c.oauth_client ? (
             <>
-              <SecretValue id="client-id" label="OAuth client ID" value={c.oauth_client.client_id} />
+              <SecretValue id="client-id" label="OAuth client ID" copy="OAuth client ID" value={c.oauth_client.client_id} />
               <SecretValue id="client-secret" label={`OAuth client secret (access tokens live ${c.oauth_client.access_token_lifetime_seconds} s)`} copy="OAuth client secret" value={c.oauth_client.client_secret} />
             </>
           ) : null}
@@ -240,13 +240,16 @@ export function RunPage({ member, csrfToken, report, finishedNow }: { member: Me
         </a>{' '}
         · <a href={`${runPath(runId)}/report.json`}>JSON</a> · <a href={GUIDE_PATH}>What each check looks for</a>
       </p>
-      {open ? <ConfirmButton href={`${runPath(runId)}/finish`}>Finish the run now</ConfirmButton> : null}
-      {open ? null : (
-        <PostForm action={`${runPath(runId)}/again`} csrfToken={csrfToken}>
-          <p>A new run with the same checks, receiver and redirect URIs: it has new credentials (a new signing secret), shown once, and waits for you to start it.</p>
-          <Button>Run again with these settings</Button>
-        </PostForm>
-      )}
+      {/* Updated with the checks: "Run again" appears when the run ends, without a reload. */}
+      <div id="run-actions" data-live-region>
+        {open ? <ConfirmButton href={`${runPath(runId)}/finish`}>Finish the run now</ConfirmButton> : null}
+        {open ? null : (
+          <PostForm action={`${runPath(runId)}/again`} csrfToken={csrfToken}>
+            <p>A new run with the same checks, receiver and redirect URIs: it has new credentials (a new signing secret), shown once, and waits for you to start it.</p>
+            <Button>Run again with these settings</Button>
+          </PostForm>
+        )}
+      </div>
       <p>
         <a href={CERTIFICATION_PATH}>All runs</a>
       </p>

@@ -19,7 +19,7 @@ export function ShownOnce({ id, label, value, children }: { id: string; label: s
       <div class="notice" role="status">
         <p>{children}</p>
       </div>
-      <SecretValue id={id} label={label} value={value} />
+      <SecretValue id={id} label={label} copy={label.toLowerCase()} value={value} />
     </>
   );
 }
@@ -33,7 +33,7 @@ export function SecretValue({ id, label, value, copy = label }: { id: string; la
   return (
     <div class="form-group">
       <label for={id}>{label}</label>
-      <textarea id={id} class="secret" readOnly rows={2} autoComplete="off" spellcheck={false} data-copy={copy.toLowerCase()}>
+      <textarea id={id} class="secret" readOnly rows={2} autoComplete="off" spellcheck={false} data-copy={copy}>
         {value}
       </textarea>
     </div>
