@@ -7,6 +7,7 @@ import { CHECK_GROUPS, checkInfo, selectChecks, type CheckGroup, type CheckId } 
 import { startScenario } from './api-scenario.js';
 import { closeRun } from './outcomes.js';
 import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunJob, type RunRecord, type WatchedRecord } from './records.js';
+import { checkRunLimit } from './run-limit.js';
 import { getRun } from './run-store.js';
 import { PROBES } from './webhook-probes.js';
 
@@ -79,6 +80,7 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
   }
   const admin = listUsers(ctx, orgId).find((u) => u.role === 'admin');
   if (!admin) throw new RunInputError(`organisation ${orgId} has no admin for the run's automation key to act for`);
+  checkRunLimit(ctx, orgId);
 
   const id = ctx.ids.next('crt');
   const label = `certification ${id}`;
@@ -117,6 +119,8 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
       made.subscriptionId = created.subscription.id;
       credentials.webhook = { subscription_id: created.subscription.id, url: created.subscription.url, secret: created.secret };
     }
+    // Again after the awaits above, in the tick of the write below: concurrent starts cannot overshoot.
+    checkRunLimit(ctx, orgId);
   } catch (error) {
     await endCredentials(ctx, orgId, made);
     throw error;
