@@ -213,6 +213,19 @@ async function runWithCommand(o: Record<string, unknown> & { data: string; port:
   }
 }
 
+/** `certify begin RUN`: the checks of a ready run begin (the workspace's "Start the checks"). */
+function addBeginCommand(certify: Command, parts: CliParts): void {
+  certify
+    .command('begin')
+    .description('begin the checks of a ready run, once the integration is configured with its credentials')
+    .argument('<runId>', 'the run, crt_…')
+    .addOption(parts.dataOption())
+    .action(async (runId: string, o) => {
+      const report = (await parts.operate(o.data, 'certify.begin', { runId })) as Report;
+      process.stdout.write(`${summaryLine(report)}\n`);
+    });
+}
+
 /** Adds `certify start|begin|run|status|report|explain|finish` (docs/certification.md). */
 export function addCertifyCommands(program: Command, parts: CliParts): void {
   const certify = program.command('certify').description("certify a partner's integration: the server grades its receiver and client");
@@ -238,15 +251,7 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .option('--junit <file>', 'write a JUnit XML report here')
     .action((o) => runWithCommand(o));
 
-  certify
-    .command('begin')
-    .description('begin the checks of a ready run, once the integration is configured with its credentials')
-    .argument('<runId>', 'the run, crt_…')
-    .addOption(parts.dataOption())
-    .action(async (runId: string, o) => {
-      const report = (await parts.operate(o.data, 'certify.begin', { runId })) as Report;
-      process.stdout.write(`${summaryLine(report)}\n`);
-    });
+  addBeginCommand(certify, parts);
 
   certify
     .command('status')
