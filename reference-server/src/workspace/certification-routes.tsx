@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { finishRun, getRun, listRuns, renderReportHtml, reportOf, RunInputError, type RunRecord, type StartedRun, startRun } from '../certification/index.js';
+import { finishRun, getRun, listRuns, notCountedOf, renderReportHtml, reportOf, RunInputError, type RunRecord, type StartedRun, startRun } from '../certification/index.js';
 import { formField, formValues, type PageTools, seeOther, sendPage } from '../pages/index.js';
 import { member } from './access.js';
 import { CERTIFICATION_PATH, CertificationPage, RunPage, RunStartedPage, runPath, type CertificationForm } from './certification-pages.js';
@@ -75,7 +75,7 @@ const startedPage = ({ tools, started }: Deps) =>
   shownOncePage(tools, started, ALREADY_SHOWN_RUN_CREDENTIALS, (shown, req, res) => <RunStartedPage {...viewer(tools, req, res)} started={shown} />);
 
 const runPage = ({ ctx, tools }: Deps) =>
-  withFound(runIn(ctx), (run, req, res) => sendPage(res, <RunPage {...viewer(tools, req, res)} report={reportOf(run)} finishedNow={req.query['finished'] === '1'} />));
+  withFound(runIn(ctx), (run, req, res) => sendPage(res, <RunPage {...viewer(tools, req, res)} report={reportOf(run)} notCounted={notCountedOf(run)} finishedNow={req.query['finished'] === '1'} />));
 
 const reportHtml = ({ ctx }: Deps) =>
   withFound(runIn(ctx), (run, _req, res) => {
