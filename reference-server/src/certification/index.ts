@@ -25,5 +25,6 @@ export { renderReportHtml } from './report-html.js';
 export { renderReportJunit } from './report-junit.js';
 export { getRun } from './run-store.js';
 export { notCountedOf } from './unproven.js';
+export { DEFAULT_MAX_RUNNING_RUNS, RunLimitError } from './run-limit.js';
 export { findRun, finishRun, listRuns, RunInputError, runUrl, startRun, startRunSchema, type StartedRun, type StartRunInput } from './runs.js';
 export type { EventSampler } from './webhook-probes.js';
