@@ -49,8 +49,34 @@ export interface ApiScenarioState {
   pages: { expect?: string; followed: number };
 }
 
-/** What the OAuth observer has seen of the run's client (oauth-observer.ts). */
+/** What an authorization request asked for, as graded (never more of a stranger's text than the redirect URI, cut short). */
+export interface AuthorizeFacts {
+  redirect: string | null;
+  registered: boolean;
+  state: boolean;
+  challenge: boolean;
+  /** `S256`, `plain`, `other` or null. */
+  challengeMethod: string | null;
+}
+
+/** An authorization request naming the run's client, held until its browser completes sign-in and consent (unproven.ts). */
+export interface HeldAuthorize {
+  at: number;
+  /** A digest of the browser's random page id. */
+  browser: string;
+  facts: AuthorizeFacts;
+}
+
+/** A request that named the run's client without proving to be it: shown on the run page, never graded. */
+export interface NotCountedLine {
+  at: string;
+  note: string;
+}
+
+/** What the OAuth observer has seen of the run's client (oauth-watch.ts). */
 export interface OAuthObservation {
+  /** Authorization requests waiting for their browser to complete sign-in and consent (bounded). */
+  held?: HeldAuthorize[];
   /** A code exchange succeeded: the client holds a refresh token. */
   connected: boolean;
   /** When the latest access token issued to the client expires (epoch ms). */
@@ -101,6 +127,8 @@ export interface RunRecord extends StoredRecord {
   webhook: WebhookProbeState;
   api: ApiScenarioState;
   oauth: OAuthObservation;
+  /** Requests that named the run's client and never proved to be it: the latest few and how many in all. */
+  notCounted?: { total: number; latest: NotCountedLine[] };
   /** The integration's explanations, by check id (explanations.ts); absent on runs without any. */
   explanations?: Record<string, string>;
 }

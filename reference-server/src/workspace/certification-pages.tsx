@@ -1,5 +1,5 @@
 import { Button, CheckboxGroup, CodeText, type FieldError, PostForm, SummaryList, Table, TextField, Time } from '../pages/index.js';
-import { CHECK_GROUPS, CHECKS, countsLine, envFileText, type Report, runEnvironment, type StartedRun, statusText, summaryLine } from '../certification/index.js';
+import { CHECK_GROUPS, CHECKS, countsLine, envFileText, type notCountedOf, type Report, runEnvironment, type StartedRun, statusText, summaryLine } from '../certification/index.js';
 import type { Member } from './access.js';
 import { ConfirmButton } from './confirm.js';
 import { WorkspacePage } from './layout.js';
@@ -190,7 +190,9 @@ function ConfigureSteps({ started }: { started: StartedRun }) {
 }
 
 /** One run: its checks as they are decided (the page updates itself while the run goes on), the report to download. */
-export function RunPage({ member, csrfToken, report, finishedNow }: { member: Member; csrfToken: string; report: Report; finishedNow?: boolean }) {
+type NotCounted = ReturnType<typeof notCountedOf>;
+
+export function RunPage({ member, csrfToken, report, notCounted, finishedNow }: { member: Member; csrfToken: string; report: Report; notCounted: NotCounted; finishedNow?: boolean }) {
   const open = report.run.status === 'running' || report.run.status === 'ready';
   const runId = report.run.id;
   return (
@@ -232,6 +234,7 @@ export function RunPage({ member, csrfToken, report, finishedNow }: { member: Me
         />
         <h2 id="checks-heading">Checks</h2>
         <ChecksTable checks={report.checks} status={report.run.status} />
+        <NotCountedList notCounted={notCounted} />
       </div>
       <h2>Report</h2>
       <p>
@@ -254,6 +257,31 @@ export function RunPage({ member, csrfToken, report, finishedNow }: { member: Me
         <a href={CERTIFICATION_PATH}>All runs</a>
       </p>
     </WorkspacePage>
+  );
+}
+
+/**
+ * Requests that named the run's OAuth client without proving to be it (no verified secret, or an
+ * authorization no sign-in completed): listed so the partner sees them, graded never. The lines
+ * are the server's own words; nothing the sender wrote is shown.
+ */
+function NotCountedList({ notCounted }: { notCounted: NotCounted }) {
+  if (notCounted.total === 0) return null;
+  return (
+    <>
+      <h2 id="not-counted-heading">Not counted ({notCounted.total})</h2>
+      <p>
+        These requests named the run's OAuth client but never proved to be it, so no check counts them: anyone who saw an authorize link can send such requests.
+        {notCounted.total > notCounted.lines.length ? ` The latest ${notCounted.lines.length} are shown.` : ''}
+      </p>
+      <ul aria-labelledby="not-counted-heading">
+        {notCounted.lines.map((line) => (
+          <li>
+            <Time at={line.at} /> — {line.note}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

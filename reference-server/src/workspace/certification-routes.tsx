@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { beginRun, finishRun, getRun, listRuns, renderReportHtml, reportOf, RunInputError, RunLimitError, type RunRecord, type StartedRun, startRun, type StartRunInput } from '../certification/index.js';
+import { beginRun, finishRun, getRun, listRuns, notCountedOf, renderReportHtml, reportOf, RunInputError, RunLimitError, type RunRecord, type StartedRun, startRun, type StartRunInput } from '../certification/index.js';
 import { formField, formValues, type PageTools, seeOther, sendPage } from '../pages/index.js';
 import { member } from './access.js';
 import { CERTIFICATION_PATH, CertificationPage, GuidePage, RunPage, RunStartedPage, runPath, type CertificationForm } from './certification-pages.js';
@@ -83,7 +83,7 @@ const startedPage = ({ tools, started }: Deps) =>
   shownOncePage(tools, started, ALREADY_SHOWN_RUN_CREDENTIALS, (shown, req, res) => <RunStartedPage {...viewer(tools, req, res)} started={shown} />);
 
 const runPage = ({ ctx, tools }: Deps) =>
-  withFound(runIn(ctx), (run, req, res) => sendPage(res, <RunPage {...viewer(tools, req, res)} report={reportOf(run)} finishedNow={req.query['finished'] === '1'} />));
+  withFound(runIn(ctx), (run, req, res) => sendPage(res, <RunPage {...viewer(tools, req, res)} report={reportOf(run)} notCounted={notCountedOf(run)} finishedNow={req.query['finished'] === '1'} />));
 
 const reportHtml = ({ ctx }: Deps) =>
   withFound(runIn(ctx), (run, _req, res) => {
