@@ -127,7 +127,7 @@ export class PostgresStore implements AsyncStore {
     }
   }
 
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
     this.#open('listen');
     return this.#listener.listen(channel, handler);
   }
