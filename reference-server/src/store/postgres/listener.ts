@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { checkChannel } from '../async-store.js';
 
 /**
@@ -8,13 +8,13 @@ import { checkChannel } from '../async-store.js';
  * was sent meanwhile is missed, which is why a job runner keeps its periodic sweep.
  */
 export class Listener {
-  readonly #config: pg.ClientConfig;
+  readonly #newClient: () => pg.Client;
   readonly #onError: (error: unknown) => void;
   readonly #handlers = new Map<string, Set<(payload: string) => void>>();
   #client: Promise<pg.Client> | undefined;
 
-  constructor(config: pg.ClientConfig, onError: (error: unknown) => void) {
-    this.#config = config;
+  constructor(newClient: () => pg.Client, onError: (error: unknown) => void) {
+    this.#newClient = newClient;
     this.#onError = onError;
   }
 
@@ -47,7 +47,7 @@ export class Listener {
 
   #connect(): Promise<pg.Client> {
     this.#client ??= (async () => {
-      const client = new pg.Client(this.#config);
+      const client = this.#newClient();
       client.on('notification', (message) => this.#deliver(message.channel, message.payload ?? ''));
       client.on('error', (error) => {
         this.#client = undefined;

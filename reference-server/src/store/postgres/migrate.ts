@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { runner } from 'node-pg-migrate';
 import type pg from 'pg';
 
 /** Ordered SQL files, `<number>_<name>.sql`, each with an `-- Up Migration` and a `-- Down Migration` part. */
@@ -13,6 +12,8 @@ export const MIGRATIONS_TABLE = 'schema_migrations';
  * instead of racing. A file already applied and since renamed or reordered stops the start.
  */
 export async function migrate(client: pg.ClientBase, log: (message: string) => void): Promise<string[]> {
+  // Loaded only when a database is opened: it costs every CLI command and file-store server half a second.
+  const { runner } = await import('node-pg-migrate');
   const applied = await runner({
     dbClient: client,
     dir: MIGRATIONS,

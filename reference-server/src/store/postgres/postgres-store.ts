@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { checkChannel, type AsyncStore, type AsyncWriteOp, type ReadOptions, type Transaction, type TransactionOptions } from '../async-store.js';
 import { checkOps } from '../ops.js';
 import { StoreUnavailableError, type Page, type PageQuery, type StoreStats, type StoredRecord } from '../store.js';
@@ -38,7 +38,9 @@ export class PostgresStore implements AsyncStore {
   /** Connects, applies the migrations this version has and the database lacks, and returns the store. */
   static async open(connectionString: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
     const onError = options.onError ?? (() => undefined);
-    const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
+    // Loaded only when a database is opened, so the file-store server and the CLI do not pay for it.
+    const { default: driver } = await import('pg');
+    const pool = new driver.Pool({ connectionString, max: options.poolSize ?? 10 });
     // An idle connection that fails (the database restarted) must not be an unhandled 'error'.
     pool.on('error', onError);
     try {
@@ -52,7 +54,7 @@ export class PostgresStore implements AsyncStore {
       await pool.end().catch(() => undefined);
       throw storeError(error);
     }
-    return new PostgresStore(pool, new Listener({ connectionString }, onError));
+    return new PostgresStore(pool, new Listener(() => new driver.Client({ connectionString }), onError));
   }
 
   get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, _options?: ReadOptions): Promise<T | undefined> {
