@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -6,7 +6,7 @@ import type { Credentials } from '../conformance/credentials.js';
 import { requestArb, type FuzzCase, type FuzzLimits } from './arbitraries.js';
 import { ENDPOINTS, GUARD_STATUSES, type ErrorStyle, type FuzzEndpoint } from './endpoints.js';
 import { KNOWN_DEVIATIONS } from './known-deviations.js';
-import { send, type RawResponse } from './raw-http.js';
+import { send, type RawRequest, type RawResponse } from './raw-http.js';
 
 export interface FuzzTarget {
   baseUrl: string;
@@ -66,11 +66,37 @@ function parse(text: string): unknown {
   }
 }
 
-/** Why a response breaks the rules, or undefined when it keeps them. */
-export function judge(style: ErrorStyle, response: RawResponse): string | undefined {
+/**
+ * How far node:http may count a request's head beyond what the fuzzer wrote: the Host,
+ * Connection and Content-Length lines it adds, and the line ends.
+ */
+const HEAD_SLACK_BYTES = 512;
+
+/** Bytes of a request's line and headers as the fuzzer writes them (node:http adds a few: HEAD_SLACK_BYTES). */
+export const headBytes = (request: RawRequest): number =>
+  Buffer.byteLength(`${request.method} ${request.path} HTTP/1.1\r\n`, 'latin1') + request.headers.reduce((n, [name, value]) => n + Buffer.byteLength(`${name}: ${value}\r\n`, 'latin1'), 0);
+
+/**
+ * node:http's own refusal, answered before any route runs: 400 for a request line or header it
+ * cannot parse, 431 for a line and headers past its limit (`maxHeaderSize`, 16 kB by default).
+ * The head is the first thing an HTTP server reads and checks, so a request too large in its
+ * head is answered 431 whatever else is wrong with it (a cursor, a body, a credential): the
+ * route never saw it, and no route's own judgement (`FuzzEndpoint.check`) applies to it.
+ */
+export const refusedByParser = (response: RawResponse): boolean =>
+  (response.status === 431 || response.status === 400) && response.body === '' && header(response, 'connection') === 'close';
+
+/**
+ * Why a response breaks the rules, or undefined when it keeps them. With the request, a 431 is
+ * accepted only for a head that is really past the limit (a route answering 431 for a small
+ * request would be a bug, not the parser).
+ */
+export function judge(style: ErrorStyle, response: RawResponse, request?: RawRequest): string | undefined {
   if (response.status >= 500) return `answered ${response.status}`;
-  // node:http itself refuses a request line or headers past its limits, before any route runs.
-  if ((response.status === 431 || response.status === 400) && response.body === '' && header(response, 'connection') === 'close') return undefined;
+  if (refusedByParser(response)) {
+    const bytes = request ? headBytes(request) : undefined;
+    return response.status === 431 && bytes !== undefined && bytes < maxHeaderSize - HEAD_SLACK_BYTES ? `answered 431 to a request whose head is ${bytes} bytes (the limit is ${maxHeaderSize})` : undefined;
+  }
   if (STACK.test(response.body)) return 'the body carries a stack trace or a source path';
   if (response.status < 400) return undefined;
   if (style === 'page') {
@@ -184,11 +210,11 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       report.requests += 1;
       report.statuses[response.status] = (report.statuses[response.status] ?? 0) + 1;
       if (authorised && !GUARD_STATUSES.has(response.status)) report.reached += 1;
-      const problem = judge(endpoint.style, response);
+      const problem = judge(endpoint.style, response, fuzzCase.request);
       const known = problem ? KNOWN_DEVIATIONS.find((d) => d.matches(endpoint, fuzzCase.request, response)) : undefined;
       if (known) report.known[known.id] = (report.known[known.id] ?? 0) + 1;
       else if (problem) throw new Error(`${problem}: ${response.body.slice(0, 300)}`);
-      const refusal = endpoint.check?.({ query: new URLSearchParams(fuzzCase.request.path.split('?')[1] ?? ''), body: fuzzCase.request.body }, response);
+      const refusal = refusedByParser(response) ? undefined : endpoint.check?.({ query: new URLSearchParams(fuzzCase.request.path.split('?')[1] ?? ''), body: fuzzCase.request.body }, response);
       if (refusal) throw new Error(refusal);
       if (response.status < 300) {
         await endpoint.undo?.(target.baseUrl, target.credentials, response);
