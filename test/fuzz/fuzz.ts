@@ -1,20 +1,21 @@
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Credentials } from '../conformance/credentials.js';
 import { requestArb, type FuzzCase, type FuzzLimits } from './arbitraries.js';
 import { ENDPOINTS, GUARD_STATUSES, type ErrorStyle, type FuzzEndpoint } from './endpoints.js';
+import { journalBytes, journalSince, waitForQuiet } from './journal.js';
 import { KNOWN_DEVIATIONS } from './known-deviations.js';
 import { send, type RawRequest, type RawResponse } from './raw-http.js';
 
 export interface FuzzTarget {
   baseUrl: string;
   credentials: Credentials;
-  /** The server's data folder: a refused write must leave its journal exactly as long as before. */
+  /** The server's data folder: a refused write must add nothing but the certification runs' own writes to its journal. */
   dataDir: string;
   /** False once the server process has died. */
   alive(): boolean;
+  /** OAuth clients of certification runs in progress: malformed credentials name them too. */
+  runClientIds?: string[];
 }
 
 export interface FuzzOptions {
@@ -123,40 +124,6 @@ export function judge(style: ErrorStyle, response: RawResponse, request?: RawReq
   }
 }
 
-const QUIET_MS = 400;
-const QUIET_TIMEOUT_MS = 30_000;
-
-/**
- * Waits until the server writes nothing on its own for a moment (the demo seed's queued
- * submission being processed, an accepted request's follow-up work), so that the journal
- * comparison of a refused write measures that request alone.
- */
-export async function waitForQuiet(dataDir: string): Promise<void> {
-  const deadline = Date.now() + QUIET_TIMEOUT_MS;
-  let last = await journalBytes(dataDir);
-  let stableSince = Date.now();
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const now = await journalBytes(dataDir);
-    if (now !== last) {
-      last = now;
-      stableSince = Date.now();
-    } else if (Date.now() - stableSince >= QUIET_MS) {
-      return;
-    }
-  }
-  throw new Error(`the server kept writing for ${QUIET_TIMEOUT_MS / 1000} s with no request: cannot compare journals`);
-}
-
-/** Bytes in the store's journal: every acknowledged write appends to it before it is acknowledged. */
-export async function journalBytes(dataDir: string): Promise<number> {
-  try {
-    return (await stat(join(dataDir, 'journal.jsonl'))).size;
-  } catch {
-    return 0;
-  }
-}
-
 const describeCase = (c: FuzzCase) => {
   const body = c.request.body === undefined ? '(no body)' : String(c.request.body);
   return `${c.request.method} ${c.request.path.slice(0, 200)} [auth ${c.auth}, ${c.bodyKind}] headers ${JSON.stringify(c.request.headers.map(([n, v]) => [n, v.length > 60 ? `${v.slice(0, 60)}…(${v.length})` : v]))} body ${body.length > 300 ? `${body.slice(0, 300)}…(${body.length} chars)` : body}`;
@@ -188,7 +155,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       known: {},
     };
     reports.push(report);
-    const property = fc.asyncProperty(requestArb(endpoint, target.credentials, options.limits), async (fuzzCase) => {
+    const property = fc.asyncProperty(requestArb(endpoint, target.credentials, options.limits, target.runClientIds), async (fuzzCase) => {
       const before = endpoint.write ? await journalBytes(target.dataDir) : 0;
       const authorised = endpoint.credential === 'none' || fuzzCase.auth === 'valid';
       if (authorised) report.authorised += 1;
@@ -221,8 +188,9 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
         if (endpoint.write) await waitForQuiet(target.dataDir);
       }
       if (endpoint.write && response.status >= 400) {
-        const after = await journalBytes(target.dataDir);
-        if (after !== before) throw new Error(`a refused write (${response.status}) changed the store: the journal grew ${after - before} bytes`);
+        const { collections } = await journalSince(target.dataDir, before);
+        if (collections === undefined) throw new Error(`the journal was compacted during a refused write (${response.status}): cannot compare`);
+        if (collections.length > 0) throw new Error(`a refused write (${response.status}) changed the store: the journal gained writes to ${collections.join(', ')}`);
       }
       if (!target.alive()) throw new Error('the server died');
     });

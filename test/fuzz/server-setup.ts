@@ -1,3 +1,5 @@
+import { operate } from 'reference-server';
+import { WebhookReceiver, type CertificationStart } from 'reference-server/testing';
 import { JournalStore } from '../../reference-server/src/store/journal-store.js';
 
 /**
@@ -15,4 +17,105 @@ export async function readBack(dataDir: string): Promise<number> {
   } finally {
     await store.close();
   }
+}
+
+/** Long enough for the longest fuzz pass: a run must not end by its deadline while requests are still sent. */
+const RUN_TIMEOUT_S = 6 * 3600;
+const REDIRECT_URI = 'https://integration.fuzz.example/oauth/callback';
+
+/**
+ * The runs the fuzzer starts, by what they cover. Each group has its own run, and one run covers
+ * all three: its API and OAuth checks wait for an integration that never comes, so it stays
+ * running all through the fuzz (its webhook subscription receives every event the fuzz causes)
+ * after the webhook-only run has graded its probes and ended.
+ */
+const RUNS: ReadonlyArray<{ covers: string; checks: string[]; path?: string }> = [
+  { covers: 'webhook', checks: ['webhook'], path: '/webhook-run' },
+  { covers: 'api', checks: ['api'] },
+  { covers: 'oauth', checks: ['oauth'] },
+  { covers: 'webhook, api, oauth', checks: ['webhook', 'api', 'oauth'], path: '/every-group-run' },
+];
+
+const WEBHOOK_RUN_WAIT_MS = 60_000;
+
+/**
+ * Waits until the webhook-only run has graded its probes and ended: ending, it deletes the
+ * subscription it made, a write no fuzzed request must be blamed for. The run of every group has
+ * sent its probes meanwhile too, and keeps its subscription until the server stops.
+ */
+async function webhookRunEnded(dataDir: string, runs: RunInProgress[]): Promise<void> {
+  const run = runs.find((r) => r.covers === 'webhook');
+  const deadline = Date.now() + WEBHOOK_RUN_WAIT_MS;
+  while (run) {
+    const report = (await operate(dataDir, 'certify.status', { runId: run.id })) as { run: { status: string } };
+    if (report.run.status !== 'running') return;
+    if (Date.now() > deadline) throw new Error(`the webhook certification run ${run.id} was still running after ${WEBHOOK_RUN_WAIT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export interface RunInProgress {
+  covers: string;
+  id: string;
+}
+
+export interface CertificationRuns {
+  runs: RunInProgress[];
+  /** The OAuth client of the OAuth-only run: the fuzzer names it in Basic and in bodies, as a stranger who saw an authorize link would. */
+  oauthClientId: string;
+  /** Each run's status now (`running`, `passed`, …). */
+  statuses(): Promise<Array<RunInProgress & { status: string }>>;
+  /** Stops the receiver (the runs end with the server). */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a run of every certification group on the server holding `dataDir` (through its
+ * operator endpoint, as `certify start` does), with a receiver on 127.0.0.1 that verifies each
+ * delivery with the run's secret as a correct integration does. The receiver listens only once
+ * every secret is known: until then the runs see it as still starting and try again.
+ */
+export async function startCertificationRuns(dataDir: string, orgId: string): Promise<CertificationRuns> {
+  const receiver = await new WebhookReceiver().start();
+  await receiver.stop();
+  const secrets = new Map<string, string>();
+  const runs: RunInProgress[] = [];
+  let oauthClientId = '';
+  try {
+    for (const run of RUNS) {
+      const webhookUrl = run.path ? receiver.urlOf(run.path) : undefined;
+      const started = (await operate(dataDir, 'certify.start', {
+        orgId,
+        name: `fuzz: ${run.covers}`,
+        checks: run.checks,
+        timeoutSeconds: RUN_TIMEOUT_S,
+        ...(webhookUrl ? { webhookUrl } : {}),
+        ...(run.checks.includes('oauth') ? { redirectUris: [REDIRECT_URI] } : {}),
+      })) as CertificationStart;
+      runs.push({ covers: run.covers, id: started.run.id });
+      if (run.path && started.credentials.webhook?.secret) secrets.set(run.path, started.credentials.webhook.secret);
+      if (run.covers === 'oauth') oauthClientId = started.credentials.oauth_client?.client_id ?? '';
+    }
+    receiver.respond = (delivery) => {
+      const secret = secrets.get(delivery.path);
+      try {
+        if (!secret) throw new Error('no run delivers here');
+        WebhookReceiver.verify(secret, delivery);
+        return { status: 204 };
+      } catch {
+        return { status: 401 };
+      }
+    };
+    await receiver.start();
+    await webhookRunEnded(dataDir, runs);
+  } catch (error) {
+    await receiver.stop();
+    throw error;
+  }
+  return {
+    runs,
+    oauthClientId,
+    statuses: () => Promise.all(runs.map(async (run) => ({ ...run, status: ((await operate(dataDir, 'certify.status', { runId: run.id })) as { run: { status: string } }).run.status }))),
+    close: () => receiver.stop(),
+  };
 }

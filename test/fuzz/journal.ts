@@ -1,0 +1,83 @@
+import { open, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * Collections that certification runs in progress write on their own: the driver's tick each
+ * second, the watchers' observations (a stranger naming a run's client is recorded too). None is
+ * a fuzzed request's doing, so neither the quiet wait nor a refused write's comparison counts them.
+ */
+const BACKGROUND_COLLECTIONS = /^certification_/;
+
+const journalFile = (dataDir: string) => join(dataDir, 'journal.jsonl');
+
+/** Bytes in the store's journal: every acknowledged write appends to it before it is acknowledged. */
+export async function journalBytes(dataDir: string): Promise<number> {
+  try {
+    return (await stat(journalFile(dataDir))).size;
+  } catch {
+    return 0;
+  }
+}
+
+export interface JournalTail {
+  /** The journal's length now: where the next look starts. */
+  bytes: number;
+  /** Collections written since the offset, the runs' own writes left out; undefined when the journal was compacted meanwhile. */
+  collections: string[] | undefined;
+}
+
+/** What the journal gained since `offset` (a byte length seen before). */
+export async function journalSince(dataDir: string, offset: number): Promise<JournalTail> {
+  const bytes = await journalBytes(dataDir);
+  if (bytes < offset) return { bytes, collections: undefined };
+  if (bytes === offset) return { bytes, collections: [] };
+  const file = await open(journalFile(dataDir), 'r');
+  let text: string;
+  try {
+    const buffer = Buffer.alloc(bytes - offset);
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, offset);
+    text = buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await file.close();
+  }
+  const collections = new Set<string>();
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    let entry: { ops?: Array<{ collection?: unknown }> };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      // A line still being appended: whatever it is, it is a change.
+      collections.add('(a line being written)');
+      continue;
+    }
+    for (const op of entry.ops ?? []) {
+      const name = String(op.collection);
+      if (!BACKGROUND_COLLECTIONS.test(name)) collections.add(name);
+    }
+  }
+  return { bytes, collections: [...collections] };
+}
+
+const QUIET_MS = 400;
+const QUIET_TIMEOUT_MS = 30_000;
+
+/**
+ * Waits until the server writes nothing on its own for a moment (the demo seed's queued
+ * submission being processed, an accepted request's follow-up work, its webhook deliveries), so
+ * that the journal comparison of a refused write measures that request alone. The runs' own
+ * writes do not count: a running run writes every second.
+ */
+export async function waitForQuiet(dataDir: string): Promise<void> {
+  const deadline = Date.now() + QUIET_TIMEOUT_MS;
+  let offset = await journalBytes(dataDir);
+  let stableSince = Date.now();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const tail = await journalSince(dataDir, offset);
+    offset = tail.bytes;
+    if (tail.collections === undefined || tail.collections.length > 0) stableSince = Date.now();
+    else if (Date.now() - stableSince >= QUIET_MS) return;
+  }
+  throw new Error(`the server kept writing for ${QUIET_TIMEOUT_MS / 1000} s with no request: cannot compare journals`);
+}
