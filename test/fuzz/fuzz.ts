@@ -137,6 +137,9 @@ const describeCase = (c: FuzzCase) => {
 export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const reports: EndpointReport[] = [];
   let requests = 0;
+  // A process that dies in a listener after answering (the Basic `%:x` of issue 36) is seen dead
+  // by a later request (its exit reaches this process a moment later): the last few are named.
+  const recent: FuzzCase[] = [];
   await waitForQuiet(target.dataDir);
   for (const listed of options.endpoints ?? ENDPOINTS) {
     const prepared = await listed.prepare?.(target.baseUrl, target.credentials);
@@ -165,7 +168,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       } catch (error) {
         // A server may close a connection it refuses to read (e.g. a header past node:http's
         // limit); it must live on. Counted by cause, so a reset is never a silent pass.
-        if (!target.alive()) throw new Error(`the server died: ${String(error)}`);
+        if (!target.alive()) throw new Error(`the server died (${String(error)}); the last requests before it, newest first:\n      ${recent.map(describeCase).join('\n      ')}`);
         const code = String((error as { code?: unknown }).code ?? (error as Error).message);
         report.resets[code] = (report.resets[code] ?? 0) + 1;
         report.statuses.reset = (report.statuses.reset ?? 0) + 1;
@@ -173,6 +176,8 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
         return;
       } finally {
         requests += 1;
+        recent.unshift(fuzzCase);
+        recent.length = Math.min(recent.length, 4);
       }
       report.requests += 1;
       report.statuses[response.status] = (report.statuses[response.status] ?? 0) + 1;
@@ -192,7 +197,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
         if (collections === undefined) throw new Error(`the journal was compacted during a refused write (${response.status}): cannot compare`);
         if (collections.length > 0) throw new Error(`a refused write (${response.status}) changed the store: the journal gained writes to ${collections.join(', ')}`);
       }
-      if (!target.alive()) throw new Error('the server died');
+      if (!target.alive()) throw new Error('the server died after answering this request');
     });
     const details = await fc.check(property, { seed: options.seed, numRuns: options.runsPerEndpoint, endOnFailure: true });
     if (prepared) {

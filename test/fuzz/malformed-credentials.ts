@@ -56,7 +56,7 @@ export function basicValues(clientIds: readonly string[]): string[] {
 export const bearerValues = (): string[] => ['Bearer', 'Bearer ', 'bearer  x', 'Bearer a b', ...MALFORMED_VALUES.map((value) => `Bearer ${value}`)];
 
 /** The cookies the pages read (sign-in session, CSRF, browser id, flash), under their plain-HTTP names, and strangers. */
-const COOKIE_NAMES = ['pis_session', 'pis_csrf', 'pis_browser', 'pis_flash', 'pis_ws_csrf', 'pis_ws_browser', '__Host-pis_session', 'j:', 's:'];
+const COOKIE_NAMES = ['pis_session', 'pis_csrf', 'pis_browser', 'pis_flash', '__Host-pis_session'];
 
 /** `Cookie` header values. */
 export function cookieValues(): string[] {
@@ -68,6 +68,8 @@ export function cookieValues(): string[] {
     `${'a=1; '.repeat(400)}`,
     'pis_session=j:{"a":',
     'pis_flash=s:x.y',
+    'j:=%',
+    's:=%zz',
     ...COOKIE_NAMES.flatMap((name) => MALFORMED_VALUES.map((value) => `${name}=${value}`)),
   ];
 }
