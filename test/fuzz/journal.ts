@@ -26,19 +26,31 @@ export interface JournalTail {
   collections: string[] | undefined;
 }
 
-/** What the journal gained since `offset` (a byte length seen before). */
-export async function journalSince(dataDir: string, offset: number): Promise<JournalTail> {
-  const bytes = await journalBytes(dataDir);
-  if (bytes < offset) return { bytes, collections: undefined };
-  if (bytes === offset) return { bytes, collections: [] };
+async function readFrom(dataDir: string, offset: number, bytes: number): Promise<string> {
   const file = await open(journalFile(dataDir), 'r');
-  let text: string;
   try {
     const buffer = Buffer.alloc(bytes - offset);
     const { bytesRead } = await file.read(buffer, 0, buffer.length, offset);
-    text = buffer.subarray(0, bytesRead).toString('utf8');
+    return buffer.subarray(0, bytesRead).toString('utf8');
   } finally {
     await file.close();
+  }
+}
+
+/** How long a line caught half-appended (a run's tick, mostly) is given to be completed before it is read. */
+const LINE_WAIT_MS = 2_000;
+
+/** What the journal gained since `offset` (a byte length seen before), read up to its last complete line. */
+export async function journalSince(dataDir: string, offset: number): Promise<JournalTail> {
+  let bytes = await journalBytes(dataDir);
+  if (bytes < offset) return { bytes, collections: undefined };
+  if (bytes === offset) return { bytes, collections: [] };
+  let text = await readFrom(dataDir, offset, bytes);
+  for (const deadline = Date.now() + LINE_WAIT_MS; !text.endsWith('\n') && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    bytes = await journalBytes(dataDir);
+    if (bytes < offset) return { bytes, collections: undefined };
+    text = await readFrom(dataDir, offset, bytes);
   }
   const collections = new Set<string>();
   for (const line of text.split('\n')) {
@@ -47,8 +59,8 @@ export async function journalSince(dataDir: string, offset: number): Promise<Jou
     try {
       entry = JSON.parse(line) as typeof entry;
     } catch {
-      // A line still being appended: whatever it is, it is a change.
-      collections.add('(a line being written)');
+      // Not a whole journal line even after the wait: whatever it is, it is a change.
+      collections.add('(a line that does not parse)');
       continue;
     }
     for (const op of entry.ops ?? []) {
