@@ -70,7 +70,7 @@ The first line is the seed; the last is "N requests, F failed, E 5xx, server ali
     process.stdout.write(`Fuzzing ${server.url}: ${values.runs} runs per endpoint (replay: npm run fuzz -- --seed ${seed} --runs ${values.runs})\n`);
     process.stdout.write(`certification runs started: ${runs.runs.map((r) => `${r.id} (${r.covers})`).join(', ')}\n\n`);
     const report = await runFuzz(
-      { baseUrl: server.url, credentials: server.credentials!, dataDir, alive, runClientIds: [runs.oauthClientId] },
+      { baseUrl: server.url, credentials: server.credentials!, dataDir, alive, runClientIds: [runs.oauthClientId], background: { recordIds: runs.subscriptionIds } },
       {
         runsPerEndpoint: Number(values.runs),
         seed,

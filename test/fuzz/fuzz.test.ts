@@ -33,7 +33,7 @@ afterAll(async () => {
 
 it(`survives a short seeded fuzz pass over every endpoint (${RUNS} requests each)`, { timeout: 120_000 }, async () => {
   const report = await runFuzz(
-    { baseUrl: server.url, credentials: server.credentials!, dataDir, alive, runClientIds: [runs.oauthClientId] },
+    { baseUrl: server.url, credentials: server.credentials!, dataDir, alive, runClientIds: [runs.oauthClientId], background: { recordIds: runs.subscriptionIds } },
     { runsPerEndpoint: RUNS, seed: 424_242, limits: SHORT_LIMITS },
   );
   expect(report.endpoints.filter((e) => e.failure).map((e) => `${e.endpoint}: ${e.failure}`)).toEqual([]);
@@ -125,7 +125,7 @@ it('answers every cursor form on both webhook attempts lists with 200 for a real
       await prepared.cleanup();
     }
   }
-  await waitForQuiet(dataDir);
+  await waitForQuiet(dataDir, { recordIds: runs.subscriptionIds });
 });
 
 it('judges a 5xx, a stack trace and a wrong error body as failures', () => {

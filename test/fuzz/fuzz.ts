@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { Credentials } from '../conformance/credentials.js';
 import { requestArb, type FuzzCase, type FuzzLimits } from './arbitraries.js';
 import { ENDPOINTS, GUARD_STATUSES, type ErrorStyle, type FuzzEndpoint } from './endpoints.js';
-import { journalBytes, journalSince, waitForQuiet } from './journal.js';
+import { journalBytes, journalSince, waitForQuiet, type Background } from './journal.js';
 import { KNOWN_DEVIATIONS } from './known-deviations.js';
 import { send, type RawRequest, type RawResponse } from './raw-http.js';
 
@@ -16,6 +16,8 @@ export interface FuzzTarget {
   alive(): boolean;
   /** OAuth clients of certification runs in progress: malformed credentials name them too. */
   runClientIds?: string[];
+  /** What the server changes on its own meanwhile (a run's subscription, deleted when the run ends): not blamed on a request. */
+  background?: Background;
 }
 
 export interface FuzzOptions {
@@ -140,11 +142,11 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
   // A process that dies in a listener after answering (the Basic `%:x` of issue 36) is seen dead
   // by a later request (its exit reaches this process a moment later): the last few are named.
   const recent: FuzzCase[] = [];
-  await waitForQuiet(target.dataDir);
+  await waitForQuiet(target.dataDir, target.background);
   for (const listed of options.endpoints ?? ENDPOINTS) {
     const prepared = await listed.prepare?.(target.baseUrl, target.credentials);
     // What preparing set off (deliveries, a submission processed again) settles before any case.
-    if (prepared) await waitForQuiet(target.dataDir);
+    if (prepared) await waitForQuiet(target.dataDir, target.background);
     const endpoint = prepared
       ? { ...listed, path: prepared.path, queryValues: prepared.queryValues ?? {}, queryForms: prepared.queryForms ?? [], ...(prepared.check ? { check: prepared.check } : {}) }
       : listed;
@@ -190,10 +192,10 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       if (refusal) throw new Error(refusal);
       if (response.status < 300) {
         await endpoint.undo?.(target.baseUrl, target.credentials, response);
-        if (endpoint.write) await waitForQuiet(target.dataDir);
+        if (endpoint.write) await waitForQuiet(target.dataDir, target.background);
       }
       if (endpoint.write && response.status >= 400) {
-        const { collections } = await journalSince(target.dataDir, before);
+        const { collections } = await journalSince(target.dataDir, before, target.background);
         if (collections === undefined) throw new Error(`the journal was compacted during a refused write (${response.status}): cannot compare`);
         if (collections.length > 0) throw new Error(`a refused write (${response.status}) changed the store: the journal gained writes to ${collections.join(', ')}`);
       }
@@ -203,7 +205,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
     if (prepared) {
       await prepared.cleanup();
       // The cleanup's writes are done before the next endpoint's refused writes are measured.
-      await waitForQuiet(target.dataDir);
+      await waitForQuiet(target.dataDir, target.background);
     }
     if (details.failed) {
       const counterexample = details.counterexample?.[0];

@@ -8,6 +8,11 @@ import { join } from 'node:path';
  */
 const BACKGROUND_COLLECTIONS = /^certification_/;
 
+/** Records the server changes on its own besides the runs' collections: what a run made and removes when it ends (its subscription). */
+export interface Background {
+  recordIds: readonly string[];
+}
+
 const journalFile = (dataDir: string) => join(dataDir, 'journal.jsonl');
 
 /** Bytes in the store's journal: every acknowledged write appends to it before it is acknowledged. */
@@ -41,7 +46,7 @@ async function readFrom(dataDir: string, offset: number, bytes: number): Promise
 const LINE_WAIT_MS = 2_000;
 
 /** What the journal gained since `offset` (a byte length seen before), read up to its last complete line. */
-export async function journalSince(dataDir: string, offset: number): Promise<JournalTail> {
+export async function journalSince(dataDir: string, offset: number, background: Background = { recordIds: [] }): Promise<JournalTail> {
   let bytes = await journalBytes(dataDir);
   if (bytes < offset) return { bytes, collections: undefined };
   if (bytes === offset) return { bytes, collections: [] };
@@ -55,7 +60,7 @@ export async function journalSince(dataDir: string, offset: number): Promise<Jou
   const collections = new Set<string>();
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
-    let entry: { ops?: Array<{ collection?: unknown }> };
+    let entry: { ops?: Array<{ collection?: unknown; id?: unknown; record?: { id?: unknown } }> };
     try {
       entry = JSON.parse(line) as typeof entry;
     } catch {
@@ -65,7 +70,8 @@ export async function journalSince(dataDir: string, offset: number): Promise<Jou
     }
     for (const op of entry.ops ?? []) {
       const name = String(op.collection);
-      if (!BACKGROUND_COLLECTIONS.test(name)) collections.add(name);
+      const id = op.id ?? op.record?.id;
+      if (!BACKGROUND_COLLECTIONS.test(name) && !(typeof id === 'string' && background.recordIds.includes(id))) collections.add(name);
     }
   }
   return { bytes, collections: [...collections] };
@@ -80,13 +86,13 @@ const QUIET_TIMEOUT_MS = 30_000;
  * that the journal comparison of a refused write measures that request alone. The runs' own
  * writes do not count: a running run writes every second.
  */
-export async function waitForQuiet(dataDir: string): Promise<void> {
+export async function waitForQuiet(dataDir: string, background?: Background): Promise<void> {
   const deadline = Date.now() + QUIET_TIMEOUT_MS;
   let offset = await journalBytes(dataDir);
   let stableSince = Date.now();
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const tail = await journalSince(dataDir, offset);
+    const tail = await journalSince(dataDir, offset, background);
     offset = tail.bytes;
     if (tail.collections === undefined || tail.collections.length > 0) stableSince = Date.now();
     else if (Date.now() - stableSince >= QUIET_MS) return;
