@@ -139,6 +139,10 @@ it('judges a 5xx, a stack trace and a wrong error body as failures', () => {
   expect(judge('graphql', json(400, { errors: [{ message: 'x' }] }))).toBeUndefined();
   expect(judge('graphql', json(400, { data: null }))).toMatch(/errors\[\]/);
   expect(judge('page', { status: 400, headers: { 'content-type': 'application/json' }, body: '{}' })).toMatch(/not HTML/);
+  // node:http's 431 (empty, connection closed) is the parser's only for a head past its limit (issue 43).
+  const parser431 = { status: 431, headers: { connection: 'close' }, body: '' };
+  expect(judge('rest', parser431, { method: 'GET', path: '/api/v1/webhooks/x/attempts?cursor=x', headers: [['x-api-key', 'k'.repeat(100)]] })).toMatch(/431 to a request whose head is \d+ bytes/);
+  expect(judge('rest', parser431, { method: 'GET', path: `/api/v1/webhooks/x/attempts?cursor=${'x'.repeat(10_000)}`, headers: [['x-api-key', 'k'.repeat(8_000)]] })).toBeUndefined();
 });
 
 it('sees an accepted write in the journal it compares (so a refused write that wrote would be caught)', async () => {
