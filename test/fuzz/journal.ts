@@ -42,6 +42,16 @@ async function readFrom(dataDir: string, offset: number, bytes: number): Promise
   }
 }
 
+/**
+ * The lines that began at or after `offset`, from text read one byte before it: when `offset`
+ * fell inside a line (its length was measured while a run's tick was being appended), the rest of
+ * that line began before and is left out.
+ */
+function completeLinesAfter(text: string, offset: number): string {
+  if (offset === 0) return text;
+  return text.startsWith('\n') ? text.slice(1) : text.slice(text.indexOf('\n') + 1);
+}
+
 /** How long a line caught half-appended (a run's tick, mostly) is given to be completed before it is read. */
 const LINE_WAIT_MS = 2_000;
 
@@ -50,15 +60,17 @@ export async function journalSince(dataDir: string, offset: number, background: 
   let bytes = await journalBytes(dataDir);
   if (bytes < offset) return { bytes, collections: undefined };
   if (bytes === offset) return { bytes, collections: [] };
-  let text = await readFrom(dataDir, offset, bytes);
+  // From one byte before: whether `offset` fell between two lines or inside one.
+  const start = Math.max(0, offset - 1);
+  let text = await readFrom(dataDir, start, bytes);
   for (const deadline = Date.now() + LINE_WAIT_MS; !text.endsWith('\n') && Date.now() < deadline; ) {
     await new Promise((resolve) => setTimeout(resolve, 10));
     bytes = await journalBytes(dataDir);
     if (bytes < offset) return { bytes, collections: undefined };
-    text = await readFrom(dataDir, offset, bytes);
+    text = await readFrom(dataDir, start, bytes);
   }
   const collections = new Set<string>();
-  for (const line of text.split('\n')) {
+  for (const line of completeLinesAfter(text, offset).split('\n')) {
     if (!line.trim()) continue;
     let entry: { ops?: Array<{ collection?: unknown; id?: unknown; record?: { id?: unknown } }> };
     try {
