@@ -18,11 +18,13 @@ export const REDACTED = '[redacted]';
 const ISSUED_SECRET = /\b(pis_[a-z]+_|whsec_)[A-Za-z0-9_%+=-]+/g;
 const JWT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 
-/** A credential after an HTTP auth scheme in running text: mixed case, a digit or a symbol, so `Basic authentication` stays prose. */
-const SCHEME_CREDENTIAL = /\b([Bb]earer|[Bb]asic|BEARER|BASIC)(\s+)((?=[A-Za-z0-9._~+/-]*(?:[0-9]|[._~+/-][A-Za-z0-9]|[a-z][A-Za-z0-9._~+/-]*[A-Z]))[A-Za-z0-9._~+/-]{8,}=*)/g;
+/** A word after an HTTP auth scheme in running text, and what tells a credential from prose (`Basic authentication`): a digit, an inner symbol, or mixed case. */
+const SCHEME_CREDENTIAL = /\b([Bb]earer|[Bb]asic|BEARER|BASIC)(\s+)([A-Za-z0-9._~+/-]{8,}=*)/g;
+const LOOKS_ISSUED = /[0-9]|[._~+/-][A-Za-z0-9]|[a-z][A-Z]/;
 
 /** An absolute URL in running text (a JSON string value, a header, a message): up to a space, quote or bracket. */
-const ABSOLUTE_URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
+// The scheme is bounded: an unbounded one made a long run of letters quadratic to scan.
+const ABSOLUTE_URL = /\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s"'<>`]+/gi;
 
 /** `scheme://userinfo@`: everything before the last `@` ahead of the path is the userinfo (a password may hold a raw `@`). */
 const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)@/i;
@@ -82,5 +84,5 @@ export function mayHoldInlineSecrets(text: string): boolean {
 export function redactInlineSecrets(text: string): string {
   if (!mayHoldInlineSecrets(text)) return text;
   const urls = text.includes('://') ? text.replace(ABSOLUTE_URL, redactUrlSecrets) : text;
-  return redactIssuedSecrets(urls.replace(SCHEME_CREDENTIAL, `$1$2${REDACTED}`));
+  return redactIssuedSecrets(urls.replace(SCHEME_CREDENTIAL, (found, scheme: string, space: string, word: string) => (LOOKS_ISSUED.test(word) ? `${scheme}${space}${REDACTED}` : found)));
 }
