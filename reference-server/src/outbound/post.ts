@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isSharedServer, type ServerConfig } from '../config.js';
-import { addressPolicy, isIpLiteral } from './address-policy.js';
+import { addressPolicy, isIpLiteral, isLocalhostName } from './address-policy.js';
 import type { OutboundClient } from './client.js';
 import { OutboundRefusedError } from './guarded-lookup.js';
 
@@ -87,6 +87,10 @@ export async function checkOutboundUrl(ctx: { config: Pick<ServerConfig, 'outbou
   const host = bareHost(target.hostname);
   if (isIpLiteral(host)) return policy.refusal(host);
   if (policy.allowsHost(host)) return undefined;
+  if (isLocalhostName(host)) {
+    const refusal = policy.refusal('127.0.0.1');
+    return refusal && `${host} is a loopback name (${refusal})`;
+  }
   let resolved: { address: string }[];
   try {
     resolved = await dnsLookup(host, { all: true });
