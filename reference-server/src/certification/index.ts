@@ -17,10 +17,12 @@ export { CHECKS, CHECK_GROUPS, CHECK_IDS, isCheckId, type CheckId, type CheckInf
 export { CertificationDriver } from './driver.js';
 export { certificationOAuthWatch, type StaleRefreshToken } from './oauth-watch.js';
 export { RUNS, type RunRecord } from './records.js';
-export { countsLine, reportOf, summaryLine, type Report } from './report.js';
+export { countsLine, mustFailed, reportOf, statusText, summaryLine, type Advice, type Report } from './report.js';
+export { envFileText, runEnvironment } from './environment.js';
 export { explainCheck, explanationSchema } from './explanations.js';
 export { renderReportHtml } from './report-html.js';
 export { renderReportJunit } from './report-junit.js';
 export { getRun } from './run-store.js';
-export { findRun, finishRun, listRuns, RunInputError, runUrl, startRun, startRunSchema, type StartedRun, type StartRunInput } from './runs.js';
+export { DEFAULT_MAX_RUNNING_RUNS, RunLimitError } from './run-limit.js';
+export { beginRun, findRun, finishRun, isOpen, listRuns, RunInputError, runUrl, startRun, startRunSchema, type StartedRun, type StartRunInput } from './runs.js';
 export type { EventSampler } from './webhook-probes.js';

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { del, GLOBAL, put, type Page, type WriteOp } from '../store/index.js';
 import { issueCredential, revokeCredential, registerClient, revokeClient, listUsers } from '../tenancy/index.js';
-import { createSubscription, deleteSubscription, getSubscriptionRecord } from '../webhooks/index.js';
+import { deleteCrmConfigSetWith } from '../assessments/index.js';
+import { createSubscription, deleteSubscription, deleteSubscriptionsMadeWith, getSubscriptionRecord } from '../webhooks/index.js';
 import { CHECK_GROUPS, checkInfo, selectChecks, type CheckGroup, type CheckId } from './checks.js';
 import { startScenario } from './api-scenario.js';
 import { closeRun } from './outcomes.js';
 import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunJob, type RunRecord, type WatchedRecord } from './records.js';
+import { checkRunLimit } from './run-limit.js';
 import { getRun } from './run-store.js';
 import { PROBES } from './webhook-probes.js';
 
@@ -24,6 +26,7 @@ export const startRunSchema = z
     timeoutSeconds: z.int().min(10).max(24 * 3600).default(DEFAULT_TIMEOUT_S),
     faultWindowSeconds: z.int().min(5).max(600).default(DEFAULT_FAULT_WINDOW_S),
     accessTokenTtlSeconds: z.int().min(5).max(3600).default(DEFAULT_ACCESS_TOKEN_TTL_S),
+    waitForBegin: z.boolean().default(false).describe('true: the run is made `ready` and its checks begin only with `certify begin` (the workspace\'s "Start the checks"), so the integration can be configured with its credentials first'),
   })
   .strict();
 export type StartRunInput = z.input<typeof startRunSchema>;
@@ -79,6 +82,7 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
   }
   const admin = listUsers(ctx, orgId).find((u) => u.role === 'admin');
   if (!admin) throw new RunInputError(`organisation ${orgId} has no admin for the run's automation key to act for`);
+  checkRunLimit(ctx, orgId);
 
   const id = ctx.ids.next('crt');
   const label = `certification ${id}`;
@@ -97,7 +101,7 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
       const redirectUris = input.redirectUris as string[];
       let client: Awaited<ReturnType<typeof registerClient>>;
       try {
-        client = await registerClient(ctx, { name: label, redirectUris, allowedOperations: options.partnerOperations, runId: id, accessTokenTtlSeconds: input.accessTokenTtlSeconds });
+        client = await registerClient(ctx, { name: label, redirectUris, allowedOperations: options.partnerOperations, orgId, runId: id, accessTokenTtlSeconds: input.accessTokenTtlSeconds });
       } catch (error) {
         throw new RunInputError((error as Error).message);
       }
@@ -117,6 +121,8 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
       made.subscriptionId = created.subscription.id;
       credentials.webhook = { subscription_id: created.subscription.id, url: created.subscription.url, secret: created.secret };
     }
+    // Again after the awaits above, in the tick of the write below: concurrent starts cannot overshoot.
+    checkRunLimit(ctx, orgId);
   } catch (error) {
     await endCredentials(ctx, orgId, made);
     throw error;
@@ -131,11 +137,13 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
     startedBy: options.startedBy,
     integration: { name: input.name ?? 'integration', webhookUrl: input.webhookUrl ?? credentials.webhook?.url ?? null, redirectUris: input.redirectUris ?? [] },
     credentials: made,
-    options: { faultWindowMs: input.faultWindowSeconds * 1000, accessTokenTtlS: input.accessTokenTtlSeconds },
+    options: { faultWindowMs: input.faultWindowSeconds * 1000, accessTokenTtlS: input.accessTokenTtlSeconds, timeoutMs: input.timeoutSeconds * 1000 },
     checks: selected.ids,
+    ready: input.waitForBegin,
   });
   const watched = (handle: string): WriteOp => put<WatchedRecord>(WATCHED, GLOBAL, { id: handle, orgId, runId: id });
-  const ops: WriteOp[] = [put(RUNS, orgId, run), put<RunJob>(RUN_JOBS, orgId, { id, nextAt: now })];
+  // A ready run's job only wakes at its deadline, to end it if nobody began it.
+  const ops: WriteOp[] = [put(RUNS, orgId, run), put<RunJob>(RUN_JOBS, orgId, { id, nextAt: run.status === 'ready' ? run.deadline : now })];
   if (made.automationKeyId) ops.push(watched(`key:${made.automationKeyId}`));
   if (made.developerKeyId) ops.push(watched(`key:${made.developerKeyId}`));
   if (made.oauthClientId) ops.push(watched(`client:${made.oauthClientId}`));
@@ -143,13 +151,17 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
   return { run, credentials, url: runUrl(ctx, id) };
 }
 
+/** A run that has not ended: ready (its credentials work, its checks wait) or running. */
+export const isOpen = (run: Pick<RunRecord, 'status'>): boolean => run.status === 'ready' || run.status === 'running';
+
 /** A run as it starts: every selected check pending, every scenario at its first step. */
-export function newRunRecord(input: Pick<RunRecord, 'id' | 'orgId' | 'startedBy' | 'integration' | 'credentials' | 'options'> & { now: number; timeoutMs: number; checks: CheckId[] }): RunRecord {
+export function newRunRecord(input: Pick<RunRecord, 'id' | 'orgId' | 'startedBy' | 'integration' | 'credentials' | 'options'> & { now: number; timeoutMs: number; checks: CheckId[]; ready?: boolean }): RunRecord {
   const run: RunRecord = {
     id: input.id,
     orgId: input.orgId,
-    status: 'running',
+    status: input.ready ? 'ready' : 'running',
     startedAt: new Date(input.now).toISOString(),
+    begunAt: input.ready ? null : new Date(input.now).toISOString(),
     finishedAt: null,
     deadline: input.now + input.timeoutMs,
     startedBy: input.startedBy,
@@ -171,10 +183,36 @@ export function newRunRecord(input: Pick<RunRecord, 'id' | 'orgId' | 'startedBy'
   return run;
 }
 
+/**
+ * Ends the run's credentials and what they made that would outlive them
+ * (docs/decisions/certification-run-ends-what-it-made.md): the keys are revoked first, so they make
+ * nothing more; then the webhook subscriptions either key made (either surface) and a CRM target
+ * the developer key set are removed. Revoking the OAuth client ends its grants, refresh tokens and
+ * access tokens (each use checks its client). Submissions, attachments and invites are the
+ * organisation's data and stay.
+ */
 async function endCredentials(ctx: AppContext, orgId: string, made: RunCredentials): Promise<void> {
-  for (const keyId of [made.automationKeyId, made.developerKeyId]) if (keyId) await revokeCredential(ctx, keyId);
+  const keyIds = [made.automationKeyId, made.developerKeyId].filter((keyId): keyId is string => keyId !== undefined);
+  for (const keyId of keyIds) await revokeCredential(ctx, keyId);
   if (made.oauthClientId) await revokeClient(ctx, made.oauthClientId);
   if (made.subscriptionId && !made.subscriptionBorrowed) await deleteSubscription(ctx, orgId, 'automation', made.subscriptionId);
+  if (keyIds.length) {
+    await deleteSubscriptionsMadeWith(ctx, orgId, keyIds);
+    await deleteCrmConfigSetWith(ctx, orgId, keyIds);
+  }
+}
+
+/**
+ * Begins the checks of a `ready` run: the probes go out and the API and OAuth traps are armed
+ * from now, and the run has its whole time from now. A run that is not ready is returned as it is.
+ */
+export async function beginRun(ctx: AppContext, orgId: string, runId: string): Promise<RunRecord | undefined> {
+  const stored = getRun(ctx, orgId, runId);
+  if (!stored || stored.status !== 'ready') return stored;
+  const now = ctx.clock.now();
+  const run: RunRecord = { ...structuredClone(stored), status: 'running', begunAt: new Date(now).toISOString(), deadline: now + (stored.options.timeoutMs ?? DEFAULT_TIMEOUT_S * 1000) };
+  await ctx.store.write([put(RUNS, orgId, run), put<RunJob>(RUN_JOBS, orgId, { id: runId, nextAt: now })]);
+  return run;
 }
 
 /**
@@ -183,10 +221,10 @@ async function endCredentials(ctx: AppContext, orgId: string, made: RunCredentia
  */
 export async function finishRun(ctx: AppContext, orgId: string, runId: string, why: string): Promise<RunRecord | undefined> {
   const stored = getRun(ctx, orgId, runId);
-  if (!stored || stored.status !== 'running') return stored;
+  if (!stored || !isOpen(stored)) return stored;
   await endCredentials(ctx, orgId, stored.credentials);
   const current = getRun(ctx, orgId, runId);
-  if (!current || current.status !== 'running') return current;
+  if (!current || !isOpen(current)) return current;
   const run = structuredClone(current);
   closeRun(run, ctx.clock.now(), why);
   const { automationKeyId, developerKeyId, oauthClientId } = run.credentials;

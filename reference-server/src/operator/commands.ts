@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { inviteView } from '../assessments/index.js';
 import { INVITE_STATUSES } from '../assessments/index.js';
 import { createInvite, createInviteSchema, InviteInputError, listInvites, revokeInvite, setInviteSettings } from '../assessments/index.js';
-import { explainCheck, explanationSchema, findRun, finishRun, listRuns, reportOf, RunInputError, startRun, startRunSchema } from '../certification/index.js';
+import { beginRun, explainCheck, explanationSchema, findRun, finishRun, listRuns, reportOf, RunInputError, RunLimitError, startRun, startRunSchema } from '../certification/index.js';
 import { DEFAULT_PARTNER_OPERATIONS, issueCredential, listCredentials, revokeCredential, listClients, registerClient, createOrganization, getOrganization, listOrganizations, OAUTH_SCOPES, createUser, findUserByEmail, listUsers } from '../tenancy/index.js';
 import { FAULT_KINDS, FAULT_SURFACES, faultView, clearFaults, listFaults, setFault } from '../faults/index.js';
 import { loopbackOutboundWarning } from '../sandbox-warnings.js';
@@ -52,6 +52,14 @@ function requireOrg(ctx: AppContext, id: string): void {
 
 export class OperatorError extends Error {
   override name = 'OperatorError';
+
+  /** The operator endpoint's status for it: 400 (the input), or 409 (the state refuses it, e.g. too many running runs). */
+  constructor(
+    message: string,
+    readonly status: 400 | 409 = 400,
+  ) {
+    super(message);
+  }
 }
 
 function runOrFail(ctx: AppContext, runId: string) {
@@ -288,10 +296,16 @@ export const COMMANDS = {
       return { run: { id: started.run.id, status: started.run.status, deadline: new Date(started.run.deadline).toISOString() }, credentials: started.credentials, url: started.url };
     } catch (error) {
       if (error instanceof RunInputError) throw new OperatorError(error.message);
+      if (error instanceof RunLimitError) throw new OperatorError(`${error.message} (reference-server certify finish <run>)`, 409);
       throw error;
     }
   }),
   'certify.status': command(z.object({ runId: z.string().min(1) }).describe("a certification run's report"), async (ctx, input) => reportOf(runOrFail(ctx, input.runId))),
+  'certify.begin': command(z.object({ runId: z.string().min(1) }).describe('begin the checks of a ready run (started with waitForBegin), once the integration holds its credentials'), async (ctx, input) => {
+    const run = runOrFail(ctx, input.runId);
+    if (run.status !== 'ready') throw new OperatorError(`the run ${run.id} is ${run.status}: only a ready run begins`);
+    return reportOf((await beginRun(ctx, run.orgId, run.id)) ?? run);
+  }),
   'certify.finish': command(z.object({ runId: z.string().min(1) }).describe('finish a certification run now'), async (ctx, input) => {
     const run = runOrFail(ctx, input.runId);
     return reportOf((await finishRun(ctx, run.orgId, run.id, 'it was finished by the operator')) ?? run);
