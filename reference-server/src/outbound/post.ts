@@ -89,7 +89,7 @@ export async function checkOutboundUrl(ctx: { config: Pick<ServerConfig, 'outbou
   if (policy.allowsHost(host)) return undefined;
   if (isLocalhostName(host)) {
     const refusal = policy.refusal('127.0.0.1');
-    return refusal && `${host} is a loopback name (${refusal})`;
+    return refusal && `${host} resolves to ${refusal} (a localhost name is loopback by definition)`;
   }
   let resolved: { address: string }[];
   try {
