@@ -105,6 +105,12 @@ async function readJsonFile(path: string): Promise<unknown> {
 
 export type Operate = (dataDir: string, name: CommandName, args: unknown) => Promise<unknown>;
 
+/** The `warnings` a command's answer carries (`org create` on a server whose outbound reaches loopback), for stderr. */
+function warningsOf(answer: unknown): string[] {
+  const warnings = (answer as { warnings?: unknown } | null)?.warnings;
+  return Array.isArray(warnings) ? warnings.filter((w): w is string => typeof w === 'string') : [];
+}
+
 /** Adds every operator command of `COMMANDS` to `program`; each prints its answer as JSON. */
 export function addOperatorCommands(program: Command, operate: Operate): void {
   const groups = new Map<string, Command>();
@@ -132,7 +138,9 @@ export function addOperatorCommands(program: Command, operate: Operate): void {
         if (value === undefined) continue;
         input[field.key] = field.key === hints.jsonFile ? await readJsonFile(value as string) : value;
       }
-      process.stdout.write(`${JSON.stringify(await operate(options.data, name, input), null, 2)}\n`);
+      const answer = await operate(options.data, name, input);
+      process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+      for (const warning of warningsOf(answer)) process.stderr.write(`warning: ${warning}\n`);
     });
   }
 }

@@ -178,6 +178,7 @@ export function addStartCommand(program: Command): void {
     const config = configFrom(options);
     const server = await startServer(config);
     process.stdout.write(`${formatBanner(server.url, config.dataDir, server.demo)}\n`);
+    for (const warning of server.warnings) process.stderr.write(`warning: ${warning.text}\n`);
     await closedOnSignal(server);
   });
 }

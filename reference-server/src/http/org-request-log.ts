@@ -75,7 +75,7 @@ const kept = (text: string, truncated = false): KeptBody =>
 /** The request's body as its parser left it (JSON object, or GraphQL's text), redacted; other bodies are described, not kept. */
 function requestBody(req: Request): Pick<LoggedExchange, 'requestBody' | 'bodyNote'> {
   const body: unknown = req.body;
-  if (typeof body === 'string') return body === '' ? { requestBody: null, bodyNote: null } : { requestBody: kept(redactBodyText(body)), bodyNote: null };
+  if (typeof body === 'string') return body === '' ? { requestBody: null, bodyNote: null } : { requestBody: kept(redactBodyText(body, req.headers['content-type'])), bodyNote: null };
   if (body !== undefined && body !== null && typeof body === 'object' && Object.keys(body).length > 0) return { requestBody: kept(JSON.stringify(redactJson(body))), bodyNote: null };
   const length = Number(req.headers['content-length'] ?? 0);
   if (length > 0) return { requestBody: null, bodyNote: `A ${req.headers['content-type'] ?? 'body'} of ${length} bytes; the log does not keep this kind of body.` };
@@ -87,7 +87,7 @@ function exchangeOf(req: Request, res: Response, answer: CapturedBody | undefine
     requestHeaders: redactHeaders(req.headers),
     ...requestBody(req),
     responseHeaders: redactHeaders(res.getHeaders() as Record<string, string | string[] | number | undefined>),
-    responseBody: answer && answer.text !== '' ? kept(redactBodyText(answer.text), answer.truncated) : null,
+    responseBody: answer && answer.text !== '' ? kept(redactBodyText(answer.text, res.getHeader('content-type')), answer.truncated) : null,
   };
 }
 

@@ -7,6 +7,7 @@ import { createInvite, createInviteSchema, InviteInputError, listInvites, revoke
 import { beginRun, explainCheck, explanationSchema, findRun, finishRun, listRuns, reportOf, RunInputError, RunLimitError, startRun, startRunSchema } from '../certification/index.js';
 import { DEFAULT_PARTNER_OPERATIONS, issueCredential, listCredentials, revokeCredential, listClients, registerClient, createOrganization, getOrganization, listOrganizations, OAUTH_SCOPES, createUser, findUserByEmail, listUsers } from '../tenancy/index.js';
 import { FAULT_KINDS, FAULT_SURFACES, faultView, clearFaults, listFaults, setFault } from '../faults/index.js';
+import { loopbackOutboundWarning } from '../sandbox-warnings.js';
 import { seedDemo } from '../seed.js';
 import { createProfile, listProfiles, profileView } from '../submissions/index.js';
 import { profileInputSchema } from '../submissions/index.js';
@@ -68,9 +69,14 @@ function runOrFail(ctx: AppContext, runId: string) {
 }
 
 export const COMMANDS = {
-  'org.create': command(z.object({ name: z.string().min(1).max(200).describe('organisation name') }).describe('create an organisation'), (ctx, input) =>
-    createOrganization(ctx, input.name),
-  ),
+  'org.create': command(z.object({ name: z.string().min(1).max(200).describe('organisation name') }).describe('create an organisation'), async (ctx, input) => {
+    const organisation = await createOrganization(ctx, input.name);
+    // Through a running server, ctx.config is that server's: say so when this org makes loopback outbound shared.
+    const warning = loopbackOutboundWarning(ctx.config, listOrganizations(ctx).length);
+    if (!warning) return organisation;
+    ctx.log.warn({ warning: warning.id, orgId: organisation.id }, warning.text);
+    return { ...organisation, warnings: [warning.text] };
+  }),
   'org.list': command(z.object({}).describe('list organisations'), async (ctx) => listOrganizations(ctx)),
   'user.create': command(
     z
