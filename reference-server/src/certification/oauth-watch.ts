@@ -122,7 +122,8 @@ export function observeRevoke(run: RunRecord, at: number, status: number): void 
  */
 export function certificationOAuthWatch(ctx: AppContext, staleRefreshToken: StaleRefreshToken): RequestHandler {
   return (req, res, next) => {
-    if (noRunWatching(ctx) || !req.path.startsWith('/api/oauth/')) {
+    // Mounted at the root: every request passes here, so the prefix test (on the raw URL, no parsing) comes first.
+    if (!req.url.startsWith('/api/oauth/') || noRunWatching(ctx)) {
       next();
       return;
     }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { redactUrlSecrets } from './redact-url.js';
-import { RESPONSE_BYTES_READ, type OrgRequestLog } from './org-request-log.js';
+import { BODY_BYTES_READ, type OrgRequestLog } from './org-request-log.js';
 import { captureResponseBody } from './response-capture.js';
 
 /** Only a request with a credential can belong to an organisation: only its answer is read for the workspace's log. */
@@ -24,8 +24,8 @@ export function requestIds(): () => string {
  * logger's redaction still applies). The line is built once, at the end: no child logger, no
  * serializers and no request id unless the line is written. A caller's `x-request-id` is kept.
  * A secret in the URL (an invite link's token) is cut to its prefix. `perOrganisation`, when
- * given, also keeps the request (with its answer's first bytes, read only for requests that carry
- * a credential) for the workspace's request log of the caller's organisation.
+ * given, also keeps the request (with its answer's first bytes, held only for requests that carry
+ * a credential, by reference) for the workspace's request log of the caller's organisation.
  */
 export function requestLog(log: Logger, options: { nextId?: () => string; perOrganisation?: OrgRequestLog } = {}): RequestHandler {
   const nextId = options.nextId ?? requestIds();
@@ -37,10 +37,10 @@ export function requestLog(log: Logger, options: { nextId?: () => string; perOrg
   const lines = log.child({}, { redact: [] });
   return (req, res, next) => {
     const started = performance.now();
-    const answer = perOrganisation && carriesCredential(req.headers) ? captureResponseBody(res, RESPONSE_BYTES_READ) : undefined;
+    const answer = perOrganisation && carriesCredential(req.headers) ? captureResponseBody(res, BODY_BYTES_READ) : undefined;
     res.once('close', () => {
       const responseTime = Math.round(performance.now() - started);
-      perOrganisation?.observe(req, res, responseTime, answer?.());
+      perOrganisation?.observe(req, res, responseTime, answer);
       const level = !res.writableFinished ? 'warn' : res.statusCode >= 500 ? 'error' : 'info';
       if (!lines.isLevelEnabled(level)) return;
       const header = req.headers['x-request-id'];
