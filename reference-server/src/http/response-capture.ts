@@ -69,13 +69,14 @@ export class BoundedBytes implements CapturedBody {
 export function captureResponseBody(res: Response, maxBytes: number): CapturedBody {
   const body = new BoundedBytes(maxBytes);
   const { write, end } = res as unknown as { write: (...args: unknown[]) => boolean; end: (...args: unknown[]) => Response };
-  res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
-    body.add(chunk, rest[0]);
-    return write.call(this, chunk, ...rest);
+  // `apply(this, arguments)`: the arguments pass through as given, without a rest array per call.
+  res.write = function (this: Response, chunk: unknown, encoding?: unknown) {
+    body.add(chunk, encoding);
+    return write.apply(this, arguments as unknown as unknown[]);
   } as Response['write'];
-  res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
-    body.add(chunk, rest[0]);
-    return end.call(this, chunk, ...rest);
+  res.end = function (this: Response, chunk?: unknown, encoding?: unknown) {
+    body.add(chunk, encoding);
+    return end.apply(this, arguments as unknown as unknown[]);
   } as Response['end'];
   return body;
 }
