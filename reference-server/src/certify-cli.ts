@@ -195,9 +195,15 @@ async function awaitVerdict(host: Host, runId: string, deadline: number, exited:
   return report;
 }
 
+/** Exit code of a start refused because the organisation has the most running runs allowed: finish one, then start again. */
+export const EXIT_RUN_LIMIT = 3;
+
+/** The operator command's conflict (409): in-process and forwarded refusals both carry it. */
+const refusedByRunLimit = (error: unknown): boolean => (error as { status?: unknown }).status === 409;
+
 const couldNotStart = (error: unknown) => {
   process.stderr.write(`reference-server: the run could not start: ${(error as Error).message}\n`);
-  return exitCode(2);
+  return exitCode(refusedByRunLimit(error) ? EXIT_RUN_LIMIT : 2);
 };
 
 /** `certify run`: start a run, run the integration's command with its credentials, report, exit by the verdict. */
@@ -238,7 +244,9 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .option('--json', 'print one JSON object', false)
     .action(async (o) => {
       const call: Call = (name, args) => parts.operate(o.data, name, args);
-      const started = (await call('certify.start', startArgs(o, await orgOf(call, o.org)))) as StartAnswer;
+      const started = (await call('certify.start', startArgs(o, await orgOf(call, o.org))).catch((error: unknown) => {
+        throw refusedByRunLimit(error) ? couldNotStart(error) : error;
+      })) as StartAnswer;
       await explainAll(call, started.run.id, o.explain);
       process.stdout.write(`${JSON.stringify(started, null, o.json ? 0 : 2)}\n`);
     });
