@@ -65,6 +65,9 @@ export async function checkOutReference(ref: string, progress: (line: string) =>
       await rm(logPath, { force: true });
     },
   };
+  // Interrupted while it installs or builds: exit through the hook above (a signal's default skips it).
+  const interrupted = () => process.exit(130);
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
     progress(`checking out ${ref} (${commit}) in ${dir}`);
     await rm(dir, { recursive: true, force: true });
@@ -77,5 +80,7 @@ export async function checkOutReference(ref: string, progress: (line: string) =>
   } catch (error) {
     await checkout.remove();
     throw error;
+  } finally {
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
   }
 }
