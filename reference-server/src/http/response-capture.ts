@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { detached, type Fault } from './detached.js';
 
 /** The first bytes of a body as they were sent or received, decoded only when the log is read. */
 export interface CapturedBody {
@@ -66,16 +67,18 @@ export class BoundedBytes implements CapturedBody {
  * request log, by reference: no copy, no decoding until the log is read. The response itself goes
  * out unchanged.
  */
-export function captureResponseBody(res: Response, maxBytes: number): CapturedBody {
+export function captureResponseBody(res: Response, maxBytes: number, onFault: Fault): CapturedBody {
   const body = new BoundedBytes(maxBytes);
+  // Runs in whoever calls res.write/res.end: keeping a part that fails must not fail the answer itself.
+  const keep = detached(onFault, (chunk: unknown, encoding: unknown) => body.add(chunk, encoding));
   const { write, end } = res as unknown as { write: (...args: unknown[]) => boolean; end: (...args: unknown[]) => Response };
   // `apply(this, arguments)`: the arguments pass through as given, without a rest array per call.
   res.write = function (this: Response, chunk: unknown, encoding?: unknown) {
-    body.add(chunk, encoding);
+    keep(chunk, encoding);
     return write.apply(this, arguments as unknown as unknown[]);
   } as Response['write'];
   res.end = function (this: Response, chunk?: unknown, encoding?: unknown) {
-    body.add(chunk, encoding);
+    keep(chunk, encoding);
     return end.apply(this, arguments as unknown as unknown[]);
   } as Response['end'];
   return body;
