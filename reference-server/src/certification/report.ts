@@ -1,3 +1,4 @@
+import type { CertificateRef } from '../certificates/index.js';
 import { checkInfo, type CheckLevel } from './checks.js';
 import type { Evidence, Outcome, RunRecord } from './records.js';
 
@@ -14,6 +15,8 @@ export interface Report {
   /** `explanation`: what the integration says about the check (explanations.ts), or null. */
   checks: Array<{ id: string; level: CheckLevel; outcome: Outcome; clause: string; title: string; summary: string; explanation: string | null; evidence: Evidence[] }>;
   summary: { passed: number; failed: number; warned: number; not_run: number; pending: number; explained: number };
+  /** The certificate of a run that passed every MUST (its public page, and the signed JWS); null otherwise. */
+  certificate: CertificateRef | null;
 }
 
 const count = (run: RunRecord, outcome: Outcome) => run.checks.filter((c) => c.outcome === outcome).length;
@@ -41,6 +44,7 @@ export function reportOf(run: RunRecord): Report {
       pending: count(run, 'pending'),
       explained: run.checks.filter((c) => run.explanations?.[c.id]).length,
     },
+    certificate: run.certificate ?? null,
   };
 }
 
