@@ -91,6 +91,14 @@ export function renderReportHtml(report: Report): string {
             <dd>{report.run.integration.redirect_uris.join(', ') || 'not certified'}</dd>
             <dt>Result</dt>
             <dd>{countsLine(report)}</dd>
+            {report.certificate ? (
+              <>
+                <dt>Certificate</dt>
+                <dd>
+                  <a href={report.certificate.url}>{report.certificate.url}</a> (signed: <a href={report.certificate.jws_url}>JWS</a>)
+                </dd>
+              </>
+            ) : null}
           </dl>
           <p class={`verdict ${passed ? 'ok' : 'bad'}`}>
             {report.run.status === 'running' ? 'Running' : passed ? 'Certified: every MUST passed' : 'Not certified: a MUST failed or was never reached'}
