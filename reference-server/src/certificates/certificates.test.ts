@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -10,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { verifyCommand } from '../certify-verify.js';
 import { operate } from '../cli.js';
-import { certificationWhen, finishCertification, startCertification, startTestServer, type Report, type TestServer } from 'reference-server/testing';
+import { finishCertification, passedCertification, startCertification, startTestServer, type Report, type TestServer } from 'reference-server/testing';
 
 /**
  * Certificates as a platform reviewer meets them, given only a certificate URL: a run that passed
@@ -52,28 +51,10 @@ interface PassedRun {
   developerKey: string;
 }
 
-/**
- * A run of `api.idempotent-create` (a MUST) and `api.paginates` (a SHOULD, never reached, so
- * not_run) that a careful client passes: its create's answer is lost, it sends the same record_id
- * again. The run's integration names a receiver and a redirect URI carrying secrets.
- */
+/** A passed run whose integration names a receiver and a redirect URI carrying secrets (neither is checked). */
 async function passedRun(server: TestServer, name: string): Promise<PassedRun> {
-  const started = await startCertification(server, {
-    name,
-    checks: ['api.idempotent-create', 'api.paginates'],
-    webhookUrl: `http://127.0.0.1:9/hook?token=${URL_TOKEN}`,
-    redirectUris: [`https://app.example/callback?secret=${REDIRECT_SECRET}`],
-  });
-  const key = started.credentials.automation_key as string;
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${server.url}/api/automation${path}`, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
-  const profiles = (await (await call('GET', '/profiles')).json()) as { data: Array<{ id: string }> };
-  const create = { record_id: `cert-${randomUUID()}`, profile_id: profiles.data[0]?.id, fields: { company: 'Acme', name: 'Ada Acme', email: 'ada@acme.example' } };
-  await call('POST', '/submissions', create).catch(() => undefined); // the run drops this answer
-  expect((await call('POST', '/submissions', create)).status).toBeLessThan(300);
-  await certificationWhen(server, started.run.id, (r) => r.checks.find((c) => c.id === 'api.idempotent-create')?.outcome !== 'pending');
-  const report = await finishCertification(server, started.run.id);
-  return { report, automationKey: key, developerKey: started.credentials.developer_key as string };
+  const { report, start } = await passedCertification(server, { name, webhookUrl: `http://127.0.0.1:9/hook?token=${URL_TOKEN}`, redirectUris: [`https://app.example/callback?secret=${REDIRECT_SECRET}`] });
+  return { report, automationKey: start.credentials.automation_key as string, developerKey: start.credentials.developer_key as string };
 }
 
 const text = async (url: string) => (await fetch(url)).text();
