@@ -55,9 +55,25 @@ export const explainCertification = (server: TestServer, runId: string, check: s
 
 export const finishCertification = (server: TestServer, runId: string): Promise<Report> => operate(server.dataDir, 'certify.finish', { runId }) as Promise<Report>;
 
-/** Writes the run's HTML report (a connector's published certificate); returns its summary line. */
+/**
+ * Writes the run's HTML report (a connector's published certification); for a run that passed,
+ * beside it its signed certificate (`.jws`), the issuer's key set it verifies against offline
+ * (`.keys.json`: `certify verify zapier.jws --keys zapier.keys.json`) and its badge (`.svg`), read
+ * from the server that issued them. Returns the report's summary line.
+ */
 export async function writeCertificate(report: Report, file: string): Promise<string> {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, renderReportHtml(report));
+  if (report.certificate) {
+    const base = file.replace(/\.html$/, '');
+    const read = async (url: string) => {
+      const answer = await fetch(url);
+      if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
+      return answer.text();
+    };
+    await writeFile(`${base}.jws`, await read(report.certificate.jws_url));
+    await writeFile(`${base}.keys.json`, `${JSON.stringify(JSON.parse(await read(new URL('/.well-known/certificate-keys.json', report.certificate.url).href)), null, 2)}\n`);
+    await writeFile(`${base}.svg`, await read(`${report.certificate.url}.svg`));
+  }
   return summaryLine(report);
 }
