@@ -15,6 +15,8 @@ export default defineConfig({
   test: {
     include: ['reference-server/src/**/*.test.ts', 'reference-server/src/**/*.test.tsx', 'test/**/*.test.ts', 'zapier-app/test/**/*.test.ts', 'n8n-nodes/test/**/*.test.ts'],
     pool: 'forks',
+    // Starts the run's PostgreSQL when a test first asks for one (reference-server/testing/postgres.ts).
+    globalSetup: ['reference-server/testing/postgres-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { NODE_ENV: 'test' },

@@ -107,3 +107,43 @@ describe('the architecture', () => {
     expect(long).toEqual([]);
   });
 });
+
+/**
+ * What runs outside a request's own error path (an event listener, a timer, a clock task) goes
+ * through http/detached.ts's `detached()`, so a throw there is logged instead of stopping the
+ * process. A promise's own settle functions may be passed as they are: they cannot throw.
+ */
+const SETTLERS = new Set(['resolve', 'reject', 'done', 'fail']);
+const LISTENS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
+const TIMERS = new Set(['setTimeout', 'setImmediate', 'setInterval', 'queueMicrotask', 'schedule']);
+const ANSWERS = new Set(['end', 'json', 'write', 'send']);
+
+function bareCallbacks(path: string, source: ts.SourceFile): string[] {
+  const found: string[] = [];
+  const settles = (arg: ts.Node): boolean =>
+    (ts.isIdentifier(arg) && SETTLERS.has(arg.text)) || (ts.isCallExpression(arg) && ts.isIdentifier(arg.expression) && SETTLERS.has(arg.expression.text));
+  const guarded = (arg: ts.Expression | undefined) =>
+    arg !== undefined &&
+    ((ts.isCallExpression(arg) && ts.isIdentifier(arg.expression) && arg.expression.text === 'detached') || settles(arg) || (ts.isArrowFunction(arg) && settles(arg.body)));
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+      const callback = LISTENS.has(name) && ts.isPropertyAccessExpression(callee) && node.arguments.length === 2 ? node.arguments[1] : TIMERS.has(name) ? (name === 'schedule' ? node.arguments[1] : node.arguments[0]) : undefined;
+      if (callback !== undefined && !guarded(callback)) found.push(`${rel(path)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${name}(…)`);
+    }
+    // A wrapped res.end/json/write runs in whoever answers: its own work must be detached too.
+    const wraps = ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && ANSWERS.has(node.left.name.text);
+    if (wraps && !source.text.includes('detached(')) found.push(`${rel(path)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} .${(node.left as ts.PropertyAccessExpression).name.text} =`);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('work outside a request', () => {
+  it('hands every listener and timer callback to detached()', () => {
+    // clock.ts's timer runs the callback its caller gave `schedule`, which is checked there.
+    expect(FILES.filter(({ path }) => rel(path) !== 'clock').flatMap(({ path, source }) => bareCallbacks(path, source))).toEqual([]);
+  });
+});

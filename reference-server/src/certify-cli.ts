@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Command, Option } from 'commander';
-import { renderReportHtml, renderReportJunit, summaryLine, type Report, type StartedRun } from './certification/index.js';
+import { renderReportHtml, renderReportJunit, runEnvironment, summaryLine, type Report, type StartedRun } from './certification/index.js';
 import { verifyCommand } from './certify-verify.js';
 import { defaultConfig, defaultOutboundAllowlist } from './config.js';
 import { createLogger } from './log.js';
@@ -25,30 +25,7 @@ interface StartAnswer extends Omit<StartedRun, 'run'> {
 }
 
 /** The run's credentials as the environment of the integration's command (docs/certification.md lists them). */
-export function commandEnvironment(started: StartAnswer, signIn?: { email: string; password: string }): Record<string, string> {
-  const c = started.credentials;
-  const env: Record<string, string> = { BASE_URL: c.base_url, CERTIFY_RUN_ID: started.run.id, CERTIFY_RUN_URL: started.url };
-  if (c.automation_key) env['AUTOMATION_KEY'] = c.automation_key;
-  if (c.developer_key) env['DEVELOPER_KEY'] = c.developer_key;
-  if (c.oauth_client) {
-    env['OAUTH_CLIENT_ID'] = c.oauth_client.client_id;
-    env['OAUTH_CLIENT_SECRET'] = c.oauth_client.client_secret;
-    env['OAUTH_REDIRECT_URI'] = c.oauth_client.redirect_uris[0] as string;
-    env['OAUTH_AUTHORIZE_URL'] = `${c.base_url}/api/oauth/authorize`;
-    env['OAUTH_TOKEN_URL'] = `${c.base_url}/api/oauth/token`;
-    env['OAUTH_REVOKE_URL'] = `${c.base_url}/api/oauth/revoke`;
-    env['OAUTH_ACCESS_TOKEN_TTL_SECONDS'] = String(c.oauth_client.access_token_lifetime_seconds);
-  }
-  if (c.webhook) {
-    env['WEBHOOK_URL'] = c.webhook.url;
-    if (c.webhook.secret) env['WEBHOOK_SECRET'] = c.webhook.secret;
-  }
-  if (signIn) {
-    env['SIGN_IN_EMAIL'] = signIn.email;
-    env['SIGN_IN_PASSWORD'] = signIn.password;
-  }
-  return env;
-}
+export const commandEnvironment = (started: StartAnswer, signIn?: { email: string; password: string }): Record<string, string> => runEnvironment(started.run.id, started.url, started.credentials, signIn);
 
 /** A baseline file: one check id per line (`- id` as in a YAML list works too); `#` starts a comment. */
 export async function readBaseline(file: string): Promise<string[]> {
@@ -278,16 +255,31 @@ function addCertificateCommands(certify: Command, parts: CliParts): void {
     .action(async (kid: string, o) => print(await parts.operate(o.data, 'certify.withdraw-key', { kid })));
 }
 
-/** Adds `certify start|run|status|report|explain|finish` and the certificate commands (docs/certification.md). */
+
+/** `certify begin RUN`: the checks of a ready run begin (the workspace's "Start the checks"). */
+function addBeginCommand(certify: Command, parts: CliParts): void {
+  certify
+    .command('begin')
+    .description('begin the checks of a ready run, once the integration is configured with its credentials')
+    .argument('<runId>', 'the run, crt_…')
+    .addOption(parts.dataOption())
+    .action(async (runId: string, o) => {
+      const report = (await parts.operate(o.data, 'certify.begin', { runId })) as Report;
+      process.stdout.write(`${summaryLine(report)}\n`);
+    });
+}
+
+/** Adds `certify start|begin|run|status|report|explain|finish` and the certificate commands (docs/certification.md). */
 export function addCertifyCommands(program: Command, parts: CliParts): void {
   const certify = program.command('certify').description("certify a partner's integration: the server grades its receiver and client");
   addCertificateCommands(certify, parts);
 
-  runOptions(certify.command('start').description('start a run; prints its credentials (shown once) and its workspace URL'), parts)
+  runOptions(certify.command('start').description('make a run ready: prints its credentials (shown once) and its workspace URL; its checks begin with `certify begin`'), parts)
     .option('--json', 'print one JSON object', false)
+    .option('--begin-now', 'begin the checks at once instead of waiting for `certify begin` (as `certify run` does)', false)
     .action(async (o) => {
       const call: Call = (name, args) => parts.operate(o.data, name, args);
-      const started = (await call('certify.start', startArgs(o, await orgOf(call, o.org))).catch((error: unknown) => {
+      const started = (await call('certify.start', { ...startArgs(o, await orgOf(call, o.org)), waitForBegin: !o.beginNow }).catch((error: unknown) => {
         throw refusedByRunLimit(error) ? couldNotStart(error) : error;
       })) as StartAnswer;
       await explainAll(call, started.run.id, o.explain);
@@ -302,6 +294,8 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .option('--report <file>', 'write the HTML report here')
     .option('--junit <file>', 'write a JUnit XML report here')
     .action((o) => runWithCommand(o));
+
+  addBeginCommand(certify, parts);
 
   certify
     .command('status')

@@ -4,6 +4,7 @@ import ipaddr from 'ipaddr.js';
 import { formatBanner } from './banner.js';
 import { dataOption, list } from './cli-operator.js';
 import { defaultConfig, DEFAULT_HOST, DEFAULT_PORT, defaultOutboundAllowlist, type ServerConfig } from './config.js';
+import { detached, logFault } from './http/index.js';
 import { flushLog } from './log.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -166,8 +167,8 @@ function closedOnSignal(server: RunningServer): Promise<void> {
           done();
         });
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    process.once('SIGINT', detached(logFault(server.ctx.log, 'shutdown on SIGINT'), stop));
+    process.once('SIGTERM', detached(logFault(server.ctx.log, 'shutdown on SIGTERM'), stop));
   });
 }
 

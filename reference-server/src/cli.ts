@@ -5,6 +5,7 @@ import { addCertifyCommands, certifyExitCode } from './certify-cli.js';
 import { formatBanner } from './banner.js';
 import { addOperatorCommands, dataOption, list } from './cli-operator.js';
 import { addStartCommand, duration } from './cli-start.js';
+import { addStoreCommands } from './cli-store.js';
 import { defaultConfig } from './config.js';
 import { openDataFolder } from './data-folder.js';
 import { createLogger } from './log.js';
@@ -73,6 +74,8 @@ export function buildCli(): Command {
     .action(async (o) => print(await restoreFolder(o.from, o.data)));
 
   addOperatorCommands(program, operate);
+
+  addStoreCommands(program, print);
 
   addCertifyCommands(program, { dataOption, operate, duration, list });
 

@@ -17,7 +17,7 @@ import { openDataFolder } from './data-folder.js';
 import { type StoreFileSystem, type FolderLock, ObservedStore } from './store/index.js';
 import { createGraphqlSurface } from './graphql/index.js';
 import { DEFAULT_PARTNER_OPERATIONS, CredentialResolver } from './tenancy/index.js';
-import { OrgRequestLog, RateLimitWindows } from './http/index.js';
+import { detached, logFault, OrgRequestLog, RateLimitWindows } from './http/index.js';
 import type { IdSource } from './ids.js';
 import { createLogger } from './log.js';
 import { JobRunner } from './jobs/index.js';
@@ -101,9 +101,10 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const jobs = new JobRunner(opened);
   const ctx: AppContext = {
     ...opened,
+    // The hook runs once the batch is durable: a fault in it is logged, never the writer's failure.
     store: new ObservedStore(opened.store, (ops) => {
-      observability.metrics.committed(ops);
-      jobs.committed(ops);
+      detached(logFault(log, 'after-commit hook: metrics'), () => observability.metrics.committed(ops))();
+      detached(logFault(log, 'after-commit hook: job runner'), () => jobs.committed(ops))();
     }),
   };
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { composeServer, type ComposeDeps, type ComposedServer } from './compose.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
+import { detached, logFault } from './http/index.js';
 import type { JobRunner } from './jobs/index.js';
 import { seedDemo, type DemoCredentials } from './seed.js';
 import { listOrganizations } from './tenancy/index.js';
@@ -79,7 +80,7 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
           observability.workersStopping();
           const drained = new Promise<void>((resolve) => http.close(() => resolve()));
           http.closeIdleConnections();
-          const cut = setTimeout(() => http.closeAllConnections(), DRAIN_MS);
+          const cut = setTimeout(detached(logFault(ctx.log, 'shutdown: closing connections'), () => http.closeAllConnections()), DRAIN_MS);
           await drained;
           clearTimeout(cut);
           await jobs.stop();

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { type Principal, sendError } from '../http/index.js';
+import { detached, type Fault, logFault, type Principal, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import { observeCreateRetry, observeDroppedCreate, observePage, planRequest, RUN_PAGE_SIZE, type ApiAction, type RequestFacts } from './api-scenario.js';
 import { noRunWatching, updateRun, watchedBy } from './run-store.js';
@@ -28,10 +28,15 @@ const recordIdOf = (req: Request): string | undefined => {
 };
 
 /** Calls `then` with the status once the surface has answered (or was cut off), before the answer leaves. */
-function beforeAnswer(res: Response, then: (status: number) => 'send' | 'drop'): void {
+function beforeAnswer(res: Response, onFault: Fault, then: (status: number) => 'send' | 'drop'): void {
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   (res as { end: (...args: unknown[]) => Response }).end = (...args: unknown[]) => {
-    if (then(res.statusCode) === 'send') return end(...args);
+    // Runs in whoever ends the answer: a grading fault sends the answer as it is.
+    let verdict: 'send' | 'drop' = 'send';
+    detached(onFault, () => {
+      verdict = then(res.statusCode);
+    })();
+    if (verdict === 'send') return end(...args);
     res.req.socket.destroy();
     return res;
   };
@@ -62,9 +67,8 @@ export function certificationStep(ctx: AppContext): RequestHandler {
       apply(action ?? { kind: 'pass' });
 
       function apply(planned: ApiAction): void {
-        const observe = (change: Parameters<typeof updateRun>[3]) => {
-          updateRun(ctx, watched!.orgId, watched!.runId, change).catch((error: unknown) => ctx.log.warn({ err: error }, 'certification: an observation was not stored'));
-        };
+        const fault = logFault(ctx.log, 'certification: an observation of an API request', req);
+        const observe = (change: Parameters<typeof updateRun>[3]) => detached(fault, () => updateRun(ctx, watched!.orgId, watched!.runId, change))();
         switch (planned.kind) {
           case 'fault':
             res.set('X-Injected-Fault', `certification run ${watched!.runId} (${planned.check})`);
@@ -72,13 +76,13 @@ export function certificationStep(ctx: AppContext): RequestHandler {
             sendError(res, planned.status, planned.status === 429 ? `Too many requests (a certification run's test): retry after ${planned.retryAfterS} second(s).` : `The service is unavailable (a certification run's test): retry with backoff.`);
             return;
           case 'drop-answer':
-            beforeAnswer(res, (status) => {
+            beforeAnswer(res, fault, (status) => {
               observe((run) => observeDroppedCreate(run, facts, status, recordIdOf(req)));
               return status >= 200 && status < 300 ? 'drop' : 'send';
             });
             break;
           case 'follow-create':
-            beforeAnswer(res, (status) => {
+            beforeAnswer(res, fault, (status) => {
               observe((run) => observeCreateRetry(run, facts, recordIdOf(req), status));
               return 'send';
             });
@@ -89,8 +93,10 @@ export function certificationStep(ctx: AppContext): RequestHandler {
             req.url = `${url.pathname}${url.search}`;
             const json = res.json.bind(res);
             res.json = (body: unknown) => {
-              const nextCursor = (body as { next_cursor?: string | null } | null)?.next_cursor;
-              observe((run) => observePage(run, facts, res.statusCode, nextCursor));
+              detached(fault, () => {
+                const nextCursor = (body as { next_cursor?: string | null } | null)?.next_cursor;
+                observe((run) => observePage(run, facts, res.statusCode, nextCursor));
+              })();
               return json(body);
             };
             break;

@@ -7,7 +7,9 @@
  *   - webhook-probes.ts  signed, forged, tampered, stale … deliveries sent to the receiver;
  *   - api-scenario.ts    429 / 503 / a dropped create answer / small pages served to its API calls
  *                        (applied by api-watch.ts, a step each keyed surface mounts after its guard);
- *   - oauth-watch.ts     its authorization, token and revocation requests.
+ *   - oauth-watch.ts     its authorization, token and revocation requests, graded (oauth-grading.ts)
+ *                        only once they proved to be the run's client; the rest is shown as not
+ *                        counted (unproven.ts).
  * The driver (driver.ts, a durable job of the job runner) sends the probes, ends time-boxed steps
  * and finishes the run, which ends its credentials. checks.ts lists the checks with stable ids;
  * report*.ts render a run as JSON, HTML and JUnit. docs/certification.md is the partner's guide.
@@ -17,11 +19,13 @@ export { CHECKS, CHECK_GROUPS, CHECK_IDS, isCheckId, type CheckId, type CheckInf
 export { CertificationDriver } from './driver.js';
 export { certificationOAuthWatch, type StaleRefreshToken } from './oauth-watch.js';
 export { RUNS, type RunRecord } from './records.js';
-export { countsLine, reportOf, summaryLine, type Report } from './report.js';
+export { countsLine, mustFailed, reportOf, statusText, summaryLine, type Advice, type Report } from './report.js';
+export { envFileText, runEnvironment } from './environment.js';
 export { explainCheck, explanationSchema } from './explanations.js';
 export { renderReportHtml } from './report-html.js';
 export { renderReportJunit } from './report-junit.js';
 export { getRun } from './run-store.js';
+export { notCountedOf } from './unproven.js';
 export { DEFAULT_MAX_RUNNING_RUNS, RunLimitError } from './run-limit.js';
-export { findRun, finishRun, listRuns, RunInputError, runUrl, startRun, startRunSchema, type StartedRun, type StartRunInput } from './runs.js';
+export { beginRun, findRun, finishRun, isOpen, listRuns, RunInputError, runUrl, startRun, startRunSchema, type StartedRun, type StartRunInput } from './runs.js';
 export type { EventSampler } from './webhook-probes.js';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { runCommand } from '../operator/commands.js';
-import { authorizePath, settle, signInAndConsent, startTestServer, tokenRequest, type TestServer, type TokenBody } from 'reference-server/testing';
+import { authorizePath, Browser, settle, signInAndConsent, startTestServer, tokenRequest, type TestServer, type TokenBody } from 'reference-server/testing';
 import type { Report } from './report.js';
 
 /**
@@ -29,10 +29,11 @@ const start = (checks: string[]) =>
 const status = (runId: string) => runCommand(server.ctx, 'certify.status', { runId }) as Promise<Report>;
 const outcome = (report: Report, id: string) => report.checks.find((c) => c.id === id)?.outcome;
 
-async function authorize(clientId: string, query: { state?: string; challenge?: string; redirect?: string } = {}): Promise<string> {
+async function authorize(clientId: string, query: { state?: string; challenge?: string; redirect?: string } = {}, browser?: Browser): Promise<string> {
   const back = await signInAndConsent(
     server,
     authorizePath(server, { clientId, redirectUri: query.redirect ?? REDIRECT, ...(query.state ? { state: query.state } : {}), ...(query.challenge ? { codeChallenge: query.challenge } : {}) }),
+    browser ? { browser } : {},
   );
   return back.searchParams.get('code') as string;
 }
@@ -85,8 +86,12 @@ describe('a careless client', () => {
   it('fails each MUST it breaks, and warns on the SHOULDs', async () => {
     const { run, credentials } = await start(['oauth']);
     const client = { client_id: credentials.oauth_client.client_id, client_secret: credentials.oauth_client.client_secret };
-    // No state, no PKCE; the code exchanged from a browser page (it sends Origin).
-    const code = await authorize(client.client_id);
+    // It first sends its user to an unregistered redirect URI (an error page), then, in the same
+    // browser, authorizes with no state and no PKCE; the code is exchanged from a browser page (it sends Origin).
+    const browser = new Browser(server.url);
+    const unregistered = await browser.get(authorizePath(server, { clientId: client.client_id, redirectUri: `${REDIRECT}/other`, state: 's' }));
+    expect(unregistered.status).toBe(400);
+    const code = await authorize(client.client_id, {}, browser);
     const first = await tokens({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, ...client }, { origin: 'https://app.example' });
     expect(first.status).toBe(200);
     // Its access token expires and it sends the user to sign in again, its refresh token unused.
@@ -99,8 +104,6 @@ describe('a careless client', () => {
     await later(61_000);
     const reused = await tokens({ grant_type: 'refresh_token', refresh_token: second.body.refresh_token, ...client });
     expect(reused.status).toBe(400);
-    const unregistered = await fetch(`${server.url}${authorizePath(server, { clientId: client.client_id, redirectUri: `${REDIRECT}/other`, state: 's' })}`);
-    expect(unregistered.status).toBe(400);
 
     await later(1000);
     const report = await status(run.id);

@@ -1,18 +1,23 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context.js';
-import { decide } from './outcomes.js';
-import type { Evidence, RunRecord } from './records.js';
+import { detached, logFault, oauthEvidence } from '../http/index.js';
+import { observeRevoke, observeToken } from './oauth-grading.js';
+import type { RunRecord } from './records.js';
 import { noRunWatching, updateRun, watchedBy } from './run-store.js';
+import { authorizeFacts, browserDigest, completeAuthorize, holdAuthorize, notCounted } from './unproven.js';
 
 /** True when `refreshToken` had been rotated, and its grace window was over, before `at` (oauth/ answers). */
 export type StaleRefreshToken = (refreshToken: string, at: number) => boolean;
 
-interface TokenRequest {
-  at: number;
-  grantType: string;
-  origin: string | undefined;
-  refreshToken: string | undefined;
-  status: number;
+type Route = 'authorize' | 'consent' | 'token' | 'revoke';
+
+function routeOf(req: Request): Route | undefined {
+  if (req.method === 'GET' && req.path === '/api/oauth/authorize') return 'authorize';
+  if (req.method !== 'POST') return undefined;
+  if (req.path === '/api/oauth/authorize/consent') return 'consent';
+  if (req.path === '/api/oauth/token') return 'token';
+  if (req.path === '/api/oauth/revoke') return 'revoke';
+  return undefined;
 }
 
 const field = (source: unknown, name: string): string | undefined => {
@@ -20,132 +25,60 @@ const field = (source: unknown, name: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** The client a token or revocation request names: in the body, or in Basic credentials. */
-function clientIdOf(req: Request): string | undefined {
-  const header = req.headers.authorization;
-  if (typeof header === 'string' && /^basic /i.test(header)) {
-    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon > 0) {
-      try {
-        return decodeURIComponent(decoded.slice(0, colon));
-      } catch {
-        // Not form-urlencoded: the token endpoint refuses it as invalid_client; nothing to grade.
-        return undefined;
-      }
+const GRANT_TYPES = ['authorization_code', 'refresh_token'];
+
+/** What a request that named the run's client does to the run, once the OAuth surface has answered it. */
+function changeOf(route: Route, req: Request, res: Response, at: number, stale: StaleRefreshToken): ((run: RunRecord) => void) | undefined {
+  const evidence = oauthEvidence(res);
+  const proven = evidence.authenticated !== undefined && evidence.authenticated === evidence.named;
+  const status = res.statusCode;
+  switch (route) {
+    case 'authorize': {
+      const browser = evidence.browser;
+      if (!browser) return undefined;
+      return (run) => holdAuthorize(run, { at, browser: browserDigest(browser), facts: authorizeFacts(run, req.query) });
     }
+    case 'consent': {
+      const browser = evidence.browser;
+      if (!evidence.codeIssued || !browser) return undefined;
+      return (run) => completeAuthorize(run, browserDigest(browser), at, authorizeFacts(run, req.body as Record<string, unknown>));
+    }
+    case 'token': {
+      const grant = field(req.body, 'grant_type');
+      const grantType = grant === undefined ? '(none)' : GRANT_TYPES.includes(grant) ? grant : '(other)';
+      if (!proven) return (run) => notCounted(run, at, `POST /api/oauth/token grant_type=${grantType} → ${status}: the client's secret was not verified`);
+      const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+      const refreshToken = field(req.body, 'refresh_token');
+      const wasStale = grantType === 'refresh_token' && refreshToken !== undefined && stale(refreshToken, at);
+      return (run) => observeToken(run, { at, grantType, origin, status }, wasStale);
+    }
+    case 'revoke':
+      if (!proven) return (run) => notCounted(run, at, `POST /api/oauth/revoke → ${status}: the client's secret was not verified`);
+      return (run) => observeRevoke(run, at, status);
   }
-  return field(req.body, 'client_id') ?? field(req.query, 'client_id');
-}
-
-const iso = (at: number) => new Date(at).toISOString();
-
-/** `GET /api/oauth/authorize` of the run's client. */
-export function observeAuthorize(run: RunRecord, at: number, query: Record<string, string | undefined>): void {
-  const redirect = query['redirect_uri'];
-  const exact = redirect !== undefined && run.integration.redirectUris.includes(redirect);
-  const evidence: Evidence = { at: iso(at), note: `GET /api/oauth/authorize with redirect_uri=${redirect ?? '(none)'}, state ${query['state'] ? 'set' : 'missing'}, code_challenge_method=${query['code_challenge_method'] ?? '(none)'}` };
-  decide(
-    run,
-    'oauth.exact-redirect',
-    exact ? 'pass' : 'fail',
-    exact ? `Authorization requests named the registered redirect URI ${redirect} exactly.` : `An authorization request named ${redirect ?? 'no redirect URI'}, not one registered for the run (${run.integration.redirectUris.join(', ')}).`,
-    [evidence],
-    { overrule: true },
-  );
-  const pkce = Boolean(query['code_challenge']) && query['code_challenge_method'] === 'S256';
-  const state = Boolean(query['state']);
-  decide(
-    run,
-    'oauth.state-and-pkce',
-    pkce && state ? 'pass' : 'fail',
-    pkce && state ? 'Authorization requests carried state and an S256 code challenge.' : `An authorization request carried ${state ? '' : 'no state'}${!state && !pkce ? ' and ' : ''}${pkce ? '' : 'no S256 code challenge'}.`,
-    [evidence],
-    { overrule: true },
-  );
-  const oauth = run.oauth;
-  if (oauth.connected && !oauth.revoked && oauth.accessExpiresAt !== undefined && at >= oauth.accessExpiresAt) {
-    decide(run, 'oauth.refreshes-on-expiry', 'fail', `At ${iso(at)}, after its access token expired (${iso(oauth.accessExpiresAt)}), the client sent the user to sign in again instead of using its refresh token.`, [evidence], {
-      overrule: true,
-    });
-  }
-}
-
-/** `POST /api/oauth/token` of the run's client, once answered. */
-export function observeToken(run: RunRecord, request: TokenRequest, stale: boolean): void {
-  const { at, grantType, origin, status } = request;
-  const evidence: Evidence = { at: iso(at), note: `POST /api/oauth/token grant_type=${grantType}${origin ? ` with Origin: ${origin}` : ''} → ${status}` };
-  decide(
-    run,
-    'oauth.server-side-exchange',
-    origin ? 'fail' : 'pass',
-    origin ? `A token request carried Origin: ${origin}: it came from a browser, where the client secret cannot be kept.` : 'Token requests carried no Origin header.',
-    [evidence],
-    { overrule: true },
-  );
-  const oauth = run.oauth;
-  const ttlMs = run.options.accessTokenTtlS * 1000;
-  if (grantType === 'authorization_code' && status === 200) {
-    oauth.connected = true;
-    oauth.revoked = false;
-    oauth.accessExpiresAt = at + ttlMs;
-  }
-  if (grantType !== 'refresh_token') return;
-  if (stale) {
-    // The server revoked the grant: signing in again is now the only way, not a failure to refresh.
-    oauth.connected = false;
-    decide(run, 'oauth.uses-rotated-refresh-token', 'fail', 'The client presented a refresh token that had already been rotated, after the grace window: the server revoked the whole grant (RFC 9700 reuse detection).', [evidence], {
-      overrule: true,
-    });
-    return;
-  }
-  if (status !== 200) return;
-  const expiredAt = oauth.accessExpiresAt;
-  oauth.refreshes += 1;
-  oauth.accessExpiresAt = at + ttlMs;
-  const when = expiredAt === undefined ? '' : at >= expiredAt ? `, ${((at - expiredAt) / 1000).toFixed(1)} s after its access token expired` : `, ${((expiredAt - at) / 1000).toFixed(1)} s before its access token expired`;
-  decide(run, 'oauth.refreshes-on-expiry', 'pass', `The client used its refresh token${when}.`, [evidence]);
-  if (oauth.refreshes >= 2) decide(run, 'oauth.uses-rotated-refresh-token', 'pass', `The client refreshed ${oauth.refreshes} times, each time with the newest refresh token.`, [evidence]);
-}
-
-/** `POST /api/oauth/revoke` of the run's client, once answered. */
-export function observeRevoke(run: RunRecord, at: number, status: number): void {
-  if (status !== 200) return;
-  run.oauth.revoked = true;
-  run.oauth.connected = false;
-  decide(run, 'oauth.revokes-on-disconnect', 'pass', 'The client revoked its token.', [{ at: iso(at), note: 'POST /api/oauth/revoke → 200' }]);
 }
 
 /**
- * The OAuth side of a certification run: the run's client's authorization, token and revocation
- * requests are graded as they come (oauth/ itself is unchanged; this only watches).
+ * The OAuth side of a certification run. Once the OAuth surface has answered a request, this
+ * reads what the surface found (which client the request named, whether its secret was verified,
+ * which browser asked, whether a code was issued; http/oauth-evidence.ts) and, when the named
+ * client is a running run's, grades the request if it proved to be that client (oauth-grading.ts)
+ * or keeps it as not counted (unproven.ts). Nothing here decodes a credential.
  */
 export function certificationOAuthWatch(ctx: AppContext, staleRefreshToken: StaleRefreshToken): RequestHandler {
   return (req, res, next) => {
-    if (noRunWatching(ctx) || !req.path.startsWith('/api/oauth/')) {
-      next();
-      return;
-    }
-    const at = ctx.clock.now();
-    const runOf = (clientId: string | undefined) => (clientId ? watchedBy(ctx, `client:${clientId}`) : undefined);
-    const record = (clientId: string | undefined, change: (run: RunRecord) => void) => {
-      const watched = runOf(clientId);
-      if (!watched) return;
-      updateRun(ctx, watched.orgId, watched.runId, change).catch((error: unknown) => ctx.log.warn({ err: error }, 'certification: an observation was not stored'));
-    };
-    if (req.method === 'GET' && req.path === '/api/oauth/authorize') {
-      const query = Object.fromEntries(new URL(req.originalUrl, 'http://x').searchParams);
-      record(query['client_id'], (run) => observeAuthorize(run, at, query));
-    } else if (req.method === 'POST' && req.path === '/api/oauth/token') {
-      const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
-      res.once('finish', () => {
-        const refreshToken = field(req.body, 'refresh_token');
-        const grantType = field(req.body, 'grant_type') ?? '(none)';
-        const stale = grantType === 'refresh_token' && refreshToken !== undefined && staleRefreshToken(refreshToken, at);
-        record(clientIdOf(req), (run) => observeToken(run, { at, grantType, origin, refreshToken, status: res.statusCode }, stale));
-      });
-    } else if (req.method === 'POST' && req.path === '/api/oauth/revoke') {
-      res.once('finish', () => record(clientIdOf(req), (run) => observeRevoke(run, at, res.statusCode)));
+    const route = noRunWatching(ctx) || !req.path.startsWith('/api/oauth/') ? undefined : routeOf(req);
+    if (route) {
+      const at = ctx.clock.now();
+      res.once(
+        'finish',
+        detached(logFault(ctx.log, 'certification: OAuth watch', req), () => {
+          const named = oauthEvidence(res).named;
+          const watched = named ? watchedBy(ctx, `client:${named}`) : undefined;
+          const change = watched && changeOf(route, req, res, at, staleRefreshToken);
+          return change && updateRun(ctx, watched.orgId, watched.runId, change);
+        }),
+      );
     }
     next();
   };

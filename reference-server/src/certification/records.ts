@@ -35,6 +35,8 @@ export interface WebhookProbeState {
   next: number;
   /** Tries to reach the receiver before it answered at all. */
   unreachable: number;
+  /** The first correctly signed delivery was answered 401/403 once and is tried again (a receiver still holding another secret). */
+  refusedOnce?: boolean;
   /** The idempotency probe's event: the id sent twice and what its data is about. */
   repeated?: { eventId: string; subjectId: string; secondAckAt?: string; apiCalls: number };
 }
@@ -48,8 +50,34 @@ export interface ApiScenarioState {
   pages: { expect?: string; followed: number };
 }
 
-/** What the OAuth observer has seen of the run's client (oauth-observer.ts). */
+/** What an authorization request asked for, as graded (never more of a stranger's text than the redirect URI, cut short). */
+export interface AuthorizeFacts {
+  redirect: string | null;
+  registered: boolean;
+  state: boolean;
+  challenge: boolean;
+  /** `S256`, `plain`, `other` or null. */
+  challengeMethod: string | null;
+}
+
+/** An authorization request naming the run's client, held until its browser completes sign-in and consent (unproven.ts). */
+export interface HeldAuthorize {
+  at: number;
+  /** A digest of the browser's random page id. */
+  browser: string;
+  facts: AuthorizeFacts;
+}
+
+/** A request that named the run's client without proving to be it: shown on the run page, never graded. */
+export interface NotCountedLine {
+  at: string;
+  note: string;
+}
+
+/** What the OAuth observer has seen of the run's client (oauth-watch.ts). */
 export interface OAuthObservation {
+  /** Authorization requests waiting for their browser to complete sign-in and consent (bounded). */
+  held?: HeldAuthorize[];
   /** A code exchange succeeded: the client holds a refresh token. */
   connected: boolean;
   /** When the latest access token issued to the client expires (epoch ms). */
@@ -72,16 +100,24 @@ export interface RunOptions {
   faultWindowMs: number;
   /** The lifetime of the run client's access tokens. */
   accessTokenTtlS: number;
+  /** How long the run lasts once its checks begin (absent on runs made before runs could wait). */
+  timeoutMs?: number;
 }
 
 export interface RunRecord extends StoredRecord {
   /** `crt_…` */
   id: string;
   orgId: string;
-  status: 'running' | 'passed' | 'failed';
+  /**
+   * `ready`: made, its credentials working, waiting for the partner to begin the checks
+   * (`beginRun`) once the integration is configured; nothing is graded or probed yet.
+   */
+  status: 'ready' | 'running' | 'passed' | 'failed';
   startedAt: string;
+  /** When its checks began (null while `ready`; absent on runs made before runs could wait). */
+  begunAt?: string | null;
   finishedAt: string | null;
-  /** The run ends by itself at this time (epoch ms), whatever is still pending. */
+  /** The run ends by itself at this time (epoch ms), whatever is still pending; a `ready` run too, never begun. */
   deadline: number;
   /** Who started it: a user's email, or `operator`. */
   startedBy: string;
@@ -92,6 +128,8 @@ export interface RunRecord extends StoredRecord {
   webhook: WebhookProbeState;
   api: ApiScenarioState;
   oauth: OAuthObservation;
+  /** Requests that named the run's client and never proved to be it: the latest few and how many in all. */
+  notCounted?: { total: number; latest: NotCountedLine[] };
   /** The integration's explanations, by check id (explanations.ts); absent on runs without any. */
   explanations?: Record<string, string>;
   /** The certificate issued as the run passed (certificate.ts); absent on runs that did not. */

@@ -8,15 +8,26 @@ export interface Report {
     id: string;
     status: RunRecord['status'];
     started_at: string;
+    /** When the checks began: null while the run is `ready`. */
+    begun_at: string | null;
     finished_at: string | null;
     started_by: string;
     integration: { name: string; webhook_url: string | null; redirect_uris: string[] };
   };
-  /** `explanation`: what the integration says about the check (explanations.ts), or null. */
-  checks: Array<{ id: string; level: CheckLevel; outcome: Outcome; clause: string; title: string; summary: string; explanation: string | null; evidence: Evidence[] }>;
+  /**
+   * `explanation`: what the integration says about the check (explanations.ts), or null.
+   * `advice`: why the check matters, how to fix a failure, and what reaches it while pending (checks.ts).
+   */
+  checks: Array<{ id: string; level: CheckLevel; outcome: Outcome; clause: string; title: string; summary: string; explanation: string | null; advice: Advice; evidence: Evidence[] }>;
   summary: { passed: number; failed: number; warned: number; not_run: number; pending: number; explained: number };
   /** The certificate of a run that passed every MUST (its public page, and the signed JWS); null otherwise. */
   certificate: CertificateRef | null;
+}
+
+export interface Advice {
+  why: string;
+  fix: string;
+  reach: string;
 }
 
 const count = (run: RunRecord, outcome: Outcome) => run.checks.filter((c) => c.outcome === outcome).length;
@@ -27,6 +38,7 @@ export function reportOf(run: RunRecord): Report {
       id: run.id,
       status: run.status,
       started_at: run.startedAt,
+      begun_at: run.begunAt === undefined ? run.startedAt : run.begunAt,
       finished_at: run.finishedAt,
       started_by: run.startedBy,
       integration: { name: run.integration.name, webhook_url: run.integration.webhookUrl, redirect_uris: run.integration.redirectUris },
@@ -34,7 +46,8 @@ export function reportOf(run: RunRecord): Report {
     checks: run.checks.map((state) => {
       const info = checkInfo(state.id);
       const explanation = run.explanations?.[state.id] ?? null;
-      return { id: state.id, level: info.level, outcome: state.outcome, clause: info.clause, title: info.title, summary: state.summary, explanation, evidence: state.evidence };
+      const advice = { why: info.why, fix: info.fix, reach: info.reach };
+      return { id: state.id, level: info.level, outcome: state.outcome, clause: info.clause, title: info.title, summary: state.summary, explanation, advice, evidence: state.evidence };
     }),
     summary: {
       passed: count(run, 'pass'),
@@ -53,3 +66,20 @@ export const summaryLine = (report: Report): string => `${report.run.id} ${repor
 
 export const countsLine = ({ summary: s }: Report): string =>
   `${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.not_run} not run${s.pending ? `, ${s.pending} pending` : ''}${s.explained ? `; ${s.explained} explained` : ''}`;
+
+/** A MUST already failed: the run cannot be certified, whatever its other checks still do. */
+export const mustFailed = (report: Report): boolean => report.checks.some((c) => c.level === 'MUST' && c.outcome === 'fail');
+
+/** The run's state in words, the same on the run page and in the HTML report. */
+export function statusText(report: Report): string {
+  switch (report.run.status) {
+    case 'ready':
+      return 'Ready: the checks begin when you start them';
+    case 'running':
+      return mustFailed(report) ? 'Not certified: a MUST failed (the other checks still run)' : 'Running';
+    case 'passed':
+      return 'Certified: every MUST passed';
+    case 'failed':
+      return 'Not certified: a MUST failed or was never reached';
+  }
+}

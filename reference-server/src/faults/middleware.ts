@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { principalOf, sendError } from '../http/index.js';
+import { detached, logFault, principalOf, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import type { FaultRecord, FaultSurface } from './records.js';
 import { noFaults, takeFault } from './service.js';
@@ -30,7 +30,7 @@ export function faultInjection(ctx: AppContext, surface: FaultSurface): RequestH
       res.set('X-Injected-Fault', describe(fault));
       switch (fault.kind) {
         case 'latency':
-          setTimeout(next, fault.latencyMs);
+          setTimeout(detached(logFault(ctx.log, 'injected latency', req), next), fault.latencyMs);
           return;
         case 'disconnect':
           req.socket.destroy();

@@ -2,9 +2,11 @@
 export { bodyReadError } from './body-read-error.js';
 export { clientAddress } from './client-address.js';
 export { cursorPageSchema, decodeCursor, encodeCursor, pageBody } from './cursor.js';
+export { detached, type Fault, logFault, requestIdOf } from './detached.js';
 export { errorHandler, notFound, sendUnexpected } from './fallbacks.js';
 export { jsonBody } from './json-body.js';
 export { MAX_NESTING, tooDeep } from './nesting.js';
+export { type OAuthEvidence, oauthEvidence, tellOAuthWatch } from './oauth-evidence.js';
 export { componentSchemas, jsonRef, jsonResponse, type JsonSchema, mergeComponents, queryParameters } from './openapi.js';
 export { LOGGED_SURFACES, type LoggedRequest, type LoggedSurface, OrgRequestLog, REQUESTS_KEPT } from './org-request-log.js';
 export { prepareBody, type PreparedBody, sendPrepared } from './prepared-body.js';

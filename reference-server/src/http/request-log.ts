@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { detached, identifyRequests, logFault, requestIdOf } from './detached.js';
 import { redactUrlSecrets } from './redact-url.js';
 import { RESPONSE_BYTES_READ, type OrgRequestLog } from './org-request-log.js';
 import { captureResponseBody } from './response-capture.js';
@@ -37,23 +38,23 @@ export function requestLog(log: Logger, options: { nextId?: () => string; perOrg
   const lines = log.child({}, { redact: [] });
   return (req, res, next) => {
     const started = performance.now();
-    const answer = perOrganisation && carriesCredential(req.headers) ? captureResponseBody(res, RESPONSE_BYTES_READ) : undefined;
-    res.once('close', () => {
+    identifyRequests(req, nextId);
+    const answer = perOrganisation && carriesCredential(req.headers) ? captureResponseBody(res, RESPONSE_BYTES_READ, logFault(log, 'request log: keeping the answer', req)) : undefined;
+    res.once('close', detached(logFault(log, 'request log', req), () => {
       const responseTime = Math.round(performance.now() - started);
       perOrganisation?.observe(req, res, responseTime, answer?.());
       const level = !res.writableFinished ? 'warn' : res.statusCode >= 500 ? 'error' : 'info';
       if (!lines.isLevelEnabled(level)) return;
-      const header = req.headers['x-request-id'];
       lines[level](
         {
           // req.ip: the client's address behind the proxies --trust-proxy names, else the peer's.
-          req: { id: typeof header === 'string' ? header : nextId(), method: req.method, url: redactUrlSecrets(req.originalUrl), remoteAddress: req.ip },
+          req: { id: requestIdOf(req), method: req.method, url: redactUrlSecrets(req.originalUrl), remoteAddress: req.ip },
           res: { statusCode: res.statusCode },
           responseTime,
         },
         res.writableFinished ? 'request completed' : 'request aborted',
       );
-    });
+    }));
     next();
   };
 }

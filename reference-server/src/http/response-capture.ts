@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { detached, type Fault } from './detached.js';
 
 export interface CapturedBody {
   text: string;
@@ -11,11 +12,12 @@ export interface CapturedBody {
  * request log, and returns a function that reads it once the response is done. The response
  * itself goes out unchanged.
  */
-export function captureResponseBody(res: Response, maxBytes: number): () => CapturedBody {
+export function captureResponseBody(res: Response, maxBytes: number, onFault: Fault): () => CapturedBody {
   const chunks: Buffer[] = [];
   let kept = 0;
   let truncated = false;
-  const keep = (chunk: unknown, encoding: unknown) => {
+  // Runs in whoever calls res.write/res.end: a copy that fails must not fail the answer itself.
+  const keep = detached(onFault, (chunk: unknown, encoding: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
     const buffer = Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
     if (kept >= maxBytes) {
@@ -26,7 +28,7 @@ export function captureResponseBody(res: Response, maxBytes: number): () => Capt
     truncated ||= part.length < buffer.length;
     chunks.push(part);
     kept += part.length;
-  };
+  });
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   res.write = ((chunk: unknown, ...rest: unknown[]) => {

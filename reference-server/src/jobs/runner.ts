@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
+import { detached, logFault } from '../http/index.js';
 import type { Store, StoredRecord, WriteOp } from '../store/index.js';
 
 /** One durable job: a record `id` in a queue's collection, under `scope` (an organisation). */
@@ -155,6 +156,9 @@ export class JobRunner {
 
   #sweep(): void {
     if (!this.#running) return;
+    // The next sweep first: a job whose record cannot be read must not end the safety net.
+    this.#sweepTimer?.();
+    this.#sweepTimer = this.#clock.schedule(SWEEP_INTERVAL_MS, detached(logFault(this.#log, 'job sweep'), () => this.#sweep()));
     for (const state of this.#queues.values()) {
       const { collection } = state.queue;
       for (const scope of this.#store.scopes(collection)) {
@@ -163,8 +167,6 @@ export class JobRunner {
         }
       }
     }
-    this.#sweepTimer?.();
-    this.#sweepTimer = this.#clock.schedule(SWEEP_INTERVAL_MS, () => this.#sweep());
   }
 
   /** Reads the job's record and runs it when due (not before `notBefore`, when given): at once, or on a clock timer. */
@@ -183,10 +185,13 @@ export class JobRunner {
     if (delayMs > 0) {
       state.timers.set(
         key,
-        this.#clock.schedule(delayMs, () => {
-          state.timers.delete(key);
-          this.#enqueue(state, ref);
-        }),
+        this.#clock.schedule(
+          delayMs,
+          detached(logFault(this.#log, `job ${state.queue.name} timer`), () => {
+            state.timers.delete(key);
+            this.#enqueue(state, ref);
+          }),
+        ),
       );
     } else {
       this.#enqueue(state, ref);
@@ -198,7 +203,7 @@ export class JobRunner {
     if (!this.#running || state.queued.has(key) || state.inFlight.has(key)) return;
     state.queued.add(key);
     state.runQueue.push(ref);
-    setImmediate(() => this.#pump(state));
+    setImmediate(detached(logFault(this.#log, `job ${state.queue.name} pump`), () => this.#pump(state)));
   }
 
   #pump(state: QueueState): void {
@@ -207,8 +212,8 @@ export class JobRunner {
       if (!ref) return;
       const key = keyOf(ref);
       state.queued.delete(key);
-      const attempt = state.queue
-        .run(ref, this.#abort.signal)
+      // A run that throws before returning its promise is a failed attempt like any other.
+      const attempt = new Promise<void | JobWait>((resolve) => resolve(state.queue.run(ref, this.#abort.signal)))
         .then(
           (answer) => ({ settled: true, notBefore: answer?.notBefore ?? 0 }),
           (error: unknown) => {
@@ -221,19 +226,21 @@ export class JobRunner {
           state.inFlight.delete(key);
           if (state.again.delete(key) || settled) this.#schedule(state, ref, notBefore);
           this.#pump(state);
-        });
+        })
+        .catch(logFault(this.#log, `job ${state.queue.name} after an attempt`));
       state.inFlight.set(key, attempt);
     }
   }
 
   #tick(periodic: PeriodicState): void {
-    periodic.cancel = this.#clock.schedule(periodic.job.everyMs, () => {
-      periodic.running = periodic.job
-        .run()
+    const fault = logFault(this.#log, `periodic job ${periodic.job.name}`);
+    periodic.cancel = this.#clock.schedule(periodic.job.everyMs, detached(fault, () => {
+      periodic.running = new Promise<void>((resolve) => resolve(periodic.job.run()))
         .catch((error: unknown) => this.#log.error({ err: error, job: periodic.job.name }, 'periodic job failed; it runs again next period'))
         .finally(() => {
           if (this.#running) this.#tick(periodic);
-        });
-    });
+        })
+        .catch(fault);
+    }));
   }
 }

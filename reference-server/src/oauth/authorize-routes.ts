@@ -3,7 +3,7 @@ import cookieParser from 'cookie-parser';
 import { z } from 'zod';
 import { activeSession, currentSession } from '../auth/index.js';
 import type { AppContext } from '../context.js';
-import { bodyReadError } from '../http/index.js';
+import { bodyReadError, tellOAuthWatch } from '../http/index.js';
 import { formBody, pageHeaders } from '../pages/index.js';
 import { clientServes, getOrganization, type User } from '../tenancy/index.js';
 import { authorizeUrl, checkAuthorizeRequest, errorRedirect, withParams, type AuthorizeRequest } from './authorize-request.js';
@@ -71,6 +71,10 @@ function seeOther(res: Response, request: AuthorizeRequest, location: string): v
 
 /** The sign-in page when nobody is signed in or the client asked for prompt=login; otherwise the consent page. */
 const authorizePage = ({ ctx, forms }: Deps): RequestHandler => async (req, res) => {
+  // Which browser asked, even when the answer is an error page: a certification run counts the
+  // request only once that browser completes sign-in and consent (certification/oauth-watch.ts).
+  const named = req.query['client_id'];
+  tellOAuthWatch(res, { ...(typeof named === 'string' ? { named } : {}), browser: forms.csrf.browser(req, res) });
   const request = accept(ctx, res, req.query, 302);
   if (!request) return;
   const flash = forms.flash.take(req, res);
@@ -131,6 +135,7 @@ async function consentAnswer({ ctx, forms }: Deps, req: Request, res: Response, 
     scopes: request.scopes,
     ...(request.codeChallenge ? { codeChallenge: request.codeChallenge } : {}),
   });
+  tellOAuthWatch(res, { named: request.client.id, browser: forms.csrf.browser(req, res), codeIssued: true });
   return withParams(request.redirectUri, { code, ...(request.state !== undefined ? { state: request.state } : {}), iss: issuerOf(ctx) });
 }
 

@@ -22,9 +22,10 @@ function basicCredentials(header: string): { clientId: string; clientSecret: str
 /**
  * Client authentication at the token and revocation endpoints: HTTP Basic
  * (client_secret_basic) or client_id and client_secret in the body (client_secret_post, as a
- * form or — as the spec shows — JSON). RFC 6749 §2.3: one method per request.
+ * form or — as the spec shows — JSON). RFC 6749 §2.3: one method per request. `named` hears
+ * the client id the request claims before its secret is checked.
  */
-export function authenticateRequestClient(ctx: AppContext, req: Request, params: Record<string, string>): OAuthClient {
+export function authenticateRequestClient(ctx: AppContext, req: Request, params: Record<string, string>, named: (clientId: string) => void): OAuthClient {
   const header = req.headers.authorization;
   let clientId: string | undefined;
   let clientSecret: string | undefined;
@@ -40,6 +41,7 @@ export function authenticateRequestClient(ctx: AppContext, req: Request, params:
     clientId = params['client_id'];
     clientSecret = params['client_secret'];
   }
+  if (clientId) named(clientId);
   if (!clientId || !clientSecret) {
     throw new OAuthError('invalid_client', 'Client authentication is required: send client_id and client_secret (HTTP Basic or body).');
   }

@@ -31,10 +31,13 @@ export function metadataRoutes(ctx: AppContext, keys: SigningKeys): Router {
     });
   });
   router.get(JWKS_PATH, (_req, res, next) => {
-    keys.load().then(({ jwks }) => {
-      res.set('Cache-Control', 'public, max-age=300');
-      res.type('application/jwk-set+json').send(JSON.stringify(jwks));
-    }, next);
+    keys
+      .load()
+      .then(({ jwks }) => {
+        res.set('Cache-Control', 'public, max-age=300');
+        res.type('application/jwk-set+json').send(JSON.stringify(jwks));
+      })
+      .catch(next);
   });
   return router;
 }

@@ -1,7 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
 import type { OAuthClient } from '../tenancy/index.js';
-import { bodyReadError, refuseUnsaved, storeUnavailable } from '../http/index.js';
+import { bodyReadError, refuseUnsaved, storeUnavailable, tellOAuthWatch } from '../http/index.js';
 import { authenticateRequestClient } from './client-auth.js';
 import { exchangeCode } from './codes.js';
 import { noStore, OAuthError, sendOAuthError } from './errors.js';
@@ -24,7 +24,9 @@ function clientRoute(ctx: AppContext, handler: (params: Record<string, string>, 
   return (req, res, next) => {
     const answer = async () => {
       const params = flattenParams(req.body);
-      await handler(params, authenticateRequestClient(ctx, req, params), res);
+      const client = authenticateRequestClient(ctx, req, params, (named) => tellOAuthWatch(res, { named }));
+      tellOAuthWatch(res, { authenticated: client.id });
+      await handler(params, client, res);
     };
     answer().catch((error: unknown) => {
       const unavailable = storeUnavailable(error);

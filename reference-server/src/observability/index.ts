@@ -18,9 +18,9 @@ export interface Observability {
  * Metrics, health and readiness for one server, reading the store it is given. The composition
  * root tells `metrics.committed` about every durable write (the store's write hook).
  */
-export function createObservability(ctx: Pick<AppContext, 'clock' | 'config' | 'store'>): Observability {
+export function createObservability(ctx: Pick<AppContext, 'clock' | 'config' | 'store' | 'log'>): Observability {
   const inner = ctx.store;
-  const metrics = createMetrics({ clock: ctx.clock, store: inner });
+  const metrics = createMetrics({ clock: ctx.clock, store: inner, log: ctx.log });
   let running = false;
   return {
     metrics,

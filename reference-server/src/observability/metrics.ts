@@ -1,6 +1,8 @@
 import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context.js';
+import { detached, logFault } from '../http/index.js';
 import type { Store, WriteOp } from '../store/index.js';
 import { ATTEMPTS, type AttemptRecord } from '../webhooks/index.js';
 import { QUEUES } from './queues.js';
@@ -100,7 +102,7 @@ function storeGauges(registry: Registry, store: Store): void {
 }
 
 /** The request middleware: one observation of `duration` per finished request, under its route pattern. */
-function timedRequests(registry: Registry): RequestHandler {
+function timedRequests(registry: Registry, log: Logger): RequestHandler {
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Requests by surface, route pattern, method and status, with their latency',
@@ -113,7 +115,7 @@ function timedRequests(registry: Registry): RequestHandler {
   const children = new Map<string, ReturnType<typeof duration.labels>>();
   return (req, res, next) => {
     const start = performance.now();
-    res.once('finish', () => {
+    res.once('finish', detached(logFault(log, 'request metrics', req), () => {
       const route = routeLabel(req);
       const key = `${req.method} ${res.statusCode} ${route}`;
       let child = children.get(key);
@@ -122,15 +124,15 @@ function timedRequests(registry: Registry): RequestHandler {
         children.set(key, child);
       }
       child.observe((performance.now() - start) / 1000);
-    });
+    }));
     next();
   };
 }
 
-export function createMetrics(ctx: Pick<AppContext, 'clock'> & { store: Store }): Metrics {
+export function createMetrics(ctx: Pick<AppContext, 'clock' | 'log'> & { store: Store }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = timedRequests(registry);
+  const requests = timedRequests(registry, ctx.log);
   const deliveries = new Counter({
     name: 'webhook_deliveries_total',
     help: 'Webhook delivery attempts by outcome (delivered, retrying, failed, disabled)',

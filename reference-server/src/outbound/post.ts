@@ -1,7 +1,9 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { Socket } from 'node:net';
 import { isSharedServer, type ServerConfig } from '../config.js';
+import { detached, type Fault } from '../http/index.js';
 import { addressPolicy, isIpLiteral } from './address-policy.js';
 import type { OutboundClient } from './client.js';
 import { OutboundRefusedError } from './guarded-lookup.js';
@@ -123,16 +125,22 @@ function openRequest(client: OutboundClient, target: URL, payload: Buffer, heade
  * the literal, the address the guarded lookup chose (a fresh socket), or the pooled socket's
  * peer; a failed connect names its address too.
  */
-function internalCheck(client: OutboundClient, host: string, request: ClientRequest): (failure?: unknown) => boolean {
+function internalCheck(client: OutboundClient, host: string, request: ClientRequest, onFault: Fault): (failure?: unknown) => boolean {
   let peer: string | undefined = isIpLiteral(host) ? host : undefined;
-  request.once('socket', (socket) => {
-    // Only a new socket looks its name up; a pooled one has its peer already, and a listener
-    // added to it would never fire and never go.
-    if (!socket.connecting) return;
-    socket.once('lookup', (_error: unknown, address: unknown) => {
-      if (typeof address === 'string') peer = address;
-    });
-  });
+  request.once(
+    'socket',
+    detached(onFault, (socket: Socket) => {
+      // Only a new socket looks its name up; a pooled one has its peer already, and a listener
+      // added to it would never fire and never go.
+      if (!socket.connecting) return;
+      socket.once(
+        'lookup',
+        detached(onFault, (_error: unknown, address: unknown) => {
+          if (typeof address === 'string') peer = address;
+        }),
+      );
+    }),
+  );
   return (failure) => {
     if (!isSharedServer(client.config)) return false;
     if (client.policy.allowsHost(host)) return true;
@@ -143,14 +151,17 @@ function internalCheck(client: OutboundClient, host: string, request: ClientRequ
 }
 
 /** Reads the whole answer, keeping only its first `maxBytes`; the returned function gives them as UTF-8. */
-function keepPrefix(response: IncomingMessage, maxBytes: number): () => string {
+function keepPrefix(response: IncomingMessage, maxBytes: number, onFault: Fault): () => string {
   const chunks: Buffer[] = [];
   let kept = 0;
-  response.on('data', (chunk: Buffer) => {
-    if (kept >= maxBytes) return;
-    chunks.push(chunk.subarray(0, maxBytes - kept));
-    kept += Math.min(chunk.length, maxBytes - kept);
-  });
+  response.on(
+    'data',
+    detached(onFault, (chunk: Buffer) => {
+      if (kept >= maxBytes) return;
+      chunks.push(chunk.subarray(0, maxBytes - kept));
+      kept += Math.min(chunk.length, maxBytes - kept);
+    }),
+  );
   return () => Buffer.concat(chunks).toString('utf8');
 }
 
@@ -176,19 +187,26 @@ export function post(
     const started = performance.now();
     const payload = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     const request = openRequest(client, target, payload, headers);
-    const internal = internalCheck(client, host, request);
-    const deadline = setTimeout(() => request.destroy(new OutboundTimeoutError(timeoutMs)), timeoutMs);
-    deadline.unref();
+    // These callbacks run on the socket's events, outside this executor: a fault in one ends
+    // this exchange (the promise rejects and the socket is closed), never the process.
     const fail = (error: unknown) => {
       clearTimeout(deadline);
-      if (typeof error === 'object' && error !== null && internal(error)) internalFailures.add(error);
+      try {
+        if (typeof error === 'object' && error !== null && internal(error)) internalFailures.add(error);
+      } catch {
+        // The exchange's own error is what the caller needs; the address check that failed is not.
+      }
+      request.destroy();
       reject(error);
     };
+    const internal = internalCheck(client, host, request, fail);
+    const deadline = setTimeout(detached(fail, () => request.destroy(new OutboundTimeoutError(timeoutMs))), timeoutMs);
+    deadline.unref();
     request.once('error', fail);
-    request.once('response', (response) => {
-      const bodyText = keepPrefix(response, maxBytes);
+    request.once('response', detached(fail, (response: IncomingMessage) => {
+      const bodyText = keepPrefix(response, maxBytes, fail);
       response.once('error', fail);
-      response.once('end', () => {
+      response.once('end', detached(fail, () => {
         clearTimeout(deadline);
         const retryAfter = retryAfterMs(response.headers['retry-after'], Date.now());
         resolve({
@@ -199,8 +217,8 @@ export function post(
           internal: internal(),
           ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}),
         });
-      });
-    });
+      }));
+    }));
     request.end(payload);
   });
 }

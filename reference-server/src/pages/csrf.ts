@@ -12,6 +12,8 @@ export interface PageCsrf {
   token(req: Request, res: Response): string;
   /** Whether a form POST carries a token issued to this browser. */
   valid(req: Request): boolean;
+  /** The random per-browser id (set now if the browser has none); undefined when tokens are bound to a session. */
+  browser(req: Request, res: Response): string | undefined;
 }
 
 export interface PageCsrfOptions {
@@ -59,5 +61,10 @@ export function createPageCsrf(ctx: AppContext, options: PageCsrfOptions): PageC
       return utilities.generateCsrfToken(req, res);
     },
     valid: (req) => Boolean(identify(req)) && utilities.validateRequest(req),
+    browser(req, res) {
+      if (options.sessionIdentifier) return undefined;
+      ensureBrowserId(req, res);
+      return readCookie(req, browserCookie());
+    },
   };
 }

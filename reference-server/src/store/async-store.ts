@@ -1,0 +1,111 @@
+import type { Page, PageQuery, StoreStats, StoredRecord, WriteOp } from './store.js';
+
+/**
+ * The asynchronous store contract: what the services will be written against once they move off
+ * the synchronous `Store` (docs/decisions/async-store.md). Two implementations: the file store
+ * (today's journal store, transactions serialised) and PostgreSQL (real transactions).
+ *
+ * A read outside a transaction sees everything committed before it. Every read-decide-write runs
+ * in `transaction(async (tx) => …)`: the transaction's reads see its own writes, and nothing it
+ * wrote is visible to others (or durable) until the callback's promise resolves and the commit is
+ * acknowledged. What two transactions can race on is made safe in one of two ways:
+ * - the record decided on exists: read it with `{ forUpdate: true }` (PostgreSQL locks the row;
+ *   a second transaction reading it so waits until the first ends, then sees its write);
+ * - the record may not exist yet (a lock cannot hold what is not there): write it with `create`,
+ *   which fails the transaction with `StoreConflictError` when the id is taken, at most one of two
+ *   concurrent creates of one id commits. A uniqueness rule becomes a record whose id is the
+ *   unique value (a "guard": `create('submission-records', org, { id: record_id, … })`).
+ */
+
+/** A put that fails with StoreConflictError when the collection and scope already hold the id. */
+export interface CreateOp {
+  op: 'create';
+  collection: string;
+  scope: string;
+  record: StoredRecord;
+}
+
+export type AsyncWriteOp = WriteOp | CreateOp;
+
+export const create = <T extends StoredRecord>(collection: string, scope: string, record: T): CreateOp => ({
+  op: 'create',
+  collection,
+  scope,
+  record,
+});
+
+export interface ReadOptions {
+  /** Lock the record until the transaction ends (PostgreSQL `FOR UPDATE`); meaningful in a transaction. */
+  forUpdate?: boolean;
+}
+
+/** What can be read, in a transaction and outside one. */
+export interface AsyncReader {
+  get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, options?: ReadOptions): Promise<T | undefined>;
+  /** Every record of a scope, in insertion order. Cost grows with the scope's size: prefer `page`. */
+  all<T extends StoredRecord = StoredRecord>(collection: string, scope: string): Promise<T[]>;
+  /** A page of a scope in insertion order or newest first; an unknown `after` throws InvalidCursorError. */
+  page<T extends StoredRecord>(collection: string, scope: string, query: PageQuery<T>): Promise<Page<T>>;
+  count(collection: string, scope: string): Promise<number>;
+  /** Scopes that hold at least one record of the collection (in no particular order). */
+  scopes(collection: string): Promise<string[]>;
+  /** Collections that hold at least one record (in no particular order). */
+  collections(): Promise<string[]>;
+}
+
+export interface Transaction extends AsyncReader {
+  /**
+   * Adds ops to the transaction; later reads in it see them. A `create` of a taken id rejects with
+   * StoreConflictError and the transaction is over (PostgreSQL aborts it): let the error leave the
+   * callback and decide outside `transaction()`.
+   */
+  write(ops: AsyncWriteOp[]): Promise<void>;
+  /** Sends `payload` to the channel's listeners once, and only if, the transaction commits. */
+  notify(channel: string, payload?: string): void;
+}
+
+export interface TransactionOptions {
+  /**
+   * A read-only transaction: every read sees one consistent snapshot (PostgreSQL REPEATABLE READ
+   * READ ONLY), writes are refused. What `store copy` and a backup read through.
+   */
+  readOnly?: boolean;
+}
+
+export interface AsyncStore extends AsyncReader {
+  /** One all-or-nothing batch, durable once the promise resolves (a transaction of its own). */
+  write(ops: AsyncWriteOp[]): Promise<void>;
+  /**
+   * Runs `work` in a transaction and commits what it wrote when its promise resolves; a rejection
+   * rolls everything back and is passed on. Transactions do not nest (calling the store itself
+   * from inside one throws): use `tx`.
+   */
+  transaction<R>(work: (tx: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R>;
+  /** Calls `handler` for each notification on `channel` committed from now on; resolves to a function that stops it. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  stats(): Promise<StoreStats>;
+  close(): Promise<void>;
+}
+
+/**
+ * Two transactions wanted the same thing and this one lost: a `create` of an id that is taken,
+ * or PostgreSQL gave up on it (a deadlock, a serialisation failure). Nothing of it was written;
+ * running it again reads what the winner wrote.
+ */
+export class StoreConflictError extends Error {
+  constructor(
+    message: string,
+    readonly target?: { collection: string; scope: string; id: string },
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StoreConflictError';
+  }
+}
+
+/** Channel names are identifiers in PostgreSQL's LISTEN: kept to a safe alphabet on both stores. */
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export function checkChannel(channel: string): void {
+  if (!CHANNEL.test(channel)) throw new Error(`invalid channel name ${JSON.stringify(channel)}`);
+}

@@ -1,0 +1,216 @@
+import { checkChannel, type AsyncStore, type AsyncWriteOp, type ReadOptions, type Transaction, type TransactionOptions } from './async-store.js';
+import { checkOps } from './ops.js';
+import type { Page, PageQuery, Store, StoreStats, StoredRecord } from './store.js';
+import { TransactionOverlay } from './transaction-overlay.js';
+import { TransactionScope } from './transaction-scope.js';
+
+export interface FileAsyncStoreOptions {
+  /** A listener that threw (it runs after the commit, outside the writer's call). */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The file store behind the asynchronous contract. The store underneath is today's (journal and
+ * snapshots, unchanged on disk), so everything proven about it stays proven; this adds only
+ * transactions, which run one at a time: a transaction's reads see the store plus its own writes
+ * (TransactionOverlay), and its batch is handed to the store in one call at commit, applied to
+ * memory before the next transaction starts and acknowledged once durable. Locks (`forUpdate`)
+ * are then implied; a `create` is checked against the view it is written into.
+ *
+ * What this does not serialise: writes made through the synchronous `Store` itself. A service
+ * moves to this contract whole, never half (docs/decisions/async-store.md).
+ */
+export class FileAsyncStore implements AsyncStore {
+  readonly #inner: Store;
+  readonly #onError: (error: unknown) => void;
+  readonly #scope = new TransactionScope();
+  readonly #listeners = new Map<string, Set<(payload: string) => void>>();
+  /** Settles when the last transaction queued has had its turn. */
+  #tail: Promise<void> = Promise.resolve();
+  #waiting = 0;
+
+  constructor(inner: Store, options: FileAsyncStoreOptions = {}) {
+    this.#inner = inner;
+    this.#onError = options.onError ?? (() => undefined);
+  }
+
+  /** Transactions waiting for the one running to end (a figure for metrics, and for tests of waiting). */
+  get waiting(): number {
+    return this.#waiting;
+  }
+
+  async get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, _options?: ReadOptions): Promise<T | undefined> {
+    this.#scope.assertOutside('get');
+    return this.#inner.get<T>(collection, scope, id);
+  }
+
+  async all<T extends StoredRecord = StoredRecord>(collection: string, scope: string): Promise<T[]> {
+    this.#scope.assertOutside('all');
+    return this.#inner.all<T>(collection, scope);
+  }
+
+  async page<T extends StoredRecord>(collection: string, scope: string, query: PageQuery<T>): Promise<Page<T>> {
+    this.#scope.assertOutside('page');
+    return this.#inner.page(collection, scope, query);
+  }
+
+  async count(collection: string, scope: string): Promise<number> {
+    this.#scope.assertOutside('count');
+    return this.#inner.count(collection, scope);
+  }
+
+  async scopes(collection: string): Promise<string[]> {
+    this.#scope.assertOutside('scopes');
+    return this.#inner.scopes(collection);
+  }
+
+  async collections(): Promise<string[]> {
+    this.#scope.assertOutside('collections');
+    return this.#inner.collections();
+  }
+
+  async stats(): Promise<StoreStats> {
+    return this.#inner.stats();
+  }
+
+  write(ops: AsyncWriteOp[]): Promise<void> {
+    return this.transaction((tx) => tx.write(ops));
+  }
+
+  async transaction<R>(work: (tx: Transaction) => Promise<R>, options: TransactionOptions = {}): Promise<R> {
+    this.#scope.assertOutside('transaction');
+    const previous = this.#tail;
+    let endTurn = () => undefined as void;
+    this.#tail = new Promise<void>((resolve) => (endTurn = resolve));
+    this.#waiting += 1;
+    await previous;
+    this.#waiting -= 1;
+    let value: R;
+    let durable: Promise<void> | undefined;
+    let notifications: Array<[string, string]>;
+    try {
+      const tx = new FileTransaction(new TransactionOverlay(this.#inner), options.readOnly ?? false);
+      try {
+        value = await this.#scope.run(() => work(tx));
+      } finally {
+        tx.end();
+      }
+      const ops = tx.commit();
+      notifications = tx.notifications;
+      // Applied to memory in this call, so the next transaction reads it; acknowledged once durable.
+      if (ops.length > 0) durable = this.#inner.write(ops);
+    } finally {
+      endTurn();
+    }
+    await durable;
+    for (const [channel, payload] of notifications) this.#dispatch(channel, payload);
+    return value;
+  }
+
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+    checkChannel(channel);
+    let handlers = this.#listeners.get(channel);
+    if (!handlers) {
+      handlers = new Set();
+      this.#listeners.set(channel, handlers);
+    }
+    // The same function may listen twice: each listen is its own entry.
+    const entry = (payload: string) => handler(payload);
+    handlers.add(entry);
+    return async () => {
+      handlers.delete(entry);
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.#tail;
+    await this.#inner.close();
+  }
+
+  #dispatch(channel: string, payload: string): void {
+    for (const handler of this.#listeners.get(channel) ?? []) {
+      try {
+        handler(payload);
+      } catch (error) {
+        this.#onError(error);
+      }
+    }
+  }
+}
+
+/** One file-store transaction: reads through the overlay, writes into it, usable only while its callback runs. */
+class FileTransaction implements Transaction {
+  readonly #overlay: TransactionOverlay;
+  readonly #readOnly: boolean;
+  readonly notifications: Array<[string, string]> = [];
+  #over = false;
+  /** A failed create ends the transaction, as PostgreSQL aborts one: it can no longer commit. */
+  #failure: unknown;
+
+  constructor(overlay: TransactionOverlay, readOnly: boolean) {
+    this.#overlay = overlay;
+    this.#readOnly = readOnly;
+  }
+
+  async get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, _options?: ReadOptions): Promise<T | undefined> {
+    this.#check();
+    return this.#overlay.get<T>(collection, scope, id);
+  }
+
+  async all<T extends StoredRecord = StoredRecord>(collection: string, scope: string): Promise<T[]> {
+    this.#check();
+    return this.#overlay.all<T>(collection, scope);
+  }
+
+  async page<T extends StoredRecord>(collection: string, scope: string, query: PageQuery<T>): Promise<Page<T>> {
+    this.#check();
+    return this.#overlay.page(collection, scope, query);
+  }
+
+  async count(collection: string, scope: string): Promise<number> {
+    this.#check();
+    return this.#overlay.count(collection, scope);
+  }
+
+  async scopes(collection: string): Promise<string[]> {
+    this.#check();
+    return this.#overlay.scopes(collection);
+  }
+
+  async collections(): Promise<string[]> {
+    this.#check();
+    return this.#overlay.collections();
+  }
+
+  async write(ops: AsyncWriteOp[]): Promise<void> {
+    this.#check();
+    if (this.#readOnly) throw new Error('a read-only transaction takes no writes');
+    try {
+      this.#overlay.apply(checkOps(ops));
+    } catch (error) {
+      this.#failure = error;
+      throw error;
+    }
+  }
+
+  notify(channel: string, payload = ''): void {
+    this.#check();
+    checkChannel(channel);
+    this.notifications.push([channel, payload]);
+  }
+
+  end(): void {
+    this.#over = true;
+  }
+
+  /** The batch to write; throws if the transaction failed, even when its callback caught the error. */
+  commit() {
+    if (this.#failure !== undefined) throw this.#failure;
+    return this.#overlay.ops();
+  }
+
+  #check(): void {
+    if (this.#over) throw new Error('the transaction is over: its callback has returned');
+    if (this.#failure !== undefined) throw this.#failure;
+  }
+}

@@ -1,0 +1,68 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabase, type TestDatabase } from '../../../testing/postgres.js';
+import { describeStoreContract, until } from '../../../testing/store-contract.js';
+import { put } from '../store.js';
+import { redactConnectionString } from './connection.js';
+import { PostgresStore } from './postgres-store.js';
+
+/** Whether a backend of this database waits on a lock (a row locked FOR UPDATE, a unique key being inserted). */
+async function lockWaits(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+    return (result.rows[0]?.n ?? 0) > 0;
+  } finally {
+    await client.end();
+  }
+}
+
+async function emptied(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('TRUNCATE records RESTART IDENTITY').finally(() => client.end());
+}
+
+/** One database for the contract's cases (creating one per case costs more than the case), emptied after each. */
+let contractDatabase: Promise<TestDatabase> | undefined;
+afterAll(async () => (await contractDatabase)?.drop());
+
+describeStoreContract('PostgreSQL', async () => {
+  contractDatabase ??= testDatabase();
+  const database = await contractDatabase;
+  return {
+    open: () => PostgresStore.open(database.url),
+    blocked: (_store, signal) => until(() => lockWaits(database.url), signal),
+    dispose: () => emptied(database.url),
+  };
+});
+
+describe('the PostgreSQL store', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await testDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('applies its migrations once, however many servers open the database at the same moment', async () => {
+    const stores = await Promise.all([1, 2, 3].map(() => PostgresStore.open(database.url)));
+    await (stores[0] as PostgresStore).write([put('things', 'org', { id: 'a' })]);
+    expect(await (stores[2] as PostgresStore).get('things', 'org', 'a')).toEqual({ id: 'a' });
+    await Promise.all(stores.map((store) => store.close()));
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const applied = await client.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY id');
+    await client.end();
+    expect(applied.rows.map((row) => row.name)).toEqual(['0001_records']);
+  });
+
+  it('answers StoreUnavailableError when the database cannot be reached, and never shows the password', async () => {
+    const unreachable = 'postgres://someone:s3cret-pass@127.0.0.1:1/none';
+    const error = await PostgresStore.open(unreachable).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('StoreUnavailableError');
+    expect(String((error as Error).message)).not.toContain('s3cret-pass');
+    expect(redactConnectionString(unreachable)).toBe('postgres://someone:***@127.0.0.1:1/none');
+    expect(redactConnectionString('postgres://u@h/db?password=s3cret-pass&sslmode=require')).toBe('postgres://u@h/db?password=***&sslmode=require');
+  });
+});

@@ -1,0 +1,229 @@
+import type pg from 'pg';
+import { checkChannel, type AsyncStore, type AsyncWriteOp, type ReadOptions, type Transaction, type TransactionOptions } from '../async-store.js';
+import { checkOps } from '../ops.js';
+import { StoreUnavailableError, type Page, type PageQuery, type StoreStats, type StoredRecord } from '../store.js';
+import { TransactionScope } from '../transaction-scope.js';
+import { storeError } from './errors.js';
+import { Listener } from './listener.js';
+import { migrate } from './migrate.js';
+import { allRecords, applyOps, collectionsOf, countRecords, getRecord, pageRecords, scopesOf, type Queryable } from './queries.js';
+
+export interface PostgresStoreOptions {
+  /** Connections in the pool (default 10): the most transactions this server runs at once. */
+  poolSize?: number;
+  /** An idle connection or the LISTEN connection failed, or a listener threw. */
+  onError?: (error: unknown) => void;
+  /** What the migrations say they do. */
+  log?: (message: string) => void;
+}
+
+/**
+ * The store on PostgreSQL (docs/decisions/async-store.md): one `records` table, every batch and
+ * every `transaction()` a real transaction (READ COMMITTED; `forUpdate` reads are
+ * `SELECT … FOR UPDATE`, a `create` an INSERT the primary key refuses when the id is taken),
+ * durable at COMMIT (`synchronous_commit` on), notifications sent with `pg_notify` inside the
+ * transaction so they leave only if it commits. Any number of servers can share the database.
+ */
+export class PostgresStore implements AsyncStore {
+  readonly #pool: pg.Pool;
+  readonly #listener: Listener;
+  readonly #scope = new TransactionScope();
+  #closed = false;
+
+  private constructor(pool: pg.Pool, listener: Listener) {
+    this.#pool = pool;
+    this.#listener = listener;
+  }
+
+  /** Connects, applies the migrations this version has and the database lacks, and returns the store. */
+  static async open(connectionString: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+    const onError = options.onError ?? (() => undefined);
+    // Loaded only when a database is opened, so the file-store server and the CLI do not pay for it.
+    const { default: driver } = await import('pg');
+    const pool = new driver.Pool({ connectionString, max: options.poolSize ?? 10 });
+    // An idle connection that fails (the database restarted) must not be an unhandled 'error'.
+    pool.on('error', onError);
+    try {
+      const client = await pool.connect();
+      try {
+        await migrate(client, options.log ?? (() => undefined));
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw storeError(error);
+    }
+    return new PostgresStore(pool, new Listener(() => new driver.Client({ connectionString }), onError));
+  }
+
+  get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, _options?: ReadOptions): Promise<T | undefined> {
+    return this.#read('get', () => getRecord<T>(this.#pool, collection, scope, id));
+  }
+
+  all<T extends StoredRecord = StoredRecord>(collection: string, scope: string): Promise<T[]> {
+    return this.#read('all', () => allRecords<T>(this.#pool, collection, scope));
+  }
+
+  page<T extends StoredRecord>(collection: string, scope: string, query: PageQuery<T>): Promise<Page<T>> {
+    return this.#read('page', () => pageRecords(this.#pool, collection, scope, query));
+  }
+
+  count(collection: string, scope: string): Promise<number> {
+    return this.#read('count', () => countRecords(this.#pool, collection, scope));
+  }
+
+  scopes(collection: string): Promise<string[]> {
+    return this.#read('scopes', () => scopesOf(this.#pool, collection));
+  }
+
+  collections(): Promise<string[]> {
+    return this.#read('collections', () => collectionsOf(this.#pool));
+  }
+
+  async stats(): Promise<StoreStats> {
+    if (this.#closed) return { writable: false, unavailable: 'the server is stopping', records: 0, journalBytes: 0, snapshotBytes: 0, compactions: 0 };
+    try {
+      const records = await this.#pool.query<{ n: number }>('SELECT count(*)::int AS n FROM records');
+      return { writable: true, records: records.rows[0]?.n ?? 0, journalBytes: 0, snapshotBytes: 0, compactions: 0 };
+    } catch (error) {
+      const unavailable = storeError(error);
+      const reason = unavailable instanceof StoreUnavailableError ? unavailable.reason : String((error as Error).message);
+      return { writable: false, unavailable: reason, records: 0, journalBytes: 0, snapshotBytes: 0, compactions: 0 };
+    }
+  }
+
+  write(ops: AsyncWriteOp[]): Promise<void> {
+    return this.transaction((tx) => tx.write(ops));
+  }
+
+  async transaction<R>(work: (tx: Transaction) => Promise<R>, options: TransactionOptions = {}): Promise<R> {
+    this.#open('transaction');
+    let client: pg.PoolClient;
+    try {
+      client = await this.#pool.connect();
+    } catch (error) {
+      throw storeError(error);
+    }
+    let broken: Error | undefined;
+    try {
+      await client.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
+      const tx = new PostgresTransaction(client, options.readOnly ?? false);
+      let value: R;
+      try {
+        value = await this.#scope.run(() => work(tx));
+      } finally {
+        tx.end();
+      }
+      await tx.finish();
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      const mapped = storeError(error);
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      if (mapped instanceof StoreUnavailableError) broken ??= mapped;
+      throw mapped;
+    } finally {
+      // A connection whose ROLLBACK failed is in an unknown state: the pool drops it.
+      client.release(broken);
+    }
+  }
+
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+    this.#open('listen');
+    return this.#listener.listen(channel, handler);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#listener.close();
+    await this.#pool.end();
+  }
+
+  #open(call: string): void {
+    this.#scope.assertOutside(call);
+    if (this.#closed) throw new StoreUnavailableError('the server is stopping');
+  }
+
+  async #read<R>(call: string, read: () => Promise<R>): Promise<R> {
+    this.#open(call);
+    return read();
+  }
+}
+
+/** One transaction on its own connection, usable only while its callback runs. */
+class PostgresTransaction implements Transaction {
+  readonly #client: Queryable;
+  readonly #readOnly: boolean;
+  readonly #notifications: Array<[string, string]> = [];
+  #over = false;
+  /** PostgreSQL aborts a transaction at its first failed statement: it can then only roll back. */
+  #failure: unknown;
+
+  constructor(client: Queryable, readOnly: boolean) {
+    this.#client = client;
+    this.#readOnly = readOnly;
+  }
+
+  get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, options?: ReadOptions): Promise<T | undefined> {
+    return this.#do(() => getRecord<T>(this.#client, collection, scope, id, this.#readOnly ? undefined : options));
+  }
+
+  all<T extends StoredRecord = StoredRecord>(collection: string, scope: string): Promise<T[]> {
+    return this.#do(() => allRecords<T>(this.#client, collection, scope));
+  }
+
+  page<T extends StoredRecord>(collection: string, scope: string, query: PageQuery<T>): Promise<Page<T>> {
+    return this.#do(() => pageRecords(this.#client, collection, scope, query));
+  }
+
+  count(collection: string, scope: string): Promise<number> {
+    return this.#do(() => countRecords(this.#client, collection, scope));
+  }
+
+  scopes(collection: string): Promise<string[]> {
+    return this.#do(() => scopesOf(this.#client, collection));
+  }
+
+  collections(): Promise<string[]> {
+    return this.#do(() => collectionsOf(this.#client));
+  }
+
+  write(ops: AsyncWriteOp[]): Promise<void> {
+    if (this.#readOnly) return Promise.reject(new Error('a read-only transaction takes no writes'));
+    return this.#do(() => applyOps(this.#client, checkOps(ops)));
+  }
+
+  notify(channel: string, payload = ''): void {
+    this.#check();
+    checkChannel(channel);
+    this.#notifications.push([channel, payload]);
+  }
+
+  end(): void {
+    this.#over = true;
+  }
+
+  /** Before COMMIT: a failure the callback caught still fails the commit; notifications are sent in the transaction. */
+  async finish(): Promise<void> {
+    if (this.#failure !== undefined) throw this.#failure;
+    for (const [channel, payload] of this.#notifications) await this.#client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  }
+
+  #check(): void {
+    if (this.#over) throw new Error('the transaction is over: its callback has returned');
+    if (this.#failure !== undefined) throw this.#failure;
+  }
+
+  async #do<R>(step: () => Promise<R>): Promise<R> {
+    this.#check();
+    try {
+      return await step();
+    } catch (error) {
+      // An InvalidCursorError is the caller's mistake, found before any statement failed.
+      if ((error as Error).name !== 'InvalidCursorError') this.#failure = error;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import type pg from 'pg';
+import type { ReadOptions } from '../async-store.js';
+import type { CheckedOp } from '../ops.js';
+import { scanPage } from '../page-scan.js';
+import { InvalidCursorError } from '../partition.js';
+import type { Page, PageQuery, StoredRecord } from '../store.js';
+import { storeError } from './errors.js';
+
+/** The pool (each statement on its own) or a transaction's client. */
+export type Queryable = Pick<pg.ClientBase, 'query'>;
+
+/** Rows read at most per statement while a filtered page scans (the first read is the page plus one). */
+const MAX_BATCH = 1000;
+
+async function run<R extends pg.QueryResultRow>(db: Queryable, text: string, values: unknown[], target?: { collection: string; scope: string; id: string }) {
+  try {
+    return await db.query<R>(text, values);
+  } catch (error) {
+    throw storeError(error, target);
+  }
+}
+
+export async function getRecord<T extends StoredRecord>(db: Queryable, collection: string, scope: string, id: string, options?: ReadOptions): Promise<T | undefined> {
+  const lock = options?.forUpdate ? ' FOR UPDATE' : '';
+  const result = await run<{ body: T }>(db, `SELECT body FROM records WHERE collection = $1 AND scope = $2 AND id = $3${lock}`, [collection, scope, id]);
+  return result.rows[0]?.body;
+}
+
+export async function allRecords<T extends StoredRecord>(db: Queryable, collection: string, scope: string): Promise<T[]> {
+  const result = await run<{ body: T }>(db, 'SELECT body FROM records WHERE collection = $1 AND scope = $2 ORDER BY seq', [collection, scope]);
+  return result.rows.map((row) => row.body);
+}
+
+export async function countRecords(db: Queryable, collection: string, scope: string): Promise<number> {
+  const result = await run<{ n: number }>(db, 'SELECT count(*)::int AS n FROM records WHERE collection = $1 AND scope = $2', [collection, scope]);
+  return result.rows[0]?.n ?? 0;
+}
+
+export async function scopesOf(db: Queryable, collection: string): Promise<string[]> {
+  const result = await run<{ scope: string }>(db, 'SELECT DISTINCT scope FROM records WHERE collection = $1', [collection]);
+  return result.rows.map((row) => row.scope);
+}
+
+export async function collectionsOf(db: Queryable): Promise<string[]> {
+  const result = await run<{ collection: string }>(db, 'SELECT DISTINCT collection FROM records', []);
+  return result.rows.map((row) => row.collection);
+}
+
+/**
+ * A page by keyset on the insertion number: the cursor's number is looked up once, then rows are
+ * read in the page's direction in batches (the page plus one first, doubling while a filter keeps
+ * refusing rows) until the page is full or `maxScan` refused rows were met. Filters are functions
+ * run here, as in the file store; the cost follows what is scanned, never the scope's size.
+ */
+export async function pageRecords<T extends StoredRecord>(db: Queryable, collection: string, scope: string, query: PageQuery<T>): Promise<Page<T>> {
+  let after: string | undefined;
+  if (query.after !== undefined) {
+    const cursor = await run<{ seq: string }>(db, 'SELECT seq FROM records WHERE collection = $1 AND scope = $2 AND id = $3', [collection, scope, query.after]);
+    if (!cursor.rows[0]) throw new InvalidCursorError(query.after);
+    after = cursor.rows[0].seq;
+  }
+  return scanPage(walk(db, collection, scope, query.newestFirst ?? true, after, query.limit), query);
+}
+
+async function* walk(db: Queryable, collection: string, scope: string, newestFirst: boolean, after: string | undefined, limit: number): AsyncGenerator<StoredRecord> {
+  const [compare, order] = newestFirst ? ['<', 'DESC'] : ['>', 'ASC'];
+  let batch = Math.min(Math.max(limit + 1, 1), MAX_BATCH);
+  for (let seq = after; ; batch = Math.min(batch * 2, MAX_BATCH)) {
+    const from = seq === undefined ? '' : ` AND seq ${compare} $4`;
+    const result = await run<{ seq: string; body: StoredRecord }>(
+      db,
+      `SELECT seq, body FROM records WHERE collection = $1 AND scope = $2${from} ORDER BY seq ${order} LIMIT $3`,
+      seq === undefined ? [collection, scope, batch] : [collection, scope, batch, seq],
+    );
+    for (const row of result.rows) yield row.body;
+    if (result.rows.length < batch) return;
+    seq = (result.rows[result.rows.length - 1] as { seq: string }).seq;
+  }
+}
+
+/**
+ * Applies checked ops in order, as few statements as keep that order: a run of puts of distinct
+ * records is one upsert (a statement cannot change one row twice), a run of deletes one delete;
+ * a `create` is an insert of its own, so a taken id names itself in the conflict.
+ */
+export async function applyOps(db: Queryable, ops: readonly CheckedOp[]): Promise<void> {
+  for (let i = 0; i < ops.length; ) {
+    const op = ops[i] as CheckedOp;
+    if (op.op === 'create') {
+      await run(db, 'INSERT INTO records (collection, scope, id, body) VALUES ($1, $2, $3, $4::json)', [op.collection, op.scope, op.id, op.text], op);
+      i += 1;
+      continue;
+    }
+    const group: CheckedOp[] = [];
+    const keys = new Set<string>();
+    for (; i < ops.length; i += 1) {
+      const next = ops[i] as CheckedOp;
+      const key = `${next.collection}\u0000${next.scope}\u0000${next.id}`;
+      if (next.op !== op.op || keys.has(key)) break;
+      keys.add(key);
+      group.push(next);
+    }
+    const columns = [group.map((o) => o.collection), group.map((o) => o.scope), group.map((o) => o.id)];
+    if (op.op === 'delete') {
+      await run(db, 'DELETE FROM records WHERE (collection, scope, id) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))', columns);
+    } else {
+      // WITH ORDINALITY … ORDER BY n: new records take their insertion numbers in the batch's order.
+      await run(
+        db,
+        `INSERT INTO records (collection, scope, id, body)
+         SELECT c, s, i, b::json FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(c, s, i, b, n) ORDER BY n
+         ON CONFLICT (collection, scope, id) DO UPDATE SET body = EXCLUDED.body`,
+        [...columns, group.map((o) => (o as { text: string }).text)],
+      );
+    }
+  }
+}

@@ -1,0 +1,157 @@
+import { StoreConflictError } from './async-store.js';
+import type { CheckedOp } from './ops.js';
+import { scanPage } from './page-scan.js';
+import { InvalidCursorError } from './partition.js';
+import type { Page, PageQuery, Store, StoredRecord, WriteOp } from './store.js';
+
+/** Records read from the base store at a time while a page walks past what a transaction changed. */
+const BATCH = 128;
+
+/** What a transaction changed in one collection and scope. */
+class Changes {
+  /** Current value of every record the transaction put (in place or appended). */
+  readonly values = new Map<string, StoredRecord>();
+  /** Base records the transaction deleted (a record deleted and put again is also appended). */
+  readonly hidden = new Set<string>();
+  /** Records put while absent, in the order they were put: they follow every base record, as in the journal store. */
+  appended: string[] = [];
+}
+
+/**
+ * A file-store transaction's own writes, laid over the store they will be committed to: reads
+ * in the transaction see the merged view, in the order the journal store gives once the batch is
+ * applied (an update keeps its place; a new record, or one deleted and put again, goes last).
+ * Nothing reaches the store until `ops()` is written at commit.
+ */
+export class TransactionOverlay {
+  readonly #base: Store;
+  readonly #changes = new Map<string, Changes>();
+  readonly #ops: WriteOp[] = [];
+
+  constructor(base: Store) {
+    this.#base = base;
+  }
+
+  /** The batch to commit, in the order written (`create` already checked, so a put). */
+  ops(): WriteOp[] {
+    return this.#ops;
+  }
+
+  apply(ops: readonly CheckedOp[]): void {
+    // Check every create against the view as the batch goes, before any of it is applied.
+    const taken = new Set<string>();
+    for (const op of ops) {
+      const key = `${op.collection}/${op.scope}/${op.id}`;
+      if (op.op === 'create' && (taken.has(key) || this.get(op.collection, op.scope, op.id) !== undefined)) {
+        throw new StoreConflictError(`${op.collection} ${op.id} exists`, { collection: op.collection, scope: op.scope, id: op.id });
+      }
+      if (op.op === 'delete') taken.delete(key);
+      else taken.add(key);
+    }
+    for (const op of ops) {
+      const changes = this.#partition(op.collection, op.scope);
+      if (op.op === 'delete') {
+        this.#delete(changes, op.collection, op.scope, op.id);
+        this.#ops.push({ op: 'delete', collection: op.collection, scope: op.scope, id: op.id });
+      } else {
+        this.#put(changes, op.collection, op.scope, op.record);
+        this.#ops.push({ op: 'put', collection: op.collection, scope: op.scope, record: op.record });
+      }
+    }
+  }
+
+  get<T extends StoredRecord>(collection: string, scope: string, id: string): T | undefined {
+    const changes = this.#changes.get(`${collection}/${scope}`);
+    if (changes?.values.has(id)) return changes.values.get(id) as T;
+    if (changes?.hidden.has(id)) return undefined;
+    return this.#base.get<T>(collection, scope, id);
+  }
+
+  count(collection: string, scope: string): number {
+    const changes = this.#changes.get(`${collection}/${scope}`);
+    return this.#base.count(collection, scope) - (changes?.hidden.size ?? 0) + (changes?.appended.length ?? 0);
+  }
+
+  all<T extends StoredRecord>(collection: string, scope: string): T[] {
+    const changes = this.#changes.get(`${collection}/${scope}`);
+    if (!changes) return this.#base.all<T>(collection, scope);
+    const base = this.#base.all(collection, scope).flatMap((r) => (changes.hidden.has(r.id) ? [] : [changes.values.get(r.id) ?? r]));
+    return [...base, ...changes.appended.map((id) => changes.values.get(id) as StoredRecord)] as T[];
+  }
+
+  page<T extends StoredRecord>(collection: string, scope: string, query: PageQuery<T>): Promise<Page<T>> {
+    const changes = this.#changes.get(`${collection}/${scope}`);
+    if (!changes) return Promise.resolve(this.#base.page(collection, scope, query));
+    const newestFirst = query.newestFirst ?? true;
+    // A cursor at a record this transaction deleted is gone, as it will be once committed.
+    if (query.after !== undefined && changes.hidden.has(query.after) && !changes.values.has(query.after)) {
+      return Promise.reject(new InvalidCursorError(query.after));
+    }
+    return scanPage(this.#walk(collection, scope, changes, newestFirst, query.after), query);
+  }
+
+  scopes(collection: string): string[] {
+    const scopes = new Set(this.#base.scopes(collection));
+    for (const key of this.#changes.keys()) {
+      const [changed, scope] = key.split('/') as [string, string];
+      if (changed !== collection) continue;
+      if (this.count(collection, scope) > 0) scopes.add(scope);
+      else scopes.delete(scope);
+    }
+    return [...scopes];
+  }
+
+  collections(): string[] {
+    const collections = new Set([...this.#base.collections(), ...[...this.#changes.keys()].map((key) => key.split('/')[0] as string)]);
+    return [...collections].filter((collection) => this.scopes(collection).length > 0);
+  }
+
+  #partition(collection: string, scope: string): Changes {
+    const key = `${collection}/${scope}`;
+    let changes = this.#changes.get(key);
+    if (!changes) {
+      changes = new Changes();
+      this.#changes.set(key, changes);
+    }
+    return changes;
+  }
+
+  #put(changes: Changes, collection: string, scope: string, record: StoredRecord): void {
+    const inBase = this.#base.get(collection, scope, record.id) !== undefined;
+    const present = changes.values.has(record.id) || (inBase && !changes.hidden.has(record.id));
+    if (!present) changes.appended.push(record.id);
+    changes.values.set(record.id, record);
+  }
+
+  #delete(changes: Changes, collection: string, scope: string, id: string): void {
+    changes.values.delete(id);
+    changes.appended = changes.appended.filter((appended) => appended !== id);
+    if (this.#base.get(collection, scope, id) !== undefined) changes.hidden.add(id);
+  }
+
+  /** The merged records in a page's direction, from after `after`. */
+  async *#walk(collection: string, scope: string, changes: Changes, newestFirst: boolean, after: string | undefined): AsyncGenerator<StoredRecord> {
+    const appended = newestFirst ? [...changes.appended].reverse() : changes.appended;
+    const inAppended = after === undefined ? -1 : appended.indexOf(after);
+    const appendedFrom = after === undefined ? 0 : inAppended + 1;
+    const fromAppended = after !== undefined && inAppended >= 0;
+    // Newest first: the appended records come before the base's; oldest first: after them.
+    if (newestFirst && (after === undefined || fromAppended)) yield* this.#appended(changes, appended.slice(appendedFrom));
+    if (!(fromAppended && !newestFirst)) {
+      let cursor = fromAppended ? undefined : after;
+      for (;;) {
+        const batch = this.#base.page(collection, scope, { limit: BATCH, newestFirst, ...(cursor === undefined ? {} : { after: cursor }) });
+        for (const record of batch.items) {
+          if (!changes.hidden.has(record.id)) yield changes.values.get(record.id) ?? record;
+        }
+        if (batch.next === undefined) break;
+        cursor = batch.next;
+      }
+    }
+    if (!newestFirst) yield* this.#appended(changes, appended.slice(fromAppended ? appendedFrom : 0));
+  }
+
+  *#appended(changes: Changes, ids: readonly string[]): Generator<StoredRecord> {
+    for (const id of ids) yield changes.values.get(id) as StoredRecord;
+  }
+}

@@ -1,0 +1,35 @@
+import { createServer } from 'node:http';
+import type { TestProject } from 'vitest/node';
+import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where a test file asks for the run's PostgreSQL (started on the first ask): see postgres.ts. */
+    postgresBroker: string;
+  }
+}
+
+/**
+ * One PostgreSQL per test run, started only when a test file first needs one, stopped at the end.
+ * Test files run in their own processes, so they ask for it over a loopback HTTP endpoint; a run
+ * of files that never ask (most focused runs) starts nothing.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  let cluster: Promise<PostgresCluster> | undefined;
+  const broker = createServer((_request, response) => {
+    cluster ??= startPostgresCluster();
+    cluster.then(
+      ({ adminUrl }) => response.end(JSON.stringify({ adminUrl })),
+      (error: Error) => {
+        response.statusCode = 500;
+        response.end(error.message);
+      },
+    );
+  });
+  await new Promise<void>((resolve) => broker.listen(0, '127.0.0.1', resolve));
+  project.provide('postgresBroker', `http://127.0.0.1:${(broker.address() as { port: number }).port}`);
+  return async () => {
+    broker.close();
+    if (cluster) await (await cluster.catch(() => undefined))?.stop();
+  };
+}

@@ -1,0 +1,344 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { create, del, InvalidCursorError, put, StoreConflictError, type AsyncStore, type StoredRecord } from '../src/store/index.js';
+
+/**
+ * The store contract: the same cases run against every AsyncStore (the file store and
+ * PostgreSQL), so both give the services the same semantics. A harness gives each case a fresh
+ * place (a data folder, a database) it can open more than once.
+ */
+export interface StorePlace {
+  /** Opens the store on this place; a second open after close sees what the first acknowledged. */
+  open(): Promise<AsyncStore>;
+  /**
+   * Resolves once a transaction of `store` waits for another (a row lock; the file store's queue);
+   * stops looking when `signal` aborts, and rejects if nothing waits within a few seconds.
+   */
+  blocked(store: AsyncStore, signal?: AbortSignal): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+interface Item extends StoredRecord {
+  n: number;
+}
+
+/**
+ * Resolves once `check` holds, looking every few milliseconds (what is awaited, a lock wait inside
+ * PostgreSQL, sends no event); resolves quietly when `signal` aborts; rejects after `ms`.
+ */
+export async function until(check: () => boolean | Promise<boolean>, signal?: AbortSignal, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!signal?.aborted) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error('nothing waited');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const item = (id: string, n = 0): Item => ({ id, n });
+const ids = (records: readonly StoredRecord[]) => records.map((r) => r.id);
+
+/** A promise settled from outside: the test decides when a transaction goes on. */
+function gate<T = void>() {
+  let open!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+export function describeStoreContract(name: string, newPlace: () => Promise<StorePlace>): void {
+  describe(`the store contract: ${name}`, () => {
+    let place: StorePlace;
+    let store: AsyncStore;
+    beforeEach(async () => {
+      place = await newPlace();
+      store = await place.open();
+    });
+    afterEach(async () => {
+      await store.close();
+      await place.dispose();
+    });
+
+    describeReads(() => store);
+    describeBatches(() => store, () => place, (reopened) => (store = reopened));
+    describeTransactions(() => store, () => place);
+  });
+}
+
+function describeReads(current: () => AsyncStore): void {
+  it('reads records by id, every record of a scope in insertion order, counts, scopes and collections', async () => {
+    const store = current();
+    await store.write([put('things', 'org_a', item('b', 1)), put('things', 'org_a', item('a', 2)), put('things', 'org_b', item('c')), put('others', 'org_a', item('d'))]);
+    expect(await store.get('things', 'org_a', 'a')).toEqual(item('a', 2));
+    expect(await store.get('things', 'org_b', 'a')).toBeUndefined();
+    expect(await store.get('nothing', 'org_a', 'a')).toBeUndefined();
+    expect(ids(await store.all('things', 'org_a'))).toEqual(['b', 'a']);
+    expect(await store.all('things', 'org_z')).toEqual([]);
+    expect(await store.count('things', 'org_a')).toBe(2);
+    expect(await store.count('nothing', 'org_a')).toBe(0);
+    expect((await store.scopes('things')).sort()).toEqual(['org_a', 'org_b']);
+    expect((await store.collections()).sort()).toEqual(['others', 'things']);
+    await store.write([del('others', 'org_a', 'd')]);
+    expect(await store.collections()).toEqual(['things']);
+  });
+
+  it('keeps an updated record in its place and moves one deleted and put again to the end', async () => {
+    const store = current();
+    await store.write(['a', 'b', 'c'].map((id) => put('things', 'org', item(id))));
+    await store.write([put('things', 'org', item('a', 5))]);
+    expect(ids(await store.all('things', 'org'))).toEqual(['a', 'b', 'c']);
+    await store.write([del('things', 'org', 'b'), put('things', 'org', item('b', 6))]);
+    expect(await store.all('things', 'org')).toEqual([item('a', 5), item('c'), item('b', 6)]);
+  });
+
+  it('pages in insertion order and newest first, each page continuing after its cursor', async () => {
+    const store = current();
+    await store.write(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id, n) => put('things', 'org', item(id, n))));
+    const walk = async (newestFirst: boolean, limit: number) => {
+      const pages: string[][] = [];
+      let after: string | undefined;
+      do {
+        const page = await store.page<Item>('things', 'org', { limit, newestFirst, ...(after === undefined ? {} : { after }) });
+        pages.push(ids(page.items));
+        after = page.next;
+        if (after !== undefined) expect(after).toBe(page.items[page.items.length - 1]?.id);
+      } while (after !== undefined);
+      return pages;
+    };
+    expect(await walk(false, 3)).toEqual([['a', 'b', 'c'], ['d', 'e', 'f'], ['g']]);
+    expect(await walk(true, 3)).toEqual([['g', 'f', 'e'], ['d', 'c', 'b'], ['a']]);
+    // A last page that is exactly full says no more follow.
+    expect(await walk(false, 7)).toEqual([['a', 'b', 'c', 'd', 'e', 'f', 'g']]);
+    expect(await store.page('things', 'nowhere', { limit: 3 })).toEqual({ items: [] });
+  });
+
+  it('filters a page, and stops at maxScan refused records with the last refused one as the cursor', async () => {
+    const store = current();
+    await store.write(Array.from({ length: 12 }, (_, n) => put('things', 'org', item(`r${String(n).padStart(2, '0')}`, n))));
+    const even = (r: Item) => r.n % 2 === 0;
+    expect(await store.page<Item>('things', 'org', { limit: 2, newestFirst: false, filter: even })).toEqual({ items: [item('r00', 0), item('r02', 2)], next: 'r02' });
+    expect(ids((await store.page<Item>('things', 'org', { limit: 10, newestFirst: true, filter: even, after: 'r05' })).items)).toEqual(['r04', 'r02', 'r00']);
+    const big = (r: Item) => r.n >= 10;
+    // Oldest first: r00…r03 refused, the fourth ends the page.
+    expect(await store.page<Item>('things', 'org', { limit: 5, newestFirst: false, filter: big, maxScan: 4 })).toEqual({ items: [], next: 'r03' });
+    expect(await store.page<Item>('things', 'org', { limit: 5, newestFirst: false, filter: big, maxScan: 100, after: 'r03' })).toEqual({ items: [item('r10', 10), item('r11', 11)] });
+  });
+
+  it('refuses a cursor it does not hold, as the file store does', async () => {
+    const store = current();
+    await store.write([put('things', 'org', item('a'))]);
+    await expect(store.page('things', 'org', { limit: 1, after: 'zzz' })).rejects.toBeInstanceOf(InvalidCursorError);
+    await expect(store.page('things', 'empty', { limit: 1, after: 'zzz' })).rejects.toBeInstanceOf(InvalidCursorError);
+  });
+
+  it('holds a record exactly as JSON gives it back, whatever its strings hold, and never the caller\'s object', async () => {
+    const store = current();
+    const odd = { id: 'odd', text: 'nul \u0000, lone \ud800, emoji 🦊, quote " and \\', nested: { list: [1, 2.5, null, true], empty: {} }, big: 2 ** 53 - 1 };
+    await store.write([put('things', 'org', odd)]);
+    odd.nested.list.push(99);
+    expect(await store.get('things', 'org', 'odd')).toEqual({ ...odd, nested: { list: [1, 2.5, null, true], empty: {} } });
+  });
+}
+
+function describeBatches(current: () => AsyncStore, place: () => StorePlace, reopened: (store: AsyncStore) => void): void {
+  it('writes a batch across collections all or nothing: a taken id refuses the whole batch', async () => {
+    const store = current();
+    await store.write([put('keys', 'org', item('k1'))]);
+    const batch = [put('things', 'org', item('t1')), put('events', 'org', item('e1')), create('keys', 'org', item('k1', 2))];
+    await expect(store.write(batch)).rejects.toBeInstanceOf(StoreConflictError);
+    expect(await store.get('things', 'org', 't1')).toBeUndefined();
+    expect(await store.get('events', 'org', 'e1')).toBeUndefined();
+    expect(await store.get('keys', 'org', 'k1')).toEqual(item('k1'));
+    await expect(store.write([put('things', 'org', item('t2')), put('bad/name', 'org', item('x'))])).rejects.toThrow(/invalid collection name/);
+    expect(await store.count('things', 'org')).toBe(0);
+    await store.write([create('keys', 'org', item('k2')), put('things', 'org', item('t3'))]);
+    expect(await store.count('keys', 'org')).toBe(2);
+  });
+
+  it('keeps every acknowledged write across a close and a reopen', async () => {
+    const store = current();
+    await Promise.all(Array.from({ length: 20 }, (_, n) => store.write([put('things', `org_${n % 3}`, item(`t${n}`, n)), put('events', 'org_0', item(`e${n}`, n))])));
+    await store.write([del('things', 'org_0', 't0')]);
+    await store.close();
+    const again = await place().open();
+    reopened(again);
+    expect(await again.count('things', 'org_0')).toBe(6);
+    expect(await again.count('events', 'org_0')).toBe(20);
+    expect(await again.get('things', 'org_1', 't19')).toEqual(item('t19', 19));
+    expect(await again.get('things', 'org_0', 't0')).toBeUndefined();
+  });
+}
+
+function describeTransactions(current: () => AsyncStore, place: () => StorePlace): void {
+  it('shows a transaction its own writes in every read, and others nothing until it commits', async () => {
+    const store = current();
+    await store.write(['a', 'b', 'c'].map((id) => put('things', 'org', item(id))));
+    const hold = gate();
+    const inside = gate<string[][]>();
+    const done = store.transaction(async (tx) => {
+      await tx.write([put('things', 'org', item('b', 7)), del('things', 'org', 'a'), put('things', 'org', item('d')), put('things', 'new_org', item('x'))]);
+      const seen = [
+        ids(await tx.all('things', 'org')),
+        ids((await tx.page('things', 'org', { limit: 2, newestFirst: true })).items),
+        ids((await tx.page('things', 'org', { limit: 2, newestFirst: false, after: 'b' })).items),
+        ids((await tx.page('things', 'org', { limit: 5, newestFirst: true, after: 'd' })).items),
+        [String(await tx.count('things', 'org')), String((await tx.get<Item>('things', 'org', 'b'))?.n), String(await tx.get('things', 'org', 'a'))],
+        (await tx.scopes('things')).sort(),
+      ];
+      inside.open(seen);
+      await hold.promise;
+      return 'committed';
+    });
+    expect(await inside.promise).toEqual([['b', 'c', 'd'], ['d', 'c'], ['c', 'd'], ['c', 'b'], ['3', '7', 'undefined'], ['new_org', 'org']]);
+    // Outside, before the commit: nothing of it.
+    expect(ids(await store.all('things', 'org'))).toEqual(['a', 'b', 'c']);
+    expect(await store.get('things', 'new_org', 'x')).toBeUndefined();
+    hold.open();
+    expect(await done).toBe('committed');
+    expect(await store.all('things', 'org')).toEqual([item('b', 7), item('c'), item('d')]);
+  });
+
+  it('rolls back everything a transaction wrote when its callback throws, and passes the error on', async () => {
+    const store = current();
+    const failure = store.transaction(async (tx) => {
+      await tx.write([put('things', 'org', item('a'))]);
+      throw new Error('changed my mind');
+    });
+    await expect(failure).rejects.toThrow('changed my mind');
+    expect(await store.count('things', 'org')).toBe(0);
+  });
+
+  it('makes a second read-decide-write on a record locked for update wait for the first, then see its write', async () => {
+    const store = current();
+    await store.write([put('counters', 'org', item('c', 0))]);
+    const locked = gate();
+    const release = gate();
+    const increment = (then?: () => Promise<void>) =>
+      store.transaction(async (tx) => {
+        const counter = (await tx.get<Item>('counters', 'org', 'c', { forUpdate: true })) as Item;
+        await then?.();
+        await tx.write([put('counters', 'org', item('c', counter.n + 1))]);
+        return counter.n;
+      });
+    const first = increment(async () => {
+      locked.open();
+      await release.promise;
+    });
+    await locked.promise;
+    const second = increment();
+    await place().blocked(store);
+    release.open();
+    expect([await first, await second]).toEqual([0, 1]);
+    expect(await store.get('counters', 'org', 'c')).toEqual(item('c', 2));
+  });
+
+  it('counts every one of many concurrent increments of one record read for update', async () => {
+    const store = current();
+    await store.write([put('counters', 'org', item('c', 0))]);
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        store.transaction(async (tx) => {
+          const counter = (await tx.get<Item>('counters', 'org', 'c', { forUpdate: true })) as Item;
+          await tx.count('counters', 'org');
+          await tx.write([put('counters', 'org', item('c', counter.n + 1))]);
+        }),
+      ),
+    );
+    expect(await store.get('counters', 'org', 'c')).toEqual(item('c', 8));
+  });
+
+  it('lets exactly one of two concurrent creates of one id win; the other fails cleanly with nothing written', async () => {
+    const store = current();
+    const read = [gate(), gate()];
+    const attempt = (me: 0 | 1) =>
+      store.transaction(async (tx) => {
+        // One submission per record_id: the guard's id is the record_id.
+        const existing = await tx.get('submission-records', 'org', 'rec-1');
+        read[me]?.open();
+        if (existing) return 'exists';
+        // Both decided on "absent" (or the file store ran them one after the other).
+        const abort = new AbortController();
+        await Promise.race([read[1 - me]?.promise, place().blocked(store, abort.signal)]);
+        abort.abort();
+        await tx.write([create('submission-records', 'org', { id: 'rec-1', submission: `sub-${me}` }), put('submissions', 'org', item(`sub-${me}`))]);
+        return 'created';
+      });
+    const outcomes = await Promise.allSettled([attempt(0), attempt(1)]);
+    const won = outcomes.filter((o) => o.status === 'fulfilled' && o.value === 'created');
+    const lost = outcomes.filter((o) => (o.status === 'fulfilled' && o.value === 'exists') || (o.status === 'rejected' && o.reason instanceof StoreConflictError));
+    expect([won.length, lost.length]).toEqual([1, 1]);
+    expect(await store.count('submissions', 'org')).toBe(1);
+    const guard = (await store.get<StoredRecord & { submission: string }>('submission-records', 'org', 'rec-1')) as { submission: string };
+    expect(await store.get('submissions', 'org', guard.submission)).toBeDefined();
+  });
+
+  it('fails the commit of a transaction whose create conflicted, even when its callback caught the error', async () => {
+    const store = current();
+    await store.write([put('codes', 'org', item('code-1'))]);
+    const swallowed = store.transaction(async (tx) => {
+      await tx.write([create('codes', 'org', item('code-1'))]).catch(() => undefined);
+      return 'carried on';
+    });
+    await expect(swallowed).rejects.toBeInstanceOf(StoreConflictError);
+    expect(await store.get('codes', 'org', 'code-1')).toEqual(item('code-1'));
+  });
+
+  it('refuses the store itself from inside its transaction, and a transaction used after its callback returned', async () => {
+    const store = current();
+    let leaked: Parameters<Parameters<AsyncStore['transaction']>[0]>[0] | undefined;
+    await expect(store.transaction(async () => store.write([put('things', 'org', item('a'))]))).rejects.toThrow(/inside one of the store's transactions/);
+    await expect(store.transaction(async () => store.transaction(async () => 1))).rejects.toThrow(/do not nest/);
+    await store.transaction(async (tx) => void (leaked = tx));
+    await expect((leaked as NonNullable<typeof leaked>).get('things', 'org', 'a')).rejects.toThrow(/transaction is over/);
+  });
+
+  it('delivers a notification sent in a transaction once it commits, and never for one rolled back', async () => {
+    const store = current();
+    const received: string[] = [];
+    const arrived = gate();
+    const stop = await store.listen('jobs', (payload) => {
+      received.push(payload);
+      if (payload === 'second') arrived.open();
+    });
+    await store
+      .transaction(async (tx) => {
+        tx.notify('jobs', 'rolled back');
+        throw new Error('no');
+      })
+      .catch(() => undefined);
+    await store.transaction(async (tx) => {
+      tx.notify('jobs', 'first');
+      await tx.write([put('jobs', 'org', item('j1'))]);
+    });
+    await store.transaction(async (tx) => tx.notify('jobs', 'second'));
+    await arrived.promise;
+    expect(received).toEqual(['first', 'second']);
+    await stop();
+    await expect(store.transaction(async (tx) => tx.notify('bad channel!'))).rejects.toThrow(/invalid channel name/);
+  });
+
+  it('gives a read-only transaction one snapshot and refuses its writes', async () => {
+    const store = current();
+    await store.write([put('things', 'org', item('a'))]);
+    const started = gate();
+    const proceed = gate();
+    const reading = store.transaction(
+      async (tx) => {
+        const before = await tx.count('things', 'org');
+        started.open();
+        await proceed.promise;
+        await expect(tx.write([put('things', 'org', item('c'))])).rejects.toThrow(/read-only/);
+        return [before, await tx.count('things', 'org'), (await tx.all('things', 'org')).length];
+      },
+      { readOnly: true },
+    );
+    await started.promise;
+    const written = store.write([put('things', 'org', item('b'))]);
+    // PostgreSQL commits the write beside the snapshot; the file store queues it behind the transaction.
+    const abort = new AbortController();
+    await Promise.race([written, place().blocked(store, abort.signal)]);
+    abort.abort();
+    proceed.open();
+    expect(await reading).toEqual([1, 1, 1]);
+    await written;
+    expect(await store.count('things', 'org')).toBe(2);
+  });
+}
