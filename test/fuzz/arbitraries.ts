@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Credentials } from '../conformance/credentials.js';
 import type { FuzzEndpoint } from './endpoints.js';
+import { malformedClientBody, malformedHeader, malformedHeaders, MALFORMED_VALUES, type CredentialPlace } from './malformed-credentials.js';
 import type { RawRequest } from './raw-http.js';
 
 /** Raw JSON text of one value; raw so it can be what JSON.stringify never makes (1e999, 10,000 brackets). */
@@ -122,9 +123,24 @@ const CONTENT_TYPES = [
   'application/json, text/plain',
 ] as const;
 
-export type AuthVariant = 'valid' | 'missing' | 'invalid' | 'empty' | 'repeated-valid-invalid' | 'repeated-valid-valid' | 'other-surface' | 'huge';
+export type AuthVariant = 'valid' | 'missing' | 'invalid' | 'empty' | 'repeated-valid-invalid' | 'repeated-valid-valid' | 'other-surface' | 'huge' | 'malformed';
 
-function authHeaders(endpoint: FuzzEndpoint, variant: AuthVariant, c: Credentials): [string, string][] {
+/** Where an endpoint reads its credential; the token endpoints and pages, which need no header, are sent Basic and cookies. */
+function placeOf(endpoint: FuzzEndpoint): CredentialPlace {
+  switch (endpoint.credential) {
+    case 'partnerBearer':
+      return 'bearer';
+    case 'oauthClient':
+      return 'basic';
+    case 'none':
+      return endpoint.style === 'oauth' ? 'basic' : endpoint.style === 'page' ? 'cookie' : 'x-api-key';
+    default:
+      return 'x-api-key';
+  }
+}
+
+function authHeaders(endpoint: FuzzEndpoint, variant: AuthVariant, c: Credentials, malformed: [string, string]): [string, string][] {
+  if (variant === 'malformed') return [malformed];
   const slot = endpoint.credential;
   if (slot === 'none') return [];
   const name = slot === 'partnerBearer' || slot === 'oauthClient' ? 'authorization' : 'x-api-key';
@@ -150,6 +166,7 @@ function authHeaders(endpoint: FuzzEndpoint, variant: AuthVariant, c: Credential
     case 'huge':
       return [[name, format('k'.repeat(8_000))]];
   }
+  return [];
 }
 
 export interface FuzzCase {
@@ -158,9 +175,20 @@ export interface FuzzCase {
   bodyKind: string;
 }
 
-/** Everything sent to one endpoint: its credential variant, content type, body and query. */
-export function requestArb(endpoint: FuzzEndpoint & { queryValues?: Record<string, string[]>; queryForms?: string[] }, credentials: Credentials, limits: FuzzLimits): fc.Arbitrary<FuzzCase> {
+/**
+ * Everything sent to one endpoint: its credential variant, content type, body and query.
+ * `runClientIds`: OAuth clients of certification runs in progress, named by malformed credentials
+ * as a stranger who saw an authorize link would.
+ */
+export function requestArb(
+  endpoint: FuzzEndpoint & { queryValues?: Record<string, string[]>; queryForms?: string[] },
+  credentials: Credentials,
+  limits: FuzzLimits,
+  runClientIds: readonly string[] = [],
+): fc.Arbitrary<FuzzCase> {
   const seed = endpoint.seed?.(credentials);
+  const clientIds = [credentials.oauthClientId, ...runClientIds];
+  const clientBody = seed && 'client_id' in seed && endpoint.body !== 'none' ? [{ weight: 2, arbitrary: malformedClientBody(seed, endpoint.body, clientIds).map((text) => ({ kind: 'malformed client credentials', text })) }] : [];
   const bodies: fc.Arbitrary<{ kind: string; text: string | undefined }> =
     endpoint.body === 'none'
       ? fc.oneof(fc.constant({ kind: 'none', text: undefined }), malformedJson(undefined).map((text) => ({ kind: 'unexpected body', text })))
@@ -170,6 +198,7 @@ export function requestArb(endpoint: FuzzEndpoint & { queryValues?: Record<strin
           { weight: 2, arbitrary: valueArb(limits).map((text) => ({ kind: 'wrong type', text })) },
           { weight: 1, arbitrary: fc.constant({ kind: 'empty', text: '' }) },
           { weight: 1, arbitrary: fc.constant({ kind: 'none', text: undefined }) },
+          ...clientBody,
         );
   const matching = endpoint.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
   const contentType = fc.oneof({ weight: 3, arbitrary: fc.constant<string | undefined>(matching) }, { weight: 2, arbitrary: fc.constantFrom<string | undefined>(...CONTENT_TYPES) });
@@ -183,16 +212,24 @@ export function requestArb(endpoint: FuzzEndpoint & { queryValues?: Record<strin
           pairs.map(([k, v]) => `${percent(k)}=${percent(v)}`).join('&'),
         ),
         fc.constantFrom('%', '%ZZ', 'a[b]=1', 'email[]=x', '&&', '=x', 'limit=1&limit=2', 'page=1&page=1', `${'x=1&'.repeat(300)}`),
+        // A parameter whose value is raw (`client_id=%:x`) or a malformed credential encoded, a run's client among them.
+        fc.tuple(fc.constantFrom(...Object.keys(endpoint.query)), fc.oneof(fc.constantFrom('%', '%zz', '%:x', '%E0%A4%A', ''), fc.constantFrom(...MALFORMED_VALUES, ...clientIds).map(percent))).map(([k, v]) => `${percent(k)}=${v}`),
       )
     : fc.constant('');
   // Half the cases carry the valid credential: the guard's refusals need few cases, the bodies many.
   const auth = fc.oneof(
     { weight: 7, arbitrary: fc.constant<AuthVariant>('valid') },
     { weight: 7, arbitrary: fc.constantFrom<AuthVariant>('missing', 'invalid', 'empty', 'repeated-valid-invalid', 'repeated-valid-valid', 'other-surface', 'huge') },
+    { weight: 2, arbitrary: fc.constant<AuthVariant>('malformed') },
   );
-  const extra = fc.constantFrom<[string, string][]>([], [], [['content-encoding', 'gzip']], [['content-encoding', 'x-unknown']], [['accept', 'application/graphql-response+json']], [['accept', 'text/html']], [['x-request-id', 'r'.repeat(2_000)]]);
-  return fc.record({ body: bodies, contentType, query, auth, extra }).map(({ body, contentType: type, query: q, auth: a, extra: more }) => {
-    const headers: [string, string][] = [...authHeaders(endpoint, a, credentials), ...more];
+  const malformed = malformedHeader(placeOf(endpoint), clientIds);
+  const extra = fc.oneof(
+    { weight: 7, arbitrary: fc.constantFrom<[string, string][]>([], [], [['content-encoding', 'gzip']], [['content-encoding', 'x-unknown']], [['accept', 'application/graphql-response+json']], [['accept', 'text/html']], [['x-request-id', 'r'.repeat(2_000)]]) },
+    // Credentials in places this endpoint does not read: every guard and watcher in front of it still sees them.
+    { weight: 1, arbitrary: malformedHeaders(clientIds) },
+  );
+  return fc.record({ body: bodies, contentType, query, auth, malformed, extra }).map(({ body, contentType: type, query: q, auth: a, malformed: bad, extra: more }) => {
+    const headers: [string, string][] = [...authHeaders(endpoint, a, credentials, bad), ...more];
     if (type !== undefined && body.text !== undefined) headers.push(['content-type', type]);
     return {
       auth: a,
