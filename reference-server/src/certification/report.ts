@@ -1,4 +1,5 @@
 import { redactBodyText, redactHeaders, redactInlineSecrets, redactUrlSecrets } from '../http/index.js';
+import type { CertificateRef } from '../certificates/index.js';
 import { checkInfo, type CheckLevel } from './checks.js';
 import type { Evidence, Outcome, RunRecord } from './records.js';
 
@@ -20,6 +21,8 @@ export interface Report {
    */
   checks: Array<{ id: string; level: CheckLevel; outcome: Outcome; clause: string; title: string; summary: string; explanation: string | null; advice: Advice; evidence: Evidence[] }>;
   summary: { passed: number; failed: number; warned: number; not_run: number; pending: number; explained: number };
+  /** The certificate of a run that passed every MUST (its public page, and the signed JWS); null otherwise. */
+  certificate: CertificateRef | null;
 }
 
 export interface Advice {
@@ -92,6 +95,7 @@ export function reportOf(run: RunRecord): Report {
       pending: count(run, 'pending'),
       explained: run.checks.filter((c) => run.explanations?.[c.id]).length,
     },
+    certificate: run.certificate ?? null,
   };
 }
 

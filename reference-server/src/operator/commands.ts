@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { inviteView } from '../assessments/index.js';
 import { INVITE_STATUSES } from '../assessments/index.js';
 import { createInvite, createInviteSchema, InviteInputError, listInvites, revokeInvite, setInviteSettings } from '../assessments/index.js';
+import { CertificateError, KeyError, listKeys, revokeCertificate, revokeSchema, rotateKey, withdrawKey } from '../certificates/index.js';
 import { beginRun, explainCheck, explanationSchema, findRun, finishRun, listRuns, reportOf, RunInputError, RunLimitError, startRun, startRunSchema } from '../certification/index.js';
 import { DEFAULT_PARTNER_OPERATIONS, issueCredential, listCredentials, revokeCredential, listClients, registerClient, createOrganization, getOrganization, listOrganizations, OAUTH_SCOPES, createUser, findUserByEmail, listUsers } from '../tenancy/index.js';
 import { FAULT_KINDS, FAULT_SURFACES, faultView, clearFaults, listFaults, setFault } from '../faults/index.js';
@@ -322,6 +323,25 @@ export const COMMANDS = {
   'certify.list': command(z.object({ orgId }).describe("list an organisation's certification runs"), async (ctx, input) => {
     requireOrg(ctx, input.orgId);
     return listRuns(ctx, input.orgId, { limit: 100 }).items.map((run) => reportOf(run).run);
+  }),
+  'certify.revoke': command(revokeSchema.describe('revoke an integration certificate: its page, badge and certify verify say so, with the reason'), async (ctx, input) => {
+    try {
+      const revoked = await revokeCertificate(ctx, input, { who: 'operator' });
+      return { id: revoked.id, revoked_at: revoked.revoked?.at, reason: revoked.revoked?.reason };
+    } catch (error) {
+      if (error instanceof CertificateError) throw new OperatorError(error.message);
+      throw error;
+    }
+  }),
+  'certify.keys': command(z.object({}).describe('list the certificate signing keys: which signs, which are still published'), async (ctx) => listKeys(ctx)),
+  'certify.rotate-key': command(z.object({}).describe('a new certificate signing key signs from now on; the old one stays published until its certificates expire'), async (ctx) => rotateKey(ctx)),
+  'certify.withdraw-key': command(z.object({ kid: z.string().min(1).describe('the retired key to withdraw') }).describe('take a retired certificate key out of the published set: what it signed no longer verifies'), async (ctx, input) => {
+    try {
+      return await withdrawKey(ctx, input.kid);
+    } catch (error) {
+      if (error instanceof KeyError) throw new OperatorError(error.message);
+      throw error;
+    }
   }),
   'seed.demo': command(z.object({}).describe('create the demo organisation and print its credentials (shown once)'), (ctx) => seedDemo(ctx)),
 } satisfies Record<string, Command<z.ZodType>>;
