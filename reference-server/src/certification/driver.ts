@@ -41,11 +41,11 @@ export class CertificationDriver {
     const ctx = this.#ctx;
     const run = getRun(ctx, orgId, id);
     if (!run || run.status !== 'running') {
-      await finishRun(ctx, orgId, id, 'the run record is gone');
+      await finishRun(ctx, orgId, id, { reason: 'lost' });
       return;
     }
     if (ctx.clock.now() >= run.deadline) {
-      await finishRun(ctx, orgId, id, 'its time was up');
+      await finishRun(ctx, orgId, id, { reason: 'timeout' });
       return;
     }
     const change = (fn: (r: RunRecord) => void) => updateRun(ctx, orgId, id, fn).then(() => undefined);
@@ -58,7 +58,7 @@ export class CertificationDriver {
     });
     const after = getRun(ctx, orgId, id);
     if (after && after.status === 'running' && allDecided(after)) {
-      await finishRun(ctx, orgId, id, 'every check was decided');
+      await finishRun(ctx, orgId, id, { reason: 'decided' });
       return;
     }
     await ctx.store.write([put<RunJob>(RUN_JOBS, orgId, { id, nextAt: now + wait })]);

@@ -6,7 +6,7 @@ import { createSubscription, deleteSubscription, getSubscriptionRecord } from '.
 import { CHECK_GROUPS, checkInfo, selectChecks, type CheckGroup, type CheckId } from './checks.js';
 import { startScenario } from './api-scenario.js';
 import { closeRun } from './outcomes.js';
-import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunJob, type RunRecord, type WatchedRecord } from './records.js';
+import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunEnd, type RunJob, type RunRecord, type WatchedRecord } from './records.js';
 import { getRun } from './run-store.js';
 import { PROBES } from './webhook-probes.js';
 
@@ -27,6 +27,15 @@ export const startRunSchema = z
   })
   .strict();
 export type StartRunInput = z.input<typeof startRunSchema>;
+
+/** How `certify run` or `certify finish` says a run ended (the driver and the workspace decide the others). */
+export const finishedBySchema = z.discriminatedUnion('reason', [
+  z.object({ reason: z.literal('operator') }),
+  z.object({ reason: z.literal('command_exited'), exitCode: z.int().min(0).max(255) }),
+  z.object({ reason: z.literal('command_signalled'), signal: z.string().regex(/^SIG[A-Z0-9]+$/) }),
+  z.object({ reason: z.literal('interrupted'), signal: z.string().regex(/^SIG[A-Z0-9]+$/) }),
+  z.object({ reason: z.literal('timeout') }),
+]);
 
 export class RunInputError extends Error {
   override name = 'RunInputError';
@@ -181,14 +190,14 @@ async function endCredentials(ctx: AppContext, orgId: string, made: RunCredentia
  * Ends a run: its credentials stop working first, then the run is closed (pending checks become
  * `not_run`) in one write with its job and watch entries. Finishing twice changes nothing.
  */
-export async function finishRun(ctx: AppContext, orgId: string, runId: string, why: string): Promise<RunRecord | undefined> {
+export async function finishRun(ctx: AppContext, orgId: string, runId: string, end: RunEnd): Promise<RunRecord | undefined> {
   const stored = getRun(ctx, orgId, runId);
   if (!stored || stored.status !== 'running') return stored;
   await endCredentials(ctx, orgId, stored.credentials);
   const current = getRun(ctx, orgId, runId);
   if (!current || current.status !== 'running') return current;
   const run = structuredClone(current);
-  closeRun(run, ctx.clock.now(), why);
+  closeRun(run, ctx.clock.now(), end);
   const { automationKeyId, developerKeyId, oauthClientId } = run.credentials;
   const ops: WriteOp[] = [put(RUNS, orgId, run), del(RUN_JOBS, orgId, runId)];
   for (const handle of [automationKeyId && `key:${automationKeyId}`, developerKeyId && `key:${developerKeyId}`, oauthClientId && `client:${oauthClientId}`]) {
