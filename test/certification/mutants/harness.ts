@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -51,17 +51,25 @@ async function groupOptions(checks: readonly string[]): Promise<string[]> {
   return options;
 }
 
-/** The reference server's CLI in a child process, from source. */
-export async function cli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The reference server's CLI in a child process, from source; `child` to signal it, `done` once it closed. */
+export function startCli(args: readonly string[]): { child: ChildProcess; done: Promise<CliResult>; stderrSoFar(): string } {
   // tsx reads the server's tsconfig (its JSX settings) from the working folder.
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: SERVER_DIR, env: { ...process.env, REFERENCE_SERVER_DATA: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
+  const done = once(child, 'close').then(([code]) => ({ code: code as number | null, stdout, stderr }));
+  return { child, done, stderrSoFar: () => stderr };
 }
+
+export const cli = (args: readonly string[]): Promise<CliResult> => startCli(args).done;
 
 export async function certify(command: string, checks: readonly string[], extra: readonly string[] = []): Promise<RunResult> {
   const folder = await mkdtemp(join(tmpdir(), 'certify-mutant-'));
