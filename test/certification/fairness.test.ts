@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,11 @@ describe('certify run: an integration of several clients', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(summaries(result.report)['api.honours-retry-after']).toMatch(/^pass: The next request of the (automation|developer) key \(User-Agent "node"\) came 2\.\d\d s after its 429/);
     expect(summaries(result.report)['api.retries-transient']).toMatch(/^pass: /);
+    // The server's log is in its file; the faults the run injected are logged as info, not as errors.
+    const log = (await readFile(join(folder, 'certify-server.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { level: number; res?: { statusCode: number } });
+    expect(log.filter((l) => l.res?.statusCode === 429 || l.res?.statusCode === 503).map((l) => l.level)).toEqual([30, 30]);
+    expect(log.filter((l) => l.level >= 50)).toEqual([]);
+    expect(result.stderr).not.toContain('"level"');
   }, 60_000);
 
   it('tells two processes sharing one key apart by their User-Agent', async () => {
