@@ -100,8 +100,9 @@ export async function runMutant(mutant: Mutant): Promise<MutantResult> {
 
 /**
  * The correct integration: receiver, client and OAuth client together, every check selected. The
- * receiver makes no API calls here: the run's scenario cannot tell two processes sharing its
- * automation key apart, so a lookup would be graded as the client's next request.
+ * receiver makes no API calls here: it and the client would share the automation key and Node's
+ * `User-Agent: node`, which the run takes for one client (docs/certification.md, "How requests
+ * are attributed").
  */
 export async function runCorrect(): Promise<RunResult> {
   const command = `${node('receiver')} & ${node('client')} & ${node('oauth-client')}; wait`;
