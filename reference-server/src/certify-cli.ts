@@ -223,9 +223,15 @@ function onStopSignals(): { signalled: Promise<Interruption>; release(): void } 
   return { signalled, release };
 }
 
+/** Exit code of a start refused because the organisation has the most running runs allowed: finish one, then start again. */
+export const EXIT_RUN_LIMIT = 3;
+
+/** The operator command's conflict (409): in-process and forwarded refusals both carry it. */
+const refusedByRunLimit = (error: unknown): boolean => (error as { status?: unknown }).status === 409;
+
 const couldNotStart = (error: unknown) => {
   process.stderr.write(`reference-server: the run could not start: ${(error as Error).message}\n`);
-  return exitCode(2);
+  return exitCode(refusedByRunLimit(error) ? EXIT_RUN_LIMIT : 2);
 };
 
 interface RunCommandOptions {
@@ -287,7 +293,9 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .option('--json', 'print one JSON object', false)
     .action(async (o) => {
       const call: Call = (name, args) => parts.operate(o.data, name, args);
-      const started = (await call('certify.start', startArgs(o, await orgOf(call, o.org), 'operator'))) as StartAnswer;
+      const started = (await call('certify.start', startArgs(o, await orgOf(call, o.org), 'operator')).catch((error: unknown) => {
+        throw refusedByRunLimit(error) ? couldNotStart(error) : error;
+      })) as StartAnswer;
       await explainAll(call, started.run.id, o.explain);
       process.stdout.write(`${JSON.stringify(started, null, o.json ? 0 : 2)}\n`);
     });

@@ -23,6 +23,7 @@ const wholeNumber =
   };
 const seconds = wholeNumber('seconds');
 const requestsPerMinute = wholeNumber('requests per minute');
+const runs = wholeNumber('runs', 1);
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
@@ -90,6 +91,9 @@ const START_OPTIONS = (): Option[] => [
   new Option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)').env('REFERENCE_SERVER_TLS_CERT'),
   new Option('--tls-key <file>', 'PEM private key of --tls-cert').env('REFERENCE_SERVER_TLS_KEY'),
   new Option('--insecure-http', 'serve plain HTTP on a non-loopback address (a TLS-terminating proxy stands in front)').default(false).env('REFERENCE_SERVER_INSECURE_HTTP'),
+  new Option('--max-certification-runs <n>', 'certification runs an organisation may have running at once; a start beyond it is refused (default 5)')
+    .env('REFERENCE_SERVER_MAX_CERTIFICATION_RUNS')
+    .argParser(runs),
   retention('--retain-events <duration>', 'keep webhook events with no delivery pending this long (default 7d; undelivered events are never removed)', 'REFERENCE_SERVER_RETAIN_EVENTS'),
   retention('--retain-attempts <duration>', 'keep webhook delivery attempts this long (default 7d; a pending delivery keeps its attempts)', 'REFERENCE_SERVER_RETAIN_ATTEMPTS'),
   retention(
@@ -127,6 +131,7 @@ function configFrom(options: OptionValues): ServerConfig {
     ...(options.automationRateLimit !== undefined ? { automationRateLimitPerMinute: options.automationRateLimit } : {}),
     ...(options.refreshGrace !== undefined ? { refreshGraceSeconds: options.refreshGrace } : {}),
     ...(options.refreshTokenTtl !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtl } : {}),
+    ...(options.maxCertificationRuns !== undefined ? { maxCertificationRuns: options.maxCertificationRuns } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.tlsCert ? { tls: { certFile: resolve(options.tlsCert), keyFile: resolve(options.tlsKey) } } : {}),
     ...(options.insecureHttp ? { insecureHttp: true } : {}),

@@ -30,6 +30,8 @@ export interface ServerConfig {
   invitePageRequestsPerInvite?: number;
   /** Invite pages: requests per client address per 10 minutes (default 1200; 0 = no limit). */
   invitePageRequestsPerAddress?: number;
+  /** Certification runs an organisation may have running at once (default 5). */
+  maxCertificationRuns?: number;
   /** Compact the store's journal past this many bytes. */
   compactAfterBytes?: number;
   /** Serve HTTPS with this PEM certificate (chain) and key; the public URL then starts with https. */

@@ -22,8 +22,8 @@ export function crmSyncRoutes(ctx: AppContext, checkTarget: (url: string) => Pro
       sendError(res, 400, `The CRM url is not allowed: ${refusal}`);
       return;
     }
-    const { orgId } = principalOf(req);
-    const config = await putCrmConfig(ctx, orgId, parsed.data);
+    const { orgId, credentialId } = principalOf(req);
+    const config = await putCrmConfig(ctx, orgId, parsed.data, credentialId);
     res.json({ success: true, crmSync: publicCrmConfig(config) });
   });
   router.get('/crm-sync', (req, res) => {

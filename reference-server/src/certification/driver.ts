@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { JobQueue, JobRef } from '../jobs/index.js';
+import type { JobQueue, JobRef, JobWait } from '../jobs/index.js';
 import type { OutboundClient } from '../outbound/index.js';
 import { put } from '../store/index.js';
 import { settleBounded } from './api-scenario.js';
@@ -37,7 +37,14 @@ export class CertificationDriver {
     run: (ref, signal) => this.#step(ref, signal),
   };
 
-  async #step({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
+  /**
+   * One look at a run. A look that finds nothing to do writes nothing: its next look is kept in
+   * the runner's memory (`notBefore`), and its job record is rewritten only while probes are sent
+   * (each of which changes the run anyway), so a restart keeps their spacing. An idle running run
+   * costs no store write (61 of them once rewrote their records every second and the server
+   * stopped answering).
+   */
+  async #step({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void | JobWait> {
     const ctx = this.#ctx;
     const run = getRun(ctx, orgId, id);
     if (!run || run.status !== 'running') {
@@ -49,7 +56,8 @@ export class CertificationDriver {
       return;
     }
     const change = (fn: (r: RunRecord) => void) => updateRun(ctx, orgId, id, fn).then(() => undefined);
-    const wait = probesDone(run) ? TICK_MS : await sendNextProbe(ctx, this.#outbound, this.#sample, run, change);
+    const probing = !probesDone(run);
+    const wait = probing ? await sendNextProbe(ctx, this.#outbound, this.#sample, run, change) : TICK_MS;
     if (signal.aborted) return;
     const now = ctx.clock.now();
     await change((r) => {
@@ -61,6 +69,8 @@ export class CertificationDriver {
       await finishRun(ctx, orgId, id, { reason: 'decided' });
       return;
     }
-    await ctx.store.write([put<RunJob>(RUN_JOBS, orgId, { id, nextAt: now + wait })]);
+    const nextAt = now + wait;
+    if (probing) await ctx.store.write([put<RunJob>(RUN_JOBS, orgId, { id, nextAt })]);
+    return { notBefore: nextAt };
   }
 }

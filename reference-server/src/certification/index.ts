@@ -23,5 +23,6 @@ export { explainCheck, explanationSchema } from './explanations.js';
 export { renderReportHtml } from './report-html.js';
 export { renderReportJunit } from './report-junit.js';
 export { getRun } from './run-store.js';
+export { DEFAULT_MAX_RUNNING_RUNS, RunLimitError } from './run-limit.js';
 export { findRun, finishedBySchema, finishRun, listRuns, RunInputError, runUrl, startRun, startRunSchema, type StartedRun, type StartRunInput } from './runs.js';
 export type { EventSampler } from './webhook-probes.js';

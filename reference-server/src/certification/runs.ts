@@ -2,11 +2,13 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { del, GLOBAL, put, type Page, type WriteOp } from '../store/index.js';
 import { issueCredential, revokeCredential, registerClient, revokeClient, listUsers } from '../tenancy/index.js';
-import { createSubscription, deleteSubscription, getSubscriptionRecord } from '../webhooks/index.js';
+import { deleteCrmConfigSetWith } from '../assessments/index.js';
+import { createSubscription, deleteSubscription, deleteSubscriptionsMadeWith, getSubscriptionRecord } from '../webhooks/index.js';
 import { CHECK_GROUPS, checkInfo, selectChecks, type CheckGroup, type CheckId } from './checks.js';
 import { startScenario } from './api-scenario.js';
 import { closeRun } from './outcomes.js';
 import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunEnd, type RunJob, type RunRecord, type WatchedRecord } from './records.js';
+import { checkRunLimit } from './run-limit.js';
 import { getRun } from './run-store.js';
 import { PROBES } from './webhook-probes.js';
 
@@ -88,6 +90,7 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
   }
   const admin = listUsers(ctx, orgId).find((u) => u.role === 'admin');
   if (!admin) throw new RunInputError(`organisation ${orgId} has no admin for the run's automation key to act for`);
+  checkRunLimit(ctx, orgId);
 
   const id = ctx.ids.next('crt');
   const label = `certification ${id}`;
@@ -106,7 +109,7 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
       const redirectUris = input.redirectUris as string[];
       let client: Awaited<ReturnType<typeof registerClient>>;
       try {
-        client = await registerClient(ctx, { name: label, redirectUris, allowedOperations: options.partnerOperations, runId: id, accessTokenTtlSeconds: input.accessTokenTtlSeconds });
+        client = await registerClient(ctx, { name: label, redirectUris, allowedOperations: options.partnerOperations, orgId, runId: id, accessTokenTtlSeconds: input.accessTokenTtlSeconds });
       } catch (error) {
         throw new RunInputError((error as Error).message);
       }
@@ -126,6 +129,8 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
       made.subscriptionId = created.subscription.id;
       credentials.webhook = { subscription_id: created.subscription.id, url: created.subscription.url, secret: created.secret };
     }
+    // Again after the awaits above, in the tick of the write below: concurrent starts cannot overshoot.
+    checkRunLimit(ctx, orgId);
   } catch (error) {
     await endCredentials(ctx, orgId, made);
     throw error;
@@ -180,10 +185,23 @@ export function newRunRecord(input: Pick<RunRecord, 'id' | 'orgId' | 'startedBy'
   return run;
 }
 
+/**
+ * Ends the run's credentials and what they made that would outlive them
+ * (docs/decisions/certification-run-ends-what-it-made.md): the keys are revoked first, so they make
+ * nothing more; then the webhook subscriptions either key made (either surface) and a CRM target
+ * the developer key set are removed. Revoking the OAuth client ends its grants, refresh tokens and
+ * access tokens (each use checks its client). Submissions, attachments and invites are the
+ * organisation's data and stay.
+ */
 async function endCredentials(ctx: AppContext, orgId: string, made: RunCredentials): Promise<void> {
-  for (const keyId of [made.automationKeyId, made.developerKeyId]) if (keyId) await revokeCredential(ctx, keyId);
+  const keyIds = [made.automationKeyId, made.developerKeyId].filter((keyId): keyId is string => keyId !== undefined);
+  for (const keyId of keyIds) await revokeCredential(ctx, keyId);
   if (made.oauthClientId) await revokeClient(ctx, made.oauthClientId);
   if (made.subscriptionId && !made.subscriptionBorrowed) await deleteSubscription(ctx, orgId, 'automation', made.subscriptionId);
+  if (keyIds.length) {
+    await deleteSubscriptionsMadeWith(ctx, orgId, keyIds);
+    await deleteCrmConfigSetWith(ctx, orgId, keyIds);
+  }
 }
 
 /**

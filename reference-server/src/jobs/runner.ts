@@ -22,8 +22,17 @@ export interface JobQueue<T extends StoredRecord = StoredRecord> {
   concurrency: number;
   /** When the job is due (epoch ms of the clock); without it, at once. */
   dueAt?(record: T): number;
-  /** One attempt. `signal` aborts when the runner stops: leave the job as it is on disk then. */
-  run(ref: JobRef, signal: AbortSignal): Promise<void>;
+  /**
+   * One attempt. `signal` aborts when the runner stops: leave the job as it is on disk then. It may
+   * answer a time before which it need not run again: kept in memory only, so a job that looks at
+   * its clocks often need not rewrite its record to wait (after a restart it runs at its stored time).
+   */
+  run(ref: JobRef, signal: AbortSignal): Promise<void | JobWait>;
+}
+
+/** What an attempt may answer: run this job again no sooner than `notBefore` (epoch ms of the clock). */
+export interface JobWait {
+  notBefore: number;
 }
 
 /** Work done every `everyMs` of the clock (the first run one period after start). */
@@ -158,8 +167,8 @@ export class JobRunner {
     this.#sweepTimer = this.#clock.schedule(SWEEP_INTERVAL_MS, () => this.#sweep());
   }
 
-  /** Reads the job's record and runs it when due: at once, or on a clock timer. */
-  #schedule(state: QueueState, ref: JobRef): void {
+  /** Reads the job's record and runs it when due (not before `notBefore`, when given): at once, or on a clock timer. */
+  #schedule(state: QueueState, ref: JobRef, notBefore = 0): void {
     if (!this.#running) return;
     const key = keyOf(ref);
     if (state.inFlight.has(key)) {
@@ -170,7 +179,7 @@ export class JobRunner {
     state.timers.delete(key);
     const record = this.#store.get(state.queue.collection, ref.scope, ref.id);
     if (!record) return;
-    const delayMs = (state.queue.dueAt?.(record) ?? 0) - this.#clock.now();
+    const delayMs = Math.max(state.queue.dueAt?.(record) ?? 0, notBefore) - this.#clock.now();
     if (delayMs > 0) {
       state.timers.set(
         key,
@@ -201,16 +210,16 @@ export class JobRunner {
       const attempt = state.queue
         .run(ref, this.#abort.signal)
         .then(
-          () => true,
+          (answer) => ({ settled: true, notBefore: answer?.notBefore ?? 0 }),
           (error: unknown) => {
             // Left on disk as it was: the sweep looks at it again, never in a tight loop.
             this.#log.error({ err: error, queue: state.queue.name, job: ref.id }, 'job attempt failed unexpectedly');
-            return false;
+            return { settled: false, notBefore: 0 };
           },
         )
-        .then((settled) => {
+        .then(({ settled, notBefore }) => {
           state.inFlight.delete(key);
-          if (state.again.delete(key) || settled) this.#schedule(state, ref);
+          if (state.again.delete(key) || settled) this.#schedule(state, ref, notBefore);
           this.#pump(state);
         });
       state.inFlight.set(key, attempt);

@@ -3,7 +3,7 @@ import type { AccessTokenVerifier } from '../auth/index.js';
 import type { Principal } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import { GLOBAL } from '../store/index.js';
-import { getClient, getUser } from '../tenancy/index.js';
+import { clientServes, getClient, getUser } from '../tenancy/index.js';
 import { SIGNING_ALG, type SigningKeys } from './keys.js';
 import { OAUTH_GRANTS, OAUTH_REVOKED_ACCESS_TOKENS, type GrantRecord, type RevokedAccessTokenRecord } from './records.js';
 import { parseScope } from './scopes.js';
@@ -129,7 +129,7 @@ export function createAccessTokenVerifier(ctx: AppContext, keys: SigningKeys): A
     if (ctx.store.get<RevokedAccessTokenRecord>(OAUTH_REVOKED_ACCESS_TOKENS, GLOBAL, claims.jti)) return undefined;
     const client = getClient(ctx, grant.clientId);
     const user = getUser(ctx, grant.userId);
-    if (!client || !user || user.orgId !== grant.orgId) return undefined;
+    if (!client || !user || user.orgId !== grant.orgId || !clientServes(client, grant.orgId)) return undefined;
     const principal: Principal = {
       orgId: grant.orgId,
       via: 'oauth_access_token',

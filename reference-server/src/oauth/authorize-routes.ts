@@ -5,11 +5,11 @@ import { activeSession, currentSession } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { bodyReadError } from '../http/index.js';
 import { formBody, pageHeaders } from '../pages/index.js';
-import { getOrganization } from '../tenancy/index.js';
+import { clientServes, getOrganization, type User } from '../tenancy/index.js';
 import { authorizeUrl, checkAuthorizeRequest, errorRedirect, withParams, type AuthorizeRequest } from './authorize-request.js';
 import { issueCode } from './codes.js';
 import { flashMessage, submitLogin, type SignInForms } from './sign-in-form.js';
-import { consentDocument, loginDocument, signInErrorDocument } from './sign-in-pages.js';
+import { consentDocument, loginDocument, otherOrganisationDocument, signInErrorDocument } from './sign-in-pages.js';
 import { issuerOf, oauthSettings } from './settings.js';
 
 const AUTHORIZE_PATH = '/api/oauth/authorize';
@@ -27,6 +27,28 @@ const redirectOrigin = (request: AuthorizeRequest) => new URL(request.redirectUr
 function showError(res: Response, title: string, message: string): void {
   pageHeaders(res);
   res.status(400).type('html').send(signInErrorDocument(title, message));
+}
+
+/**
+ * A signed-in user of another organisation than the client's: answered with a page, never a
+ * redirect, since that organisation chose the redirect URI (docs/decisions/run-client-belongs-to-its-organisation.md).
+ * True when it answered.
+ */
+function refuseOtherOrganisation(ctx: AppContext, res: Response, request: AuthorizeRequest, user: Pick<User, 'orgId' | 'name' | 'email'>): boolean {
+  if (clientServes(request.client, user.orgId)) return false;
+  pageHeaders(res);
+  res
+    .status(403)
+    .type('html')
+    .send(
+      otherOrganisationDocument({
+        clientName: request.client.name,
+        user: { name: user.name, email: user.email },
+        organizationName: getOrganization(ctx, user.orgId)?.name ?? '',
+        switchAccountUrl: authorizeUrl(request.raw, { prompt: 'login' }),
+      }),
+    );
+  return true;
 }
 
 /** Validates the request in a query or form; answers the failures itself. */
@@ -61,6 +83,7 @@ const authorizePage = ({ ctx, forms }: Deps): RequestHandler => async (req, res)
     res.type('html').send(loginDocument({ clientName: request.client.name, action: `${AUTHORIZE_PATH}/login`, csrfToken, fields: request.raw, ...shown }));
     return;
   }
+  if (refuseOtherOrganisation(ctx, res, request, session.user)) return;
   res.type('html').send(
     consentDocument({
       clientName: request.client.name,
@@ -84,8 +107,11 @@ const login = ({ ctx, forms }: Deps): RequestHandler => async (req, res) => {
   seeOther(res, request, signedIn ? authorizeUrl(request.raw, {}, ['prompt']) : authorizeUrl(request.raw));
 };
 
-/** Where the consent form sends the browser: back to the question, the client with access_denied, or the client with a code. */
-async function consentAnswer({ ctx, forms }: Deps, req: Request, res: Response, request: AuthorizeRequest): Promise<string> {
+/**
+ * Where the consent form sends the browser: back to the question, the client with access_denied,
+ * or the client with a code. Undefined when it answered itself (a user of another organisation).
+ */
+async function consentAnswer({ ctx, forms }: Deps, req: Request, res: Response, request: AuthorizeRequest): Promise<string | undefined> {
   const back = authorizeUrl(request.raw);
   if (!forms.csrf.valid(req)) {
     forms.flash.set(res, { kind: 'form_expired' });
@@ -95,6 +121,7 @@ async function consentAnswer({ ctx, forms }: Deps, req: Request, res: Response, 
   const form = ConsentForm.safeParse(req.body);
   // No session, another account signed in since the page was shown, or no decision: ask again.
   if (!session || !form.success || !form.data.decision || form.data.account !== session.user.id) return back;
+  if (refuseOtherOrganisation(ctx, res, request, session.user)) return undefined;
   if (form.data.decision === 'deny') return errorRedirect(ctx, request.redirectUri, 'access_denied', 'The user denied access.', request.state);
   const code = await issueCode(ctx, {
     clientId: request.client.id,
@@ -109,7 +136,9 @@ async function consentAnswer({ ctx, forms }: Deps, req: Request, res: Response, 
 
 const consent = (deps: Deps): RequestHandler => async (req, res) => {
   const request = accept(deps.ctx, res, req.body, 303);
-  if (request) seeOther(res, request, await consentAnswer(deps, req, res, request));
+  if (!request) return;
+  const location = await consentAnswer(deps, req, res, request);
+  if (location !== undefined) seeOther(res, request, location);
 };
 
 /** A form body the parser refused (too large, too many fields, undecodable) gets the error page, not JSON. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { safeEqual, generateSecret, secretKindOf } from '../crypto/index.js';
 import { GLOBAL, put } from '../store/index.js';
-import { type OAuthClient, type OAuthScope, getUser } from '../tenancy/index.js';
+import { clientServes, type OAuthClient, type OAuthScope, getUser } from '../tenancy/index.js';
 import { OAuthError } from './errors.js';
 import { planTokens, putRefreshToken, revokeGrantOp, signTokens, type TokenResponse } from './issuance.js';
 import type { SigningKeys } from './keys.js';
@@ -73,7 +73,9 @@ export async function exchangeCode(
     params.redirectUri !== record.redirectUri
       ? new OAuthError('invalid_grant', 'redirect_uri does not match the one of the authorization request.')
       : (pkceFailure(record, params.codeVerifier) ??
-        (!user || user.orgId !== record.orgId ? new OAuthError('invalid_grant', 'The user of this authorization no longer exists.') : undefined));
+        (!user || user.orgId !== record.orgId ? new OAuthError('invalid_grant', 'The user of this authorization no longer exists.') : undefined) ??
+        // The consent page refuses such users already; the exchange holds the same rule, so no other path issues tokens.
+        (clientServes(client, record.orgId) ? undefined : new OAuthError('invalid_grant', 'This client belongs to another organisation than the user who authorised it.')));
   if (failure) {
     await ctx.store.write([used]);
     throw failure;

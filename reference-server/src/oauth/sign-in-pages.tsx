@@ -119,6 +119,36 @@ function SignInErrorPage({ title, children }: { title: string; children: Compone
   );
 }
 
+export interface OtherOrganisationProps {
+  clientName: string;
+  user: { name: string; email: string };
+  organizationName: string;
+  switchAccountUrl: string;
+}
+
+/**
+ * An application registered for another organisation (a certification run's client): the signed-in
+ * user cannot connect it, and nothing is sent to its redirect URI, which that organisation chose.
+ */
+export const otherOrganisationDocument = (page: OtherOrganisationProps): string =>
+  renderDocument(
+    <SignInErrorPage title="This application belongs to another organisation">
+      <p>
+        <strong>{page.clientName}</strong> was registered for another organisation, so it cannot be connected to your account. No access was given and
+        nothing was sent to the application.
+      </p>
+      <SummaryList
+        rows={[
+          { key: 'Signed in as', value: `${page.user.name} (${page.user.email})` },
+          { key: 'Organisation', value: page.organizationName },
+        ]}
+      />
+      <p>
+        <a href={page.switchAccountUrl}>Sign in with an account of the application’s organisation</a>, or close this page and ask whoever sent you the link.
+      </p>
+    </SignInErrorPage>,
+  );
+
 export const loginDocument = (props: LoginPageProps): string => renderDocument(<LoginPage {...props} />);
 export const consentDocument = (props: ConsentPageProps): string => renderDocument(<ConsentPage {...props} />);
 export const signInErrorDocument = (title: string, message: string): string =>

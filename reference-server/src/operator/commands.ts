@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { inviteView } from '../assessments/index.js';
 import { INVITE_STATUSES } from '../assessments/index.js';
 import { createInvite, createInviteSchema, InviteInputError, listInvites, revokeInvite, setInviteSettings } from '../assessments/index.js';
-import { explainCheck, explanationSchema, findRun, finishedBySchema, finishRun, listRuns, reportOf, RunInputError, startRun, startRunSchema } from '../certification/index.js';
+import { explainCheck, explanationSchema, findRun, finishedBySchema, finishRun, listRuns, reportOf, RunInputError, RunLimitError, startRun, startRunSchema } from '../certification/index.js';
 import { DEFAULT_PARTNER_OPERATIONS, issueCredential, listCredentials, revokeCredential, listClients, registerClient, createOrganization, getOrganization, listOrganizations, OAUTH_SCOPES, createUser, findUserByEmail, listUsers } from '../tenancy/index.js';
 import { FAULT_KINDS, FAULT_SURFACES, faultView, clearFaults, listFaults, setFault } from '../faults/index.js';
 import { seedDemo } from '../seed.js';
@@ -51,6 +51,14 @@ function requireOrg(ctx: AppContext, id: string): void {
 
 export class OperatorError extends Error {
   override name = 'OperatorError';
+
+  /** The operator endpoint's status for it: 400 (the input), or 409 (the state refuses it, e.g. too many running runs). */
+  constructor(
+    message: string,
+    readonly status: 400 | 409 = 400,
+  ) {
+    super(message);
+  }
 }
 
 function runOrFail(ctx: AppContext, runId: string) {
@@ -282,6 +290,7 @@ export const COMMANDS = {
       return { run: { id: started.run.id, status: started.run.status, deadline: new Date(started.run.deadline).toISOString() }, credentials: started.credentials, url: started.url };
     } catch (error) {
       if (error instanceof RunInputError) throw new OperatorError(error.message);
+      if (error instanceof RunLimitError) throw new OperatorError(`${error.message} (reference-server certify finish <run>)`, 409);
       throw error;
     }
   }),

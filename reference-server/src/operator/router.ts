@@ -40,7 +40,7 @@ export function createOperatorRouter(ctx: AppContext, token: string): Router {
     try {
       res.json(await runCommand(ctx, name, req.body ?? {}));
     } catch (error) {
-      if (error instanceof OperatorError) sendError(res, 400, error.message);
+      if (error instanceof OperatorError) sendError(res, error.status, error.message);
       else next(error);
     }
   });

@@ -23,7 +23,7 @@ export function checkRedirectUri(uri: string): void {
 
 export async function registerClient(
   ctx: AppContext,
-  input: { name: string; redirectUris: string[]; scopes?: string[]; allowedOperations: string[]; runId?: string; accessTokenTtlSeconds?: number },
+  input: { name: string; redirectUris: string[]; scopes?: string[]; allowedOperations: string[]; orgId?: string; runId?: string; accessTokenTtlSeconds?: number },
 ): Promise<{ clientId: string; clientSecret: string; client: PublicOAuthClient }> {
   if (input.redirectUris.length === 0) throw new Error('at least one redirect URI is required');
   input.redirectUris.forEach(checkRedirectUri);
@@ -38,6 +38,7 @@ export async function registerClient(
     redirectUris: input.redirectUris,
     scopes,
     allowedOperations: input.allowedOperations,
+    ...(input.orgId ? { orgId: input.orgId } : {}),
     ...(input.runId ? { runId: input.runId } : {}),
     ...(input.accessTokenTtlSeconds ? { accessTokenTtlSeconds: input.accessTokenTtlSeconds } : {}),
     createdAt: new Date(ctx.clock.now()).toISOString(),
@@ -57,6 +58,9 @@ export function getClient(ctx: Pick<AppContext, 'store'>, clientId: string): OAu
   const client = ctx.store.get<OAuthClient>(OAUTH_CLIENTS, GLOBAL, clientId);
   return client && !client.revokedAt ? client : undefined;
 }
+
+/** Whether users of `orgId` may authorise the client: an organisation's own client serves its users only, the operator's serve everyone. */
+export const clientServes = (client: Pick<OAuthClient, 'orgId'>, orgId: string): boolean => client.orgId === undefined || client.orgId === orgId;
 
 export function listClients(ctx: Pick<AppContext, 'store'>): PublicOAuthClient[] {
   return ctx.store.all<OAuthClient>(OAUTH_CLIENTS, GLOBAL).map(toPublic);

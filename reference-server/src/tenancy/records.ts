@@ -55,6 +55,11 @@ export interface OAuthClient {
   scopes: OAuthScope[];
   /** GraphQL operations this client's tokens may run. */
   allowedOperations: string[];
+  /**
+   * The organisation whose users alone may authorise it (a certification run's client belongs to
+   * the run's organisation). Absent on the operator's clients: any organisation's users may.
+   */
+  orgId?: string;
   /** Made for a certification run (`crt_…`), whose access tokens live `accessTokenTtlSeconds`. */
   runId?: string;
   accessTokenTtlSeconds?: number;

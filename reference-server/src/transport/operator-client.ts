@@ -56,10 +56,22 @@ export async function readAll(response: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A command the holding server refused; `status` is its answer's (409: the state refuses it, as OperatorError's). */
+export class ForwardedCommandError extends Error {
+  override name = 'ForwardedCommandError';
+
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
 /** Runs an operator command on the holding server and returns its JSON answer. */
 export async function forwardCommand(holder: LockHolder, name: string, args: unknown): Promise<unknown> {
   const { status, response } = await callOperator(holder, name, args);
   const body = JSON.parse((await readAll(response)).toString('utf8')) as { message?: string };
-  if (status < 200 || status >= 300) throw new Error(body.message ?? `operator endpoint answered ${status}`);
+  if (status < 200 || status >= 300) throw new ForwardedCommandError(body.message ?? `operator endpoint answered ${status}`, status);
   return body;
 }

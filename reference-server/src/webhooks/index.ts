@@ -41,6 +41,7 @@ export {
   allSubscriptions,
   createSubscription,
   deleteSubscription,
+  deleteSubscriptionsMadeWith,
   disableSubscription,
   enableSubscription,
   getSubscriptionRecord,

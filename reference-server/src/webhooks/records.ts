@@ -29,6 +29,8 @@ export interface SubscriptionRecord extends StoredRecord {
   previousSecret?: { sealed: string; until: string } | null;
   /** When the secret was last rotated. */
   rotatedAt?: string;
+  /** The key (`key_…`) of the API request that made it, so what a certification run's keys made ends with the run. */
+  createdWith?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -33,7 +33,8 @@ const create = ({ ctx, surface }: Deps): RequestHandler => {
   return async (req, res) => {
     const body = parsedOr400(res, schema, req.body);
     if (!body) return;
-    const created = await createSubscription(ctx, principalOf(req).orgId, { ...body, surface });
+    const { orgId, credentialId } = principalOf(req);
+    const created = await createSubscription(ctx, orgId, { ...body, surface, createdWith: credentialId });
     if (!created.ok) {
       if (created.field === 'subscriptions') sendError(res, 409, created.message);
       else sendInvalidFields(res, [{ field: created.field, message: created.message }]);

@@ -16,6 +16,8 @@ export interface SubscriptionInput {
   events?: EventType[];
   description?: string;
   surface: WebhookSurface;
+  /** The key of the API request that makes it (absent for the operator's, the workspace's and a run's own). */
+  createdWith?: string;
 }
 
 export type { SubscriptionView };
@@ -77,6 +79,7 @@ export async function createSubscription(ctx: AppContext, orgId: string, input: 
     status: 'active',
     disabledReason: null,
     sealedSecret: ctx.keyring.encrypt(secret),
+    ...(input.createdWith ? { createdWith: input.createdWith } : {}),
     createdAt: now,
     updatedAt: now,
   };
@@ -111,6 +114,17 @@ export async function deleteSubscription(ctx: AppContext, orgId: string, surface
   if (!record || record.surface !== surface) return false;
   await ctx.store.write([del(SUBSCRIPTIONS, orgId, id)]);
   return true;
+}
+
+/**
+ * Removes, in one write, every subscription of the organisation (either surface) made with one
+ * of these keys: a certification run's keys end with the run, and so does what they subscribed.
+ * Returns the ids removed.
+ */
+export async function deleteSubscriptionsMadeWith(ctx: AppContext, orgId: string, keyIds: readonly string[]): Promise<string[]> {
+  const made = allSubscriptions(ctx, orgId).filter((s) => s.createdWith !== undefined && keyIds.includes(s.createdWith));
+  if (made.length) await ctx.store.write(made.map((s) => del(SUBSCRIPTIONS, orgId, s.id)));
+  return made.map((s) => s.id);
 }
 
 /** Turns a disabled subscription (after a 410, say) back on. Undefined when unknown. */

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { finishRun, getRun, listRuns, renderReportHtml, reportOf, RunInputError, type RunRecord, type StartedRun, startRun } from '../certification/index.js';
+import { finishRun, getRun, listRuns, renderReportHtml, reportOf, RunInputError, RunLimitError, type RunRecord, type StartedRun, startRun } from '../certification/index.js';
 import { formField, formValues, type PageTools, seeOther, sendPage } from '../pages/index.js';
 import { member } from './access.js';
 import { CERTIFICATION_PATH, CertificationPage, RunPage, RunStartedPage, runPath, type CertificationForm } from './certification-pages.js';
@@ -33,6 +33,13 @@ function formError(message: string): { field: string; message: string } {
   return { field, message: text.charAt(0).toUpperCase() + text.slice(1) };
 }
 
+/** A refused start in the form's words: which runs to finish (each run's page has its Finish button), linked to the runs list. */
+const limitError = (error: RunLimitError) => ({
+  field: 'runs',
+  href: '#runs-heading',
+  message: `Your organisation already has ${error.running.length} runs in progress, the most allowed (${error.limit}). Finish one of them first: ${error.running.map((run) => `${run.integration.name} (${run.id})`).join(', ')}.`,
+});
+
 const runsOf = (ctx: AppContext, orgId: string) => listRuns(ctx, orgId, { limit: 50 }).items.map(reportOf);
 
 /** The signed-in organisation's run named in the path, or undefined (another organisation's run is not found). */
@@ -61,11 +68,12 @@ const start = ({ ctx, tools, partnerOperations, started }: Deps): RequestHandler
     const run = await startRun(ctx, me.organization.id, input, { startedBy: me.user.email, partnerOperations });
     seeOther(res, `${CERTIFICATION_PATH}/started/${started.put(req, run)}`);
   } catch (error) {
-    if (!(error instanceof RunInputError)) {
+    if (!(error instanceof RunInputError) && !(error instanceof RunLimitError)) {
       next(error);
       return;
     }
-    sendPage(res, <CertificationPage {...viewer(tools, req, res)} runs={runsOf(ctx, me.organization.id)} form={form} errors={[formError(error.message)]} />, 400);
+    const refused = error instanceof RunLimitError;
+    sendPage(res, <CertificationPage {...viewer(tools, req, res)} runs={runsOf(ctx, me.organization.id)} form={form} errors={[refused ? limitError(error) : formError(error.message)]} />, refused ? 409 : 400);
   }
 };
 

@@ -79,6 +79,31 @@ describe('the Certification pages in a real browser', { timeout: 180_000 }, () =
     await page.context().close();
   });
 
+  it('announces a start refused by the running-runs limit on the form, naming the runs to finish, and starts once one is finished', async () => {
+    const orgId = fixture.server.demo.organizationId;
+    const running = [];
+    for (let i = 1; i <= 5; i += 1) running.push(((await operate(fixture.server.dataDir, 'certify.start', { orgId, name: `Busy ${i}`, checks: ['api.paginates'] })) as { run: { id: string } }).run.id);
+    const page = await signIn(fixture.server.demo.user.email, fixture.server.demo.user.password);
+    await page.getByLabel('What are you certifying?').fill('One too many');
+    await page.getByLabel('Webhook receiver URL').fill(receiver.url);
+    const refused = page.waitForResponse((answer) => answer.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Start the run' }).click();
+    expect((await refused).status()).toBe(409);
+    // The error summary is an alert that takes the focus, its link goes to the runs list, and what was typed stays.
+    const alert = page.getByRole('alert');
+    expect(await alert.textContent()).toContain('already has 5 runs in progress, the most allowed (5). Finish one of them first');
+    for (const id of running) expect(await alert.textContent()).toContain(id);
+    expect(await alert.getByRole('link').getAttribute('href')).toBe('#runs-heading');
+    expect(await page.getByLabel('What are you certifying?').inputValue()).toBe('One too many');
+    await checkAccessible(page);
+
+    await operate(fixture.server.dataDir, 'certify.finish', { runId: running[0] });
+    await page.getByRole('button', { name: 'Start the run' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/workspace/certification/started/'));
+    for (const runId of running.slice(1)) await operate(fixture.server.dataDir, 'certify.finish', { runId });
+    await page.context().close();
+  });
+
   it("never shows one organisation's run to another", async () => {
     const org = (await operate(fixture.server.dataDir, 'org.create', { name: 'Other Capital' })) as { id: string };
     const password = 'correct horse battery staple';

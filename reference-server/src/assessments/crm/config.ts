@@ -32,6 +32,8 @@ export interface CrmConfig extends StoredRecord {
   /** The first characters of the header value, to recognise it. */
   authValueHint: string | null;
   enabled: boolean;
+  /** The key (`key_…`) of the API request that set it, so a target a certification run's key set ends with the run. */
+  setWith?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -68,7 +70,7 @@ export function activeCrmConfig(ctx: Pick<AppContext, 'store'>, orgId: string): 
   return config?.enabled ? config : undefined;
 }
 
-export async function putCrmConfig(ctx: AppContext, orgId: string, input: CrmConfigInput): Promise<CrmConfig> {
+export async function putCrmConfig(ctx: AppContext, orgId: string, input: CrmConfigInput, setWith?: string): Promise<CrmConfig> {
   const previous = getCrmConfig(ctx, orgId);
   const now = new Date(ctx.clock.now()).toISOString();
   // PUT replaces the whole configuration: a sealed value is never carried over implicitly.
@@ -80,6 +82,7 @@ export async function putCrmConfig(ctx: AppContext, orgId: string, input: CrmCon
     sealedAuthValue: input.auth_value === undefined ? null : ctx.keyring.encrypt(input.auth_value),
     authValueHint: input.auth_value === undefined ? null : `${input.auth_value.slice(0, Math.min(6, Math.floor(input.auth_value.length / 4)))}…`,
     enabled: input.enabled ?? true,
+    ...(setWith ? { setWith } : {}),
     createdAt: previous?.createdAt ?? now,
     updatedAt: now,
   };
@@ -89,6 +92,14 @@ export async function putCrmConfig(ctx: AppContext, orgId: string, input: CrmCon
 
 export async function deleteCrmConfig(ctx: AppContext, orgId: string): Promise<boolean> {
   if (!getCrmConfig(ctx, orgId)) return false;
+  await ctx.store.write([del(CRM_CONFIG, orgId, CONFIG_ID)]);
+  return true;
+}
+
+/** Removes the target if one of these keys set it (a certification run's keys end with the run); true when removed. */
+export async function deleteCrmConfigSetWith(ctx: AppContext, orgId: string, keyIds: readonly string[]): Promise<boolean> {
+  const config = getCrmConfig(ctx, orgId);
+  if (config?.setWith === undefined || !keyIds.includes(config.setWith)) return false;
   await ctx.store.write([del(CRM_CONFIG, orgId, CONFIG_ID)]);
   return true;
 }
