@@ -155,5 +155,6 @@ describe('certify start, status, finish and report', () => {
     } finally {
       await server.dispose();
     }
-  });
+    // Nine CLI processes, each starting tsx: well over 30 s on a busy two-core machine.
+  }, 90_000);
 });
