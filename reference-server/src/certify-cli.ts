@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Command, Option } from 'commander';
-import { endedLine, renderReportHtml, renderReportJunit, summaryLine, type Report, type StartedRun } from './certification/index.js';
+import { endedLine, renderReportHtml, renderReportJunit, runEnvironment, summaryLine, type Report, type StartedRun } from './certification/index.js';
 import { IntegrationCommand, type CommandExit } from './certify-command.js';
 import { DEFAULT_PROGRESS_INTERVAL_MS, ProgressLines } from './certify-progress.js';
 import { defaultConfig, defaultOutboundAllowlist } from './config.js';
@@ -26,30 +26,7 @@ interface StartAnswer extends Omit<StartedRun, 'run'> {
 }
 
 /** The run's credentials as the environment of the integration's command (docs/certification.md lists them). */
-export function commandEnvironment(started: StartAnswer, signIn?: { email: string; password: string }): Record<string, string> {
-  const c = started.credentials;
-  const env: Record<string, string> = { BASE_URL: c.base_url, CERTIFY_RUN_ID: started.run.id, CERTIFY_RUN_URL: started.url };
-  if (c.automation_key) env['AUTOMATION_KEY'] = c.automation_key;
-  if (c.developer_key) env['DEVELOPER_KEY'] = c.developer_key;
-  if (c.oauth_client) {
-    env['OAUTH_CLIENT_ID'] = c.oauth_client.client_id;
-    env['OAUTH_CLIENT_SECRET'] = c.oauth_client.client_secret;
-    env['OAUTH_REDIRECT_URI'] = c.oauth_client.redirect_uris[0] as string;
-    env['OAUTH_AUTHORIZE_URL'] = `${c.base_url}/api/oauth/authorize`;
-    env['OAUTH_TOKEN_URL'] = `${c.base_url}/api/oauth/token`;
-    env['OAUTH_REVOKE_URL'] = `${c.base_url}/api/oauth/revoke`;
-    env['OAUTH_ACCESS_TOKEN_TTL_SECONDS'] = String(c.oauth_client.access_token_lifetime_seconds);
-  }
-  if (c.webhook) {
-    env['WEBHOOK_URL'] = c.webhook.url;
-    if (c.webhook.secret) env['WEBHOOK_SECRET'] = c.webhook.secret;
-  }
-  if (signIn) {
-    env['SIGN_IN_EMAIL'] = signIn.email;
-    env['SIGN_IN_PASSWORD'] = signIn.password;
-  }
-  return env;
-}
+export const commandEnvironment = (started: StartAnswer, signIn?: { email: string; password: string }): Record<string, string> => runEnvironment(started.run.id, started.url, started.credentials, signIn);
 
 /** A baseline file: one check id per line (`- id` as in a YAML list works too); `#` starts a comment. */
 export async function readBaseline(file: string): Promise<string[]> {
@@ -285,15 +262,29 @@ async function runWithCommand(o: Record<string, unknown> & RunCommandOptions): P
   }
 }
 
-/** Adds `certify start|run|status|report|explain|finish` (docs/certification.md). */
+/** `certify begin RUN`: the checks of a ready run begin (the workspace's "Start the checks"). */
+function addBeginCommand(certify: Command, parts: CliParts): void {
+  certify
+    .command('begin')
+    .description('begin the checks of a ready run, once the integration is configured with its credentials')
+    .argument('<runId>', 'the run, crt_…')
+    .addOption(parts.dataOption())
+    .action(async (runId: string, o) => {
+      const report = (await parts.operate(o.data, 'certify.begin', { runId })) as Report;
+      process.stdout.write(`${summaryLine(report)}\n`);
+    });
+}
+
+/** Adds `certify start|begin|run|status|report|explain|finish` (docs/certification.md). */
 export function addCertifyCommands(program: Command, parts: CliParts): void {
   const certify = program.command('certify').description("certify a partner's integration: the server grades its receiver and client");
 
-  runOptions(certify.command('start').description('start a run; prints its credentials (shown once) and its workspace URL'), parts)
+  runOptions(certify.command('start').description('make a run ready: prints its credentials (shown once) and its workspace URL; its checks begin with `certify begin`'), parts)
     .option('--json', 'print one JSON object', false)
+    .option('--begin-now', 'begin the checks at once instead of waiting for `certify begin` (as `certify run` does)', false)
     .action(async (o) => {
       const call: Call = (name, args) => parts.operate(o.data, name, args);
-      const started = (await call('certify.start', startArgs(o, await orgOf(call, o.org), 'operator')).catch((error: unknown) => {
+      const started = (await call('certify.start', { ...startArgs(o, await orgOf(call, o.org), 'operator'), waitForBegin: !o.beginNow }).catch((error: unknown) => {
         throw refusedByRunLimit(error) ? couldNotStart(error) : error;
       })) as StartAnswer;
       await explainAll(call, started.run.id, o.explain);
@@ -310,6 +301,8 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .option('--server-log <file>', 'where the server this command starts writes its log (default: certify-server.log in the data folder)')
     .option('--progress-interval <duration>', 'how often the checks still pending are listed on stderr (default 30s)', (v: string) => parts.duration(v) * 1000)
     .action((o) => runWithCommand(o));
+
+  addBeginCommand(certify, parts);
 
   certify
     .command('status')

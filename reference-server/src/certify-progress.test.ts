@@ -6,7 +6,7 @@ const T0 = Date.UTC(2026, 10, 28);
 
 function reportWith(outcomes: Record<string, string>, status = 'running'): Report {
   return {
-    run: { id: 'crt_test', status, started_at: '', finished_at: null, started_by: 'certify run', ended: null, integration: { name: 'x', webhook_url: null, redirect_uris: [] } },
+    run: { id: 'crt_test', status, started_at: '', begun_at: '', finished_at: null, started_by: 'certify run', ended: null, integration: { name: 'x', webhook_url: null, redirect_uris: [] } },
     checks: Object.entries(outcomes).map(([id, outcome]) => ({
       id,
       level: 'MUST',
@@ -15,6 +15,7 @@ function reportWith(outcomes: Record<string, string>, status = 'running'): Repor
       title: '',
       summary: outcome === 'pending' ? '' : `${id} was decided.`,
       explanation: null,
+      advice: { why: '', fix: '', reach: '' },
       waiting_for: outcome === 'pending' ? `what ${id} waits for` : null,
       evidence: [],
     })),

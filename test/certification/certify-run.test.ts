@@ -118,7 +118,7 @@ describe('certify run --command: the API client', () => {
   });
 });
 
-describe('certify start, status, finish and report', () => {
+describe('certify start, begin, status, finish and report', () => {
   it('work through the server that holds the folder, and the run ends its credentials when finished', async () => {
     const server = await startTestServer();
     try {
@@ -127,6 +127,10 @@ describe('certify start, status, finish and report', () => {
       const answer = JSON.parse(started.stdout) as { run: { id: string }; credentials: { automation_key: string }; url: string };
       expect(answer.url).toBe(`${server.url}/workspace/certification/${answer.run.id}`);
       const me = () => fetch(`${server.url}/api/automation/me`, { headers: { 'x-api-key': answer.credentials.automation_key } });
+      // Ready: the integration is configured with the credentials first, and nothing is faulted until `certify begin`.
+      expect((await me()).status).toBe(200);
+      const begun = await cli(['certify', 'begin', answer.run.id, '--data', server.dataDir]);
+      expect(begun.code, begun.stderr).toBe(0);
       expect((await me()).status).toBe(429);
       const status = await cli(['certify', 'status', answer.run.id, '--data', server.dataDir, '--json']);
       expect(outcomes(JSON.parse(status.stdout) as Report)).toMatchObject({ 'api.honours-retry-after': 'pending' });

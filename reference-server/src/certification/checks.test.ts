@@ -11,6 +11,14 @@ describe('the certification checks', () => {
     expect(documented).toEqual(CHECKS.map((c) => [c.id, c.level, c.clause]));
   });
 
+  it('say why they matter and how to fix a failure in the same words as docs/certification.md (the pages and reports show the data)', async () => {
+    const text = await docs();
+    for (const c of CHECKS) {
+      const section = text.slice(text.indexOf(`### \`${c.id}\``));
+      expect(section).toContain(`\n- *Why it matters:* ${c.why}\n- *To fix a failure:* ${c.fix}\n`);
+    }
+  });
+
   it("show the docs' receiver exactly as the tested file has it", async () => {
     const file = await readFile(new URL('../../../docs/certification/examples/receiver.mjs', import.meta.url), 'utf8');
     expect(await docs()).toContain(`\`\`\`js\n${file}\`\`\``);

@@ -47,6 +47,12 @@ export class CertificationDriver {
   async #step({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void | JobWait> {
     const ctx = this.#ctx;
     const run = getRun(ctx, orgId, id);
+    if (run?.status === 'ready') {
+      // Nobody began it: its job wakes at the deadline only, to end it and its credentials.
+      if (ctx.clock.now() < run.deadline) return { notBefore: run.deadline };
+      await finishRun(ctx, orgId, id, { reason: 'never_begun' });
+      return;
+    }
     if (!run || run.status !== 'running') {
       await finishRun(ctx, orgId, id, { reason: 'lost' });
       return;

@@ -50,6 +50,8 @@ export function endText(end: RunEnd): string {
       return `the command was ended by ${end.signal}`;
     case 'timeout':
       return 'its time (--timeout) was up';
+    case 'never_begun':
+      return 'nobody started its checks before its time was up';
     case 'interrupted':
       return `certify run was stopped by ${end.signal}`;
     case 'operator':

@@ -34,6 +34,8 @@ export interface WebhookProbeState {
   next: number;
   /** Tries to reach the receiver before it answered at all. */
   unreachable: number;
+  /** The first correctly signed delivery was answered 401/403 once and is tried again (a receiver still holding another secret). */
+  refusedOnce?: boolean;
   /** The idempotency probe's event: the id sent twice and what its data is about. */
   repeated?: { eventId: string; subjectId: string; secondAckAt?: string; apiCalls: number };
 }
@@ -84,6 +86,8 @@ export interface RunOptions {
   faultWindowMs: number;
   /** The lifetime of the run client's access tokens. */
   accessTokenTtlS: number;
+  /** How long the run lasts once its checks begin (absent on runs made before runs could wait). */
+  timeoutMs?: number;
 }
 
 /** How a run ended; `endText` (outcomes.ts) words it for the reports. */
@@ -92,6 +96,8 @@ export type RunEnd =
   | { reason: 'command_exited'; exitCode: number }
   | { reason: 'command_signalled'; signal: string }
   | { reason: 'timeout' }
+  /** A `ready` run nobody began before its deadline. */
+  | { reason: 'never_begun' }
   /** `certify run` itself was stopped (SIGINT, SIGTERM: Ctrl-C, a CI job's timeout). */
   | { reason: 'interrupted'; signal: string }
   | { reason: 'operator' }
@@ -102,12 +108,18 @@ export interface RunRecord extends StoredRecord {
   /** `crt_…` */
   id: string;
   orgId: string;
-  status: 'running' | 'passed' | 'failed';
+  /**
+   * `ready`: made, its credentials working, waiting for the partner to begin the checks
+   * (`beginRun`) once the integration is configured; nothing is graded or probed yet.
+   */
+  status: 'ready' | 'running' | 'passed' | 'failed';
   startedAt: string;
+  /** When its checks began (null while `ready`; absent on runs made before runs could wait). */
+  begunAt?: string | null;
   finishedAt: string | null;
   /** How it ended; absent while it runs (and on runs finished before this was recorded). */
   ended?: RunEnd;
-  /** The run ends by itself at this time (epoch ms), whatever is still pending. */
+  /** The run ends by itself at this time (epoch ms), whatever is still pending; a `ready` run too, never begun. */
   deadline: number;
   /** Who started it: a user's email, `operator`, or `certify run`. */
   startedBy: string;

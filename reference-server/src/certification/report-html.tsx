@@ -1,7 +1,7 @@
 import type { VNode } from 'preact';
-import { renderDocument } from '../pages/index.js';
+import { CodeText, renderDocument } from '../pages/index.js';
 import type { Evidence } from './records.js';
-import { countsLine, endedLine, type Report } from './report.js';
+import { countsLine, endedLine, statusText, type Report } from './report.js';
 
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1a1a1a;background:#fff;margin:0}
@@ -41,6 +41,18 @@ function CheckArticle({ check }: { check: Report['checks'][number] }): VNode {
       <p>{check.title}</p>
       <p class="clause">{check.clause}</p>
       {check.summary ? <p>{check.summary}</p> : null}
+      {check.outcome === 'fail' || check.outcome === 'warn' || check.outcome === 'not_run' ? (
+        <dl class="advice">
+          <dt>Why it matters</dt>
+          <dd>
+            <CodeText text={check.advice.why} />
+          </dd>
+          <dt>{check.outcome === 'not_run' ? 'How to reach it' : 'How to fix it'}</dt>
+          <dd>
+            <CodeText text={check.outcome === 'not_run' ? check.advice.reach : check.advice.fix} />
+          </dd>
+        </dl>
+      ) : null}
       {check.explanation ? (
         <p class="explained">
           <strong>The integration explains:</strong> {check.explanation}
@@ -95,7 +107,7 @@ export function renderReportHtml(report: Report): string {
             <dd>{countsLine(report)}</dd>
           </dl>
           <p class={`verdict ${passed ? 'ok' : 'bad'}`}>
-            {report.run.status === 'running' ? 'Running' : passed ? 'Certified: every MUST passed' : 'Not certified: a MUST failed or was never reached'}
+            {statusText(report)}
           </p>
         </header>
         <main>

@@ -19,9 +19,11 @@ export function renderReportJunit(report: Report): string {
   for (const check of report.checks) {
     const testCase = suite.testCase().className(check.clause).name(`${check.id} (${check.level}): ${check.title}`);
     const explained = check.explanation ? [`The integration explains: ${check.explanation}`] : [];
-    const text = [check.summary, ...explained, ...check.evidence.map((e) => `${e.at} ${e.note}`)].join('\n');
+    const advice = check.outcome === 'pass' ? [] : [`Why it matters: ${check.advice.why}`, check.outcome === 'not_run' ? `To reach it: ${check.advice.reach}` : `To fix it: ${check.advice.fix}`];
+    const text = [check.summary, ...advice, ...explained, ...check.evidence.map((e) => `${e.at} ${e.note}`)].join('\n');
     if (check.outcome !== 'pass') {
-      if (check.level === 'MUST') testCase.failure(`${check.outcome}: ${check.summary || 'not decided'}`);
+      const next = check.outcome === 'not_run' ? `To reach it: ${check.advice.reach}` : `To fix it: ${check.advice.fix}`;
+      if (check.level === 'MUST') testCase.failure(`${check.outcome}: ${check.summary || 'not decided'} ${next}`);
       else testCase.skipped();
     }
     if (check.outcome !== 'pass' || explained.length) testCase.standardOutput(text);

@@ -9,6 +9,8 @@ export interface Report {
     id: string;
     status: RunRecord['status'];
     started_at: string;
+    /** When the checks began: null while the run is `ready`. */
+    begun_at: string | null;
     finished_at: string | null;
     started_by: string;
     /** How the run ended (null while it runs): the reason, its exit status or signal, and the words every report shows. */
@@ -16,11 +18,18 @@ export interface Report {
     integration: { name: string; webhook_url: string | null; redirect_uris: string[] };
   };
   /**
-   * `explanation`: what the integration says about the check (explanations.ts), or null;
-   * `waiting_for`: what a pending check waits for (waiting.ts), null once decided.
+   * `explanation`: what the integration says about the check (explanations.ts), or null.
+   * `advice`: why the check matters, how to fix a failure, and what reaches it while pending (checks.ts).
+   * `waiting_for`: what a pending check waits for now, in this run (waiting.ts), null once decided.
    */
-  checks: Array<{ id: string; level: CheckLevel; outcome: Outcome; clause: string; title: string; summary: string; explanation: string | null; waiting_for: string | null; evidence: Evidence[] }>;
+  checks: Array<{ id: string; level: CheckLevel; outcome: Outcome; clause: string; title: string; summary: string; explanation: string | null; advice: Advice; waiting_for: string | null; evidence: Evidence[] }>;
   summary: { passed: number; failed: number; warned: number; not_run: number; pending: number; explained: number };
+}
+
+export interface Advice {
+  why: string;
+  fix: string;
+  reach: string;
 }
 
 function endedOf(end: RunEnd): NonNullable<Report['run']['ended']> {
@@ -41,6 +50,7 @@ export function reportOf(run: RunRecord): Report {
       id: run.id,
       status: run.status,
       started_at: run.startedAt,
+      begun_at: run.begunAt === undefined ? run.startedAt : run.begunAt,
       finished_at: run.finishedAt,
       started_by: run.startedBy,
       ended: run.ended ? endedOf(run.ended) : null,
@@ -49,8 +59,9 @@ export function reportOf(run: RunRecord): Report {
     checks: run.checks.map((state) => {
       const info = checkInfo(state.id);
       const explanation = run.explanations?.[state.id] ?? null;
+      const advice = { why: info.why, fix: info.fix, reach: info.reach };
       const waiting = state.outcome === 'pending' ? waitingFor(run, state.id) : null;
-      return { id: state.id, level: info.level, outcome: state.outcome, clause: info.clause, title: info.title, summary: state.summary, explanation, waiting_for: waiting, evidence: state.evidence };
+      return { id: state.id, level: info.level, outcome: state.outcome, clause: info.clause, title: info.title, summary: state.summary, explanation, advice, waiting_for: waiting, evidence: state.evidence };
     }),
     summary: {
       passed: count(run, 'pass'),
@@ -71,3 +82,20 @@ export const endedLine = (report: Report): string => (report.run.ended ? `The ru
 
 export const countsLine = ({ summary: s }: Report): string =>
   `${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.not_run} not run${s.pending ? `, ${s.pending} pending` : ''}${s.explained ? `; ${s.explained} explained` : ''}`;
+
+/** A MUST already failed: the run cannot be certified, whatever its other checks still do. */
+export const mustFailed = (report: Report): boolean => report.checks.some((c) => c.level === 'MUST' && c.outcome === 'fail');
+
+/** The run's state in words, the same on the run page and in the HTML report. */
+export function statusText(report: Report): string {
+  switch (report.run.status) {
+    case 'ready':
+      return 'Ready: the checks begin when you start them';
+    case 'running':
+      return mustFailed(report) ? 'Not certified: a MUST failed (the other checks still run)' : 'Running';
+    case 'passed':
+      return 'Certified: every MUST passed';
+    case 'failed':
+      return 'Not certified: a MUST failed or was never reached';
+  }
+}

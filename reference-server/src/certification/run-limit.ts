@@ -37,7 +37,7 @@ export function checkRunLimit(ctx: Pick<AppContext, 'config' | 'store'>, orgId: 
   const running = ctx.store
     .all<RunJob>(RUN_JOBS, orgId)
     .map((job) => getRun(ctx, orgId, job.id))
-    .filter((run): run is RunRecord => run?.status === 'running')
+    .filter((run): run is RunRecord => run?.status === 'running' || run?.status === 'ready')
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   throw new RunLimitError(limit, running);
 }

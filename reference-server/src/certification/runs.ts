@@ -26,6 +26,7 @@ export const startRunSchema = z
     timeoutSeconds: z.int().min(10).max(24 * 3600).default(DEFAULT_TIMEOUT_S),
     faultWindowSeconds: z.int().min(5).max(600).default(DEFAULT_FAULT_WINDOW_S),
     accessTokenTtlSeconds: z.int().min(5).max(3600).default(DEFAULT_ACCESS_TOKEN_TTL_S),
+    waitForBegin: z.boolean().default(false).describe('true: the run is made `ready` and its checks begin only with `certify begin` (the workspace\'s "Start the checks"), so the integration can be configured with its credentials first'),
   })
   .strict();
 export type StartRunInput = z.input<typeof startRunSchema>;
@@ -145,11 +146,13 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
     startedBy: options.startedBy,
     integration: { name: input.name ?? 'integration', webhookUrl: input.webhookUrl ?? credentials.webhook?.url ?? null, redirectUris: input.redirectUris ?? [] },
     credentials: made,
-    options: { faultWindowMs: input.faultWindowSeconds * 1000, accessTokenTtlS: input.accessTokenTtlSeconds },
+    options: { faultWindowMs: input.faultWindowSeconds * 1000, accessTokenTtlS: input.accessTokenTtlSeconds, timeoutMs: input.timeoutSeconds * 1000 },
     checks: selected.ids,
+    ready: input.waitForBegin,
   });
   const watched = (handle: string): WriteOp => put<WatchedRecord>(WATCHED, GLOBAL, { id: handle, orgId, runId: id });
-  const ops: WriteOp[] = [put(RUNS, orgId, run), put<RunJob>(RUN_JOBS, orgId, { id, nextAt: now })];
+  // A ready run's job only wakes at its deadline, to end it if nobody began it.
+  const ops: WriteOp[] = [put(RUNS, orgId, run), put<RunJob>(RUN_JOBS, orgId, { id, nextAt: run.status === 'ready' ? run.deadline : now })];
   if (made.automationKeyId) ops.push(watched(`key:${made.automationKeyId}`));
   if (made.developerKeyId) ops.push(watched(`key:${made.developerKeyId}`));
   if (made.oauthClientId) ops.push(watched(`client:${made.oauthClientId}`));
@@ -157,13 +160,17 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
   return { run, credentials, url: runUrl(ctx, id) };
 }
 
+/** A run that has not ended: ready (its credentials work, its checks wait) or running. */
+export const isOpen = (run: Pick<RunRecord, 'status'>): boolean => run.status === 'ready' || run.status === 'running';
+
 /** A run as it starts: every selected check pending, every scenario at its first step. */
-export function newRunRecord(input: Pick<RunRecord, 'id' | 'orgId' | 'startedBy' | 'integration' | 'credentials' | 'options'> & { now: number; timeoutMs: number; checks: CheckId[] }): RunRecord {
+export function newRunRecord(input: Pick<RunRecord, 'id' | 'orgId' | 'startedBy' | 'integration' | 'credentials' | 'options'> & { now: number; timeoutMs: number; checks: CheckId[]; ready?: boolean }): RunRecord {
   const run: RunRecord = {
     id: input.id,
     orgId: input.orgId,
-    status: 'running',
+    status: input.ready ? 'ready' : 'running',
     startedAt: new Date(input.now).toISOString(),
+    begunAt: input.ready ? null : new Date(input.now).toISOString(),
     finishedAt: null,
     deadline: input.now + input.timeoutMs,
     startedBy: input.startedBy,
@@ -205,15 +212,28 @@ async function endCredentials(ctx: AppContext, orgId: string, made: RunCredentia
 }
 
 /**
+ * Begins the checks of a `ready` run: the probes go out and the API and OAuth traps are armed
+ * from now, and the run has its whole time from now. A run that is not ready is returned as it is.
+ */
+export async function beginRun(ctx: AppContext, orgId: string, runId: string): Promise<RunRecord | undefined> {
+  const stored = getRun(ctx, orgId, runId);
+  if (!stored || stored.status !== 'ready') return stored;
+  const now = ctx.clock.now();
+  const run: RunRecord = { ...structuredClone(stored), status: 'running', begunAt: new Date(now).toISOString(), deadline: now + (stored.options.timeoutMs ?? DEFAULT_TIMEOUT_S * 1000) };
+  await ctx.store.write([put(RUNS, orgId, run), put<RunJob>(RUN_JOBS, orgId, { id: runId, nextAt: now })]);
+  return run;
+}
+
+/**
  * Ends a run: its credentials stop working first, then the run is closed (pending checks become
  * `not_run`) in one write with its job and watch entries. Finishing twice changes nothing.
  */
 export async function finishRun(ctx: AppContext, orgId: string, runId: string, end: RunEnd): Promise<RunRecord | undefined> {
   const stored = getRun(ctx, orgId, runId);
-  if (!stored || stored.status !== 'running') return stored;
+  if (!stored || !isOpen(stored)) return stored;
   await endCredentials(ctx, orgId, stored.credentials);
   const current = getRun(ctx, orgId, runId);
-  if (!current || current.status !== 'running') return current;
+  if (!current || !isOpen(current)) return current;
   const run = structuredClone(current);
   closeRun(run, ctx.clock.now(), end);
   const { automationKeyId, developerKeyId, oauthClientId } = run.credentials;

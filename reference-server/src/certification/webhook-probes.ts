@@ -4,7 +4,7 @@ import { generateWebhookSecret } from '../crypto/index.js';
 import { OutboundRefusedError, OutboundTimeoutError, post, type OutboundClient, type PostResponse } from '../outbound/index.js';
 import { getSubscriptionRecord, signingSecret, type EventType } from '../webhooks/index.js';
 import type { CheckId } from './checks.js';
-import { decide, type Verdict } from './outcomes.js';
+import { addEvidence, decide, type Verdict } from './outcomes.js';
 import type { Evidence, RunRecord } from './records.js';
 
 /** A receiver must answer a delivery within this (the delivery worker's own timeout). */
@@ -21,6 +21,12 @@ export const REPEAT_WATCH_MS = 5_000;
  * previous probe counted against the repeat.
  */
 export const BEFORE_REPEAT_MS = 2_000;
+/**
+ * A receiver that refuses the first correctly signed delivery (401/403) is tried once more after
+ * this pause: one that was just reconfigured with the run's secret, or restarted, gets a second
+ * chance before the whole webhook group is lost.
+ */
+export const REFUSED_PAUSE_MS = 3_000;
 
 /** What a run delivers: the organisation's own data when it has some (compose.ts hands in the sampler). */
 export type EventSampler = (orgId: string, type: EventType) => Record<string, unknown>;
@@ -125,6 +131,8 @@ function evidenceOf(probe: Probe, url: string, delivery: Delivery, sentAt: Date,
 }
 
 const acknowledged = (answer: Answer) => answer.ok && answer.response.status >= 200 && answer.response.status < 300;
+/** 401/403: the receiver verified and said no, which a stale secret explains. */
+const refusal = (answer: Answer) => answer.ok && (answer.response.status === 401 || answer.response.status === 403);
 const answerText = (answer: Answer) => (answer.ok ? `HTTP ${answer.response.status}` : 'no answer');
 
 /**
@@ -166,6 +174,13 @@ export async function sendNextProbe(ctx: AppContext, outbound: OutboundClient, s
     });
     return 1000;
   }
+  if (probe.check === 'webhook.accepts-valid' && refusal(answer) && !run.webhook.refusedOnce) {
+    await update((r) => {
+      r.webhook.refusedOnce = true;
+      addEvidence(r, 'webhook.accepts-valid', { ...evidence, note: `${evidence.note} Refused: tried again in ${REFUSED_PAUSE_MS / 1000} s.` });
+    });
+    return REFUSED_PAUSE_MS;
+  }
   await update((r) => grade(r, probe, answer, evidence));
   return run.webhook.next + 1 === FIRST_REPEAT ? BEFORE_REPEAT_MS : 0;
 }
@@ -175,7 +190,8 @@ function grade(run: RunRecord, probe: Probe, answer: Answer, evidence: Evidence)
   const ok = acknowledged(answer);
   if (probe.check === 'webhook.accepts-valid') {
     if (!ok) {
-      decide(run, 'webhook.accepts-valid', 'fail', `A correctly signed delivery got ${answerText(answer)}, not a 2xx.`, [evidence]);
+      const refused = run.webhook.refusedOnce && refusal(answer) ? ` twice, ${REFUSED_PAUSE_MS / 1000} s apart: the receiver refused a valid signature. Is it using this run's signing secret?` : ', not a 2xx.';
+      decide(run, 'webhook.accepts-valid', 'fail', `A correctly signed delivery got ${answerText(answer)}${refused}`, [evidence]);
       for (const other of PROBES.slice(1)) decide(run, other.check, 'not_run', 'Cannot be judged: the receiver does not acknowledge correctly signed deliveries either.');
       decide(run, 'webhook.fast-ack', 'not_run', 'Cannot be judged: no delivery was acknowledged.');
       run.webhook.next = PROBES.length;

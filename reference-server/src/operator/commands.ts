@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { inviteView } from '../assessments/index.js';
 import { INVITE_STATUSES } from '../assessments/index.js';
 import { createInvite, createInviteSchema, InviteInputError, listInvites, revokeInvite, setInviteSettings } from '../assessments/index.js';
-import { explainCheck, explanationSchema, findRun, finishedBySchema, finishRun, listRuns, reportOf, RunInputError, RunLimitError, startRun, startRunSchema } from '../certification/index.js';
+import { beginRun, explainCheck, explanationSchema, findRun, finishedBySchema, finishRun, listRuns, reportOf, RunInputError, RunLimitError, startRun, startRunSchema } from '../certification/index.js';
 import { DEFAULT_PARTNER_OPERATIONS, issueCredential, listCredentials, revokeCredential, listClients, registerClient, createOrganization, getOrganization, listOrganizations, OAUTH_SCOPES, createUser, findUserByEmail, listUsers } from '../tenancy/index.js';
 import { FAULT_KINDS, FAULT_SURFACES, faultView, clearFaults, listFaults, setFault } from '../faults/index.js';
 import { seedDemo } from '../seed.js';
@@ -295,6 +295,11 @@ export const COMMANDS = {
     }
   }),
   'certify.status': command(z.object({ runId: z.string().min(1) }).describe("a certification run's report"), async (ctx, input) => reportOf(runOrFail(ctx, input.runId))),
+  'certify.begin': command(z.object({ runId: z.string().min(1) }).describe('begin the checks of a ready run (started with waitForBegin), once the integration holds its credentials'), async (ctx, input) => {
+    const run = runOrFail(ctx, input.runId);
+    if (run.status !== 'ready') throw new OperatorError(`the run ${run.id} is ${run.status}: only a ready run begins`);
+    return reportOf((await beginRun(ctx, run.orgId, run.id)) ?? run);
+  }),
   'certify.finish': command(z.object({ runId: z.string().min(1), end: finishedBySchema.default({ reason: 'operator' }) }).describe('finish a certification run now'), async (ctx, input) => {
     const run = runOrFail(ctx, input.runId);
     return reportOf((await finishRun(ctx, run.orgId, run.id, input.end)) ?? run);

@@ -291,3 +291,8 @@ export function SelectField({ id, name = id, label, hint, error, choices, select
     </div>
   );
 }
+
+/** A sentence whose `backticked` parts are code (the checks' advice is written that way, as in the docs). */
+export function CodeText({ text }: { text: string }) {
+  return <>{text.split('`').map((part, i) => (i % 2 === 1 ? <code>{part}</code> : part))}</>;
+}

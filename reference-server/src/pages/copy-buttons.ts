@@ -1,10 +1,11 @@
 import { defineAsset } from './assets.js';
 
 /**
- * "Copy" buttons beside text people paste elsewhere (a request body, a curl command): every element
+ * "Copy" buttons beside text people paste elsewhere (a request body, a curl command, a secret shown
+ * once in a read-only text box): every element
  * with `data-copy="<what>"` gets a button before it that puts the element's text on the clipboard
  * and says so in a status line. Without script (or without the Clipboard API) there is no button:
- * the text is plain, selectable text in a `<pre>`. Plain ES2017, served from this server.
+ * the text is plain, selectable text in a `<pre>` or the text box. Plain ES2017, served from this server.
  */
 const SOURCE = `(function () {
   'use strict';
@@ -18,13 +19,15 @@ const SOURCE = `(function () {
     status.className = 'hint';
     status.setAttribute('role', 'status');
     button.addEventListener('click', function () {
-      navigator.clipboard.writeText(source.textContent || '').then(
+      navigator.clipboard.writeText((source.tagName === 'TEXTAREA' ? source.value : source.textContent) || '').then(
         function () { status.textContent = 'Copied.'; },
         function () { status.textContent = 'Could not copy: select the text and copy it.'; }
       );
     });
-    source.parentNode.insertBefore(button, source);
-    source.parentNode.insertBefore(status, source);
+    // A text box keeps its label right above it: the button goes after it.
+    var before = source.tagName === 'TEXTAREA' ? source.nextSibling : source;
+    source.parentNode.insertBefore(button, before);
+    source.parentNode.insertBefore(status, before);
   });
 })();
 `;

@@ -1,6 +1,6 @@
 // What the rest of the server uses of pages/: other folders import it from here, never from its files.
 export { assetRoutes, defineAsset } from './assets.js';
-export { Button, CheckboxGroup, ChoiceGroup, ErrorMessage, ErrorSummary, type FieldError, fieldErrors, Panel, PostForm, Progress, SelectField, SummaryList, TextField } from './components.js';
+export { Button, CheckboxGroup, ChoiceGroup, CodeText, ErrorMessage, ErrorSummary, type FieldError, fieldErrors, Panel, PostForm, Progress, SelectField, SummaryList, TextField } from './components.js';
 export { cookieName, pageCookieOptions, readCookie } from './cookies.js';
 export { COPY_BUTTONS_SCRIPT } from './copy-buttons.js';
 export { createPageCsrf, type PageCsrf } from './csrf.js';

@@ -110,7 +110,10 @@ th.numeric,td.numeric{text-align:right;font-variant-numeric:tabular-nums}
 .filters{display:flex;flex-wrap:wrap;gap:0 20px;align-items:flex-end}
 .filters .form-group{margin-bottom:20px}
 .filters select,.filters input{max-width:16em}
-.secret{font-family:ui-monospace,monospace;max-width:100%!important;margin-bottom:20px}
+.secret{display:block;font-family:ui-monospace,monospace;max-width:100%!important;min-height:44px!important;margin-bottom:10px;resize:none;field-sizing:content;word-break:break-all;overflow-wrap:anywhere}
+.copy-button{margin-bottom:10px}
+.advice{margin:8px 0 0}.advice dt{font-weight:700}.advice dd{margin:0 0 8px}
+.steps-list{padding-left:1.2em}.steps-list>li{margin-bottom:20px}.steps-list code,.advice code{overflow-wrap:anywhere}
 .site-footer{border-top:1px solid var(--line);background:var(--bg);padding:25px 0;font-size:16px;color:var(--muted)}
 .visually-hidden{position:absolute!important;width:1px!important;height:1px!important;margin:0!important;padding:0!important;overflow:hidden!important;clip:rect(0 0 0 0)!important;clip-path:inset(50%)!important;border:0!important;white-space:nowrap!important}
 /* Tables stack below 800 px: five columns of 19 px text do not fit a 700 px column. */

@@ -1,9 +1,9 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { finishRun, getRun, listRuns, renderReportHtml, reportOf, RunInputError, RunLimitError, type RunRecord, type StartedRun, startRun } from '../certification/index.js';
+import { beginRun, finishRun, getRun, listRuns, renderReportHtml, reportOf, RunInputError, RunLimitError, type RunRecord, type StartedRun, startRun, type StartRunInput } from '../certification/index.js';
 import { formField, formValues, type PageTools, seeOther, sendPage } from '../pages/index.js';
 import { member } from './access.js';
-import { CERTIFICATION_PATH, CertificationPage, RunPage, RunStartedPage, runPath, type CertificationForm } from './certification-pages.js';
+import { CERTIFICATION_PATH, CertificationPage, GuidePage, RunPage, RunStartedPage, runPath, type CertificationForm } from './certification-pages.js';
 import { ConfirmPage } from './confirm.js';
 import { get, mountRoutes, post, viewer, withFound } from './route-table.js';
 import { shownOncePage, type AlreadyShown } from './shown-once.js';
@@ -64,7 +64,7 @@ const start = ({ ctx, tools, partnerOperations, started }: Deps): RequestHandler
   const redirectUris = form.redirectUris.split(/\s+/).filter(Boolean);
   try {
     if (form.groups.length === 0) throw new RunInputError('Choose what to check');
-    const input = { ...(form.name ? { name: form.name } : {}), ...(form.webhookUrl ? { webhookUrl: form.webhookUrl } : {}), ...(redirectUris.length ? { redirectUris } : {}), checks: form.groups };
+    const input = { ...(form.name ? { name: form.name } : {}), ...(form.webhookUrl ? { webhookUrl: form.webhookUrl } : {}), ...(redirectUris.length ? { redirectUris } : {}), checks: form.groups, waitForBegin: true };
     const run = await startRun(ctx, me.organization.id, input, { startedBy: me.user.email, partnerOperations });
     seeOther(res, `${CERTIFICATION_PATH}/started/${started.put(req, run)}`);
   } catch (error) {
@@ -97,7 +97,7 @@ const finishConfirm = ({ ctx, tools }: Deps) =>
   withFound(
     (req, res) => {
       const run = runIn(ctx)(req, res);
-      return run?.status === 'running' ? run : undefined;
+      return run?.status === 'running' || run?.status === 'ready' ? run : undefined;
     },
     (run, req, res) => {
       const pending = run.checks.filter((c) => c.outcome === 'pending').map((c) => c.id);
@@ -119,6 +119,44 @@ const finishConfirm = ({ ctx, tools }: Deps) =>
     },
   );
 
+const begin = ({ ctx }: Deps) =>
+  withFound(runIn(ctx), async (run, _req, res) => {
+    await beginRun(ctx, run.orgId, run.id);
+    seeOther(res, runPath(run.id));
+  });
+
+/** The settings a run was made with, for a new run of the same integration (which waits to be started, like any run of the workspace). */
+function settingsOf(run: RunRecord): StartRunInput {
+  const borrowed = run.credentials.subscriptionBorrowed && run.credentials.subscriptionId;
+  return {
+    name: run.integration.name,
+    ...(borrowed ? { subscriptionId: borrowed } : run.integration.webhookUrl ? { webhookUrl: run.integration.webhookUrl } : {}),
+    ...(run.integration.redirectUris.length ? { redirectUris: run.integration.redirectUris } : {}),
+    checks: run.checks.map((c) => c.id),
+    ...(run.options.timeoutMs ? { timeoutSeconds: Math.round(run.options.timeoutMs / 1000) } : {}),
+    faultWindowSeconds: Math.round(run.options.faultWindowMs / 1000),
+    accessTokenTtlSeconds: run.options.accessTokenTtlS,
+    waitForBegin: true,
+  };
+}
+
+const again = ({ ctx, tools, partnerOperations, started }: Deps) =>
+  withFound(runIn(ctx), async (run, req, res) => {
+    const me = member(res);
+    try {
+      const next = await startRun(ctx, run.orgId, settingsOf(run), { startedBy: me.user.email, partnerOperations });
+      seeOther(res, `${CERTIFICATION_PATH}/started/${started.put(req, next)}`);
+    } catch (error) {
+      if (!(error instanceof RunInputError) && !(error instanceof RunLimitError)) throw error;
+      // Too many runs open, or the settings no longer start (a borrowed subscription was deleted): the form, filled in, says why.
+      const form: CertificationForm = { name: run.integration.name, webhookUrl: run.integration.webhookUrl ?? '', redirectUris: run.integration.redirectUris.join('\n'), groups: [...new Set(run.checks.map((c) => c.id.slice(0, c.id.indexOf('.'))))] };
+      const refused = error instanceof RunLimitError;
+      sendPage(res, <CertificationPage {...viewer(tools, req, res)} runs={runsOf(ctx, me.organization.id)} form={form} errors={[refused ? limitError(error) : formError(error.message)]} />, refused ? 409 : 400);
+    }
+  });
+
+const guide = ({ tools }: Deps): RequestHandler => (req, res) => sendPage(res, <GuidePage {...viewer(tools, req, res)} />);
+
 const finish = ({ ctx }: Deps) =>
   withFound(runIn(ctx), async (run, _req, res) => {
     await finishRun(ctx, run.orgId, run.id, { reason: 'workspace', by: member(res).user.email });
@@ -126,8 +164,8 @@ const finish = ({ ctx }: Deps) =>
   });
 
 /**
- * The Certification pages (admins): start a run for an integration, see its credentials once,
- * follow its checks live, download its report, finish it early. Runs are looked up inside the
+ * The Certification pages (admins): make a run for an integration, see its credentials once and
+ * configure the integration, start its checks, follow them live with what to do next, run again, download its report, finish it early. Runs are looked up inside the
  * signed-in organisation only, so another organisation's run id is simply not found.
  */
 export function certificationRoutes(ctx: AppContext, router: Router, tools: PageTools, partnerOperations: string[]): void {
@@ -135,7 +173,10 @@ export function certificationRoutes(ctx: AppContext, router: Router, tools: Page
   mountRoutes(router, tools, [
     get('/certification', listPage(deps)),
     post('/certification', start(deps)),
+    get('/certification/checks', guide(deps)),
     get('/certification/started/:slot', startedPage(deps)),
+    post('/certification/:runId/begin', begin(deps)),
+    post('/certification/:runId/again', again(deps)),
     get('/certification/:runId', runPage(deps)),
     get('/certification/:runId/report.html', reportHtml(deps)),
     get('/certification/:runId/report.json', reportJson(deps)),

@@ -37,8 +37,13 @@ describe('the Certification pages in a real browser', { timeout: 180_000 }, () =
     expect(automationKey).toMatch(/^pis_/);
     expect(await page.getByLabel(/Webhook signing secret/).inputValue()).toMatch(/^whsec_/);
     await checkAccessible(page);
-    // A reload shows nothing again and starts nothing.
-    const reload = await page.reload();
+    // Nothing is sent before the checks are started: the partner configures the receiver first.
+    const shownAt = page.url();
+    await page.getByRole('button', { name: 'Start the checks' }).click();
+    await page.waitForURL((url) => /^\/workspace\/certification\/crt_/.test(url.pathname));
+    const startedRun = page.url();
+    // Going back to the credentials shows nothing again and starts nothing.
+    const reload = await page.goto(shownAt);
     expect(reload?.status()).toBe(410);
     const runs = (await operate(fixture.server.dataDir, 'certify.list', { orgId: fixture.server.demo.organizationId })) as unknown[];
     expect(runs).toHaveLength(1);
@@ -46,6 +51,7 @@ describe('the Certification pages in a real browser', { timeout: 180_000 }, () =
     await page.goto(`${fixture.server.url}/workspace/certification`);
     await page.getByRole('link', { name: 'Acme receiver' }).click();
     runPath = new URL(page.url()).pathname;
+    expect(page.url()).toBe(startedRun);
     // The receiver acknowledges everything: the forged delivery's check fails while the page is open.
     await page.getByRole('row', { name: /webhook\.rejects-forged/ }).getByText('Failed').waitFor({ timeout: 60_000 });
     await page.screenshot({ path: join(SHOTS, 'workspace-certification-run.png'), fullPage: true });

@@ -52,7 +52,8 @@ describe('secrets shown once, after a redirect', () => {
 
     const first = await admin.get(shownAt);
     expect(first.status).toBe(200);
-    expect(await first.text()).toMatch(/value="pis_auto_[A-Za-z0-9_-]+"/);
+    // In a read-only text box that wraps (never cut off at 320 px), with a Copy button where script runs.
+    expect(await first.text()).toMatch(/<textarea id="secret" class="secret" readonly[^>]*data-copy="automation key">pis_auto_[A-Za-z0-9_-]+<\/textarea>/);
     const reload = await admin.get(shownAt);
     expect(reload.status).toBe(410);
     const text = await reload.text();
@@ -64,11 +65,11 @@ describe('secrets shown once, after a redirect', () => {
   it('shows a signing secret and an invite link once each', async () => {
     const admin = await signedIn();
     const hook = await create(admin, '/workspace/webhooks', { surface: 'automation', url: 'https://hooks.example/in', description: '' });
-    expect((await (await admin.get(hook)).text())).toMatch(/value="whsec_/);
+    expect((await (await admin.get(hook)).text())).toMatch(/data-copy="signing secret">whsec_/);
     expect(await (await admin.get(hook)).text()).toContain('The signing secret was already shown');
 
     const invite = await create(admin, '/workspace/invites', { email: 'once@founders.example', full_name: '', benchmark_tag_id: '', expires_in_days: '7' });
-    expect((await (await admin.get(invite)).text())).toMatch(/\/invite\/pis_inv_/);
+    expect((await (await admin.get(invite)).text())).toMatch(/data-copy="invite link">http[^<]*\/invite\/pis_inv_/);
     const again = await admin.get(invite);
     expect(again.status).toBe(410);
     expect(await again.text()).toContain('The invite link was already shown');

@@ -8,7 +8,8 @@ import { WorkspacePage, type Section } from './layout.js';
 
 /**
  * A secret (a key, a signing secret, an invite link) on the one page that shows it: a notice that
- * says it is shown once and what to do if it is lost, then the value in a read-only field to copy.
+ * says it is shown once and what to do if it is lost, then the value in a read-only field to copy
+ * (`SecretValue`).
  * The page is the GET a create form's 303 leads to, reading a single-use slot (shown-once-slots.ts),
  * sent with `Cache-Control: no-store`.
  */
@@ -18,9 +19,24 @@ export function ShownOnce({ id, label, value, children }: { id: string; label: s
       <div class="notice" role="status">
         <p>{children}</p>
       </div>
-      <label for={id}>{label}</label>
-      <input id={id} class="secret" type="text" readOnly value={value} autoComplete="off" spellcheck={false} />
+      <SecretValue id={id} label={label} copy={label.toLowerCase()} value={value} />
     </>
+  );
+}
+
+/**
+ * A secret to copy: a read-only text box that wraps (a key is never cut off at 320 px) and grows
+ * to its content, with a Copy button beside it where script runs (copy-buttons.ts); without
+ * script the text is there to select.
+ */
+export function SecretValue({ id, label, value, copy = label }: { id: string; label: string; value: string; copy?: string }) {
+  return (
+    <div class="form-group">
+      <label for={id}>{label}</label>
+      <textarea id={id} class="secret" readOnly rows={2} autoComplete="off" spellcheck={false} data-copy={copy}>
+        {value}
+      </textarea>
+    </div>
   );
 }
 
