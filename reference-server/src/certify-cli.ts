@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -187,18 +188,15 @@ function endOf(interruption: Interruption): Record<string, unknown> {
   return interruption.exit.signal ? { reason: 'command_signalled', signal: interruption.exit.signal } : { reason: 'command_exited', exitCode: interruption.exit.code };
 }
 
-/** SIGINT and SIGTERM to `certify run` end the wait instead of the process: the run is finished and reported first. */
+/**
+ * SIGINT and SIGTERM to `certify run` end the wait instead of the process: the run is finished and
+ * reported first. `release` takes both listeners off again (the waits then never settle).
+ */
 function onStopSignals(): { signalled: Promise<Interruption>; release(): void } {
-  let release = (): void => undefined;
-  const signalled = new Promise<Interruption>((resolve) => {
-    const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
-      const handler = () => resolve({ by: 'signal', signal });
-      process.once(signal, handler);
-      return [signal, handler] as const;
-    });
-    release = () => handlers.forEach(([signal, handler]) => process.off(signal, handler));
-  });
-  return { signalled, release };
+  const listening = new AbortController();
+  const caught = (signal: 'SIGINT' | 'SIGTERM') => once(process, signal, { signal: listening.signal }).then((): Interruption => ({ by: 'signal', signal }));
+  const signalled = Promise.race([caught('SIGINT'), caught('SIGTERM')]).catch(() => new Promise<never>(() => undefined));
+  return { signalled, release: () => listening.abort() };
 }
 
 /** Exit code of a start refused because the organisation has the most running runs allowed: finish one, then start again. */

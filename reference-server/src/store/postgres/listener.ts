@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { detached } from '../../detached.js';
 import { checkChannel } from '../async-store.js';
 
 /**
@@ -48,12 +49,15 @@ export class Listener {
   #connect(): Promise<pg.Client> {
     this.#client ??= (async () => {
       const client = this.#newClient();
-      client.on('notification', (message) => this.#deliver(message.channel, message.payload ?? ''));
-      client.on('error', (error) => {
-        this.#client = undefined;
-        this.#handlers.clear();
-        this.#onError(error);
-      });
+      client.on('notification', detached(this.#onError, (message: pg.Notification) => this.#deliver(message.channel, message.payload ?? '')));
+      client.on(
+        'error',
+        detached(this.#onError, (error: Error) => {
+          this.#client = undefined;
+          this.#handlers.clear();
+          this.#onError(error);
+        }),
+      );
       try {
         await client.connect();
       } catch (error) {

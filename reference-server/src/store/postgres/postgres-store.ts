@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { detached } from '../../detached.js';
 import { checkChannel, type AsyncStore, type AsyncWriteOp, type ReadOptions, type Transaction, type TransactionOptions } from '../async-store.js';
 import { checkOps } from '../ops.js';
 import { StoreUnavailableError, type Page, type PageQuery, type StoreStats, type StoredRecord } from '../store.js';
@@ -42,7 +43,7 @@ export class PostgresStore implements AsyncStore {
     const { default: driver } = await import('pg');
     const pool = new driver.Pool({ connectionString, max: options.poolSize ?? 10 });
     // An idle connection that fails (the database restarted) must not be an unhandled 'error'.
-    pool.on('error', onError);
+    pool.on('error', detached(onError, onError));
     try {
       const client = await pool.connect();
       try {
