@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { JobQueue, JobRef, JobWait } from '../jobs/index.js';
 import type { OutboundClient } from '../outbound/index.js';
-import { put } from '../store/index.js';
+import { del, put } from '../store/index.js';
 import { settleBounded } from './api-scenario.js';
 import { allDecided } from './outcomes.js';
 import { RUN_JOBS, type RunJob, type RunRecord } from './records.js';
@@ -55,6 +55,8 @@ export class CertificationDriver {
     }
     if (!run || run.status !== 'running') {
       await finishRun(ctx, orgId, id, { reason: 'lost' });
+      // A job left beside a run that ended elsewhere would be due at once, every time: it goes.
+      await ctx.store.write([del(RUN_JOBS, orgId, id)]);
       return;
     }
     if (ctx.clock.now() >= run.deadline) {
@@ -76,7 +78,8 @@ export class CertificationDriver {
       return;
     }
     const nextAt = now + wait;
-    if (probing) await ctx.store.write([put<RunJob>(RUN_JOBS, orgId, { id, nextAt })]);
+    // Not once the run ended meanwhile (finished by its operator during a probe): that would bring back the job its end removed.
+    if (probing && after?.status === 'running') await ctx.store.write([put<RunJob>(RUN_JOBS, orgId, { id, nextAt })]);
     return { notBefore: nextAt };
   }
 }
