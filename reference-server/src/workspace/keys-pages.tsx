@@ -1,4 +1,4 @@
-import { Button, type FieldError, PostForm, Table, TextField, Time } from '../pages/index.js';
+import { Button, Email, type FieldError, PostForm, Table, TextField, Time } from '../pages/index.js';
 import type { PublicCredential } from '../tenancy/index.js';
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
@@ -42,15 +42,16 @@ export function KeysPage({ member, csrfToken, keys, label = '', errors = [], rev
           columns={[
             { heading: 'Label', cell: (key) => key.label },
             { heading: 'Starts with', cell: (key) => <code>{key.hint}</code> },
-            { heading: 'Acts for', cell: (key) => key.ownerEmail, kind: 'id' },
+            { heading: 'Acts for', cell: (key) => <Email address={key.ownerEmail} />, kind: 'email' },
             { heading: 'Created', cell: (key) => <Time at={key.createdAt} /> },
             {
               heading: 'Status',
               cell: (key) =>
+                // The tag stays one short word; the time beside it wraps like any text, so nothing is cut.
                 key.revokedAt ? (
-                  <span class="tag grey">
-                    Revoked <Time at={key.revokedAt} />
-                  </span>
+                  <>
+                    <span class="tag grey">Revoked</span> <Time at={key.revokedAt} />
+                  </>
                 ) : (
                   <ConfirmButton href={`${KEYS_PATH}/${encodeURIComponent(key.keyId)}/revoke`}>
                     Revoke<span class="visually-hidden"> {key.label}</span>

@@ -1,5 +1,5 @@
 import type { AssessmentResult } from '../assessments/index.js';
-import { Button, SummaryList, TextField, Table, Time } from '../pages/index.js';
+import { Button, Email, SummaryList, TextField, Table, Time } from '../pages/index.js';
 import { DIMENSION_INFO, DIMENSIONS } from '../psychometrics/index.js';
 import type { QualityStatus } from '../psychometrics/index.js';
 import type { Member } from './access.js';
@@ -93,11 +93,13 @@ export function ResultsPage({ member, csrfToken, results, filters, nextUrl, page
           columns={[
             {
               heading: 'Participant',
-              kind: 'id',
+              kind: 'email',
               cell: (result) => (
                 <>
-                  <a href={resultUrl(result.id)}>{result.fullName || result.email}</a>
-                  <span class="hint">{result.email}</span>
+                  <a href={resultUrl(result.id)}>{result.fullName || <Email address={result.email} />}</a>
+                  <span class="hint">
+                    <Email address={result.email} />
+                  </span>
                 </>
               ),
             },
