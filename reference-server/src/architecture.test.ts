@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  * past 80 lines.
  */
 const SRC = dirname(fileURLToPath(import.meta.url));
-const SURFACES = ['assessment', 'automation', 'graphql', 'oauth', 'workspace', 'operator'];
+const SURFACES = ['assessment', 'automation', 'graphql', 'oauth', 'workspace', 'operator', 'certificate-pages'];
 
 interface Edge {
   from: string;

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Command, Option } from 'commander';
 import { renderReportHtml, renderReportJunit, runEnvironment, summaryLine, type Report, type StartedRun } from './certification/index.js';
+import { verifyCommand } from './certify-verify.js';
 import { defaultConfig, defaultOutboundAllowlist } from './config.js';
 import { createLogger } from './log.js';
 import { forwardCommand } from './transport/index.js';
@@ -213,6 +214,48 @@ async function runWithCommand(o: Record<string, unknown> & { data: string; port:
   }
 }
 
+/** `certify verify|revoke|keys|rotate-key|withdraw-key`: the certificates a passed run is given (docs/certification.md#certificates). */
+function addCertificateCommands(certify: Command, parts: CliParts): void {
+  certify
+    .command('verify')
+    .description('verify an integration certificate (its page URL, its .jws URL, or a saved .jws file); exit 0 when valid')
+    .argument('<certificate>', 'FILE or URL')
+    .option('--keys <url|file>', "the issuer's key set (default: /.well-known/certificate-keys.json beside a certificate URL); a saved copy verifies offline")
+    .option('--revoked <url|file>', "the issuer's revocation list (default: /certificates/revoked.json of the issuer, when reachable)")
+    .action(async (source: string, o) => {
+      const code = await verifyCommand(source, o, process);
+      if (code !== 0) throw exitCode(code);
+    });
+
+  const print = (value: unknown): void => {
+    process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  };
+  certify
+    .command('revoke')
+    .description('revoke an integration certificate: its page, badge and certify verify say so, with the reason')
+    .argument('<certificateId>', 'the certificate, cer_…')
+    .requiredOption('--reason <text>', 'why (shown publicly)')
+    .addOption(parts.dataOption())
+    .action(async (certificateId: string, o) => print(await parts.operate(o.data, 'certify.revoke', { certificateId, reason: o.reason })));
+  certify
+    .command('keys')
+    .description('list the certificate signing keys: which one signs, which are still published')
+    .addOption(parts.dataOption())
+    .action(async (o) => print(await parts.operate(o.data, 'certify.keys', {})));
+  certify
+    .command('rotate-key')
+    .description('a new certificate signing key signs from now on; the old one stays published until its certificates expire')
+    .addOption(parts.dataOption())
+    .action(async (o) => print(await parts.operate(o.data, 'certify.rotate-key', {})));
+  certify
+    .command('withdraw-key')
+    .description('take a retired certificate signing key out of the published set at once: what it signed no longer verifies')
+    .argument('<kid>', 'the key id')
+    .addOption(parts.dataOption())
+    .action(async (kid: string, o) => print(await parts.operate(o.data, 'certify.withdraw-key', { kid })));
+}
+
+
 /** `certify begin RUN`: the checks of a ready run begin (the workspace's "Start the checks"). */
 function addBeginCommand(certify: Command, parts: CliParts): void {
   certify
@@ -226,9 +269,10 @@ function addBeginCommand(certify: Command, parts: CliParts): void {
     });
 }
 
-/** Adds `certify start|begin|run|status|report|explain|finish` (docs/certification.md). */
+/** Adds `certify start|begin|run|status|report|explain|finish` and the certificate commands (docs/certification.md). */
 export function addCertifyCommands(program: Command, parts: CliParts): void {
   const certify = program.command('certify').description("certify a partner's integration: the server grades its receiver and client");
+  addCertificateCommands(certify, parts);
 
   runOptions(certify.command('start').description('make a run ready: prints its credentials (shown once) and its workspace URL; its checks begin with `certify begin`'), parts)
     .option('--json', 'print one JSON object', false)

@@ -29,7 +29,7 @@ const GROUPS: Record<string, { name?: string; description: string }> = {
  * Commands the CLI offers in its own words: `seed --demo`, and `certify …` (certify-cli.ts: it
  * starts a run, runs the partner's command, waits for the verdict and sets the exit code).
  */
-const HAND_WRITTEN: ReadonlySet<CommandName> = new Set(['seed.demo', 'certify.start', 'certify.begin', 'certify.status', 'certify.finish', 'certify.explain', 'certify.list']);
+const HAND_WRITTEN: ReadonlySet<CommandName> = new Set(['seed.demo', 'certify.start', 'certify.begin', 'certify.status', 'certify.finish', 'certify.explain', 'certify.list', 'certify.revoke', 'certify.keys', 'certify.rotate-key', 'certify.withdraw-key']);
 
 export const DEFAULT_DATA = './data';
 export const dataOption = (): Option => new Option('--data <dir>', 'data folder').default(DEFAULT_DATA).env('REFERENCE_SERVER_DATA');
@@ -105,6 +105,12 @@ async function readJsonFile(path: string): Promise<unknown> {
 
 export type Operate = (dataDir: string, name: CommandName, args: unknown) => Promise<unknown>;
 
+/** The `warnings` a command's answer carries (`org create` on a server whose outbound reaches loopback), for stderr. */
+function warningsOf(answer: unknown): string[] {
+  const warnings = (answer as { warnings?: unknown } | null)?.warnings;
+  return Array.isArray(warnings) ? warnings.filter((w): w is string => typeof w === 'string') : [];
+}
+
 /** Adds every operator command of `COMMANDS` to `program`; each prints its answer as JSON. */
 export function addOperatorCommands(program: Command, operate: Operate): void {
   const groups = new Map<string, Command>();
@@ -132,7 +138,9 @@ export function addOperatorCommands(program: Command, operate: Operate): void {
         if (value === undefined) continue;
         input[field.key] = field.key === hints.jsonFile ? await readJsonFile(value as string) : value;
       }
-      process.stdout.write(`${JSON.stringify(await operate(options.data, name, input), null, 2)}\n`);
+      const answer = await operate(options.data, name, input);
+      process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+      for (const warning of warningsOf(answer)) process.stderr.write(`warning: ${warning}\n`);
     });
   }
 }

@@ -95,6 +95,7 @@ const START_OPTIONS = (): Option[] => [
   new Option('--max-certification-runs <n>', 'certification runs an organisation may have running at once; a start beyond it is refused (default 5)')
     .env('REFERENCE_SERVER_MAX_CERTIFICATION_RUNS')
     .argParser(runs),
+  new Option('--certificate-issuer <name>', 'name this server signs integration certificates as, e.g. "Evaluate sandbox" (default: local)').env('REFERENCE_SERVER_CERTIFICATE_ISSUER'),
   retention('--retain-events <duration>', 'keep webhook events with no delivery pending this long (default 7d; undelivered events are never removed)', 'REFERENCE_SERVER_RETAIN_EVENTS'),
   retention('--retain-attempts <duration>', 'keep webhook delivery attempts this long (default 7d; a pending delivery keeps its attempts)', 'REFERENCE_SERVER_RETAIN_ATTEMPTS'),
   retention(
@@ -134,6 +135,7 @@ function configFrom(options: OptionValues): ServerConfig {
     ...(options.refreshTokenTtl !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtl } : {}),
     ...(options.maxCertificationRuns !== undefined ? { maxCertificationRuns: options.maxCertificationRuns } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.certificateIssuer ? { certificateIssuer: options.certificateIssuer } : {}),
     ...(options.tlsCert ? { tls: { certFile: resolve(options.tlsCert), keyFile: resolve(options.tlsKey) } } : {}),
     ...(options.insecureHttp ? { insecureHttp: true } : {}),
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
@@ -178,6 +180,7 @@ export function addStartCommand(program: Command): void {
     const config = configFrom(options);
     const server = await startServer(config);
     process.stdout.write(`${formatBanner(server.url, config.dataDir, server.demo)}\n`);
+    for (const warning of server.warnings) process.stderr.write(`warning: ${warning.text}\n`);
     await closedOnSignal(server);
   });
 }

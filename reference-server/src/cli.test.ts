@@ -49,6 +49,17 @@ async function start(args: string[]) {
   };
 }
 
+/** `start`, until its stderr has said every one of `expected` (each warning is printed after the banner). */
+async function startWarned(args: string[], expected: RegExp[]) {
+  const child = cli(['start', '--port', '0', ...args]);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  while (!expected.every((e) => e.test(stderr))) await once(child.stderr, 'data');
+  child.kill('SIGTERM');
+  await once(child, 'close');
+  return stderr;
+}
+
 let dataDir: string;
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'cli-'));
@@ -170,8 +181,12 @@ describe('reference-server CLI', () => {
     expect((await fetch(`${url}/api/automation/me`, { headers: { 'x-api-key': automationKey } })).status).toBe(200);
 
     // The folder is locked by the server: the CLI forwards to its operator endpoint.
-    const viaServer = await json<{ id: string }>(['org', 'create', '--name', 'Via Server', '--data', dataDir]);
+    const created = await run(['org', 'create', '--name', 'Via Server', '--data', dataDir]);
+    expect(created.code).toBe(0);
+    const viaServer = JSON.parse(created.stdout) as { id: string };
     expect(viaServer.id).toMatch(/^org_/);
+    // A second organisation on a server whose outbound reaches loopback (the default here): said, not silent.
+    expect(created.stderr).toMatch(/^warning: 2 organisations share this server, .*loopback/);
 
     // Writes racing the shutdown: whatever was acknowledged must be there after a restart.
     const { operate } = await import('./cli.js');
@@ -231,6 +246,19 @@ describe('reference-server CLI', () => {
       await once(shared.server, 'close');
       await rm(sharedDir, { recursive: true, force: true });
     }
+  }, 60_000);
+
+  it('warns at start of --trust-proxy by hop count with clients reaching the server directly, and of --insecure-http without an https public URL', async () => {
+    const stderr = await startWarned(['--data', dataDir, '--host', '0.0.0.0', '--insecure-http', '--trust-proxy', '1'], [/warning: --trust-proxy 1 .*X-Forwarded-For/, /warning: --insecure-http without an https --public-url/]);
+    expect(stderr).toMatch(/picks its own address/);
+    expect(stderr).toMatch(/cookies are set without Secure/);
+  }, 60_000);
+
+  it('warns at start when several organisations share a server whose outbound reaches loopback', async () => {
+    await json(['seed', '--demo', '--data', dataDir, '--json']);
+    await json(['org', 'create', '--name', 'Second Capital', '--data', dataDir]);
+    const stderr = await startWarned(['--data', dataDir], [/warning: 2 organisations share this server/]);
+    expect(stderr).toMatch(/allowlist \(127\.0\.0\.1\)/);
   }, 60_000);
 
   it('takes --trust-proxy as a hop count or proxy addresses, and refuses anything else', async () => {

@@ -8,6 +8,7 @@ import { INVITE_PATH } from './assessments/index.js';
 import { CrmSync } from './assessments/index.js';
 import { crmTransport } from './assessments/index.js';
 import { createAutomationSurface } from './automation/index.js';
+import { createCertificatePages, CERTIFICATES_PATH } from './certificate-pages/index.js';
 import { certificationOAuthWatch, CertificationDriver } from './certification/index.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
@@ -77,6 +78,7 @@ export interface ComposedServer {
  *     /api/oauth/*, /.well-known/*   OAuth authorization server   oauth/
  *     /assets/*                      stylesheet and scripts of the pages  pages/
  *     /api/oauth/*                   a certification run's watch of its own client's requests  certification/
+ *     /.well-known/certificate-keys.json, /certificates/*   public certificates (no sign-in)  certificate-pages/
  *     /api/v1                        Assessment API (developer key) assessment/
  *     /invite/<token>                participant's pages of an invite     assessment/invites/
  *     /api/automation                Automation API (automation key) automation/
@@ -131,6 +133,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
 
   const operatorToken = randomBytes(32).toString('base64url');
   const oauth = createOAuthSurface(ctx);
+  const certificates = createCertificatePages(ctx);
   const assessment = createAssessmentSurface(ctx, { credentials, rateLimits });
   const mounts: Mount[] = [
     // Served from this server: the pages' CSP allows no other origin for style or script.
@@ -138,7 +141,10 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
     { router: faviconRedirect },
     // A certification run watches its client's OAuth requests (its API calls: a step after each surface's guard).
     { router: certificationOAuthWatch(ctx, oauth.rotatedBeyondGrace) },
+    // Before OAuth's /.well-known routes: the certificate issuer's key set.
+    { router: certificates.keys },
     { router: oauth.router },
+    { path: CERTIFICATES_PATH, router: certificates.router },
     { path: '/api/v1', router: assessment.router },
     { path: INVITE_PATH, router: assessment.invitePages },
     { path: '/api/automation', router: createAutomationSurface(ctx, { search, credentials, rateLimits }) },

@@ -32,6 +32,8 @@ export interface ServerConfig {
   invitePageRequestsPerAddress?: number;
   /** Certification runs an organisation may have running at once (default 5). */
   maxCertificationRuns?: number;
+  /** Who signs this server's integration certificates (`--certificate-issuer`); absent: `local`, a machine no platform vouches for. */
+  certificateIssuer?: string;
   /** Compact the store's journal past this many bytes. */
   compactAfterBytes?: number;
   /** Serve HTTPS with this PEM certificate (chain) and key; the public URL then starts with https. */

@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { detached, logFault } from './http/index.js';
 import type { JobRunner } from './jobs/index.js';
+import { startWarnings, type SandboxWarning } from './sandbox-warnings.js';
 import { seedDemo, type DemoCredentials } from './seed.js';
 import { listOrganizations } from './tenancy/index.js';
 import { checkTransport, createListener, loadTls } from './transport/index.js';
@@ -16,6 +17,8 @@ export interface RunningServer {
   jobs: JobRunner;
   /** Present when this start seeded an empty folder: the only time its secrets are shown. */
   demo?: DemoCredentials;
+  /** The shared-sandbox pitfalls of this configuration (sandbox-warnings.ts), already logged; `start` prints them too. */
+  warnings: SandboxWarning[];
   close(): Promise<void>;
 }
 
@@ -66,6 +69,8 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
     jobs.start();
     observability.workersStarted();
     ctx.log.info({ url, dataDir: config.dataDir }, 'reference server listening');
+    const warnings = startWarnings(ctx.config, listOrganizations(ctx).length);
+    for (const warning of warnings) ctx.log.warn({ warning: warning.id }, warning.text);
 
     let closing: Promise<void> | undefined;
     return {
@@ -73,6 +78,7 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
       ctx,
       jobs,
       ...(demo ? { demo } : {}),
+      warnings,
       close() {
         closing ??= (async () => {
           // Stop taking requests (and say so on /readyz), let in-flight ones (and their writes)

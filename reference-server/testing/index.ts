@@ -21,4 +21,4 @@ export { settle, startTestServer, type TestServer } from './server.js';
 export { signInAndConsent, signInToWorkspace, type SignInOptions, type SignInServer } from './sign-in.js';
 export { completeInvite, type InviteRun } from './invite.js';
 export { bulkSubmissions } from './submissions.js';
-export { certificationReport, certificationWhen, explainCertification, finishCertification, startCertification, writeCertificate, type CertificationStart, type Report } from './certification.js';
+export { certificationReport, certificationWhen, explainCertification, finishCertification, passedCertification, startCertification, writeCertificate, type CertificationStart, type Report } from './certification.js';

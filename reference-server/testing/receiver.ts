@@ -17,7 +17,8 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
 }
 
-export type Answer = { status: number; headers?: Record<string, string> };
+/** What the receiver answers: `body` defaults to `ok`. */
+export type Answer = { status: number; headers?: Record<string, string>; body?: string };
 
 /**
  * A webhook receiver for tests: node:http on 127.0.0.1, port 0. It records every request with
@@ -51,7 +52,7 @@ export class WebhookReceiver {
         const delivery: Delivery = { path: req.url ?? '/', headers: req.headers, rawBody: Buffer.concat(chunks).toString('utf8') };
         this.deliveries.push(delivery);
         const answer = this.respond(delivery);
-        res.writeHead(answer.status, answer.headers ?? {}).end('ok');
+        res.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? 'ok');
         for (const waiter of [...this.#waiters]) if (waiter()) this.#waiters.delete(waiter);
       });
     });

@@ -203,8 +203,9 @@ export async function certifyInRealN8n({ server, n8n, editor, subscriptionId, ch
         return undefined;
       },
     );
+    // Explained before the run ends: the signed certificate carries what was given by then.
+    for (const [checkId, text] of Object.entries(REAL_N8N_NOTES)) await explainCertification(server, id, checkId, text);
     report = await finishCertification(server, id);
-    for (const [checkId, text] of Object.entries(REAL_N8N_NOTES)) report = await explainCertification(server, id, checkId, text);
     const line = await writeCertificate(report, CERTIFICATE);
     if (!decided) throw new Error(`still pending after 120 s: ${pendingBesidesRevocation(report).map((c) => c.id).join(', ')}`);
     return `${line} (docs/certification/n8n-real.html)`;

@@ -20,7 +20,8 @@ import { cores, startPinned, waitForOutput, type MeasuredProcess } from './proce
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = 16;
 
-const SERVER_BIN = fileURLToPath(new URL('../../reference-server/bin/reference-server.js', import.meta.url));
+/** The working tree's server CLI. */
+export const SERVER_BIN = fileURLToPath(new URL('../../reference-server/bin/reference-server.js', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
 const MOCK_OAUTH_BIN = fileURLToPath(new URL('../../node_modules/oauth2-mock-server/dist/oauth2-mock-server.mjs', import.meta.url));
 
@@ -42,16 +43,37 @@ interface Side {
   prepare?: () => Promise<void>;
 }
 
+/** One server's figures in a row: each the median over the rounds. */
+export interface TargetFigures {
+  label: string;
+  /** Target ÷ baseline, requests per server CPU-second. */
+  perCpu: number;
+  /** Target ÷ baseline, requests per second. */
+  perSecond: number;
+  targetPerSecond: number;
+  targetPerCpuSecond: number;
+}
+
 export interface HotPathRow {
   route: string;
   against: string;
   goal: number;
-  /** Median over the rounds of target ÷ baseline. */
-  perCpu: number;
-  perSecond: number;
   baselinePerSecond: number;
-  targetPerSecond: number;
-  targetPerCpuSecond: number;
+  /** One entry per server measured, in the order they were given. */
+  targets: TargetFigures[];
+  /**
+   * With two servers: the second's per-CPU ratio over the first's, the median of the rounds'
+   * quotients (both measured in the same round against the same baseline).
+   */
+  quotient?: number;
+}
+
+/** A server the table measures: a CLI to start (`seed`, then `start`), under a label. */
+export interface ServerUnderTest {
+  label: string;
+  bin: string;
+  /** Node flags for its process (e.g. --cpu-prof). */
+  nodeFlags?: string[];
 }
 
 interface Measured {
@@ -94,40 +116,55 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
-/** Warm both sides up (JIT, connections), then alternate which side goes first in each round. */
-async function compare(target: Side, baseline: Side): Promise<Omit<HotPathRow, 'route' | 'against' | 'goal'>> {
+/**
+ * Warm every side up (JIT, connections), then measure the baseline and each target once per round,
+ * the order reversed every other round. Each round's ratios are against that round's baseline.
+ */
+async function compare(targets: Side[], baseline: Side): Promise<Pick<HotPathRow, 'baselinePerSecond' | 'quotient'> & { targets: Omit<TargetFigures, 'label'>[] }> {
   const warm = Math.max(1, Math.round(BENCH_SECONDS / 2));
-  await measure(baseline, warm);
-  await measure(target, warm);
-  const rounds: Array<{ target: Measured; baseline: Measured }> = [];
+  const sides = [baseline, ...targets];
+  for (const side of sides) await measure(side, warm);
+  const rounds: Measured[][] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    if (round % 2 === 0) {
-      const b = await measure(baseline, BENCH_SECONDS);
-      rounds.push({ baseline: b, target: await measure(target, BENCH_SECONDS) });
-    } else {
-      const t = await measure(target, BENCH_SECONDS);
-      rounds.push({ target: t, baseline: await measure(baseline, BENCH_SECONDS) });
-    }
+    const order = round % 2 === 0 ? sides : [...sides].reverse();
+    const measured = new Map<Side, Measured>();
+    for (const side of order) measured.set(side, await measure(side, BENCH_SECONDS));
+    rounds.push(sides.map((side) => measured.get(side) as Measured));
   }
+  const ofTarget = (i: number) => rounds.map((r) => ({ baseline: r[0] as Measured, target: r[i + 1] as Measured }));
+  const perCpu = (r: { baseline: Measured; target: Measured }) => r.target.perCpuSecond / r.baseline.perCpuSecond;
   return {
-    perCpu: median(rounds.map((r) => r.target.perCpuSecond / r.baseline.perCpuSecond)),
-    perSecond: median(rounds.map((r) => r.target.perSecond / r.baseline.perSecond)),
-    baselinePerSecond: median(rounds.map((r) => r.baseline.perSecond)),
-    targetPerSecond: median(rounds.map((r) => r.target.perSecond)),
-    targetPerCpuSecond: median(rounds.map((r) => r.target.perCpuSecond)),
+    baselinePerSecond: median(rounds.map((r) => (r[0] as Measured).perSecond)),
+    targets: targets.map((_, i) => ({
+      perCpu: median(ofTarget(i).map(perCpu)),
+      perSecond: median(ofTarget(i).map((r) => r.target.perSecond / r.baseline.perSecond)),
+      targetPerSecond: median(ofTarget(i).map((r) => r.target.perSecond)),
+      targetPerCpuSecond: median(ofTarget(i).map((r) => r.target.perCpuSecond)),
+    })),
+    ...(targets.length === 2 ? { quotient: median(rounds.map((r) => (r[2] as Measured).perCpuSecond / (r[1] as Measured).perCpuSecond)) } : {}),
   };
 }
 
+/**
+ * The flags `start` is given: only what every version of the CLI since a7a58c7 accepts, and the
+ * rate limit's switch only when this version's `start --help` lists it (an older commit may not).
+ */
+function startFlags(bin: string, data: string): string[] {
+  const help = execFileSync(process.execPath, [bin, 'start', '--help'], { encoding: 'utf8' });
+  // The per-key rate limit would answer most of a load with 429: the bench measures the work, not the limit.
+  return ['--port', '0', '--data', data, ...(help.includes('--automation-rate-limit') ? ['--automation-rate-limit', '0'] : [])];
+}
+
 /** `reference-server seed --demo --json`, then `reference-server start` on that folder, logging at info. */
-async function startReferenceServer(dir: string, nodeFlags: string[]): Promise<{ process: MeasuredProcess; url: string; demo: DemoCredentials }> {
-  const data = join(dir, 'data');
-  const demo = JSON.parse(execFileSync(process.execPath, [SERVER_BIN, 'seed', '--demo', '--json', '--data', data], { encoding: 'utf8' })) as DemoCredentials;
-  const server = await startPinned('reference-server', dir, [...nodeFlags, SERVER_BIN, 'start', '--port', '0', '--data', data, '--automation-rate-limit', '0'], {
+async function startReferenceServer(dir: string, server: ServerUnderTest, index: number): Promise<{ process: MeasuredProcess; url: string; demo: DemoCredentials }> {
+  const data = join(dir, `data-${index}`);
+  const demo = JSON.parse(execFileSync(process.execPath, [server.bin, 'seed', '--demo', '--json', '--data', data], { encoding: 'utf8' })) as DemoCredentials;
+  const started = await startPinned(`reference-server-${index}`, dir, [...(server.nodeFlags ?? []), server.bin, 'start', ...startFlags(server.bin, data)], {
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
   });
-  const url = await waitForOutput(server, (out) => /reference server on (\S+)/.exec(out)?.[1], 'reference-server start');
-  return { process: server, url, demo };
+  const url = await waitForOutput(started, (out) => /reference server on (\S+)/.exec(out)?.[1], `${server.label}: reference-server start`);
+  return { process: started, url, demo };
 }
 
 async function startBaseline(dir: string, kind: string, extra: string[] = []): Promise<{ process: MeasuredProcess; url: string }> {
@@ -167,8 +204,25 @@ const createBody = (n: number) =>
   });
 const GET_USER_DATA = JSON.stringify({ query: 'query getUserDataQuery { me { email } }', operationName: 'getUserDataQuery' });
 
-/** Runs the table; `only` keeps the rows whose route contains it. `nodeFlags` go to the reference server (e.g. --cpu-prof). */
-export async function runHotPaths(options: { only?: string; nodeFlags?: string[]; onRow?: (row: HotPathRow) => void } = {}): Promise<HotPathRow[]> {
+/** The rows' short names, for `--routes`. */
+export const ROUTE_NAMES = ['health', 'me', 'questions', 'submit', 'create', 'graphql', 'refresh'] as const;
+
+interface Running {
+  process: MeasuredProcess;
+  url: string;
+  demo: DemoCredentials;
+}
+
+/**
+ * Runs the table over `servers` (default: the working tree's). With two servers, each row measures
+ * both in the same rounds against the same baseline, and `quotient` is the second's ratio over the
+ * first's. `routes` keeps the rows of those short names (ROUTE_NAMES), `only` those whose route
+ * contains it.
+ */
+export async function runHotPaths(
+  options: { only?: string; routes?: readonly string[]; servers?: ServerUnderTest[]; nodeFlags?: string[]; onRow?: (row: HotPathRow) => void } = {},
+): Promise<HotPathRow[]> {
+  const servers = options.servers ?? [{ label: 'working tree', bin: SERVER_BIN, nodeFlags: options.nodeFlags ?? [] }];
   const dir = await mkdtemp(join(tmpdir(), 'bench-hot-paths-'));
   const started: MeasuredProcess[] = [];
   const keep = <T extends { process: MeasuredProcess }>(p: T): T => {
@@ -180,64 +234,72 @@ export async function runHotPaths(options: { only?: string; nodeFlags?: string[]
   const interrupted = () => void Promise.all(started.map((p) => p.stop())).finally(() => process.exit(130));
   process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
-    const server = keep(await startReferenceServer(dir, options.nodeFlags ?? []));
-    const { demo } = server;
-    const on = (path: string, load: Omit<Load, 'url'> = {}): Side => ({ process: server.process, load: { url: `${server.url}${path}`, ...load } });
+    const running: Running[] = [];
+    for (const [index, server] of servers.entries()) running.push(keep(await startReferenceServer(dir, server, index)));
+    const first = running[0] as Running;
+    const on = (server: Running, path: string, load: Omit<Load, 'url'> = {}): Side => ({ process: server.process, load: { url: `${server.url}${path}`, ...load } });
     let counter = 0;
     const next = () => (counter += 1);
 
-    const questionsResponse = await fetch(`${server.url}/api/v1/assessment/questions`, { headers: { 'x-api-key': demo.developerKey } });
+    // Every server seeds the same demo organisation: the first one's questions are the baseline's bytes.
+    const questionsResponse = await fetch(`${first.url}/api/v1/assessment/questions`, { headers: { 'x-api-key': first.demo.developerKey } });
     const questionsFile = join(dir, 'questions.json');
     await writeFile(questionsFile, await questionsResponse.text());
 
-    type Spec = { route: string; against: string; goal: number; target: () => Promise<Side> | Side; baseline: () => Promise<Side> };
+    type Spec = { name: (typeof ROUTE_NAMES)[number]; route: string; against: string; goal: number; target: (server: Running) => Side; baseline: () => Promise<Side> };
     const baselineOf = (kind: string, load: Omit<Load, 'url'> = {}, extra: string[] = []) => async (): Promise<Side> => {
       const b = keep(await startBaseline(dir, kind, extra));
       return { process: b.process, load: { url: b.url, ...load } };
     };
     const echoOf = (body: string) => baselineOf('echo', { method: 'POST', body });
     const specs: Spec[] = [
-      { route: 'GET /api health', against: 'bare Express GET', goal: 0.85, target: () => on('/api'), baseline: baselineOf('ping') },
+      { name: 'health', route: 'GET /api health', against: 'bare Express GET', goal: 0.85, target: (s) => on(s, '/api'), baseline: baselineOf('ping') },
       {
+        name: 'me',
         route: 'GET /api/automation/me (automation key)',
         against: 'bare Express GET',
         goal: 0.7,
-        target: () => on('/api/automation/me', { headers: { 'x-api-key': demo.automationKey } }),
+        target: (s) => on(s, '/api/automation/me', { headers: { 'x-api-key': s.demo.automationKey } }),
         baseline: baselineOf('ping'),
       },
       {
+        name: 'questions',
         route: 'GET /api/v1/assessment/questions (48 KB)',
         against: 'bare Express sending the same bytes',
         goal: 0.7,
-        target: () => on('/api/v1/assessment/questions', { headers: { 'x-api-key': demo.developerKey } }),
+        target: (s) => on(s, '/api/v1/assessment/questions', { headers: { 'x-api-key': s.demo.developerKey } }),
         baseline: baselineOf('body', {}, [questionsFile]),
       },
       {
+        name: 'submit',
         route: 'POST /api/v1/assessment/submit',
         against: 'bare Express echo of the same body',
         goal: 0.5,
-        target: () => on('/api/v1/assessment/submit', { method: 'POST', headers: { 'x-api-key': demo.developerKey }, bodyFor: () => submitBody(next()) }),
+        target: (s) => on(s, '/api/v1/assessment/submit', { method: 'POST', headers: { 'x-api-key': s.demo.developerKey }, bodyFor: () => submitBody(next()) }),
         baseline: echoOf(submitBody(0)),
       },
       {
+        name: 'create',
         route: 'POST /api/automation/submissions',
         against: 'bare Express echo of the same body',
         goal: 0.6,
-        target: () => on('/api/automation/submissions', { method: 'POST', headers: { 'x-api-key': demo.automationKey }, bodyFor: () => createBody(next()) }),
+        target: (s) => on(s, '/api/automation/submissions', { method: 'POST', headers: { 'x-api-key': s.demo.automationKey }, bodyFor: () => createBody(next()) }),
         baseline: echoOf(createBody(0)),
       },
       {
+        name: 'graphql',
         route: 'POST /api getUserDataQuery (partner credential)',
         against: 'bare graphql-http + Express { me { email } }',
         goal: 0.8,
-        target: () => on('/api', { method: 'POST', headers: { authorization: `Bearer ${demo.partnerCredential}` }, body: GET_USER_DATA }),
+        target: (s) => on(s, '/api', { method: 'POST', headers: { authorization: `Bearer ${s.demo.partnerCredential}` }, body: GET_USER_DATA }),
         baseline: baselineOf('graphql', { method: 'POST', body: JSON.stringify({ query: '{ me { email } }' }) }),
       },
       {
+        name: 'refresh',
         route: 'OAuth refresh grant (validate, rotate, sign, durable write)',
         against: "oauth2-mock-server's client_credentials token (RS256)",
         goal: 1.5,
-        target: () => {
+        target: (s) => {
           // Each chain is one client: a request spends its refresh token, the answer hands over the
           // next. autocannon sends its connections' first requests from one shared buffer (the same
           // token, answered with the same successor within the grace window) and drops the answers
@@ -245,14 +307,14 @@ export async function runHotPaths(options: { only?: string; nodeFlags?: string[]
           // successor once.
           const pool: string[] = [];
           const seen = new Set<string>();
-          const side = on('/api/oauth/token', {
+          const side = on(s, '/api/oauth/token', {
             method: 'POST',
             bodyFor: () =>
               JSON.stringify({
                 grant_type: 'refresh_token',
                 refresh_token: pool.shift() ?? 'exhausted',
-                client_id: demo.oauthClient.clientId,
-                client_secret: demo.oauthClient.clientSecret,
+                client_id: s.demo.oauthClient.clientId,
+                client_secret: s.demo.oauthClient.clientSecret,
               }),
             onResponse: (status, body) => {
               if (status !== 200) return;
@@ -264,7 +326,7 @@ export async function runHotPaths(options: { only?: string; nodeFlags?: string[]
           return {
             ...side,
             prepare: async () => {
-              pool.splice(0, pool.length, ...(await refreshChains(server.url, demo, CONNECTIONS * 2)));
+              pool.splice(0, pool.length, ...(await refreshChains(s.url, s.demo, CONNECTIONS * 2)));
               seen.clear();
             },
           };
@@ -283,10 +345,19 @@ export async function runHotPaths(options: { only?: string; nodeFlags?: string[]
         },
       },
     ];
-    for (const spec of specs.filter((s) => !options.only || s.route.includes(options.only))) {
+    const chosen = specs.filter((s) => (!options.only || s.route.includes(options.only)) && (!options.routes || options.routes.includes(s.name)));
+    for (const spec of chosen) {
       const baseline = await spec.baseline();
       try {
-        const row: HotPathRow = { route: spec.route, against: spec.against, goal: spec.goal, ...(await compare(await spec.target(), baseline)) };
+        const figures = await compare(running.map(spec.target), baseline);
+        const row: HotPathRow = {
+          route: spec.route,
+          against: spec.against,
+          goal: spec.goal,
+          baselinePerSecond: figures.baselinePerSecond,
+          targets: figures.targets.map((f, i) => ({ label: (servers[i] as ServerUnderTest).label, ...f })),
+          ...(figures.quotient !== undefined ? { quotient: figures.quotient } : {}),
+        };
         rows.push(row);
         options.onRow?.(row);
       } finally {
@@ -302,9 +373,27 @@ export async function runHotPaths(options: { only?: string; nodeFlags?: string[]
   }
 }
 
-export const hotPathHeader = () =>
-  `Hot paths: server and each baseline in their own process${cores.pinned ? ` pinned to core ${cores.server}, load generator on core ${cores.load}` : ' (not pinned: one core or no taskset)'}; ${CONNECTIONS} connections, ${BENCH_SECONDS} s × ${ROUNDS} alternating rounds; median ratios\n` +
-  `  ${'route'.padEnd(60)} ${'req/CPU-s'.padStart(9)} ${'goal'.padStart(6)} ${''.padEnd(4)} ${'req/s'.padStart(6)}  baseline`;
+const setup = () =>
+  `server and each baseline in their own process${cores.pinned ? ` pinned to core ${cores.server}, load generator on core ${cores.load}` : ' (not pinned: one core or no taskset)'}; ${CONNECTIONS} connections, ${BENCH_SECONDS} s × ${ROUNDS} alternating rounds; median ratios`;
 
-export const formatHotPath = (row: HotPathRow) =>
-  `  ${row.route.padEnd(60)} ${`${row.perCpu.toFixed(2)}×`.padStart(9)} ${`≥${row.goal.toFixed(2)}`.padStart(6)} ${(row.perCpu >= row.goal ? 'met' : 'MISS').padEnd(4)} ${`${row.perSecond.toFixed(2)}×`.padStart(6)}  ${row.against}: ${row.baselinePerSecond.toFixed(0)} req/s; server ${row.targetPerSecond.toFixed(0)} req/s, ${row.targetPerCpuSecond.toFixed(0)} req/CPU-s`;
+export const hotPathHeader = () =>
+  `Hot paths: ${setup()}\n` + `  ${'route'.padEnd(60)} ${'req/CPU-s'.padStart(9)} ${'goal'.padStart(6)} ${''.padEnd(4)} ${'req/s'.padStart(6)}  baseline`;
+
+const x = (ratio: number) => `${ratio.toFixed(2)}×`;
+
+export const formatHotPath = (row: HotPathRow) => {
+  const t = row.targets[0] as TargetFigures;
+  return `  ${row.route.padEnd(60)} ${x(t.perCpu).padStart(9)} ${`≥${row.goal.toFixed(2)}`.padStart(6)} ${(t.perCpu >= row.goal ? 'met' : 'MISS').padEnd(4)} ${x(t.perSecond).padStart(6)}  ${row.against}: ${row.baselinePerSecond.toFixed(0)} req/s; server ${t.targetPerSecond.toFixed(0)} req/s, ${t.targetPerCpuSecond.toFixed(0)} req/CPU-s`;
+};
+
+/** `--against`: the reference commit's and the working tree's ratios (req per server CPU-second) and their quotient. */
+export const againstHeader = (ref: string, tree: string) =>
+  `Hot paths, ${tree} against ${ref}: ${setup()}; both servers measured in every round against the same baseline\n` +
+  `  ${'route'.padEnd(60)} ${ref.slice(0, 9).padStart(9)} ${tree.slice(0, 9).padStart(9)} ${'quotient'.padStart(8)} ${'goal'.padStart(6)}       baseline`;
+
+export const formatAgainst = (row: HotPathRow) => {
+  const [ref, tree] = row.targets as [TargetFigures, TargetFigures];
+  const quotient = row.quotient ?? tree.perCpu / ref.perCpu;
+  const verdict = `${quotient >= 1 ? 'kept' : 'LOST'}${tree.perCpu >= row.goal ? '' : ' MISS'}`;
+  return `  ${row.route.padEnd(60)} ${x(ref.perCpu).padStart(9)} ${x(tree.perCpu).padStart(9)} ${x(quotient).padStart(8)} ${`≥${row.goal.toFixed(2)}`.padStart(6)} ${verdict.padEnd(9)}  ${row.against}: ${row.baselinePerSecond.toFixed(0)} req/s; req/CPU-s ${ref.targetPerCpuSecond.toFixed(0)} → ${tree.targetPerCpuSecond.toFixed(0)}`;
+};

@@ -4,25 +4,62 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startTestServer } from 'reference-server/testing';
 import { freshServer, loadRate, opRate, startBaseline, type BenchEnv, type BenchResult, type BenchScenario } from './harness.js';
-import { formatHotPath, hotPathHeader, runHotPaths } from './hot-paths.js';
+import { againstHeader, formatAgainst, formatHotPath, hotPathHeader, ROUTE_NAMES, runHotPaths, SERVER_BIN } from './hot-paths.js';
+import { checkOutReference } from './reference-checkout.js';
 import { pinLoadGenerator } from './processes.js';
 
 /**
- * `npm run bench [-- --only <substring>] [-- --table] [-- --profile <dir>]`: first the hot-path
- * table (the server and its baselines in their own pinned processes), then, unless `--table`,
- * every scenario in ./scenarios, one line per figure, each a ratio to a baseline measured in this
- * same run. `--profile` starts the reference server with `--cpu-prof` and leaves its profile in <dir>.
+ * `npm run bench [-- --only <substring>] [-- --routes a,b] [-- --table] [-- --profile <dir>] [-- --against <ref>]`:
+ * first the hot-path table (the server and its baselines in their own pinned processes), then,
+ * unless `--table` or `--against`, every scenario in ./scenarios, one line per figure, each a ratio
+ * to a baseline measured in this same run. `--profile` starts the reference server(s) with
+ * `--cpu-prof` and leaves the profiles in <dir>. `--against REF` builds REF in a temporary worktree
+ * and measures its server and the working tree's side by side (docs/performance.md).
  */
-const { values } = parseArgs({ options: { only: { type: 'string' }, table: { type: 'boolean' }, profile: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, routes: { type: 'string' }, table: { type: 'boolean' }, profile: { type: 'string' }, against: { type: 'string' } },
+});
+const routes = values.routes?.split(',').map((r) => r.trim()).filter(Boolean);
+const unknown = routes?.filter((r) => !(ROUTE_NAMES as readonly string[]).includes(r)) ?? [];
+if (unknown.length > 0) {
+  process.stderr.write(`unknown route(s) ${unknown.join(', ')}: --routes takes ${ROUTE_NAMES.join(', ')}\n`);
+  process.exit(2);
+}
 pinLoadGenerator();
 
 let failed = 0;
+const profileFlags = (subfolder?: string) => (values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile, subfolder ?? '')}`] : []);
+const selection = { ...(values.only ? { only: values.only } : {}), ...(routes ? { routes } : {}) };
+if (values.against) {
+  const progress = (line: string) => process.stderr.write(`bench --against: ${line}\n`);
+  const reference = await checkOutReference(values.against, progress);
+  try {
+    const tree = 'working tree';
+    const ref = `${reference.ref === reference.commit ? '' : `${reference.ref} `}${reference.commit}`;
+    process.stdout.write(`${againstHeader(ref, tree)}\n`);
+    await runHotPaths({
+      ...selection,
+      servers: [
+        { label: ref, bin: reference.serverBin, nodeFlags: profileFlags('reference') },
+        { label: tree, bin: SERVER_BIN, nodeFlags: profileFlags('tree') },
+      ],
+      onRow: (row) => process.stdout.write(`${formatAgainst(row)}\n`),
+    });
+  } catch (error) {
+    failed += 1;
+    process.stdout.write(`  failed: ${(error as Error).stack}\n`);
+  } finally {
+    progress(`removing the worktree of ${reference.commit}`);
+    await reference.remove();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
 process.stdout.write(`${hotPathHeader()}\n`);
 try {
-  const nodeFlags = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : [];
   await runHotPaths({
-    ...(values.only ? { only: values.only } : {}),
-    nodeFlags,
+    ...selection,
+    nodeFlags: profileFlags(),
     onRow: (row) => process.stdout.write(`${formatHotPath(row)}\n`),
   });
 } catch (error) {
@@ -32,7 +69,7 @@ try {
 
 const folder = fileURLToPath(new URL('./scenarios/', import.meta.url));
 const scenarios: BenchScenario[] = [];
-for (const file of values.table ? [] : (await readdir(folder)).filter((f) => f.endsWith('.ts')).sort()) {
+for (const file of values.table || routes ? [] : (await readdir(folder)).filter((f) => f.endsWith('.ts')).sort()) {
   const module = (await import(new URL(`./scenarios/${file}`, import.meta.url).href)) as { scenarios?: BenchScenario[] };
   scenarios.push(...(module.scenarios ?? []).filter((s) => !values.only || s.name.includes(values.only)));
 }

@@ -23,11 +23,10 @@ export function apiKeyPrincipal(credentials: CredentialResolver, kind: 'develope
 export const bearerToken = (header: unknown): string | undefined =>
   typeof header === 'string' ? /^Bearer ([\x21-\x7e]+)$/i.exec(header.trim())?.[1] : undefined;
 
-/** Who a Bearer token names: a partner credential, else an OAuth access token (a certification run's watch asks too). */
-export async function bearerPrincipal(credentials: CredentialResolver, verifyAccessToken: AccessTokenVerifier, token: string): Promise<Principal | undefined> {
+/** The partner credential a Bearer token is, if it is one: a lookup, no waiting. */
+function partnerPrincipal(credentials: CredentialResolver, token: string): Principal | undefined {
   const partner = credentials.resolve('partner_credential', token);
-  if (partner) return { orgId: partner.orgId, via: 'partner_credential', credentialId: partner.keyId, allowedOperations: partner.allowedOperations ?? [] };
-  return verifyAccessToken(token);
+  return partner ? { orgId: partner.orgId, via: 'partner_credential', credentialId: partner.keyId, allowedOperations: partner.allowedOperations ?? [] } : undefined;
 }
 
 function apiKeyGuard(credentials: CredentialResolver, kind: 'developer_key' | 'automation_key', refusal: string): RequestHandler {
@@ -68,7 +67,14 @@ export function bearerGuard(credentials: CredentialResolver, verifyAccessToken: 
       refuse('Bearer realm="partner-api"', 'A Bearer access token or partner credential is required.');
       return;
     }
-    bearerPrincipal(credentials, verifyAccessToken, token).then(
+    // A partner credential is known at once: its request goes on in this turn, not after a promise.
+    const partner = partnerPrincipal(credentials, token);
+    if (partner) {
+      req.principal = partner;
+      next();
+      return;
+    }
+    verifyAccessToken(token).then(
       (principal) => {
         if (!principal) {
           refuse('Bearer realm="partner-api", error="invalid_token"', 'The access token is invalid, expired or revoked.');

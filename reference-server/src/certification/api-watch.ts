@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { detached, type Fault, logFault, type Principal, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import { observeCreateRetry, observeDroppedCreate, observePage, planRequest, RUN_PAGE_SIZE, type ApiAction, type RequestFacts } from './api-scenario.js';
-import { noRunWatching, updateRun, watchedBy } from './run-store.js';
+import { updateRun, watchedBy } from './run-store.js';
 
 const LISTS = /^\/api\/automation\/(submissions|profiles|webhooks)\/?$/;
 const CREATE = /^\/api\/automation\/submissions\/?$/;
@@ -47,21 +47,17 @@ function beforeAnswer(res: Response, onFault: Fault, then: (status: number) => '
  * each request of a running run's credentials (its automation and developer keys, its OAuth
  * client's tokens) is shown to the run's scenario (api-scenario.ts) before the surface's routes
  * see it, and the scenario's fault, dropped answer or small page is applied here. Requests of no
- * run pass after one count.
+ * run pass after one lookup of their credential, before any parsing.
  */
 export function certificationStep(ctx: AppContext): RequestHandler {
   return (req, res, next) => {
     const caller = req.principal;
-    if (noRunWatching(ctx) || !caller) {
+    const watched = caller ? watchedBy(ctx, handleOf(caller)) : undefined;
+    if (!watched || watched.orgId !== caller?.orgId) {
       next();
       return;
     }
     void (async () => {
-      const watched = watchedBy(ctx, handleOf(caller));
-      if (!watched || watched.orgId !== caller.orgId) {
-        next();
-        return;
-      }
       const facts = factsOf(req, ctx.clock.now());
       const action = await updateRun(ctx, watched.orgId, watched.runId, (run) => planRequest(run, facts));
       apply(action ?? { kind: 'pass' });

@@ -67,7 +67,8 @@ function changeOf(route: Route, req: Request, res: Response, at: number, stale: 
  */
 export function certificationOAuthWatch(ctx: AppContext, staleRefreshToken: StaleRefreshToken): RequestHandler {
   return (req, res, next) => {
-    const route = noRunWatching(ctx) || !req.path.startsWith('/api/oauth/') ? undefined : routeOf(req);
+    // Mounted at the root: every request passes here, so the prefix test (on the raw URL, no parsing) comes first.
+    const route = !req.url.startsWith('/api/oauth/') || noRunWatching(ctx) ? undefined : routeOf(req);
     if (route) {
       const at = ctx.clock.now();
       res.once(

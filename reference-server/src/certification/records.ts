@@ -1,3 +1,4 @@
+import type { CertificateRef } from '../certificates/index.js';
 import type { StoredRecord } from '../store/index.js';
 import type { CheckId } from './checks.js';
 
@@ -131,6 +132,8 @@ export interface RunRecord extends StoredRecord {
   notCounted?: { total: number; latest: NotCountedLine[] };
   /** The integration's explanations, by check id (explanations.ts); absent on runs without any. */
   explanations?: Record<string, string>;
+  /** The certificate issued as the run passed (certificate.ts); absent on runs that did not. */
+  certificate?: CertificateRef;
 }
 
 export interface RunJob extends StoredRecord {

@@ -103,6 +103,14 @@ export function renderReportHtml(report: Report): string {
             <dd>{report.run.integration.redirect_uris.join(', ') || 'not certified'}</dd>
             <dt>Result</dt>
             <dd>{countsLine(report)}</dd>
+            {report.certificate ? (
+              <>
+                <dt>Certificate</dt>
+                <dd>
+                  <a href={report.certificate.url}>{report.certificate.url}</a> (signed: <a href={report.certificate.jws_url}>JWS</a>)
+                </dd>
+              </>
+            ) : null}
           </dl>
           <p class={`verdict ${passed ? 'ok' : 'bad'}`}>
             {statusText(report)}

@@ -12,6 +12,7 @@ const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
 export function renderReportJunit(report: Report): string {
   const builder = junit.newBuilder();
   const suite = builder.testSuite().name(`integration certification ${report.run.id} (${report.run.integration.name})`);
+  if (report.certificate) suite.property('certificate', report.certificate.url);
   for (const check of report.checks) {
     const testCase = suite.testCase().className(check.clause).name(`${check.id} (${check.level}): ${check.title}`);
     const explained = check.explanation ? [`The integration explains: ${check.explanation}`] : [];

@@ -1,3 +1,5 @@
+import { redactBodyText, redactHeaders, redactInlineSecrets, redactUrlSecrets } from '../http/index.js';
+import type { CertificateRef } from '../certificates/index.js';
 import { checkInfo, type CheckLevel } from './checks.js';
 import type { Evidence, Outcome, RunRecord } from './records.js';
 
@@ -19,6 +21,8 @@ export interface Report {
    */
   checks: Array<{ id: string; level: CheckLevel; outcome: Outcome; clause: string; title: string; summary: string; explanation: string | null; advice: Advice; evidence: Evidence[] }>;
   summary: { passed: number; failed: number; warned: number; not_run: number; pending: number; explained: number };
+  /** The certificate of a run that passed every MUST (its public page, and the signed JWS); null otherwise. */
+  certificate: CertificateRef | null;
 }
 
 export interface Advice {
@@ -29,6 +33,37 @@ export interface Advice {
 
 const count = (run: RunRecord, outcome: Outcome) => run.checks.filter((c) => c.outcome === outcome).length;
 
+/**
+ * One exchange as a report shows it, by the server's redaction policy: a receiver's `?token=`,
+ * its answer's cookies and tokens, a client's credentials never reach a report file.
+ */
+function redactEvidence({ request, response, ...rest }: Evidence): Evidence {
+  const shown: Evidence = { ...rest, note: redactInlineSecrets(rest.note) };
+  if (request) {
+    const { url, headers, body, ...line } = request;
+    shown.request = {
+      ...line,
+      url: redactUrlSecrets(url),
+      ...(headers ? { headers: redactHeaders(headers) } : {}),
+      ...(body !== undefined ? { body: redactBodyText(body, headers?.['content-type']) } : {}),
+    };
+  }
+  if (response) {
+    const { headers, body, error, ...line } = response;
+    shown.response = {
+      ...line,
+      ...(headers ? { headers: redactHeaders(headers) } : {}),
+      ...(body !== undefined ? { body: redactBodyText(body, headers?.['content-type']) } : {}),
+      ...(error !== undefined ? { error: redactInlineSecrets(error) } : {}),
+    };
+  }
+  return shown;
+}
+
+/**
+ * The report of a run: what every rendering (JSON, HTML, JUnit, the workspace's run page, `certify
+ * status`) shows, so the redaction here covers them all.
+ */
 export function reportOf(run: RunRecord): Report {
   return {
     run: {
@@ -38,13 +73,19 @@ export function reportOf(run: RunRecord): Report {
       begun_at: run.begunAt === undefined ? run.startedAt : run.begunAt,
       finished_at: run.finishedAt,
       started_by: run.startedBy,
-      integration: { name: run.integration.name, webhook_url: run.integration.webhookUrl, redirect_uris: run.integration.redirectUris },
+      integration: {
+        name: run.integration.name,
+        webhook_url: run.integration.webhookUrl === null ? null : redactUrlSecrets(run.integration.webhookUrl),
+        redirect_uris: run.integration.redirectUris.map(redactUrlSecrets),
+      },
     },
     checks: run.checks.map((state) => {
       const info = checkInfo(state.id);
-      const explanation = run.explanations?.[state.id] ?? null;
+      const explained = run.explanations?.[state.id];
+      const explanation = explained === undefined ? null : redactInlineSecrets(explained);
+      const summary = redactInlineSecrets(state.summary);
       const advice = { why: info.why, fix: info.fix, reach: info.reach };
-      return { id: state.id, level: info.level, outcome: state.outcome, clause: info.clause, title: info.title, summary: state.summary, explanation, advice, evidence: state.evidence };
+      return { id: state.id, level: info.level, outcome: state.outcome, clause: info.clause, title: info.title, summary, explanation, advice, evidence: state.evidence.map(redactEvidence) };
     }),
     summary: {
       passed: count(run, 'pass'),
@@ -54,6 +95,7 @@ export function reportOf(run: RunRecord): Report {
       pending: count(run, 'pending'),
       explained: run.checks.filter((c) => run.explanations?.[c.id]).length,
     },
+    certificate: run.certificate ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { del, GLOBAL, put, type Page, type WriteOp } from '../store/index.js';
@@ -6,6 +7,7 @@ import { deleteCrmConfigSetWith } from '../assessments/index.js';
 import { createSubscription, deleteSubscription, deleteSubscriptionsMadeWith, getSubscriptionRecord } from '../webhooks/index.js';
 import { CHECK_GROUPS, checkInfo, selectChecks, type CheckGroup, type CheckId } from './checks.js';
 import { startScenario } from './api-scenario.js';
+import { certifyPassedRun } from './certificate.js';
 import { closeRun } from './outcomes.js';
 import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunJob, type RunRecord, type WatchedRecord } from './records.js';
 import { checkRunLimit } from './run-limit.js';
@@ -223,17 +225,34 @@ export async function finishRun(ctx: AppContext, orgId: string, runId: string, w
   const stored = getRun(ctx, orgId, runId);
   if (!stored || !isOpen(stored)) return stored;
   await endCredentials(ctx, orgId, stored.credentials);
-  const current = getRun(ctx, orgId, runId);
-  if (!current || !isOpen(current)) return current;
-  const run = structuredClone(current);
-  closeRun(run, ctx.clock.now(), why);
+  const closed = await closedAndCertified(ctx, orgId, runId, why);
+  if (!closed) return getRun(ctx, orgId, runId);
+  const { run, certificate } = closed;
   const { automationKeyId, developerKeyId, oauthClientId } = run.credentials;
-  const ops: WriteOp[] = [put(RUNS, orgId, run), del(RUN_JOBS, orgId, runId)];
+  const ops: WriteOp[] = [...certificate, put(RUNS, orgId, run), del(RUN_JOBS, orgId, runId)];
   for (const handle of [automationKeyId && `key:${automationKeyId}`, developerKeyId && `key:${developerKeyId}`, oauthClientId && `client:${oauthClientId}`]) {
     if (handle) ops.push(del(WATCHED, GLOBAL, handle));
   }
   await ctx.store.write(ops);
   return run;
+}
+
+/**
+ * The run closed, with its certificate's write if it passed. Signing awaits, so the run is read
+ * again afterwards: if it ended meanwhile nothing is returned, and if an observation changed it the
+ * closing is done again on that version (a few times at most: the credentials are already ended).
+ */
+async function closedAndCertified(ctx: AppContext, orgId: string, runId: string, why: string): Promise<{ run: RunRecord; certificate: WriteOp[] } | undefined> {
+  for (let attempt = 1; ; attempt += 1) {
+    const current = getRun(ctx, orgId, runId);
+    if (!current || !isOpen(current)) return undefined;
+    const seen = structuredClone(current);
+    const run = structuredClone(current);
+    closeRun(run, ctx.clock.now(), why);
+    const certificate = await certifyPassedRun(ctx, run);
+    const now = getRun(ctx, orgId, runId);
+    if (now && isOpen(now) && (isDeepStrictEqual(now, seen) || attempt === 3)) return { run, certificate };
+  }
 }
 
 /** The organisation's runs, newest first. */

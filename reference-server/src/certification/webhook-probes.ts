@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../context.js';
 import { generateWebhookSecret } from '../crypto/index.js';
-import { OutboundRefusedError, OutboundTimeoutError, post, type OutboundClient, type PostResponse } from '../outbound/index.js';
+import { failedOnInternalAddress, INTERNAL_NO_ANSWER, internalAnswerText, OutboundRefusedError, OutboundTimeoutError, post, statusClass, type OutboundClient, type PostResponse } from '../outbound/index.js';
 import { getSubscriptionRecord, signingSecret, type EventType } from '../webhooks/index.js';
 import type { CheckId } from './checks.js';
 import { addEvidence, decide, type Verdict } from './outcomes.js';
@@ -113,27 +113,32 @@ const FIRST_REPEAT = PROBES.length - 2;
 
 type Answer = { ok: true; response: PostResponse } | { ok: false; error: unknown };
 
+/** An internal address's answer (PostResponse.internal) or failure: the report keeps its outcome class only, as the delivery log does. */
+const isInternal = (answer: Answer): boolean => (answer.ok ? answer.response.internal : failedOnInternalAddress(answer.error));
+
+function responseEvidence(answer: Answer): Evidence['response'] {
+  if (!answer.ok) return { status: null, error: isInternal(answer) ? INTERNAL_NO_ANSWER : answer.error instanceof Error ? answer.error.message.slice(0, 300) : String(answer.error) };
+  const { status, latencyMs, bodyText, internal } = answer.response;
+  if (internal) return acknowledged(answer) ? { status: null } : { status: null, error: internalAnswerText(status) };
+  return { status, latencyMs, body: bodyText.slice(0, 512) };
+}
+
 function evidenceOf(probe: Probe, url: string, delivery: Delivery, sentAt: Date, answer: Answer): Evidence {
-  const response: Evidence['response'] = answer.ok
-    ? {
-        status: answer.response.status,
-        latencyMs: answer.response.latencyMs,
-        // An address the operator's allowlist let through on a shared server: only the status is the organisation's to read.
-        ...(answer.response.internal ? {} : { body: answer.response.bodyText.slice(0, 512) }),
-      }
-    : { status: null, error: answer.error instanceof Error ? answer.error.message.slice(0, 300) : String(answer.error) };
   return {
     at: sentAt.toISOString(),
     note: `Sent ${probe.name}.`,
     request: { method: 'POST', url, headers: delivery.headers, body: delivery.body.slice(0, 2048) },
-    response,
+    response: responseEvidence(answer),
   };
 }
 
 const acknowledged = (answer: Answer) => answer.ok && answer.response.status >= 200 && answer.response.status < 300;
-/** 401/403: the receiver verified and said no, which a stale secret explains. */
-const refusal = (answer: Answer) => answer.ok && (answer.response.status === 401 || answer.response.status === 403);
-const answerText = (answer: Answer) => (answer.ok ? `HTTP ${answer.response.status}` : 'no answer');
+function answerText(answer: Answer): string {
+  if (!answer.ok) return isInternal(answer) ? 'no answer from an internal address' : 'no answer';
+  return answer.response.internal ? `HTTP ${statusClass(answer.response.status)} from an internal address` : `HTTP ${answer.response.status}`;
+}
+/** 401/403: the receiver verified and said no, which a stale secret explains (not told of an internal address: only its class is). */
+const refusal = (answer: Answer) => answer.ok && !answer.response.internal && (answer.response.status === 401 || answer.response.status === 403);
 
 /**
  * Sends the run's next receiver probe and grades the answer. Returns how long to wait before the
@@ -167,7 +172,9 @@ export async function sendNextProbe(ctx: AppContext, outbound: OutboundClient, s
     answer = { ok: false, error };
   }
   const evidence = evidenceOf(probe, subscription.url, delivery, now, answer);
-  const notListening = !answer.ok && !(answer.error instanceof OutboundTimeoutError) && !(answer.error instanceof OutboundRefusedError);
+  // A receiver not listening yet (its command is starting) is tried again; an internal address is
+  // decided at once whatever it did, or a closed port (still pending) would read apart from an open one.
+  const notListening = !answer.ok && !isInternal(answer) && !(answer.error instanceof OutboundTimeoutError) && !(answer.error instanceof OutboundRefusedError);
   if (probe.check === 'webhook.accepts-valid' && notListening) {
     await update((r) => {
       r.webhook.unreachable += 1;
@@ -198,8 +205,11 @@ function grade(run: RunRecord, probe: Probe, answer: Answer, evidence: Evidence)
       return;
     }
     const latency = answer.ok ? answer.response.latencyMs : 0;
+    const fast = latency <= FAST_ACK_MS;
+    // An internal address's latency is not reported, only whether it was within the bound.
+    const took = isInternal(answer) ? `${fast ? 'within' : 'after'} ${FAST_ACK_MS} ms` : `in ${latency} ms (at most ${FAST_ACK_MS} ms)`;
     decide(run, 'webhook.accepts-valid', 'pass', `A correctly signed delivery got ${answerText(answer)}.`, [evidence]);
-    decide(run, 'webhook.fast-ack', latency <= FAST_ACK_MS ? 'pass' : 'fail', `A valid delivery was answered in ${latency} ms (at most ${FAST_ACK_MS} ms).`, [evidence]);
+    decide(run, 'webhook.fast-ack', fast ? 'pass' : 'fail', `A valid delivery was answered ${took}.`, [evidence]);
     return;
   }
   if (run.webhook.next - 1 === FIRST_REPEAT) {

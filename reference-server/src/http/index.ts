@@ -13,7 +13,10 @@ export { prepareBody, type PreparedBody, sendPrepared } from './prepared-body.js
 export { type Principal, principalOf } from './principal.js';
 export { type CursorPageRequest, parsedOr400, sendCursorPage } from './query-answers.js';
 export { RateLimitWindows } from './rate-limit-windows.js';
-export { REDACTED, redactUrlSecrets } from './redact-url.js';
+// The redaction policy (docs/decisions/redaction-policy.md): every log, page and report that shows
+// an exchange, a URL or text a partner chose cuts secrets with these.
+export { redactBodyText, redactHeaders, redactJson, redactText } from './redact-exchange.js';
+export { REDACTED, redactInlineSecrets, redactUrlSecrets } from './redact-url.js';
 export { requestLog } from './request-log.js';
 export { errorBodySchema, type FieldProblem, fieldProblems, fieldProblemSchema, invalidFieldsBodySchema, sendError, sendInvalidFields } from './rest-errors.js';
 export { refuseUnsaved, storeUnavailable } from './store-unavailable.js';

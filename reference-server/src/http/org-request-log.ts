@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Principal } from './principal.js';
 import { redactUrlSecrets } from './redact-url.js';
-import { redactBodyText, redactHeaders, redactJson } from './redact-exchange.js';
+import { redactBodyText, redactHeaders } from './redact-exchange.js';
 import type { CapturedBody } from './response-capture.js';
 
 /** The keyed surfaces an organisation's own credentials call. */
@@ -11,10 +11,13 @@ export type LoggedSurface = (typeof LOGGED_SURFACES)[number];
 
 /** Requests kept per organisation and surface; older ones fall out. */
 export const REQUESTS_KEPT = 100;
-/** Characters kept of each body (after redaction); the log's memory stays bounded by REQUESTS_KEPT × this. */
+/** Characters shown of each body (after redaction). */
 export const BODY_CHARS_KEPT = 4096;
-/** Bytes of an answer read for the log: enough to redact a JSON answer as a whole before it is cut to BODY_CHARS_KEPT. */
-export const RESPONSE_BYTES_READ = 64 * 1024;
+/**
+ * Bytes of each body (request and answer) the log keeps: enough to redact a JSON body as a whole
+ * before it is cut to BODY_CHARS_KEPT. Nothing beyond this is read, copied or kept.
+ */
+export const BODY_BYTES_READ = 64 * 1024;
 
 /** What a fault injected into an organisation's own request leaves for the log (faults/middleware.ts). */
 export interface InjectedFaultMark {
@@ -29,6 +32,8 @@ declare global {
   namespace Express {
     interface Request {
       injectedFault?: InjectedFaultMark;
+      /** The first BODY_BYTES_READ bytes of a JSON body as received (json-body.ts), for the log. */
+      receivedBody?: CapturedBody;
     }
   }
 }
@@ -72,23 +77,86 @@ export interface LoggedRequest {
 const kept = (text: string, truncated = false): KeptBody =>
   text.length <= BODY_CHARS_KEPT ? { text, truncated } : { text: text.slice(0, BODY_CHARS_KEPT), truncated: true };
 
-/** The request's body as its parser left it (JSON object, or GraphQL's text), redacted; other bodies are described, not kept. */
-function requestBody(req: Request): Pick<LoggedExchange, 'requestBody' | 'bodyNote'> {
+/** A request body as the log holds it until shown: bytes as received, GraphQL's text, or nothing readable. */
+type HeldBody = CapturedBody | string | undefined;
+
+/** What the log holds of an exchange until it is shown: references, no copy, nothing redacted yet. */
+interface HeldExchange {
+  requestHeaders: Request['headers'];
+  requestBody: HeldBody;
+  responseHeaders: Record<string, string | string[] | number | undefined>;
+  responseBody: CapturedBody | undefined;
+}
+
+/** The request's body as the log can show it: the JSON parser's bytes, or GraphQL's text (bounded by its parser's limit). */
+function heldBody(req: Request): HeldBody {
+  if (req.receivedBody) return req.receivedBody;
   const body: unknown = req.body;
-  if (typeof body === 'string') return body === '' ? { requestBody: null, bodyNote: null } : { requestBody: kept(redactBodyText(body)), bodyNote: null };
-  if (body !== undefined && body !== null && typeof body === 'object' && Object.keys(body).length > 0) return { requestBody: kept(JSON.stringify(redactJson(body))), bodyNote: null };
-  const length = Number(req.headers['content-length'] ?? 0);
-  if (length > 0) return { requestBody: null, bodyNote: `A ${req.headers['content-type'] ?? 'body'} of ${length} bytes; the log does not keep this kind of body.` };
+  return typeof body === 'string' && body !== '' ? body.slice(0, BODY_BYTES_READ) : undefined;
+}
+
+/** The request body redacted and cut; a body the log does not read (a file upload) is described by its headers. */
+function shownRequestBody(headers: Request['headers'], body: HeldBody): Pick<LoggedExchange, 'requestBody' | 'bodyNote'> {
+  if (typeof body === 'string') return { requestBody: kept(redactBodyText(body, headers['content-type'])), bodyNote: null };
+  const text = body?.text() ?? '';
+  if (text !== '') return { requestBody: kept(redactBodyText(text, headers['content-type']), body?.truncated), bodyNote: null };
+  const length = Number(headers['content-length'] ?? 0);
+  if (length > 0) return { requestBody: null, bodyNote: `A ${headers['content-type'] ?? 'body'} of ${length} bytes; the log does not keep this kind of body.` };
   return { requestBody: null, bodyNote: null };
 }
 
-function exchangeOf(req: Request, res: Response, answer: CapturedBody | undefined): LoggedExchange {
+/** The exchange as shown: every header and both bodies redacted by rule (redact-exchange.ts), then cut. */
+function shownExchange(held: HeldExchange): LoggedExchange {
+  const answer = held.responseBody?.text() ?? '';
   return {
-    requestHeaders: redactHeaders(req.headers),
-    ...requestBody(req),
-    responseHeaders: redactHeaders(res.getHeaders() as Record<string, string | string[] | number | undefined>),
-    responseBody: answer && answer.text !== '' ? kept(redactBodyText(answer.text), answer.truncated) : null,
+    requestHeaders: redactHeaders(held.requestHeaders),
+    ...shownRequestBody(held.requestHeaders, held.requestBody),
+    responseHeaders: redactHeaders(held.responseHeaders),
+    responseBody: answer !== '' ? kept(redactBodyText(answer, held.responseHeaders['content-type']), held.responseBody?.truncated) : null,
   };
+}
+
+/**
+ * A kept request. What a request costs to show (redacting its URL, headers and bodies) is paid
+ * the first time it is shown, not when it is made: most kept requests are never opened. Until
+ * then the exchange is held as it was (by reference, each body cut at BODY_BYTES_READ); once
+ * redacted, only the redacted form is kept.
+ */
+class KeptRequest implements LoggedRequest {
+  readonly #url: string;
+  #path: string | undefined;
+  #held: HeldExchange | undefined;
+  #exchange: LoggedExchange | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly surface: LoggedSurface,
+    readonly at: number,
+    readonly method: string,
+    url: string,
+    readonly status: number,
+    readonly latencyMs: number,
+    readonly via: LoggedRequest['via'],
+    readonly credentialId: string | null,
+    readonly clientId: string | null,
+    readonly fault: string | null,
+    held: HeldExchange,
+  ) {
+    this.#url = url;
+    this.#held = held;
+  }
+
+  get path(): string {
+    return (this.#path ??= redactUrlSecrets(this.#url).slice(0, 300));
+  }
+
+  get exchange(): LoggedExchange {
+    if (!this.#exchange) {
+      this.#exchange = shownExchange(this.#held as HeldExchange);
+      this.#held = undefined;
+    }
+    return this.#exchange;
+  }
 }
 
 const SURFACE_OF: Record<Principal['via'], LoggedSurface> = {
@@ -121,8 +189,9 @@ class Ring {
  * request log: in memory and bounded by construction (it starts empty at every start; see
  * docs/decisions/workspace-request-log.md). Only requests a credential guard accepted, or a fault
  * injected for the organisation answered, are kept: an unauthenticated request belongs to no
- * organisation. Headers and bodies are kept redacted (redact-exchange.ts: credentials, cookies,
- * secret-named fields, issued secrets) and cut at BODY_CHARS_KEPT.
+ * organisation. Headers and bodies are shown redacted (redact-exchange.ts: credentials, cookies,
+ * secret-named fields, issued secrets) and cut at BODY_CHARS_KEPT; the redaction is done when a
+ * request is first shown (KeptRequest), so a request costs the log a few references.
  */
 export class OrgRequestLog {
   readonly #rings = new Map<string, Ring>();
@@ -132,8 +201,9 @@ export class OrgRequestLog {
   #count = 0;
 
   /**
-   * Called by the request log when a response is done, with what the answer's body began with
-   * (captured for requests that carry a credential): costs nothing for requests of no organisation.
+   * Called by the request log when a response is done, with the answer's first bytes (captured
+   * for requests that carry a credential): costs nothing for requests of no organisation, and
+   * for the others a few references (the exchange is redacted when it is first shown).
    */
   observe(req: Request, res: Response, latencyMs: number, answer?: CapturedBody): void {
     const principal = req.principal;
@@ -146,20 +216,22 @@ export class OrgRequestLog {
     const key = `${orgId} ${surface}`;
     let ring = this.#rings.get(key);
     if (!ring) this.#rings.set(key, (ring = new Ring()));
-    ring.push({
-      id: `${this.#idPrefix}${(this.#count += 1).toString(36)}`,
-      surface,
-      at,
-      method: req.method,
-      path: redactUrlSecrets(req.originalUrl).slice(0, 300),
-      status: res.headersSent ? res.statusCode : 0,
-      latencyMs,
-      via: principal?.via ?? 'unknown',
-      credentialId: principal?.credentialId ?? null,
-      clientId: principal?.clientId ?? null,
-      fault: fault ? `${fault.faultId} ${fault.kind}` : null,
-      exchange: exchangeOf(req, res, answer),
-    });
+    ring.push(
+      new KeptRequest(
+        `${this.#idPrefix}${(this.#count += 1).toString(36)}`,
+        surface,
+        at,
+        req.method,
+        req.originalUrl,
+        res.headersSent ? res.statusCode : 0,
+        latencyMs,
+        principal?.via ?? 'unknown',
+        principal?.credentialId ?? null,
+        principal?.clientId ?? null,
+        fault ? `${fault.faultId} ${fault.kind}` : null,
+        { requestHeaders: req.headers, requestBody: heldBody(req), responseHeaders: res.getHeaders(), responseBody: answer },
+      ),
+    );
   }
 
   /** When the key with this id last made a request since the server started, in epoch ms. */

@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, signInToWorkspace, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { createLogger } from '../log.js';
-import { isSecretParameterName, redactUrlSecrets } from './redact-url.js';
+import { redactUrlSecrets } from './redact-url.js';
+import { isSecretName } from './secret-names.js';
 
 /** Each way a secret is written into a URL, with a value that must not survive redaction. */
 const SECRET_PARAMETERS = [
@@ -43,7 +44,7 @@ describe('redactUrlSecrets, by rule', () => {
     for (const url of ['/api/automation/me', '/api/automation/submissions?status=completed&limit=10&after=cur_1', 'https://hooks.example/in?channel=deals#top']) {
       expect(redactUrlSecrets(url)).toBe(url);
     }
-    for (const name of ['status', 'limit', 'after', 'email', 'monkeys', 'record_id']) expect(isSecretParameterName(name), name).toBe(false);
+    for (const name of ['status', 'limit', 'after', 'email', 'monkeys', 'record_id']) expect(isSecretName(name), name).toBe(false);
   });
 
   it('cuts pis_ and whsec_ values anywhere in the URL to their prefix, and works on absolute URLs with a fragment', () => {

@@ -1,96 +1,88 @@
+import { isSecretName } from './secret-names.js';
+
 /**
- * Secrets cut from a URL before it is logged or shown: by rule, not by the prefixes this server
- * happens to issue. A connector author's URL carries other people's secrets too (`?token=`,
- * `?api_key=`, an OAuth `?code=`, a pre-signed `X-Amz-Signature`), and a log that promises "secrets
- * cut" must cut those as well. See docs/decisions/workspace-url-redaction.md.
+ * Secrets cut from URLs, and from any text a URL or a credential may stand in, before it is
+ * logged or shown: by rule, not by the prefixes this server happens to issue. A connector
+ * author's URL carries other people's secrets too (`?token=`, `?api_key=`, an OAuth `?code=`, a
+ * pre-signed `X-Amz-Signature`, `https://user:secret@host`), and a log that promises "secrets
+ * cut" must cut those as well. See docs/decisions/redaction-policy.md.
  */
 
 export const REDACTED = '[redacted]';
 
 /**
- * Words that make a query parameter's name say "secret". A name is split into words at
- * punctuation and camelCase (`client_secret`, `X-Amz-Signature`, `apiKey`); one of these words is
- * enough. Over-cutting (`zip_code`) costs a developer one value in a log line; under-cutting leaks.
+ * Values that are secrets wherever they stand: this server's issued secrets (kind kept),
+ * Standard Webhooks signing secrets, and JWTs (an access or ID token pasted anywhere).
  */
-const SECRET_WORDS = new Set([
-  'token',
-  'secret',
-  'password',
-  'passwd',
-  'pwd',
-  'passphrase',
-  'signature',
-  'sig',
-  'key',
-  'apikey',
-  'code',
-  'credential',
-  'credentials',
-  'assertion',
-  'jwt',
-  'otp',
-  'sid',
-  'session',
-  'auth',
-  'authorization',
-]);
-
-/** Names written as one lower-case word still say it at the end: `accesstoken`, `clientsecret`, `apikey`. */
-const SECRET_ENDINGS = ['token', 'secret', 'password', 'signature', 'apikey'];
-
-/** Values that are secrets wherever they stand: this server's issued secrets (kind kept) and Standard Webhooks signing secrets. */
 // A `/` ends the value: base64's `/` cannot stand raw in a URL, and a path segment must survive.
 const ISSUED_SECRET = /\b(pis_[a-z]+_|whsec_)[A-Za-z0-9_%+=-]+/g;
+const JWT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 
-const decode = (text: string): string => {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
-};
+/** A word after an HTTP auth scheme in running text, and what tells a credential from prose (`Basic authentication`): a digit, an inner symbol, or mixed case. */
+const SCHEME_CREDENTIAL = /\b([Bb]earer|[Bb]asic|BEARER|BASIC)(\s+)([A-Za-z0-9._~+/-]{8,}=*)/g;
+const LOOKS_ISSUED = /[0-9]|[._~+/-][A-Za-z0-9]|[a-z][A-Z]/;
 
-/** Whether a query parameter's name (raw, possibly percent-encoded) says its value is a secret. */
-export function isSecretParameterName(rawName: string): boolean {
-  const name = decode(rawName);
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  if (words.some((word) => SECRET_WORDS.has(word))) return true;
-  const joined = words.join('');
-  return SECRET_ENDINGS.some((ending) => joined.endsWith(ending));
-}
+/** An absolute URL in running text (a JSON string value, a header, a message): up to a space, quote or bracket. */
+// The scheme is bounded: an unbounded one made a long run of letters quadratic to scan.
+const ABSOLUTE_URL = /\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s"'<>`]+/gi;
 
-/** One `name=value` pair of a query, its value cut when the name says secret. */
+/** `scheme://userinfo@`: everything before the last `@` ahead of the path is the userinfo (a password may hold a raw `@`). */
+const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)@/i;
+
+/** One `name=value` pair of a query or form, its value cut when the name says secret. */
 const redactPair = (pair: string): string => {
   const equals = pair.indexOf('=');
   if (equals < 0) return pair;
   const name = pair.slice(0, equals);
-  return isSecretParameterName(name) && pair.length > equals + 1 ? `${name}=${REDACTED}` : pair;
+  return isSecretName(name) && pair.length > equals + 1 ? `${name}=${REDACTED}` : pair;
 };
+
+/** A query or form body (`a=1&token=x;b=2`), each pair judged by its name. */
+export function redactPairs(text: string): string {
+  return text
+    .split(/([&;])/)
+    .map((part, i) => (i % 2 === 1 ? part : redactPair(part)))
+    .join('');
+}
 
 /**
  * The URL (absolute, or a path with its query as Express's `originalUrl`) with every secret cut:
- * the value of each query parameter whose name says secret becomes `[redacted]`, and every
- * `pis_…` or `whsec_…` value anywhere (path, query, fragment) keeps only its prefix.
+ * the userinfo (`user:password@`), the value of each query parameter whose name says secret, and
+ * every issued secret anywhere (path, query, fragment) cut to its prefix.
  */
 export function redactUrlSecrets(url: string): string {
-  // Most logged URLs have no query and no issued secret: three substring tests, no parsing.
+  // Most logged URLs have no query, no userinfo and no issued secret: a few substring tests, no parsing.
   const query = url.indexOf('?');
-  if (query < 0 && !url.includes('pis_') && !url.includes('whsec_')) return url;
-  let out = url;
-  if (query >= 0) {
-    const hash = url.indexOf('#', query);
-    const end = hash < 0 ? url.length : hash;
-    const pairs = url.slice(query + 1, end).split(/([&;])/);
-    out = url.slice(0, query + 1) + pairs.map((part, i) => (i % 2 === 1 ? part : redactPair(part))).join('') + url.slice(end);
+  const userinfo = url.includes('@');
+  if (query < 0 && !userinfo && !url.includes('pis_') && !url.includes('whsec_') && !url.includes('eyJ')) return url;
+  let out = userinfo ? url.replace(USERINFO, `$1${REDACTED}@`) : url;
+  const start = out.indexOf('?');
+  if (start >= 0) {
+    const hash = out.indexOf('#', start);
+    const end = hash < 0 ? out.length : hash;
+    out = out.slice(0, start + 1) + redactPairs(out.slice(start + 1, end)) + out.slice(end);
   }
   return redactIssuedSecrets(out);
 }
 
-/** Any text with every `pis_…` or `whsec_…` value cut to its prefix. */
+/** Any text with every issued secret cut to its prefix and every JWT cut whole. */
 export function redactIssuedSecrets(text: string): string {
-  return text.replace(ISSUED_SECRET, `$1${REDACTED}`);
+  const issued = text.includes('pis_') || text.includes('whsec_') ? text.replace(ISSUED_SECRET, `$1${REDACTED}`) : text;
+  return issued.includes('eyJ') ? issued.replace(JWT, REDACTED) : issued;
+}
+
+/** Whether running text may hold something `redactInlineSecrets` cuts: most text does not, and these tests cost less than the regular expressions. */
+export function mayHoldInlineSecrets(text: string): boolean {
+  return text.includes('://') || text.includes('pis_') || text.includes('whsec_') || text.includes('eyJ') || /\b(?:[Bb]earer|[Bb]asic|BEARER|BASIC)\s/.test(text);
+}
+
+/**
+ * Running text (a JSON string value, a header's value, an error message) with the secrets that
+ * can stand anywhere cut: every absolute URL by the URL rules (userinfo included), a credential
+ * after `Bearer`/`Basic`, issued secrets and JWTs.
+ */
+export function redactInlineSecrets(text: string): string {
+  if (!mayHoldInlineSecrets(text)) return text;
+  const urls = text.includes('://') ? text.replace(ABSOLUTE_URL, redactUrlSecrets) : text;
+  return redactIssuedSecrets(urls.replace(SCHEME_CREDENTIAL, (found, scheme: string, space: string, word: string) => (LOOKS_ISSUED.test(word) ? `${scheme}${space}${REDACTED}` : found)));
 }

@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { detached, identifyRequests, logFault, requestIdOf } from './detached.js';
 import { redactUrlSecrets } from './redact-url.js';
-import { RESPONSE_BYTES_READ, type OrgRequestLog } from './org-request-log.js';
+import { BODY_BYTES_READ, type OrgRequestLog } from './org-request-log.js';
 import { captureResponseBody } from './response-capture.js';
 
 /** Only a request with a credential can belong to an organisation: only its answer is read for the workspace's log. */
@@ -25,8 +25,8 @@ export function requestIds(): () => string {
  * logger's redaction still applies). The line is built once, at the end: no child logger, no
  * serializers and no request id unless the line is written. A caller's `x-request-id` is kept.
  * A secret in the URL (an invite link's token) is cut to its prefix. `perOrganisation`, when
- * given, also keeps the request (with its answer's first bytes, read only for requests that carry
- * a credential) for the workspace's request log of the caller's organisation.
+ * given, also keeps the request (with its answer's first bytes, held only for requests that carry
+ * a credential, by reference) for the workspace's request log of the caller's organisation.
  */
 export function requestLog(log: Logger, options: { nextId?: () => string; perOrganisation?: OrgRequestLog } = {}): RequestHandler {
   const nextId = options.nextId ?? requestIds();
@@ -39,10 +39,10 @@ export function requestLog(log: Logger, options: { nextId?: () => string; perOrg
   return (req, res, next) => {
     const started = performance.now();
     identifyRequests(req, nextId);
-    const answer = perOrganisation && carriesCredential(req.headers) ? captureResponseBody(res, RESPONSE_BYTES_READ, logFault(log, 'request log: keeping the answer', req)) : undefined;
+    const answer = perOrganisation && carriesCredential(req.headers) ? captureResponseBody(res, BODY_BYTES_READ, logFault(log, 'request log: keeping the answer', req)) : undefined;
     res.once('close', detached(logFault(log, 'request log', req), () => {
       const responseTime = Math.round(performance.now() - started);
-      perOrganisation?.observe(req, res, responseTime, answer?.());
+      perOrganisation?.observe(req, res, responseTime, answer);
       const level = !res.writableFinished ? 'warn' : res.statusCode >= 500 ? 'error' : 'info';
       if (!lines.isLevelEnabled(level)) return;
       lines[level](

@@ -1,43 +1,85 @@
 import type { Response } from 'express';
 import { detached, type Fault } from './detached.js';
 
+/** The first bytes of a body as they were sent or received, decoded only when the log is read. */
 export interface CapturedBody {
-  text: string;
   /** More was sent than was kept. */
-  truncated: boolean;
+  readonly truncated: boolean;
+  /** The kept bytes as UTF-8 text (a character cut at the bound becomes U+FFFD). */
+  text(): string;
+}
+
+/** One part of a body as its writer gave it: a Buffer, or a string with its encoding. */
+type Part = Buffer | { text: string; encoding: BufferEncoding };
+
+/**
+ * Bytes kept by reference, in at most `maxBytes`: a part within the bound is kept as it is (no
+ * copy: the writer hands it over and never changes it), the part that crosses the bound is copied
+ * up to it (so a large body is not kept alive by its first bytes), and nothing after it is kept.
+ */
+export class BoundedBytes implements CapturedBody {
+  readonly #parts: Part[] = [];
+  #kept = 0;
+  #truncated = false;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get truncated(): boolean {
+    return this.#truncated;
+  }
+
+  add(chunk: unknown, encoding?: unknown): void {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    const room = this.maxBytes - this.#kept;
+    if (typeof chunk === 'string') {
+      if (chunk === '') return;
+      const enc = typeof encoding === 'string' && Buffer.isEncoding(encoding) ? encoding : 'utf8';
+      const bytes = Buffer.byteLength(chunk, enc);
+      if (bytes <= room) {
+        this.#parts.push({ text: chunk, encoding: enc });
+        this.#kept += bytes;
+      } else this.#cut(Buffer.from(chunk, enc), room);
+      return;
+    }
+    const bytes = chunk instanceof Uint8Array ? chunk : undefined;
+    if (!bytes || bytes.length === 0) return;
+    if (bytes.length <= room) {
+      this.#parts.push(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+      this.#kept += bytes.length;
+    } else this.#cut(bytes, room);
+  }
+
+  #cut(bytes: Uint8Array, room: number): void {
+    this.#truncated = true;
+    if (room <= 0) return;
+    this.#parts.push(Buffer.from(bytes.subarray(0, room)));
+    this.#kept += room;
+  }
+
+  text(): string {
+    const buffers = this.#parts.map((p) => (Buffer.isBuffer(p) ? p : Buffer.from(p.text, p.encoding)));
+    return (buffers.length === 1 ? (buffers[0] as Buffer) : Buffer.concat(buffers)).toString('utf8');
+  }
 }
 
 /**
  * Keeps the first `maxBytes` of what a response sends (every `write` and the `end`), for the
- * request log, and returns a function that reads it once the response is done. The response
- * itself goes out unchanged.
+ * request log, by reference: no copy, no decoding until the log is read. The response itself goes
+ * out unchanged.
  */
-export function captureResponseBody(res: Response, maxBytes: number, onFault: Fault): () => CapturedBody {
-  const chunks: Buffer[] = [];
-  let kept = 0;
-  let truncated = false;
-  // Runs in whoever calls res.write/res.end: a copy that fails must not fail the answer itself.
-  const keep = detached(onFault, (chunk: unknown, encoding: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    const buffer = Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
-    if (kept >= maxBytes) {
-      truncated ||= buffer.length > 0;
-      return;
-    }
-    const part = buffer.subarray(0, maxBytes - kept);
-    truncated ||= part.length < buffer.length;
-    chunks.push(part);
-    kept += part.length;
-  });
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    keep(chunk, rest[0]);
-    return write(chunk, ...rest);
-  }) as Response['write'];
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    keep(chunk, rest[0]);
-    return end(chunk, ...rest);
-  }) as Response['end'];
-  return () => ({ text: Buffer.concat(chunks).toString('utf8'), truncated });
+export function captureResponseBody(res: Response, maxBytes: number, onFault: Fault): CapturedBody {
+  const body = new BoundedBytes(maxBytes);
+  // Runs in whoever calls res.write/res.end: keeping a part that fails must not fail the answer itself.
+  const keep = detached(onFault, (chunk: unknown, encoding: unknown) => body.add(chunk, encoding));
+  const { write, end } = res as unknown as { write: (...args: unknown[]) => boolean; end: (...args: unknown[]) => Response };
+  // `apply(this, arguments)`: the arguments pass through as given, without a rest array per call.
+  res.write = function (this: Response, chunk: unknown, encoding?: unknown) {
+    keep(chunk, encoding);
+    return write.apply(this, arguments as unknown as unknown[]);
+  } as Response['write'];
+  res.end = function (this: Response, chunk?: unknown, encoding?: unknown) {
+    keep(chunk, encoding);
+    return end.apply(this, arguments as unknown as unknown[]);
+  } as Response['end'];
+  return body;
 }

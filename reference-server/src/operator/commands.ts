@@ -4,9 +4,11 @@ import type { AppContext } from '../context.js';
 import { inviteView } from '../assessments/index.js';
 import { INVITE_STATUSES } from '../assessments/index.js';
 import { createInvite, createInviteSchema, InviteInputError, listInvites, revokeInvite, setInviteSettings } from '../assessments/index.js';
+import { CertificateError, KeyError, listKeys, revokeCertificate, revokeSchema, rotateKey, withdrawKey } from '../certificates/index.js';
 import { beginRun, explainCheck, explanationSchema, findRun, finishRun, listRuns, reportOf, RunInputError, RunLimitError, startRun, startRunSchema } from '../certification/index.js';
 import { DEFAULT_PARTNER_OPERATIONS, issueCredential, listCredentials, revokeCredential, listClients, registerClient, createOrganization, getOrganization, listOrganizations, OAUTH_SCOPES, createUser, findUserByEmail, listUsers } from '../tenancy/index.js';
 import { FAULT_KINDS, FAULT_SURFACES, faultView, clearFaults, listFaults, setFault } from '../faults/index.js';
+import { loopbackOutboundWarning } from '../sandbox-warnings.js';
 import { seedDemo } from '../seed.js';
 import { createProfile, listProfiles, profileView } from '../submissions/index.js';
 import { profileInputSchema } from '../submissions/index.js';
@@ -68,9 +70,14 @@ function runOrFail(ctx: AppContext, runId: string) {
 }
 
 export const COMMANDS = {
-  'org.create': command(z.object({ name: z.string().min(1).max(200).describe('organisation name') }).describe('create an organisation'), (ctx, input) =>
-    createOrganization(ctx, input.name),
-  ),
+  'org.create': command(z.object({ name: z.string().min(1).max(200).describe('organisation name') }).describe('create an organisation'), async (ctx, input) => {
+    const organisation = await createOrganization(ctx, input.name);
+    // Through a running server, ctx.config is that server's: say so when this org makes loopback outbound shared.
+    const warning = loopbackOutboundWarning(ctx.config, listOrganizations(ctx).length);
+    if (!warning) return organisation;
+    ctx.log.warn({ warning: warning.id, orgId: organisation.id }, warning.text);
+    return { ...organisation, warnings: [warning.text] };
+  }),
   'org.list': command(z.object({}).describe('list organisations'), async (ctx) => listOrganizations(ctx)),
   'user.create': command(
     z
@@ -316,6 +323,25 @@ export const COMMANDS = {
   'certify.list': command(z.object({ orgId }).describe("list an organisation's certification runs"), async (ctx, input) => {
     requireOrg(ctx, input.orgId);
     return listRuns(ctx, input.orgId, { limit: 100 }).items.map((run) => reportOf(run).run);
+  }),
+  'certify.revoke': command(revokeSchema.describe('revoke an integration certificate: its page, badge and certify verify say so, with the reason'), async (ctx, input) => {
+    try {
+      const revoked = await revokeCertificate(ctx, input, { who: 'operator' });
+      return { id: revoked.id, revoked_at: revoked.revoked?.at, reason: revoked.revoked?.reason };
+    } catch (error) {
+      if (error instanceof CertificateError) throw new OperatorError(error.message);
+      throw error;
+    }
+  }),
+  'certify.keys': command(z.object({}).describe('list the certificate signing keys: which signs, which are still published'), async (ctx) => listKeys(ctx)),
+  'certify.rotate-key': command(z.object({}).describe('a new certificate signing key signs from now on; the old one stays published until its certificates expire'), async (ctx) => rotateKey(ctx)),
+  'certify.withdraw-key': command(z.object({ kid: z.string().min(1).describe('the retired key to withdraw') }).describe('take a retired certificate key out of the published set: what it signed no longer verifies'), async (ctx, input) => {
+    try {
+      return await withdrawKey(ctx, input.kid);
+    } catch (error) {
+      if (error instanceof KeyError) throw new OperatorError(error.message);
+      throw error;
+    }
   }),
   'seed.demo': command(z.object({}).describe('create the demo organisation and print its credentials (shown once)'), (ctx) => seedDemo(ctx)),
 } satisfies Record<string, Command<z.ZodType>>;

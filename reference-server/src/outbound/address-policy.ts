@@ -72,6 +72,16 @@ function normalise(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
   return ipaddr.isValid(bare) ? ipaddr.process(bare) : undefined;
 }
 
+/**
+ * `localhost`, `localhost.` and any `….localhost` name, in any case: loopback by definition (RFC
+ * 6761 §6.3), whatever this machine's resolver says of them now (`localhost.` does not resolve
+ * everywhere, and a name that does not resolve at registration is otherwise accepted).
+ */
+export function isLocalhostName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
 export function isIpLiteral(host: string): boolean {
   return normalise(host) !== undefined;
 }

@@ -20,4 +20,5 @@
 export { checkOutboundUrl, failedOnInternalAddress, OutboundRefusedError, OutboundTimeoutError, post, postJson, retryAfterMs, sentHeaders } from './post.js';
 export type { PostOptions, PostResponse } from './post.js';
 export { OutboundClient } from './client.js';
+export { INTERNAL_NO_ANSWER, internalAnswerText, statusClass } from './internal-outcome.js';
 export { addressPolicy, type AddressPolicy } from './address-policy.js';

@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 import { isSharedServer, type ServerConfig } from '../config.js';
 import { detached, type Fault } from '../http/index.js';
-import { addressPolicy, isIpLiteral } from './address-policy.js';
+import { addressPolicy, isIpLiteral, isLocalhostName } from './address-policy.js';
 import type { OutboundClient } from './client.js';
 import { OutboundRefusedError } from './guarded-lookup.js';
 
@@ -89,6 +89,10 @@ export async function checkOutboundUrl(ctx: { config: Pick<ServerConfig, 'outbou
   const host = bareHost(target.hostname);
   if (isIpLiteral(host)) return policy.refusal(host);
   if (policy.allowsHost(host)) return undefined;
+  if (isLocalhostName(host)) {
+    const refusal = policy.refusal('127.0.0.1');
+    return refusal && `${host} resolves to ${refusal} (a localhost name is loopback by definition)`;
+  }
   let resolved: { address: string }[];
   try {
     resolved = await dnsLookup(host, { all: true });

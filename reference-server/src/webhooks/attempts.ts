@@ -1,7 +1,37 @@
 import type { AppContext } from '../context.js';
+import { redactBodyText, redactHeaders, redactInlineSecrets, redactUrlSecrets } from '../http/index.js';
 import type { Page } from '../store/index.js';
 import type { AttemptView } from './contract.js';
-import { ATTEMPTS, type AttemptRecord } from './records.js';
+import { ATTEMPTS, type AttemptExchange, type AttemptRecord } from './records.js';
+
+/** How much of the receiver's answer the API lists (`response_body`). */
+export const LISTED_ANSWER_CHARS = 512;
+
+/**
+ * An attempt as the delivery log keeps and shows it, by the server's redaction policy, in both
+ * directions: the URL, headers and body sent, and the receiver's answer (its `Set-Cookie`,
+ * `Authorization`, an `access_token` in its body…). Applied when an attempt is written, and again
+ * when one is read, for attempts a version before the policy wrote (redaction is idempotent).
+ */
+export function redactAttempt(attempt: AttemptRecord): AttemptRecord {
+  const exchange = attempt.exchange && redactExchange(attempt.exchange);
+  // The listed answer is the start of the kept one, cut after redaction: a secret cut short is not recognised.
+  const answer = exchange?.response ? exchange.response.body.slice(0, LISTED_ANSWER_CHARS) || null : attempt.response_body && redactBodyText(attempt.response_body);
+  return {
+    ...attempt,
+    error: attempt.error === null ? null : redactInlineSecrets(attempt.error),
+    response_body: answer,
+    ...(exchange ? { exchange } : {}),
+  };
+}
+
+function redactExchange({ request, response, ...rest }: AttemptExchange): AttemptExchange {
+  return {
+    ...rest,
+    request: { ...request, url: redactUrlSecrets(request.url), headers: redactHeaders(request.headers), body: redactBodyText(request.body, request.headers['content-type']) },
+    response: response ? { ...response, headers: redactHeaders(response.headers), body: redactBodyText(response.body, response.headers['content-type']) } : null,
+  };
+}
 
 /** A page of one subscription's delivery attempts, newest first (the caller checks the subscription is theirs). */
 export function listAttempts(
@@ -11,7 +41,7 @@ export function listAttempts(
 ): Page<AttemptRecord> {
   const { eventId, eventType, outcome } = query;
   const filtered = eventId !== undefined || eventType !== undefined || outcome !== undefined;
-  return ctx.store.page<AttemptRecord>(ATTEMPTS, subscriptionId, {
+  const page = ctx.store.page<AttemptRecord>(ATTEMPTS, subscriptionId, {
     limit: query.limit,
     ...(query.after ? { after: query.after } : {}),
     ...(filtered
@@ -21,6 +51,7 @@ export function listAttempts(
         }
       : {}),
   });
+  return { ...page, items: page.items.map(redactAttempt) };
 }
 
 /** A filtered page reads at most this many attempts that do not match (the log is bounded by its retention anyway). */
@@ -28,7 +59,8 @@ export const MAX_SCAN = 1000;
 
 /** One attempt of the subscription, with its exchange, or undefined. */
 export function getAttempt(ctx: Pick<AppContext, 'store'>, subscriptionId: string, id: string): AttemptRecord | undefined {
-  return ctx.store.get<AttemptRecord>(ATTEMPTS, subscriptionId, id);
+  const attempt = ctx.store.get<AttemptRecord>(ATTEMPTS, subscriptionId, id);
+  return attempt && redactAttempt(attempt);
 }
 
 /** What the API lists of an attempt: the documented fields, without the exchange the workspace shows. */

@@ -1,13 +1,14 @@
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../context.js';
 import type { JobQueue, JobRef } from '../jobs/index.js';
-import { failedOnInternalAddress, OutboundRefusedError, post, sentHeaders, type OutboundClient, type PostResponse } from '../outbound/index.js';
+import { failedOnInternalAddress, INTERNAL_NO_ANSWER, internalAnswerText, OutboundRefusedError, post, sentHeaders, type OutboundClient, type PostResponse } from '../outbound/index.js';
 import { del, put, type WriteOp } from '../store/index.js';
 import { ATTEMPTS, OUTBOX, SUBSCRIPTIONS, type AttemptExchange, type AttemptOutcome, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
 import { classifyStatus, MAX_ATTEMPTS, retryDelayMs, type AnswerClass } from './schedule.js';
 import { getSubscriptionRecord } from './subscriptions.js';
 import { signingSecrets } from './rotation.js';
 import { getEvent } from './outbox.js';
+import { LISTED_ANSWER_CHARS, redactAttempt } from './attempts.js';
 
 /** Attempts in flight at once, over all receivers. */
 export const DELIVERY_CONCURRENCY = 16;
@@ -23,18 +24,6 @@ const bounded = (text: string, max: number) => (Buffer.byteLength(text) <= max ?
 function answerHeaders(answer: PostResponse): Record<string, string> {
   return Object.fromEntries(Object.entries(answer.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value ?? '')]));
 }
-
-/** `404` → `4xx`: all the log says of an internal address's answer. */
-export const statusClass = (status: number): string => `${Math.floor(status / 100)}xx`;
-
-/**
- * What the log says of an exchange with an internal address (one the operator's allowlist let
- * through, not a public one): the outcome's class, never the answer's headers or body, the exact
- * status or the network error, which would let an organisation's admin read the operator's
- * services or scan their ports through the delivery log. `ECONNREFUSED` and a timeout read alike.
- */
-export const INTERNAL_NO_ANSWER = 'no answer from an internal address (the detail is not kept)';
-export const internalAnswerText = (status: number): string => `HTTP ${statusClass(status)} from an internal address (only the class is kept)`;
 
 function errorText(error: unknown): string {
   if (failedOnInternalAddress(error)) return INTERNAL_NO_ANSWER;
@@ -74,7 +63,7 @@ function answered(answer: PostResponse): Exchanged {
   return {
     ...common,
     statusCode: answer.status,
-    responseBody: answer.bodyText.slice(0, 512) || null,
+    responseBody: answer.bodyText.slice(0, LISTED_ANSWER_CHARS) || null,
     error: answerError(answer.status, answerClass),
     response: { headers: answerHeaders(answer), ...bounded(answer.bodyText, LOGGED_RESPONSE_BYTES) },
     answerWithheld: false,
@@ -135,7 +124,8 @@ export class WebhookDelivery {
     const exchanged = await this.#send(subscription.url, body, headers);
     const now = ctx.clock.now();
     const { outcome, nextAt } = scheduled(exchanged.outcome, attempt, exchanged.retryAfterMs, now);
-    const record: AttemptRecord = {
+    // Kept as the delivery log shows it: redacted before it reaches the store.
+    const record: AttemptRecord = redactAttempt({
       id: ctx.ids.next('att'),
       delivery_id: entry.id,
       event_id: event.id,
@@ -154,7 +144,7 @@ export class WebhookDelivery {
         ...(exchanged.answerWithheld ? { answerWithheld: true } : {}),
       },
       ...(entry.resendOf ? { resendOf: entry.resendOf } : {}),
-    };
+    });
     await ctx.store.write(this.#outcomeOps(orgId, { ...entry, attempts: attempt }, record, nextAt, now));
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settle, signInToWorkspace, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { defaultOutboundAllowlist, isSharedServer } from '../config.js';
-import { INTERNAL_NO_ANSWER } from './delivery.js';
+import { INTERNAL_NO_ANSWER } from '../outbound/index.js';
 import { ATTEMPTS, type AttemptRecord } from './records.js';
 
 /**

@@ -230,6 +230,7 @@ export function RunPage({ member, csrfToken, report, notCounted, finishedNow }: 
             { key: 'Webhook receiver', value: report.run.integration.webhook_url ?? 'not checked' },
             { key: 'Redirect URIs', value: report.run.integration.redirect_uris.join(', ') || 'not checked' },
             { key: 'Result', value: summaryLine(report) },
+            { key: 'Certificate', value: <CertificateLinks report={report} /> },
           ]}
         />
         <h2 id="checks-heading">Checks</h2>
@@ -257,6 +258,17 @@ export function RunPage({ member, csrfToken, report, notCounted, finishedNow }: 
         <a href={CERTIFICATION_PATH}>All runs</a>
       </p>
     </WorkspacePage>
+  );
+}
+
+/** The run's certificate: its public page (give it to a platform), its JWS, and where to revoke it. */
+function CertificateLinks({ report }: { report: Report }) {
+  if (!report.certificate) return <>{report.run.status === 'running' || report.run.status === 'ready' ? 'issued if every MUST passes' : 'none: a certificate is issued only when every MUST passed'}</>;
+  return (
+    <>
+      <a href={report.certificate.url}>{report.certificate.url}</a> (<a href={report.certificate.jws_url}>signed JWS</a>) ·{' '}
+      <a href={`${runPath(report.run.id)}/certificate/revoke`}>Revoke it</a>
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { createPageSurface, type PageTools, seeOther, sendPage } from '../pages/
 import { listCredentials, listUsers } from '../tenancy/index.js';
 import { member, requireMember } from './access.js';
 import { certificationRoutes } from './certification-routes.js';
+import { certificateRevokeRoutes } from './certificate-revoke.js';
 import { developerRoutes } from './developer-routes.js';
 import { invitesRoutes } from './invites-routes.js';
 import { requestsRoutes } from './requests-routes.js';
@@ -86,6 +87,7 @@ export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgReq
       requestsRoutes(ctx, deps.requests, router, tools);
       developerRoutes(ctx, router, tools);
       certificationRoutes(ctx, router, tools, deps.partnerOperations);
+      certificateRevokeRoutes(ctx, router, tools);
     },
   );
 }
