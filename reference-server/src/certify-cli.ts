@@ -1,8 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Command, Option } from 'commander';
-import { renderReportHtml, renderReportJunit, runEnvironment, summaryLine, type Report, type StartedRun } from './certification/index.js';
+import { endedLine, renderReportHtml, renderReportJunit, runEnvironment, summaryLine, type Report, type StartedRun } from './certification/index.js';
+import { IntegrationCommand, type CommandExit } from './certify-command.js';
+import { DEFAULT_PROGRESS_INTERVAL_MS, ProgressLines } from './certify-progress.js';
 import { verifyCommand } from './certify-verify.js';
 import { defaultConfig, defaultOutboundAllowlist } from './config.js';
 import { createLogger } from './log.js';
@@ -55,7 +57,7 @@ export function reportTable(report: Report): string {
     const row = `${c.id.padEnd(width)}  ${c.level.padEnd(6)}  ${c.outcome.padEnd(7)}  ${c.summary}`;
     return c.explanation ? `${row}\n${' '.repeat(width + 19)}explained: ${c.explanation}` : row;
   });
-  return [...rows, summaryLine(report)].join('\n');
+  return [...rows, summaryLine(report), endedLine(report)].join('\n');
 }
 
 async function writeReports(report: Report, files: { html?: string; junit?: string }): Promise<void> {
@@ -78,14 +80,25 @@ interface Host {
   server?: RunningServer;
 }
 
-async function serverFor(dataDir: string, port: number): Promise<Host> {
-  const config = defaultConfig({ dataDir: resolve(dataDir), port, host: '127.0.0.1', logLevel: 'warn' });
+async function serverFor(dataDir: string, port: number, logFile: string): Promise<Host> {
+  const config = defaultConfig({ dataDir: resolve(dataDir), port, host: '127.0.0.1', logLevel: 'info' });
   config.outboundAllowlist = defaultOutboundAllowlist(config);
+  // Its log goes to a file: stderr is the command's output and the run's progress, stdout the report's.
+  await mkdir(dirname(resolve(logFile)), { recursive: true });
+  const logStream = createWriteStream(logFile, { flags: 'a' });
+  const closeLog = () => new Promise<void>((done) => logStream.end(done));
   try {
-    // Its log goes to stderr: stdout is the report's.
-    const server = await startServer(config, { log: createLogger(config.logLevel, process.stderr) });
-    return { call: (name, args) => runCommand(server.ctx, name, args), stop: () => server.close(), server };
+    const server = await startServer(config, { log: createLogger(config.logLevel, logStream) });
+    return {
+      call: (name, args) => runCommand(server.ctx, name, args),
+      stop: async () => {
+        await server.close();
+        await closeLog();
+      },
+      server,
+    };
   } catch (error) {
+    await closeLog();
     if (error instanceof FolderLockedError && error.holder.operatorUrl && error.holder.operatorToken) {
       const holder = error.holder;
       return { call: (name, args) => forwardCommand(holder, name, args), stop: async () => undefined };
@@ -94,28 +107,9 @@ async function serverFor(dataDir: string, port: number): Promise<Host> {
   }
 }
 
-function spawnCommand(command: string, env: Record<string, string>): ChildProcess {
-  // Its own process group, so SIGTERM reaches what the shell started; its output goes to stderr, so
-  // `--json` leaves stdout to the report.
-  return spawn('sh', ['-c', command], { env: { ...process.env, ...env }, stdio: ['ignore', process.stderr, process.stderr], detached: true });
-}
-
-async function stopCommand(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const group = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-(child.pid as number), signal);
-    } catch {
-      // already gone
-    }
-  };
-  group('SIGTERM');
-  const killed = await Promise.race([exited.then(() => true), new Promise((done) => setTimeout(() => done(false), 5000).unref())]);
-  if (!killed) group('SIGKILL');
-}
-
-const startArgs = (o: Record<string, unknown>, orgId: string) => ({
+const startArgs = (o: Record<string, unknown>, orgId: string, startedBy: 'operator' | 'certify run') => ({
   orgId,
+  startedBy,
   ...(o['name'] ? { name: o['name'] } : {}),
   ...(o['webhookUrl'] ? { webhookUrl: o['webhookUrl'] } : {}),
   ...(o['subscription'] ? { subscriptionId: o['subscription'] } : {}),
@@ -160,17 +154,51 @@ async function explainAll(call: Call, runId: string, given: unknown): Promise<vo
 
 const exitCode = (code: number) => Object.assign(new Error(''), { certifyExit: code });
 
-/** Waits for the run's verdict: the server decides it (every check decided, or its deadline); the command ending first finishes it. */
-async function awaitVerdict(host: Host, runId: string, deadline: number, exited: Promise<unknown>): Promise<Report> {
-  let commandDone = false;
-  void exited.then(() => (commandDone = true));
+/** The exit code after SIGINT or SIGTERM, as a shell reports a process a signal ended: 128 + its number. */
+const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+
+/** How the wait for the verdict ended, when the server did not decide it. */
+type Interruption = { by: 'command'; exit: CommandExit } | { by: 'deadline' } | { by: 'signal'; signal: NodeJS.Signals };
+
+/**
+ * Waits for the run's verdict: the server decides it (every check decided, or its deadline);
+ * otherwise the first of the command ending, the deadline passing or a signal to `certify run`
+ * ends the wait. Every report seen goes to `progress`.
+ */
+async function awaitVerdict(host: Host, runId: string, deadline: number, interrupted: Promise<Interruption>, progress: ProgressLines): Promise<{ report: Report; interruption?: Interruption }> {
+  let interruption: Interruption | undefined;
+  void interrupted.then((why) => (interruption = why));
   let report = (await host.call('certify.status', { runId })) as Report;
+  progress.see(report, Date.now());
   while (report.run.status === 'running') {
-    if (commandDone || Date.now() > deadline) return (await host.call('certify.finish', { runId })) as Report;
-    await Promise.race([exited, new Promise((done) => setTimeout(done, 250))]);
+    if (!interruption && Date.now() > deadline) interruption = { by: 'deadline' };
+    if (interruption) return { report, interruption };
+    await Promise.race([interrupted, new Promise((done) => setTimeout(done, 250))]);
     report = (await host.call('certify.status', { runId })) as Report;
+    progress.see(report, Date.now());
   }
-  return report;
+  return { report };
+}
+
+/** What `certify finish` is told about why the run ends. */
+function endOf(interruption: Interruption): Record<string, unknown> {
+  if (interruption.by === 'deadline') return { reason: 'timeout' };
+  if (interruption.by === 'signal') return { reason: 'interrupted', signal: interruption.signal };
+  return interruption.exit.signal ? { reason: 'command_signalled', signal: interruption.exit.signal } : { reason: 'command_exited', exitCode: interruption.exit.code };
+}
+
+/** SIGINT and SIGTERM to `certify run` end the wait instead of the process: the run is finished and reported first. */
+function onStopSignals(): { signalled: Promise<Interruption>; release(): void } {
+  let release = (): void => undefined;
+  const signalled = new Promise<Interruption>((resolve) => {
+    const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
+      const handler = () => resolve({ by: 'signal', signal });
+      process.once(signal, handler);
+      return [signal, handler] as const;
+    });
+    release = () => handlers.forEach(([signal, handler]) => process.off(signal, handler));
+  });
+  return { signalled, release };
 }
 
 /** Exit code of a start refused because the organisation has the most running runs allowed: finish one, then start again. */
@@ -184,14 +212,28 @@ const couldNotStart = (error: unknown) => {
   return exitCode(refusedByRunLimit(error) ? EXIT_RUN_LIMIT : 2);
 };
 
+interface RunCommandOptions {
+  data: string;
+  port: number;
+  command: string;
+  json: boolean;
+  report?: string;
+  junit?: string;
+  baseline?: string;
+  serverLog?: string;
+  progressInterval?: number;
+}
+
 /** `certify run`: start a run, run the integration's command with its credentials, report, exit by the verdict. */
-async function runWithCommand(o: Record<string, unknown> & { data: string; port: number; command: string; json: boolean; report?: string; junit?: string; baseline?: string }): Promise<void> {
+async function runWithCommand(o: Record<string, unknown> & RunCommandOptions): Promise<void> {
   const baseline = o.baseline ? await readBaseline(o.baseline) : [];
-  const host = await serverFor(o.data, o.port).catch((error: unknown) => {
+  const stopSignals = onStopSignals();
+  const host = await serverFor(o.data, o.port, o.serverLog ?? join(o.data, 'certify-server.log')).catch((error: unknown) => {
+    stopSignals.release();
     throw couldNotStart(error);
   });
   try {
-    const started = (await host.call('certify.start', startArgs(o, await orgOf(host.call, o['org']))).catch((error: unknown) => {
+    const started = (await host.call('certify.start', startArgs(o, await orgOf(host.call, o['org']), 'certify run')).catch((error: unknown) => {
       throw couldNotStart(error);
     })) as StartAnswer;
     await explainAll(host.call, started.run.id, o['explain']).catch(async (error: unknown) => {
@@ -199,17 +241,24 @@ async function runWithCommand(o: Record<string, unknown> & { data: string; port:
       throw couldNotStart(error);
     });
     process.stderr.write(`certification run ${started.run.id} started: ${started.url}\n`);
-    const child = spawnCommand(o.command, commandEnvironment(started, host.server?.demo?.user));
-    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-    const report = await awaitVerdict(host, started.run.id, Date.parse(started.run.deadline) + 5000, exited);
-    await stopCommand(child, exited);
+    const command = new IntegrationCommand(o.command, commandEnvironment(started, host.server?.demo?.user));
+    const progress = new ProgressLines((line) => process.stderr.write(`${line}\n`), o.progressInterval ?? DEFAULT_PROGRESS_INTERVAL_MS, Date.now());
+    const ended = Promise.race([command.exited.then((exit): Interruption => ({ by: 'command', exit })), stopSignals.signalled]);
+    const waited = await awaitVerdict(host, started.run.id, Date.parse(started.run.deadline) + 5000, ended, progress);
+    // The command stops before the run is finished: nothing it still sends is graded against a closed run.
+    await command.stop();
+    const report = waited.interruption ? ((await host.call('certify.finish', { runId: started.run.id, end: endOf(waited.interruption) })) as Report) : waited.report;
+    progress.see(report, Date.now());
     await writeReports(report, { ...(o.report ? { html: o.report } : {}), ...(o.junit ? { junit: o.junit } : {}) });
     process.stdout.write(o.json ? `${JSON.stringify(report)}\n` : `${reportTable(report)}\n`);
+    process.stderr.write(`${endedLine(report)}\n`);
+    if (waited.interruption?.by === 'signal') throw exitCode(SIGNAL_EXIT[waited.interruption.signal] ?? 1);
     const result = verdict(report, baseline);
     if (result.unexpected.length) process.stderr.write(`MUST checks not passed: ${result.unexpected.join(', ')}\n`);
     if (result.stale.length) process.stderr.write(`the baseline is stale: these listed checks now pass: ${result.stale.join(', ')}\n`);
     if (!result.ok) throw exitCode(1);
   } finally {
+    stopSignals.release();
     await host.stop();
   }
 }
@@ -279,7 +328,7 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .option('--begin-now', 'begin the checks at once instead of waiting for `certify begin` (as `certify run` does)', false)
     .action(async (o) => {
       const call: Call = (name, args) => parts.operate(o.data, name, args);
-      const started = (await call('certify.start', { ...startArgs(o, await orgOf(call, o.org)), waitForBegin: !o.beginNow }).catch((error: unknown) => {
+      const started = (await call('certify.start', { ...startArgs(o, await orgOf(call, o.org), 'operator'), waitForBegin: !o.beginNow }).catch((error: unknown) => {
         throw refusedByRunLimit(error) ? couldNotStart(error) : error;
       })) as StartAnswer;
       await explainAll(call, started.run.id, o.explain);
@@ -293,6 +342,8 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .option('--json', 'print the report as JSON on stdout', false)
     .option('--report <file>', 'write the HTML report here')
     .option('--junit <file>', 'write a JUnit XML report here')
+    .option('--server-log <file>', 'where the server this command starts writes its log (default: certify-server.log in the data folder)')
+    .option('--progress-interval <duration>', 'how often the checks still pending are listed on stderr (default 30s)', (v: string) => parts.duration(v) * 1000)
     .action((o) => runWithCommand(o));
 
   addBeginCommand(certify, parts);

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './log.js';
+import { runCommand } from './operator/index.js';
 import { startTestServer } from 'reference-server/testing';
 
 describe('request logs', () => {
@@ -56,6 +57,35 @@ describe('request logs', () => {
       await server.close();
       const line = lines.map((l) => JSON.parse(l) as { req?: { remoteAddress?: string } }).find((l) => l.req);
       expect(line?.req?.remoteAddress).toBe('203.0.113.9');
+    } finally {
+      await server.dispose();
+    }
+  });
+
+  it('log the faults a certification run injects (a 429, a create whose answer it cut) at info, not as errors', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const server = await startTestServer({}, { log: createLogger('info', sink) });
+    try {
+      const started = (await runCommand(server.ctx, 'certify.start', { orgId: server.demo.organizationId, checks: ['api.honours-retry-after', 'api.idempotent-create'] })) as {
+        credentials: { automation_key: string };
+      };
+      const headers = { 'x-api-key': started.credentials.automation_key, 'content-type': 'application/json' };
+      expect((await fetch(`${server.url}/api/automation/me`, { headers })).status).toBe(429);
+      const profiles = (await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as { data: Array<{ id: string }> };
+      const create = { record_id: 'log-test-1', profile_id: profiles.data[0]?.id, fields: { company: 'Log Co', name: 'Lou Log', email: 'lou@log.example' } };
+      await expect(fetch(`${server.url}/api/automation/submissions`, { method: 'POST', headers, body: JSON.stringify(create) })).rejects.toThrow();
+      await server.close();
+      const requests = lines.map((line) => JSON.parse(line) as { level: number; msg: string; req?: { method: string; url: string }; res?: { statusCode: number } }).filter((l) => l.req);
+      const seen = requests.map((r) => `${r.level} ${r.req?.method} ${r.req?.url} ${r.res?.statusCode} ${r.msg}`);
+      expect(seen).toContain('30 GET /api/automation/me 429 request completed');
+      expect(seen.filter((l) => l.includes('POST /api/automation/submissions'))).toEqual([expect.stringMatching(/^30 POST \/api\/automation\/submissions 20\d request aborted$/)]);
+      expect(requests.filter((r) => r.level >= 40)).toEqual([]);
     } finally {
       await server.dispose();
     }

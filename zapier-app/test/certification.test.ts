@@ -41,6 +41,7 @@ afterAll(async () => {
 
 /** Zapier running one step: ThrottledError → wait its delay and run again; RefreshAuthError → refresh once and run again. */
 async function onZapier<T>(step: (authData: AuthData) => Promise<T>, connection: { authData: AuthData }): Promise<T> {
+  let refreshed = false;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await step(connection.authData);
@@ -50,7 +51,9 @@ async function onZapier<T>(step: (authData: AuthData) => Promise<T>, connection:
         await sleep((JSON.parse(message) as { delay: number }).delay * 1000);
         continue;
       }
-      if (name === 'RefreshAuthError' && attempt === 1) {
+      // Once per step, whichever attempt meets the expiry (a step Zapier reran after a ThrottledError too).
+      if (name === 'RefreshAuthError' && !refreshed) {
+        refreshed = true;
         connection.authData = { ...connection.authData, ...((await appTester(oauth2.refreshAccessToken as never, { authData: connection.authData })) as AuthData) };
         continue;
       }
@@ -102,10 +105,16 @@ describe('the Zapier app, certified through createAppTester', () => {
     process.env['CLIENT_SECRET'] = client.client_secret;
     const connection = { authData: (await connectAccount(server, { automation_key: started.credentials.automation_key! })).authData };
 
-    // Create Submission: its answer dropped, then a 429, a 503 with Retry-After, and a persistent 503 that stops the step.
+    // Create Submission: its answer dropped (the create is sent again), then its GraphQL read-back meets a 429 and a 503 with
+    // Retry-After, each a ThrottledError that Zapier reruns the step after; the run grades the OAuth client that met them.
     const profiles = (await (await fetch(`${server.url}/api/automation/profiles`, { headers: { 'x-api-key': server.demo.automationKey } })).json()) as { data: Array<{ id: string }> };
     const input = { record_id: 'zap-certified-1', profile_id: profiles.data[0]!.id, company: 'Certified Co', email: 'zap@certified.example' };
-    await onZapier((authData) => appTester(create.perform, { authData, inputData: input }), connection).catch((error: Error) => expect(error.message).toMatch(/unavailable/));
+    await onZapier((authData) => appTester(create.perform, { authData, inputData: input }), connection);
+    // The next step meets the persistent 503 (no Retry-After): it stops with an error, and Zapier does not rerun it.
+    await onZapier((authData) => appTester(records.perform, { authData, meta: { page: 0 } }), connection).then(
+      () => expect.fail('the step was not stopped by the 503'),
+      (error: Error) => expect(error.message).toMatch(/unavailable/),
+    );
     await certificationWhen(server, started.run.id, (r) => r.checks.every((c) => c.outcome !== 'pending' || !['api.honours-retry-after', 'api.retries-transient', 'api.bounded-retries', 'api.idempotent-create'].includes(c.id)));
 
     // The Submission dropdown scrolled to its end: Zapier asks page 0, 1, 2 … until one is empty.

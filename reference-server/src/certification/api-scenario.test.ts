@@ -21,7 +21,10 @@ function apiRun(checks: CheckId[] = CHECKS.filter((c) => c.group === 'api').map(
   });
 }
 
-const get = (at: number, path = '/api/automation/me', extra: Partial<RequestFacts> = {}): RequestFacts => ({ at, method: 'GET', path, create: false, list: false, ...extra });
+const GOT = { id: 'key:k_auto ua:got', label: 'the automation key (User-Agent "got")' };
+const KY = { id: 'key:k_dev ua:ky', label: 'the developer key (User-Agent "ky")' };
+const get = (at: number, path = '/api/automation/me', extra: Partial<RequestFacts> = {}): RequestFacts => ({ at, client: GOT, method: 'GET', path, create: false, list: false, ...extra });
+const create = (at: number, client = GOT): RequestFacts => ({ at, client, method: 'POST', path: '/api/automation/submissions', create: true, list: false });
 const outcomeOf = (run: ReturnType<typeof apiRun>, id: string) => run.checks.find((c) => c.id === id)?.outcome;
 
 /** Takes the run through the 429 and the 503 as a careful client does; returns the time after. */
@@ -37,7 +40,7 @@ describe('the API client scenario', () => {
     const pages = apiRun(['api.paginates']);
     expect(planRequest(pages, get(T0))).toEqual({ kind: 'pass' });
     expect(planRequest(pages, get(T0 + 1, '/api/automation/submissions', { list: true }))).toEqual({ kind: 'page' });
-    expect(planRequest(pages, { at: T0 + 2, method: 'POST', path: '/api/automation/submissions', create: true, list: false })).toEqual({ kind: 'pass' });
+    expect(planRequest(pages, create(T0 + 2))).toEqual({ kind: 'pass' });
     const bounded = apiRun(['api.bounded-retries']);
     expect(planRequest(bounded, get(T0))).toMatchObject({ kind: 'fault', status: 503, check: 'api.bounded-retries' });
   });
@@ -78,7 +81,6 @@ describe('the API client scenario', () => {
   });
 
   it('fails api.idempotent-create when the create after a lost answer carries a new record_id', () => {
-    const create = (at: number): RequestFacts => ({ at, method: 'POST', path: '/api/automation/submissions', create: true, list: false });
     const run = apiRun();
     expect(planRequest(run, create(T0))).toEqual({ kind: 'drop-answer' });
     observeDroppedCreate(run, create(T0), 202, 'rec-1');
@@ -101,8 +103,9 @@ describe('the API client scenario', () => {
     const list = get(after, '/api/automation/submissions', { list: true });
     expect(planRequest(run, list)).toEqual({ kind: 'page' });
     observePage(run, list, 200, 'cursor-2');
-    closeRun(run, after + 5000, 'the command ended');
+    closeRun(run, after + 5000, { reason: 'command_exited', exitCode: 3 });
     expect(outcomeOf(run, 'api.paginates')).toBe('not_run');
+    expect(run.checks.find((c) => c.id === 'api.paginates')?.summary).toBe('Not reached: the run ended before the integration got here: the command exited with status 3.');
     expect(run.status).toBe('failed');
   });
 
@@ -117,5 +120,50 @@ describe('the API client scenario', () => {
     planRequest(run, second);
     observePage(run, second, 200, null);
     expect(outcomeOf(run, 'api.paginates')).toBe('pass');
+  });
+
+  describe('with several clients (two processes, two credentials or two User-Agents)', () => {
+    it('grades api.honours-retry-after on the next request of the client that got the 429, not on another client’s', () => {
+      const run = apiRun();
+      expect(planRequest(run, get(T0))).toMatchObject({ kind: 'fault', status: 429 });
+      // The other client knows of no 429: its request passes, and decides nothing.
+      expect(planRequest(run, get(T0 + 10, '/api/v1/me', { client: KY }))).toEqual({ kind: 'pass' });
+      expect(outcomeOf(run, 'api.honours-retry-after')).toBe('pending');
+      planRequest(run, get(T0 + 2040));
+      expect(outcomeOf(run, 'api.honours-retry-after')).toBe('pass');
+      expect(run.checks.find((c) => c.id === 'api.honours-retry-after')?.summary).toBe('The next request of the automation key (User-Agent "got") came 2.04 s after its 429 with Retry-After: 2.');
+    });
+
+    it('passes two polite clients that each wait out their own 429 and 503', () => {
+      const run = apiRun();
+      expect(planRequest(run, get(T0))).toMatchObject({ kind: 'fault', status: 429 });
+      expect(planRequest(run, get(T0 + 5, '/api/v1/me', { client: KY }))).toEqual({ kind: 'pass' });
+      expect(planRequest(run, get(T0 + 2000))).toMatchObject({ kind: 'fault', status: 503, check: 'api.retries-transient' });
+      expect(planRequest(run, get(T0 + 2005, '/api/v1/me', { client: KY }))).toEqual({ kind: 'pass' });
+      expect(planRequest(run, get(T0 + 3000))).toEqual({ kind: 'pass' });
+      expect(outcomeOf(run, 'api.honours-retry-after')).toBe('pass');
+      expect(outcomeOf(run, 'api.retries-transient')).toBe('pass');
+    });
+
+    it('counts only the trapped client’s requests in the fault window of api.bounded-retries', () => {
+      const run = apiRun();
+      const after = pastTheFirstTraps(run);
+      expect(planRequest(run, get(after))).toMatchObject({ kind: 'fault', check: 'api.bounded-retries' });
+      for (let i = 1; i <= BOUNDED_ATTEMPTS + 5; i += 1) expect(planRequest(run, get(after + i * 10, '/api/v1/me', { client: KY }))).toEqual({ kind: 'pass' });
+      for (const wait of [1000, 3000, 7000]) planRequest(run, get(after + wait));
+      expect(settleBounded(run, after + WINDOW_MS)).toBe(true);
+      expect(outcomeOf(run, 'api.bounded-retries')).toBe('pass');
+      expect(run.api.bounded.attempts).toBe(4);
+    });
+
+    it('grades api.idempotent-create on the create of the client whose answer was cut', () => {
+      const run = apiRun();
+      expect(planRequest(run, create(T0))).toEqual({ kind: 'drop-answer' });
+      observeDroppedCreate(run, create(T0), 202, 'rec-1');
+      expect(planRequest(run, create(T0 + 500, KY))).toEqual({ kind: 'pass' });
+      expect(planRequest(run, create(T0 + 1000))).toEqual({ kind: 'follow-create' });
+      observeCreateRetry(run, create(T0 + 1000), 'rec-1', 200);
+      expect(outcomeOf(run, 'api.idempotent-create')).toBe('pass');
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { CheckId } from './checks.js';
 import { addEvidence, decide } from './outcomes.js';
-import type { Evidence, RunRecord } from './records.js';
+import type { ClientRef, Evidence, RunRecord } from './records.js';
 
 /** `api.honours-retry-after`: the 429's Retry-After, in seconds. */
 export const RETRY_AFTER_S = 2;
@@ -16,6 +16,7 @@ export const RUN_PAGE_SIZE = 1;
 /** What the run learns of a request of its credentials before any surface sees it. */
 export interface RequestFacts {
   at: number;
+  client: ClientRef;
   method: string;
   /** Path without the query. */
   path: string;
@@ -81,14 +82,21 @@ export function planRequest(run: RunRecord, facts: RequestFacts): ApiAction {
   const repeated = run.webhook.repeated;
   if (repeated && facts.path.includes(repeated.subjectId)) repeated.apiCalls += 1;
 
-  if (facts.create && api.create.phase === 'armed') return { kind: 'drop-answer' };
-  if (facts.create && api.create.phase === 'dropped') return { kind: 'follow-create' };
+  const mine = (trapped: ClientRef | undefined) => trapped?.id === facts.client.id;
+
+  if (facts.create && api.create.phase === 'armed') {
+    api.create = { phase: 'armed', client: facts.client };
+    return { kind: 'drop-answer' };
+  }
+  if (facts.create && api.create.phase === 'dropped') return mine(api.create.client) ? { kind: 'follow-create' } : PASS;
 
   if (api.retryAfter.phase === 'armed') {
-    api.retryAfter = { phase: 'sent', sentAt: facts.at };
+    api.retryAfter = { phase: 'sent', sentAt: facts.at, client: facts.client };
     addEvidence(run, 'api.honours-retry-after', line(facts, `→ 429 with Retry-After: ${RETRY_AFTER_S} (set by the run)`));
     return { kind: 'fault', status: 429, retryAfterS: RETRY_AFTER_S, check: 'api.honours-retry-after' };
   }
+  // Another client's request while a trap waits for its client: served as usual, graded on nothing.
+  if (api.retryAfter.phase === 'sent' && !mine(api.retryAfter.client)) return planListing(run, facts);
   if (api.retryAfter.phase === 'sent') {
     const sentAt = api.retryAfter.sentAt as number;
     const waited = facts.at - sentAt >= RETRY_AFTER_S * 1000 - EARLY_TOLERANCE_MS;
@@ -96,24 +104,27 @@ export function planRequest(run: RunRecord, facts: RequestFacts): ApiAction {
       run,
       'api.honours-retry-after',
       waited ? 'pass' : 'fail',
-      `The next request came ${secondsBetween(sentAt, facts.at)} after a 429 with Retry-After: ${RETRY_AFTER_S}${waited ? '' : ': too soon'}.`,
+      `The next request of ${facts.client.label} came ${secondsBetween(sentAt, facts.at)} after its 429 with Retry-After: ${RETRY_AFTER_S}${waited ? '' : ': too soon'}.`,
       [line(facts, `sent ${secondsBetween(sentAt, facts.at)} after the 429`)],
     );
     api.retryAfter = { phase: 'done' };
     armFrom(run, 1);
   }
   if (api.transient.phase === 'armed') {
-    api.transient = { phase: 'sent', method: facts.method, path: facts.path };
+    api.transient = { phase: 'sent', method: facts.method, path: facts.path, client: facts.client };
     addEvidence(run, 'api.retries-transient', line(facts, `→ 503 with Retry-After: ${TRANSIENT_RETRY_AFTER_S} (set by the run)`));
     return { kind: 'fault', status: 503, retryAfterS: TRANSIENT_RETRY_AFTER_S, check: 'api.retries-transient' };
   }
+  if (api.transient.phase === 'sent' && !mine(api.transient.client)) return planListing(run, facts);
   if (api.transient.phase === 'sent') {
     const same = facts.method === api.transient.method && facts.path === api.transient.path;
     decide(
       run,
       'api.retries-transient',
       same ? 'pass' : 'fail',
-      same ? `The request answered 503 was sent again.` : `After a 503 on ${api.transient.method} ${api.transient.path} the client moved on to ${facts.method} ${facts.path} without sending it again.`,
+      same
+        ? `The request answered 503 was sent again by ${facts.client.label}.`
+        : `After a 503 on ${api.transient.method} ${api.transient.path}, ${facts.client.label} moved on to ${facts.method} ${facts.path} without sending it again.`,
       [line(facts, 'sent next')],
     );
     api.transient = { phase: 'done' };
@@ -130,12 +141,14 @@ function boundedStep(run: RunRecord, facts: RequestFacts): ApiAction | undefined
   const bounded = run.api.bounded;
   const fault: ApiAction = { kind: 'fault', status: 503, check: 'api.bounded-retries' };
   if (bounded.phase === 'armed') {
-    run.api.bounded = { phase: 'faulting', startedAt: facts.at, attempts: 1 };
+    run.api.bounded = { phase: 'faulting', startedAt: facts.at, attempts: 1, client: facts.client };
     addEvidence(run, 'api.bounded-retries', line(facts, `→ 503 without Retry-After: the fault window of ${run.options.faultWindowMs / 1000} s starts`));
     return fault;
   }
   if (bounded.phase !== 'faulting') return undefined;
   if (settleBounded(run, facts.at)) return undefined;
+  // The window is this client's: another client's requests are neither faulted nor counted.
+  if (bounded.client?.id !== facts.client.id) return undefined;
   bounded.attempts += 1;
   if (bounded.attempts <= 3 || bounded.attempts === BOUNDED_ATTEMPTS + 1) addEvidence(run, 'api.bounded-retries', line(facts, `→ 503 (request ${bounded.attempts} in the window)`));
   if (bounded.attempts > BOUNDED_ATTEMPTS) {
@@ -143,7 +156,7 @@ function boundedStep(run: RunRecord, facts: RequestFacts): ApiAction | undefined
       run,
       'api.bounded-retries',
       'fail',
-      `Under a persistent 503 the client sent ${bounded.attempts} requests within ${secondsBetween(bounded.startedAt as number, facts.at)}: more than ${BOUNDED_ATTEMPTS} in the ${run.options.faultWindowMs / 1000} s window.`,
+      `Under a persistent 503 ${facts.client.label} sent ${bounded.attempts} requests within ${secondsBetween(bounded.startedAt as number, facts.at)}: more than ${BOUNDED_ATTEMPTS} in the ${run.options.faultWindowMs / 1000} s window.`,
     );
     run.api.bounded.phase = 'done';
   }
@@ -158,7 +171,7 @@ export function settleBounded(run: RunRecord, now: number): boolean {
     run,
     'api.bounded-retries',
     'pass',
-    `Under a persistent 503 the client sent ${bounded.attempts} request(s) in the ${run.options.faultWindowMs / 1000} s window (at most ${BOUNDED_ATTEMPTS}).`,
+    `Under a persistent 503 ${bounded.client?.label ?? 'the client'} sent ${bounded.attempts} request(s) in the ${run.options.faultWindowMs / 1000} s window (at most ${BOUNDED_ATTEMPTS}).`,
   );
   bounded.phase = 'done';
   return true;
@@ -189,7 +202,7 @@ export function observePage(run: RunRecord, facts: RequestFacts, status: number,
 /** The trapped create was carried out (a 2xx) and its answer dropped: the next create is graded. */
 export function observeDroppedCreate(run: RunRecord, facts: RequestFacts, status: number, recordId: string | undefined): void {
   if (status < 200 || status >= 300) return;
-  run.api.create = { phase: 'dropped', ...(recordId ? { recordId } : {}) };
+  run.api.create = { phase: 'dropped', client: facts.client, ...(recordId ? { recordId } : {}) };
   addEvidence(run, 'api.idempotent-create', line(facts, `with record_id ${recordId ?? '(none)'} → created, then the run cut the connection before the answer`));
 }
 
@@ -203,7 +216,7 @@ export function observeCreateRetry(run: RunRecord, facts: RequestFacts, recordId
     same ? 'pass' : 'fail',
     same
       ? `The create was sent again with the same record_id ${dropped} (answered ${status}${status === 200 ? ': the existing submission' : ''}): one submission exists.`
-      : `The create whose answer was lost had record_id ${dropped}; the next create carried ${recordId ?? 'none'}, so the same work now exists twice.`,
+      : `The create whose answer was lost had record_id ${dropped}; the next create of ${facts.client.label} carried ${recordId ?? 'none'}, so the same work now exists twice.`,
     [line(facts, `with record_id ${recordId ?? '(none)'} → ${status}`)],
   );
   run.api.create = { phase: 'done' };

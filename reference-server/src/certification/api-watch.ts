@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { detached, type Fault, logFault, type Principal, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import { observeCreateRetry, observeDroppedCreate, observePage, planRequest, RUN_PAGE_SIZE, type ApiAction, type RequestFacts } from './api-scenario.js';
+import type { ClientRef } from './records.js';
 import { updateRun, watchedBy } from './run-store.js';
 
 const LISTS = /^\/api\/automation\/(submissions|profiles|webhooks)\/?$/;
@@ -9,11 +10,29 @@ const CREATE = /^\/api\/automation\/submissions\/?$/;
 
 const handleOf = (p: Principal) => (p.via === 'oauth_access_token' ? `client:${p.clientId ?? ''}` : `key:${p.credentialId}`);
 
+const CREDENTIAL_NAMES: Record<Principal['via'], string> = {
+  automation_key: 'the automation key',
+  developer_key: 'the developer key',
+  partner_credential: 'a partner credential',
+  oauth_access_token: "the OAuth client's access token",
+};
+
+/**
+ * The client a request comes from: its credential and its User-Agent. Two processes sharing a key
+ * are told apart by their User-Agent; a process keeps one across its requests, whichever
+ * connection each takes (a client may open a new one after a wait), so the connection is not used.
+ */
+export function clientOf(p: Principal, userAgent: string | undefined): ClientRef {
+  const agent = (userAgent ?? '').slice(0, 200);
+  return { id: `${handleOf(p)} ua:${agent}`, label: `${CREDENTIAL_NAMES[p.via]}${agent ? ` (User-Agent ${JSON.stringify(agent)})` : ' (no User-Agent)'}` };
+}
+
 function factsOf(req: Request, at: number): RequestFacts {
   const cursor = new URL(req.originalUrl, 'http://x').searchParams.get('cursor');
   const path = `${req.baseUrl}${req.path}`.replace(/\/+$/, '') || '/';
   return {
     at,
+    client: clientOf(req.principal as Principal, req.headers['user-agent']),
     method: req.method,
     path,
     ...(cursor !== null ? { cursor } : {}),
@@ -37,6 +56,8 @@ function beforeAnswer(res: Response, onFault: Fault, then: (status: number) => '
       verdict = then(res.statusCode);
     })();
     if (verdict === 'send') return end(...args);
+    // Marks the cut answer as injected for the request log (never sent: the connection is cut).
+    if (!res.headersSent) res.setHeader('X-Injected-Fault', 'certification run (api.idempotent-create): the answer was cut');
     res.req.socket.destroy();
     return res;
   };

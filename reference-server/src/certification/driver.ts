@@ -50,15 +50,15 @@ export class CertificationDriver {
     if (run?.status === 'ready') {
       // Nobody began it: its job wakes at the deadline only, to end it and its credentials.
       if (ctx.clock.now() < run.deadline) return { notBefore: run.deadline };
-      await finishRun(ctx, orgId, id, 'nobody started its checks before its time was up');
+      await finishRun(ctx, orgId, id, { reason: 'never_begun' });
       return;
     }
     if (!run || run.status !== 'running') {
-      await finishRun(ctx, orgId, id, 'the run record is gone');
+      await finishRun(ctx, orgId, id, { reason: 'lost' });
       return;
     }
     if (ctx.clock.now() >= run.deadline) {
-      await finishRun(ctx, orgId, id, 'its time was up');
+      await finishRun(ctx, orgId, id, { reason: 'timeout' });
       return;
     }
     const change = (fn: (r: RunRecord) => void) => updateRun(ctx, orgId, id, fn).then(() => undefined);
@@ -72,7 +72,7 @@ export class CertificationDriver {
     });
     const after = getRun(ctx, orgId, id);
     if (after && after.status === 'running' && allDecided(after)) {
-      await finishRun(ctx, orgId, id, 'every check was decided');
+      await finishRun(ctx, orgId, id, { reason: 'decided' });
       return;
     }
     const nextAt = now + wait;

@@ -1,5 +1,5 @@
 import { checkInfo, type CheckId } from './checks.js';
-import type { CheckState, Evidence, RunRecord } from './records.js';
+import type { CheckState, Evidence, RunEnd, RunRecord } from './records.js';
 
 /** Evidence kept per check: the first exchanges tell the story, a tight loop would not. */
 export const EVIDENCE_KEPT = 12;
@@ -39,13 +39,39 @@ export const allDecided = (run: RunRecord): boolean => run.checks.every((c) => c
 export const mustPassed = (run: RunRecord): boolean =>
   run.checks.every((c) => checkInfo(c.id).level !== 'MUST' || c.outcome === 'pass');
 
+/** How a run ended, in the words every report uses ("the command exited with status 1"). */
+export function endText(end: RunEnd): string {
+  switch (end.reason) {
+    case 'decided':
+      return 'every check was decided';
+    case 'command_exited':
+      return `the command exited with status ${end.exitCode}`;
+    case 'command_signalled':
+      return `the command was ended by ${end.signal}`;
+    case 'timeout':
+      return 'its time (--timeout) was up';
+    case 'never_begun':
+      return 'nobody started its checks before its time was up';
+    case 'interrupted':
+      return `certify run was stopped by ${end.signal}`;
+    case 'operator':
+      return 'the operator finished it (certify finish)';
+    case 'workspace':
+      return `${end.by} finished it in the workspace`;
+    case 'lost':
+      return 'its record was lost';
+  }
+}
+
 /** Closes a run: what is still pending was never reached, and the verdict follows from the MUSTs. */
-export function closeRun(run: RunRecord, now: number, why: string): void {
+export function closeRun(run: RunRecord, now: number, end: RunEnd): void {
+  const why = endText(end);
   for (const state of run.checks) {
     if (state.outcome !== 'pending') continue;
     state.outcome = 'not_run';
-    state.summary = state.summary ? `${state.summary} The run ended (${why}) before this was decided.` : `The integration never reached this before the run ended (${why}).`;
+    state.summary = state.summary ? `${state.summary} The run ended before this was decided: ${why}.` : `Not reached: the run ended before the integration got here: ${why}.`;
   }
   run.status = mustPassed(run) ? 'passed' : 'failed';
   run.finishedAt = new Date(now).toISOString();
+  run.ended = end;
 }

@@ -41,12 +41,25 @@ export interface WebhookProbeState {
   repeated?: { eventId: string; subjectId: string; secondAckAt?: string; apiCalls: number };
 }
 
+/**
+ * Who sent a request, as far as the run can tell: the credential it carries (a key, or the OAuth
+ * client whose access token it is) and its User-Agent. A trap is tied to the client it
+ * answered, and only that client's next requests decide its check (docs/certification.md,
+ * "How requests are attributed").
+ */
+export interface ClientRef {
+  /** Stable across the client's requests: `key:<keyId> ua:<User-Agent>`. */
+  id: string;
+  /** For a summary: `the automation key, User-Agent "got"`. */
+  label: string;
+}
+
 /** Where the API client scenario is (api-scenario.ts). */
 export interface ApiScenarioState {
-  retryAfter: { phase: 'armed' | 'sent' | 'done'; sentAt?: number };
-  transient: { phase: 'waiting' | 'armed' | 'sent' | 'done'; method?: string; path?: string };
-  bounded: { phase: 'waiting' | 'armed' | 'faulting' | 'done'; startedAt?: number; attempts: number };
-  create: { phase: 'armed' | 'dropped' | 'done'; recordId?: string };
+  retryAfter: { phase: 'armed' | 'sent' | 'done'; sentAt?: number; client?: ClientRef };
+  transient: { phase: 'waiting' | 'armed' | 'sent' | 'done'; method?: string; path?: string; client?: ClientRef };
+  bounded: { phase: 'waiting' | 'armed' | 'faulting' | 'done'; startedAt?: number; attempts: number; client?: ClientRef };
+  create: { phase: 'armed' | 'dropped' | 'done'; recordId?: string; client?: ClientRef };
   pages: { expect?: string; followed: number };
 }
 
@@ -104,6 +117,20 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
+/** How a run ended; `endText` (outcomes.ts) words it for the reports. */
+export type RunEnd =
+  | { reason: 'decided' }
+  | { reason: 'command_exited'; exitCode: number }
+  | { reason: 'command_signalled'; signal: string }
+  | { reason: 'timeout' }
+  /** A `ready` run nobody began before its deadline. */
+  | { reason: 'never_begun' }
+  /** `certify run` itself was stopped (SIGINT, SIGTERM: Ctrl-C, a CI job's timeout). */
+  | { reason: 'interrupted'; signal: string }
+  | { reason: 'operator' }
+  | { reason: 'workspace'; by: string }
+  | { reason: 'lost' };
+
 export interface RunRecord extends StoredRecord {
   /** `crt_…` */
   id: string;
@@ -117,9 +144,11 @@ export interface RunRecord extends StoredRecord {
   /** When its checks began (null while `ready`; absent on runs made before runs could wait). */
   begunAt?: string | null;
   finishedAt: string | null;
+  /** How it ended; absent while it runs (and on runs finished before this was recorded). */
+  ended?: RunEnd;
   /** The run ends by itself at this time (epoch ms), whatever is still pending; a `ready` run too, never begun. */
   deadline: number;
-  /** Who started it: a user's email, or `operator`. */
+  /** Who started it: a user's email, `operator`, or `certify run`. */
   startedBy: string;
   integration: { name: string; webhookUrl: string | null; redirectUris: string[] };
   credentials: RunCredentials;

@@ -1,7 +1,7 @@
 import type { VNode } from 'preact';
 import { CodeText, renderDocument } from '../pages/index.js';
 import type { Evidence } from './records.js';
-import { countsLine, statusText, type Report } from './report.js';
+import { countsLine, endedLine, statusText, type Report } from './report.js';
 
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1a1a1a;background:#fff;margin:0}
@@ -97,6 +97,8 @@ export function renderReportHtml(report: Report): string {
             <dd>{report.run.started_at}</dd>
             <dt>Finished</dt>
             <dd>{report.run.finished_at ?? 'still running'}</dd>
+            <dt>How it ended</dt>
+            <dd>{endedLine(report)}</dd>
             <dt>Webhook receiver</dt>
             <dd>{report.run.integration.webhook_url ?? 'not certified'}</dd>
             <dt>Redirect URIs</dt>

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Builder } from 'junit-report-builder';
-import type { Report } from './report.js';
+import { endedLine, type Report } from './report.js';
 
 const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
 
@@ -12,6 +12,10 @@ const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
 export function renderReportJunit(report: Report): string {
   const builder = junit.newBuilder();
   const suite = builder.testSuite().name(`integration certification ${report.run.id} (${report.run.integration.name})`);
+  // The suite's properties carry how the run ended, so a CI's test view shows why checks were not reached.
+  suite.property('run.ended', endedLine(report));
+  if (report.run.ended?.exit_code !== undefined) suite.property('run.command_exit_code', String(report.run.ended.exit_code));
+  if (report.run.ended?.signal !== undefined) suite.property('run.signal', report.run.ended.signal);
   if (report.certificate) suite.property('certificate', report.certificate.url);
   for (const check of report.checks) {
     const testCase = suite.testCase().className(check.clause).name(`${check.id} (${check.level}): ${check.title}`);

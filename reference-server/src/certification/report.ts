@@ -1,7 +1,9 @@
 import { redactBodyText, redactHeaders, redactInlineSecrets, redactUrlSecrets } from '../http/index.js';
 import type { CertificateRef } from '../certificates/index.js';
 import { checkInfo, type CheckLevel } from './checks.js';
-import type { Evidence, Outcome, RunRecord } from './records.js';
+import { endText } from './outcomes.js';
+import { waitingFor } from './waiting.js';
+import type { Evidence, Outcome, RunEnd, RunRecord } from './records.js';
 
 /** The report of a run, as `certify status --json`, the workspace and the report files give it. */
 export interface Report {
@@ -13,13 +15,16 @@ export interface Report {
     begun_at: string | null;
     finished_at: string | null;
     started_by: string;
+    /** How the run ended (null while it runs): the reason, its exit status or signal, and the words every report shows. */
+    ended: { reason: RunEnd['reason']; exit_code?: number; signal?: string; by?: string; text: string } | null;
     integration: { name: string; webhook_url: string | null; redirect_uris: string[] };
   };
   /**
    * `explanation`: what the integration says about the check (explanations.ts), or null.
    * `advice`: why the check matters, how to fix a failure, and what reaches it while pending (checks.ts).
+   * `waiting_for`: what a pending check waits for now, in this run (waiting.ts), null once decided.
    */
-  checks: Array<{ id: string; level: CheckLevel; outcome: Outcome; clause: string; title: string; summary: string; explanation: string | null; advice: Advice; evidence: Evidence[] }>;
+  checks: Array<{ id: string; level: CheckLevel; outcome: Outcome; clause: string; title: string; summary: string; explanation: string | null; advice: Advice; waiting_for: string | null; evidence: Evidence[] }>;
   summary: { passed: number; failed: number; warned: number; not_run: number; pending: number; explained: number };
   /** The certificate of a run that passed every MUST (its public page, and the signed JWS); null otherwise. */
   certificate: CertificateRef | null;
@@ -29,6 +34,16 @@ export interface Advice {
   why: string;
   fix: string;
   reach: string;
+}
+
+function endedOf(end: RunEnd): NonNullable<Report['run']['ended']> {
+  return {
+    reason: end.reason,
+    ...('exitCode' in end ? { exit_code: end.exitCode } : {}),
+    ...('signal' in end ? { signal: end.signal } : {}),
+    ...('by' in end ? { by: end.by } : {}),
+    text: endText(end),
+  };
 }
 
 const count = (run: RunRecord, outcome: Outcome) => run.checks.filter((c) => c.outcome === outcome).length;
@@ -73,6 +88,7 @@ export function reportOf(run: RunRecord): Report {
       begun_at: run.begunAt === undefined ? run.startedAt : run.begunAt,
       finished_at: run.finishedAt,
       started_by: run.startedBy,
+      ended: run.ended ? endedOf(run.ended) : null,
       integration: {
         name: run.integration.name,
         webhook_url: run.integration.webhookUrl === null ? null : redactUrlSecrets(run.integration.webhookUrl),
@@ -85,7 +101,8 @@ export function reportOf(run: RunRecord): Report {
       const explanation = explained === undefined ? null : redactInlineSecrets(explained);
       const summary = redactInlineSecrets(state.summary);
       const advice = { why: info.why, fix: info.fix, reach: info.reach };
-      return { id: state.id, level: info.level, outcome: state.outcome, clause: info.clause, title: info.title, summary, explanation, advice, evidence: state.evidence.map(redactEvidence) };
+      const waiting = state.outcome === 'pending' ? waitingFor(run, state.id) : null;
+      return { id: state.id, level: info.level, outcome: state.outcome, clause: info.clause, title: info.title, summary, explanation, advice, waiting_for: waiting, evidence: state.evidence.map(redactEvidence) };
     }),
     summary: {
       passed: count(run, 'pass'),
@@ -101,6 +118,9 @@ export function reportOf(run: RunRecord): Report {
 
 /** `crt_… passed: 12 passed, 1 failed, 2 warned, 0 not run; 1 explained`: the line a CI log and a closing note quote. */
 export const summaryLine = (report: Report): string => `${report.run.id} ${report.run.status}: ${countsLine(report)}`;
+
+/** `The run ended: the command exited with status 3.` (or that it still runs). */
+export const endedLine = (report: Report): string => (report.run.ended ? `The run ended: ${report.run.ended.text}.` : 'The run is still running.');
 
 export const countsLine = ({ summary: s }: Report): string =>
   `${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.not_run} not run${s.pending ? `, ${s.pending} pending` : ''}${s.explained ? `; ${s.explained} explained` : ''}`;

@@ -9,7 +9,7 @@ import { CHECK_GROUPS, checkInfo, selectChecks, type CheckGroup, type CheckId } 
 import { startScenario } from './api-scenario.js';
 import { certifyPassedRun } from './certificate.js';
 import { closeRun } from './outcomes.js';
-import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunJob, type RunRecord, type WatchedRecord } from './records.js';
+import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunEnd, type RunJob, type RunRecord, type WatchedRecord } from './records.js';
 import { checkRunLimit } from './run-limit.js';
 import { getRun } from './run-store.js';
 import { PROBES } from './webhook-probes.js';
@@ -32,6 +32,15 @@ export const startRunSchema = z
   })
   .strict();
 export type StartRunInput = z.input<typeof startRunSchema>;
+
+/** How `certify run` or `certify finish` says a run ended (the driver and the workspace decide the others). */
+export const finishedBySchema = z.discriminatedUnion('reason', [
+  z.object({ reason: z.literal('operator') }),
+  z.object({ reason: z.literal('command_exited'), exitCode: z.int().min(0).max(255) }),
+  z.object({ reason: z.literal('command_signalled'), signal: z.string().regex(/^SIG[A-Z0-9]+$/) }),
+  z.object({ reason: z.literal('interrupted'), signal: z.string().regex(/^SIG[A-Z0-9]+$/) }),
+  z.object({ reason: z.literal('timeout') }),
+]);
 
 export class RunInputError extends Error {
   override name = 'RunInputError';
@@ -221,11 +230,11 @@ export async function beginRun(ctx: AppContext, orgId: string, runId: string): P
  * Ends a run: its credentials stop working first, then the run is closed (pending checks become
  * `not_run`) in one write with its job and watch entries. Finishing twice changes nothing.
  */
-export async function finishRun(ctx: AppContext, orgId: string, runId: string, why: string): Promise<RunRecord | undefined> {
+export async function finishRun(ctx: AppContext, orgId: string, runId: string, end: RunEnd): Promise<RunRecord | undefined> {
   const stored = getRun(ctx, orgId, runId);
   if (!stored || !isOpen(stored)) return stored;
   await endCredentials(ctx, orgId, stored.credentials);
-  const closed = await closedAndCertified(ctx, orgId, runId, why);
+  const closed = await closedAndCertified(ctx, orgId, runId, end);
   if (!closed) return getRun(ctx, orgId, runId);
   const { run, certificate } = closed;
   const { automationKeyId, developerKeyId, oauthClientId } = run.credentials;
@@ -242,13 +251,13 @@ export async function finishRun(ctx: AppContext, orgId: string, runId: string, w
  * again afterwards: if it ended meanwhile nothing is returned, and if an observation changed it the
  * closing is done again on that version (a few times at most: the credentials are already ended).
  */
-async function closedAndCertified(ctx: AppContext, orgId: string, runId: string, why: string): Promise<{ run: RunRecord; certificate: WriteOp[] } | undefined> {
+async function closedAndCertified(ctx: AppContext, orgId: string, runId: string, end: RunEnd): Promise<{ run: RunRecord; certificate: WriteOp[] } | undefined> {
   for (let attempt = 1; ; attempt += 1) {
     const current = getRun(ctx, orgId, runId);
     if (!current || !isOpen(current)) return undefined;
     const seen = structuredClone(current);
     const run = structuredClone(current);
-    closeRun(run, ctx.clock.now(), why);
+    closeRun(run, ctx.clock.now(), end);
     const certificate = await certifyPassedRun(ctx, run);
     const now = getRun(ctx, orgId, runId);
     if (now && isOpen(now) && (isDeepStrictEqual(now, seen) || attempt === 3)) return { run, certificate };

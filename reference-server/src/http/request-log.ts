@@ -43,7 +43,10 @@ export function requestLog(log: Logger, options: { nextId?: () => string; perOrg
     res.once('close', detached(logFault(log, 'request log', req), () => {
       const responseTime = Math.round(performance.now() - started);
       perOrganisation?.observe(req, res, responseTime, answer);
-      const level = !res.writableFinished ? 'warn' : res.statusCode >= 500 ? 'error' : 'info';
+      // A fault the server injected on purpose (a certification trap, an operator's fault rule,
+      // marked by X-Injected-Fault) is the plan working, not an error: info, whatever its status.
+      const injected = res.hasHeader('x-injected-fault');
+      const level = injected ? 'info' : !res.writableFinished ? 'warn' : res.statusCode >= 500 ? 'error' : 'info';
       if (!lines.isLevelEnabled(level)) return;
       lines[level](
         {

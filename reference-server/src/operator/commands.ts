@@ -5,7 +5,7 @@ import { inviteView } from '../assessments/index.js';
 import { INVITE_STATUSES } from '../assessments/index.js';
 import { createInvite, createInviteSchema, InviteInputError, listInvites, revokeInvite, setInviteSettings } from '../assessments/index.js';
 import { CertificateError, KeyError, listKeys, revokeCertificate, revokeSchema, rotateKey, withdrawKey } from '../certificates/index.js';
-import { beginRun, explainCheck, explanationSchema, findRun, finishRun, listRuns, reportOf, RunInputError, RunLimitError, startRun, startRunSchema } from '../certification/index.js';
+import { beginRun, explainCheck, explanationSchema, findRun, finishedBySchema, finishRun, listRuns, reportOf, RunInputError, RunLimitError, startRun, startRunSchema } from '../certification/index.js';
 import { DEFAULT_PARTNER_OPERATIONS, issueCredential, listCredentials, revokeCredential, listClients, registerClient, createOrganization, getOrganization, listOrganizations, OAUTH_SCOPES, createUser, findUserByEmail, listUsers } from '../tenancy/index.js';
 import { FAULT_KINDS, FAULT_SURFACES, faultView, clearFaults, listFaults, setFault } from '../faults/index.js';
 import { loopbackOutboundWarning } from '../sandbox-warnings.js';
@@ -290,10 +290,10 @@ export const COMMANDS = {
     },
     { argument: 'subscriptionId', flags: { overlapHours: 'overlap' } },
   ),
-  'certify.start': command(startRunSchema.extend({ orgId }).describe('start a certification run'), async (ctx, { orgId: org, ...input }) => {
+  'certify.start': command(startRunSchema.extend({ orgId, startedBy: z.enum(['operator', 'certify run']).default('operator') }).describe('start a certification run'), async (ctx, { orgId: org, startedBy, ...input }) => {
     requireOrg(ctx, org);
     try {
-      const started = await startRun(ctx, org, input, { startedBy: 'operator', partnerOperations: DEFAULT_PARTNER_OPERATIONS });
+      const started = await startRun(ctx, org, input, { startedBy, partnerOperations: DEFAULT_PARTNER_OPERATIONS });
       return { run: { id: started.run.id, status: started.run.status, deadline: new Date(started.run.deadline).toISOString() }, credentials: started.credentials, url: started.url };
     } catch (error) {
       if (error instanceof RunInputError) throw new OperatorError(error.message);
@@ -307,9 +307,9 @@ export const COMMANDS = {
     if (run.status !== 'ready') throw new OperatorError(`the run ${run.id} is ${run.status}: only a ready run begins`);
     return reportOf((await beginRun(ctx, run.orgId, run.id)) ?? run);
   }),
-  'certify.finish': command(z.object({ runId: z.string().min(1) }).describe('finish a certification run now'), async (ctx, input) => {
+  'certify.finish': command(z.object({ runId: z.string().min(1), end: finishedBySchema.default({ reason: 'operator' }) }).describe('finish a certification run now'), async (ctx, input) => {
     const run = runOrFail(ctx, input.runId);
-    return reportOf((await finishRun(ctx, run.orgId, run.id, 'it was finished by the operator')) ?? run);
+    return reportOf((await finishRun(ctx, run.orgId, run.id, input.end)) ?? run);
   }),
   'certify.explain': command(explanationSchema.extend({ runId: z.string().min(1) }).describe("record the integration's explanation of one check (shown in every report)"), async (ctx, { runId, ...input }) => {
     const run = runOrFail(ctx, runId);

@@ -159,7 +159,7 @@ const guide = ({ tools }: Deps): RequestHandler => (req, res) => sendPage(res, <
 
 const finish = ({ ctx }: Deps) =>
   withFound(runIn(ctx), async (run, _req, res) => {
-    await finishRun(ctx, run.orgId, run.id, `${member(res).user.email} finished it`);
+    await finishRun(ctx, run.orgId, run.id, { reason: 'workspace', by: member(res).user.email });
     seeOther(res, `${runPath(run.id)}?finished=1`);
   });
 

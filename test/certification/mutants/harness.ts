@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -51,17 +51,25 @@ async function groupOptions(checks: readonly string[]): Promise<string[]> {
   return options;
 }
 
-/** The reference server's CLI in a child process, from source. */
-export async function cli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The reference server's CLI in a child process, from source; `child` to signal it, `done` once it closed. */
+export function startCli(args: readonly string[]): { child: ChildProcess; done: Promise<CliResult>; stderrSoFar(): string } {
   // tsx reads the server's tsconfig (its JSX settings) from the working folder.
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: SERVER_DIR, env: { ...process.env, REFERENCE_SERVER_DATA: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
+  const done = once(child, 'close').then(([code]) => ({ code: code as number | null, stdout, stderr }));
+  return { child, done, stderrSoFar: () => stderr };
 }
+
+export const cli = (args: readonly string[]): Promise<CliResult> => startCli(args).done;
 
 export async function certify(command: string, checks: readonly string[], extra: readonly string[] = []): Promise<RunResult> {
   const folder = await mkdtemp(join(tmpdir(), 'certify-mutant-'));
@@ -92,8 +100,9 @@ export async function runMutant(mutant: Mutant): Promise<MutantResult> {
 
 /**
  * The correct integration: receiver, client and OAuth client together, every check selected. The
- * receiver makes no API calls here: the run's scenario cannot tell two processes sharing its
- * automation key apart, so a lookup would be graded as the client's next request.
+ * receiver makes no API calls here: it and the client would share the automation key and Node's
+ * `User-Agent: node`, which the run takes for one client (docs/certification.md, "How requests
+ * are attributed").
  */
 export async function runCorrect(): Promise<RunResult> {
   const command = `${node('receiver')} & ${node('client')} & ${node('oauth-client')}; wait`;
