@@ -110,3 +110,68 @@ export async function headingsBrokenMidWord(page: Page): Promise<string[]> {
     return broken;
   })()`)) as string[];
 }
+
+/**
+ * Emails in table cells that the layout broke anywhere but at a sensible point (before `@`, after
+ * a dot or a hyphen), or, for an address of an everyday length (40 characters at most), spread
+ * over more than `maxLines` lines: each as "address: where it broke".
+ * Every character's line is measured with a Range, across the text nodes `<wbr>` splits it into.
+ */
+export async function emailsBrokenBadly(page: Page, maxLines = Number.POSITIVE_INFINITY): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    const bad = [];
+    for (const cell of document.querySelectorAll('td')) {
+      if (cell.getClientRects().length === 0) continue;
+      const nodes = [];
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
+      // The cell's text as one string, each character mapped back to its node and offset; text
+      // nodes join directly only across a <wbr> (one address), otherwise with a space.
+      const chars = [];
+      let text = '';
+      nodes.forEach((node, n) => {
+        const joined = n > 0 && (nodes[n - 1].nextSibling === node || nodes[n - 1].nextSibling?.nodeName === 'WBR');
+        if (n > 0 && !joined) {
+          chars.push(undefined);
+          text += ' ';
+        }
+        [...node.data].forEach((_, offset) => chars.push({ node, offset }));
+        text += node.data;
+      });
+      for (const match of text.matchAll(/[^\\s@]+@[^\\s@]+\\.[^\\s@]+/g)) {
+        const address = match[0];
+        const tops = [];
+        for (let i = 0; i < address.length; i++) {
+          const { node, offset } = chars[match.index + i];
+          const range = document.createRange();
+          range.setStart(node, offset);
+          range.setEnd(node, offset + 1);
+          const rect = [...range.getClientRects()].find((r) => r.width > 0);
+          tops.push(rect ? Math.round(rect.top) : undefined);
+        }
+        const breaks = [];
+        for (let i = 1; i < address.length; i++) {
+          if (tops[i] === undefined || tops[i - 1] === undefined || tops[i] === tops[i - 1]) continue;
+          const sensible = address[i] === '@' || '.-'.includes(address[i - 1]);
+          if (!sensible) breaks.push(address.slice(Math.max(0, i - 4), i) + '|' + address.slice(i, i + 4));
+        }
+        const lines = new Set(tops.filter((top) => top !== undefined)).size;
+        if (breaks.length > 0) bad.push(address + ': broken at ' + breaks.join(', '));
+        else if (address.length <= 40 && lines > ${maxLines}) bad.push(address + ': ' + lines + ' lines');
+      }
+    }
+    return bad;
+  })()`)) as string[];
+}
+
+/** Tags (`.tag`) in table cells that stick out of their cell or cut their own text: each tag's text. */
+export async function clippedTags(page: Page): Promise<string[]> {
+  return (await page.evaluate(`[...document.querySelectorAll('td .tag')].filter((tag) => {
+    if (tag.getClientRects().length === 0) return false;
+    const box = tag.getBoundingClientRect();
+    const cell = tag.closest('td').getBoundingClientRect();
+    const scroller = tag.closest('.table-scroll')?.getBoundingClientRect();
+    const outside = (inner, outer) => inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5;
+    return outside(box, cell) || (scroller && outside(box, scroller)) || box.right > window.innerWidth || tag.scrollWidth > tag.clientWidth + 1;
+  }).map((tag) => tag.textContent.trim())`)) as string[];
+}

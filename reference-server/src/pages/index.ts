@@ -14,5 +14,6 @@ export { messageDocument } from './message-page.js';
 export { renderDocument } from './render.js';
 export { STYLESHEET } from './styles.js';
 export { createPageSurface, type PageTools, sendPage } from './surface.js';
+export { Email } from './email.js';
 export { Table } from './table.js';
 export { Time, utcText } from './time.js';

@@ -93,6 +93,7 @@ table{width:100%;border-collapse:collapse;margin-bottom:30px}
 th,td{text-align:left;padding:10px 20px 10px 0;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:break-word}
 th{overflow-wrap:normal;hyphens:manual}
 td.id{overflow-wrap:anywhere}
+td.email{overflow-wrap:break-word;word-break:normal}
 td.nowrap,td.numeric{white-space:nowrap}
 th.numeric,td.numeric{text-align:right;font-variant-numeric:tabular-nums}
 .table-scroll{overflow-x:auto}
@@ -117,7 +118,7 @@ th.numeric,td.numeric{text-align:right;font-variant-numeric:tabular-nums}
 .site-footer{border-top:1px solid var(--line);background:var(--bg);padding:25px 0;font-size:16px;color:var(--muted)}
 .visually-hidden{position:absolute!important;width:1px!important;height:1px!important;margin:0!important;padding:0!important;overflow:hidden!important;clip:rect(0 0 0 0)!important;clip-path:inset(50%)!important;border:0!important;white-space:nowrap!important}
 /* Tables stack below 800 px: five columns of 19 px text do not fit a 700 px column. */
-@media (max-width:800px){table.stacking thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}table.stacking,table.stacking tbody,table.stacking tr,table.stacking td{display:block;width:100%}table.stacking tr{border-bottom:1px solid var(--line);padding:8px 0}table.stacking td{display:grid;grid-template-columns:minmax(min-content,35%) minmax(0,1fr);gap:0 12px;border:0;padding:4px 0;text-align:left;white-space:normal;overflow-wrap:anywhere}table.stacking td::before{content:attr(data-label);content:attr(data-label) / "";font-weight:700;overflow-wrap:normal}}
+@media (max-width:800px){table.stacking thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}table.stacking,table.stacking tbody,table.stacking tr,table.stacking td{display:block;width:100%}table.stacking tr{border-bottom:1px solid var(--line);padding:8px 0}table.stacking td{display:grid;grid-template-columns:minmax(min-content,35%) minmax(0,1fr);gap:0 12px;border:0;padding:4px 0;text-align:left;white-space:normal;overflow-wrap:anywhere}table.stacking td.email{overflow-wrap:break-word}table.stacking td::before{content:attr(data-label);content:attr(data-label) / "";font-weight:700;overflow-wrap:normal}}
 @media (max-width:640px){.workspace-nav{flex-direction:column;gap:4px}.workspace-nav a{display:inline-block;padding:8px 0}}
 @media (max-width:640px){body{font-size:16px}h1,.h1{font-size:27px}h2,.h2{font-size:21px}.lead{font-size:19px}main{padding-top:20px}.button{width:100%;margin-right:0}.summary-list dt{flex-basis:100%}}
 `;

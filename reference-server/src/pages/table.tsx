@@ -1,11 +1,13 @@
 import type { ComponentChildren } from 'preact';
 
 /**
- * How a column's cells lay out: `text` wraps between words; `id` may break anywhere (long
- * identifiers, URLs); `nowrap` stays on one line (times, short codes); `numeric` is right-aligned
- * in tabular figures and stays on one line.
+ * How a column's cells lay out: `text` wraps between words; `email` wraps only at the points the
+ * `Email` component marks (and mid-word only when one part is wider than the screen), so the
+ * column keeps the width of its longest part; `id` may break anywhere (long identifiers, URLs);
+ * `nowrap` stays on one line (times, short codes); `numeric` is right-aligned in tabular figures
+ * and stays on one line.
  */
-export type ColumnKind = 'text' | 'id' | 'nowrap' | 'numeric';
+export type ColumnKind = 'text' | 'email' | 'id' | 'nowrap' | 'numeric';
 
 export interface Column<Row> {
   /** Plain text: it is also the label beside each value when rows stack on narrow screens. */

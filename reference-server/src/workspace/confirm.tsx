@@ -58,3 +58,19 @@ export function ConfirmPage({ member, csrfToken, section, question, action, conf
     </WorkspacePage>
   );
 }
+
+/**
+ * In place of "Are you sure?" when the action would do nothing ("Send 0 failed deliveries
+ * again?"): says so and offers only the way back, so no live button does nothing.
+ */
+export function NothingToDoPage({ member, csrfToken, section, title, reason, back }: { member: Member; csrfToken: string; section: Section; title: string; reason: ComponentChildren; back: { href: string; text: string } }) {
+  return (
+    <WorkspacePage member={member} title={title} section={section} csrfToken={csrfToken}>
+      <h1>{title}</h1>
+      <p>{reason}</p>
+      <p>
+        <a href={back.href}>{back.text}</a>
+      </p>
+    </WorkspacePage>
+  );
+}

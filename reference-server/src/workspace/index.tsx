@@ -16,7 +16,7 @@ import { SERVICE, WORKSPACE_PATH } from './names.js';
 import { OverviewPage } from './overview-page.js';
 import { profilesRoutes } from './profiles-routes.js';
 import { get, mountRoutes, post, viewer } from './route-table.js';
-import { surfaceSnippets } from './snippets.js';
+import { baseUrlOf, surfaceSnippets } from './snippets.js';
 import { SessionsPage } from './sessions-page.js';
 import { submissionsRoutes } from './submissions-routes.js';
 import { webhooksRoutes } from './webhooks-routes.js';
@@ -32,7 +32,7 @@ const overviewPage = (ctx: AppContext, tools: PageTools, requests: OrgRequestLog
       users={listUsers(ctx, orgId)}
       credentials={listCredentials(ctx, orgId).filter((c) => !c.revokedAt)}
       lastUsed={(keyId) => requests.lastUsed(keyId)}
-      snippets={surfaceSnippets(ctx.config.publicUrl ?? '')}
+      snippets={surfaceSnippets(baseUrlOf(ctx, req))}
     />,
   );
 };

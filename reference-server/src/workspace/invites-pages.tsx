@@ -1,5 +1,5 @@
 import type { InviteRecord, InviteSettings, InviteStatus } from '../assessments/index.js';
-import { Button, CheckboxGroup, type FieldError, fieldErrors, PostForm, SelectField, Table, TextField, Time } from '../pages/index.js';
+import { Button, CheckboxGroup, Email, type FieldError, fieldErrors, PostForm, SelectField, Table, TextField, Time } from '../pages/index.js';
 import type { BenchmarkTag } from '../psychometrics/index.js';
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
@@ -84,10 +84,10 @@ function InvitesTable({ invites }: { invites: readonly ListedInvite[] }) {
       columns={[
         {
           heading: 'Participant',
-          kind: 'id',
+          kind: 'email',
           cell: (invite) => (
             <>
-              {invite.email}
+              <Email address={invite.email} />
               {invite.fullName ? <span class="hint">{invite.fullName}</span> : null}
             </>
           ),

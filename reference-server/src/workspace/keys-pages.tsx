@@ -1,10 +1,11 @@
-import { Button, type FieldError, PostForm, Table, TextField, Time } from '../pages/index.js';
+import { Button, Email, type FieldError, PostForm, Table, TextField, Time } from '../pages/index.js';
 import type { PublicCredential } from '../tenancy/index.js';
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
 import { CreatedPage, ShownOnce } from './shown-once.js';
 import { ConfirmButton } from './confirm.js';
+import { LastUsed } from './overview-page.js';
 
 export const KEYS_PATH = `${WORKSPACE_PATH}/keys`;
 
@@ -12,13 +13,15 @@ export interface KeysPageProps {
   member: Member;
   csrfToken: string;
   keys: readonly (PublicCredential & { ownerEmail: string })[];
+  /** Epoch ms of each key's last request since the server started, by key id. */
+  lastUsed: (keyId: string) => number | undefined;
   label?: string;
   errors?: readonly FieldError[];
   revoked?: string;
 }
 
 /** The organisation's automation keys: create one, see which exist, revoke one. */
-export function KeysPage({ member, csrfToken, keys, label = '', errors = [], revoked }: KeysPageProps) {
+export function KeysPage({ member, csrfToken, keys, lastUsed, label = '', errors = [], revoked }: KeysPageProps) {
   const labelError = errors.find((e) => e.field === 'label')?.message;
   return (
     <WorkspacePage member={member} title="Automation keys" section="keys" csrfToken={csrfToken} errors={errors} {...(revoked ? { notice: <>The key “{revoked}” was revoked. Requests with it are now refused.</> } : {})}>
@@ -42,15 +45,17 @@ export function KeysPage({ member, csrfToken, keys, label = '', errors = [], rev
           columns={[
             { heading: 'Label', cell: (key) => key.label },
             { heading: 'Starts with', cell: (key) => <code>{key.hint}</code> },
-            { heading: 'Acts for', cell: (key) => key.ownerEmail, kind: 'id' },
+            { heading: 'Acts for', cell: (key) => <Email address={key.ownerEmail} />, kind: 'email' },
             { heading: 'Created', cell: (key) => <Time at={key.createdAt} /> },
+            { heading: 'Last used', cell: (key) => <LastUsed at={lastUsed(key.keyId)} /> },
             {
               heading: 'Status',
               cell: (key) =>
+                // The tag stays one short word; the time beside it wraps like any text, so nothing is cut.
                 key.revokedAt ? (
-                  <span class="tag grey">
-                    Revoked <Time at={key.revokedAt} />
-                  </span>
+                  <>
+                    <span class="tag grey">Revoked</span> <Time at={key.revokedAt} />
+                  </>
                 ) : (
                   <ConfirmButton href={`${KEYS_PATH}/${encodeURIComponent(key.keyId)}/revoke`}>
                     Revoke<span class="visually-hidden"> {key.label}</span>
@@ -69,15 +74,18 @@ export function KeysPage({ member, csrfToken, keys, label = '', errors = [], rev
  * single-use slot, shown-once-slots.ts): it is not stored (only its keyed hash is), not logged,
  * and this page is sent with `Cache-Control: no-store`.
  */
-export function KeyCreatedPage({ member, csrfToken, credential, secret }: { member: Member; csrfToken: string; credential: PublicCredential; secret: string }) {
+export function KeyCreatedPage({ member, csrfToken, credential, secret, baseUrl }: { member: Member; csrfToken: string; credential: PublicCredential; secret: string; baseUrl: string }) {
   return (
     <CreatedPage member={member} csrfToken={csrfToken} section="keys" title="Key created" subject={<>“{credential.label}”</>}>
       <ShownOnce id="secret" label="Automation key" value={secret}>
         <strong>Copy the key now: it is shown only once.</strong> The server keeps only a hash of it, so nobody can show it again. If it is lost, create a new key and revoke this one.
       </ShownOnce>
-      <p>
-        Try it: <code>curl -H "x-api-key: …" /api/automation/me</code>
-      </p>
+      <h2 id="try-heading">Try it</h2>
+      <p>In a terminal: the key in a variable, then a call that says who the key acts for.</p>
+      {/* Runs as shown: this server's address and this key, the one place it is on screen anyway. */}
+      <pre class="snippet" tabIndex={0} aria-labelledby="try-heading" data-copy="try-it commands">
+        <code>{`AUTOMATION_KEY='${secret}'\ncurl -H "x-api-key: $AUTOMATION_KEY" ${baseUrl}/api/automation/me`}</code>
+      </pre>
       <p>
         <a href={KEYS_PATH}>Back to automation keys</a>
       </p>

@@ -11,6 +11,7 @@ import { LastUsed } from './overview-page.js';
 import { get, mountRoutes, post, viewer, withFound } from './route-table.js';
 import { shownOncePage, type AlreadyShown } from './shown-once.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
+import { baseUrlOf } from './snippets.js';
 
 const labelSchema = z.string().trim().min(1, 'Enter a label for the key').max(200, 'The label must be 200 characters or fewer');
 
@@ -34,18 +35,18 @@ function keysOf(ctx: AppContext, orgId: string) {
 /** The key of the path among this organisation's automation keys: another organisation's key id is simply not found. */
 const keyIn = (ctx: AppContext) => (req: Request, res: Response) => keysOf(ctx, member(res).organization.id).find((k) => k.keyId === req.params['keyId']);
 
-const listPage = ({ ctx, tools, flash }: Deps): RequestHandler => (req, res) => {
+const listPage = ({ ctx, tools, flash, lastUsed }: Deps): RequestHandler => (req, res) => {
   const notice = flash.take(req, res);
-  sendPage(res, <KeysPage {...viewer(tools, req, res)} keys={keysOf(ctx, member(res).organization.id)} {...(notice ? { revoked: notice.revoked } : {})} />);
+  sendPage(res, <KeysPage {...viewer(tools, req, res)} keys={keysOf(ctx, member(res).organization.id)} lastUsed={lastUsed} {...(notice ? { revoked: notice.revoked } : {})} />);
 };
 
-const create = ({ ctx, tools, created }: Deps): RequestHandler => async (req, res) => {
+const create = ({ ctx, tools, created, lastUsed }: Deps): RequestHandler => async (req, res) => {
   const me = member(res);
   const raw = formField(req.body, 'label') ?? '';
   const label = labelSchema.safeParse(raw);
   if (!label.success) {
     const message = label.error.issues[0]?.message ?? 'Enter a label for the key';
-    sendPage(res, <KeysPage {...viewer(tools, req, res)} keys={keysOf(ctx, me.organization.id)} label={raw} errors={[{ field: 'label', message }]} />, 400);
+    sendPage(res, <KeysPage {...viewer(tools, req, res)} keys={keysOf(ctx, me.organization.id)} lastUsed={lastUsed} label={raw} errors={[{ field: 'label', message }]} />, 400);
     return;
   }
   const issued = await issueCredential(ctx, { kind: 'automation_key', orgId: me.organization.id, userId: me.user.id, label: label.data });
@@ -55,8 +56,10 @@ const create = ({ ctx, tools, created }: Deps): RequestHandler => async (req, re
 
 const ALREADY_SHOWN_KEY: AlreadyShown = { section: 'keys', what: 'automation key', back: { href: KEYS_PATH, text: 'Back to automation keys' }, children: 'If it was not copied, create a new key and revoke the one nobody has.' };
 
-const createdPage = ({ tools, created }: Deps) =>
-  shownOncePage(tools, created, ALREADY_SHOWN_KEY, (shown, req, res) => <KeyCreatedPage {...viewer(tools, req, res)} credential={shown.credential} secret={shown.secret} />);
+const createdPage = ({ ctx, tools, created }: Deps) =>
+  shownOncePage(tools, created, ALREADY_SHOWN_KEY, (shown, req, res) => (
+    <KeyCreatedPage {...viewer(tools, req, res)} credential={shown.credential} secret={shown.secret} baseUrl={baseUrlOf(ctx, req)} />
+  ));
 
 // "Are you sure?": revoking breaks every Zap and workflow that uses the key, at once.
 const revokeConfirm = ({ ctx, tools, lastUsed }: Deps) =>

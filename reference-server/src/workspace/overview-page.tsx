@@ -1,4 +1,4 @@
-import { SummaryList, Table, Time } from '../pages/index.js';
+import { Email, SummaryList, Table, Time } from '../pages/index.js';
 import type { PublicCredential, PublicUser } from '../tenancy/index.js';
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
@@ -40,7 +40,7 @@ export function OverviewPage({ member, csrfToken, users, credentials, lastUsed, 
         rows={users}
         columns={[
           { heading: 'Name', cell: (user) => user.name },
-          { heading: 'Email', cell: (user) => user.email, kind: 'id' },
+          { heading: 'Email', cell: (user) => <Email address={user.email} />, kind: 'email' },
           { heading: 'Role', cell: (user) => (user.role === 'admin' ? 'Administrator' : 'Member') },
         ]}
       />

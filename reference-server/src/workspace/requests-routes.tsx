@@ -6,6 +6,7 @@ import { listCredentials } from '../tenancy/index.js';
 import { member } from './access.js';
 import { get, mountRoutes, viewer, withFound } from './route-table.js';
 import { curlCommand } from './curl-command.js';
+import { baseUrlOf } from './snippets.js';
 import { RequestDetailPage } from './request-detail-page.js';
 import { OAUTH_TOKENS, RequestsPage, STATUS_CLASSES, statusClassOf, type RequestFilters } from './requests-page.js';
 
@@ -38,8 +39,7 @@ const requestPage = (ctx: AppContext, requests: OrgRequestLog, tools: PageTools)
   withFound(
     (req, res) => requests.find(member(res).organization.id, String(req.params['id'])),
     (request, req, res) => {
-      const baseUrl = ctx.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-      sendPage(res, <RequestDetailPage {...viewer(tools, req, res)} request={request} labels={labelsOf(ctx, member(res).organization.id)} curl={curlCommand(baseUrl, request)} />);
+            sendPage(res, <RequestDetailPage {...viewer(tools, req, res)} request={request} labels={labelsOf(ctx, member(res).organization.id)} curl={curlCommand(baseUrlOf(ctx, req), request)} />);
     },
   );
 

@@ -1,5 +1,5 @@
 import type { AssessmentResult } from '../assessments/index.js';
-import { Button, SummaryList, TextField, Table, Time } from '../pages/index.js';
+import { Button, Email, SummaryList, TextField, Table, Time } from '../pages/index.js';
 import { DIMENSION_INFO, DIMENSIONS } from '../psychometrics/index.js';
 import type { QualityStatus } from '../psychometrics/index.js';
 import type { Member } from './access.js';
@@ -54,6 +54,8 @@ export interface ResultsPageProps {
 /** The organisation's stored assessment results, newest first, filtered by email, band, quality and date. */
 export function ResultsPage({ member, csrfToken, results, filters, nextUrl, pageError }: ResultsPageProps) {
   const filtered = Object.values(filters).some(Boolean);
+  // "that matches the other filters" only when there are other filters than the email.
+  const otherFilters = Object.entries(filters).some(([name, value]) => name !== 'email' && Boolean(value));
   return (
     <WorkspacePage member={member} title="Assessment results" section="results" csrfToken={csrfToken}>
       <h1>Assessment results</h1>
@@ -84,7 +86,7 @@ export function ResultsPage({ member, csrfToken, results, filters, nextUrl, page
       <h2 id="results-heading">Results</h2>
       {results.length === 0 ? (
         <p role="status">
-          {filters.email ? `No result is stored for ${filters.email} in ${member.organization.name}${filtered ? ' that matches the other filters' : ''}.` : filtered ? 'No result matches the filters.' : 'No result is stored yet.'}
+          {filters.email ? `No result is stored for ${filters.email} in ${member.organization.name}${otherFilters ? ' that matches the other filters' : ''}.` : filtered ? 'No result matches the filters.' : 'No result is stored yet.'}
         </p>
       ) : (
         <Table
@@ -93,11 +95,13 @@ export function ResultsPage({ member, csrfToken, results, filters, nextUrl, page
           columns={[
             {
               heading: 'Participant',
-              kind: 'id',
+              kind: 'email',
               cell: (result) => (
                 <>
-                  <a href={resultUrl(result.id)}>{result.fullName || result.email}</a>
-                  <span class="hint">{result.email}</span>
+                  <a href={resultUrl(result.id)}>{result.fullName || <Email address={result.email} />}</a>
+                  <span class="hint">
+                    <Email address={result.email} />
+                  </span>
                 </>
               ),
             },

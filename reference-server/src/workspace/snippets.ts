@@ -1,3 +1,6 @@
+import type { Request } from 'express';
+import type { AppContext } from '../context.js';
+
 /**
  * Copy-paste requests for each surface, with this server's real base URL. Secrets are never
  * filled in: each snippet names the variable the person sets from the key they hold.
@@ -32,3 +35,6 @@ export function surfaceSnippets(baseUrl: string): Snippet[] {
     },
   ];
 }
+
+/** This server's address as a reader's commands need it: the configured public URL, else the host the browser used. */
+export const baseUrlOf = (ctx: AppContext, req: Request): string => ctx.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;

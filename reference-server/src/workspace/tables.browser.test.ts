@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_RESULT_EMAIL } from '../assessments/index.js';
-import { fitsWidth, headingsBrokenMidWord, launchChromium, seriousViolations, signInWithChromium, WIDTHS } from '../../testing/chromium.js';
+import { createUser, issueCredential, revokeCredential } from '../tenancy/index.js';
+import { clippedTags, emailsBrokenBadly, fitsWidth, headingsBrokenMidWord, launchChromium, seriousViolations, signInWithChromium, WIDTHS } from '../../testing/chromium.js';
 import { startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
 
 /**
@@ -15,6 +16,8 @@ TABLE_SCREENSHOT_DIR (default the temp dir), not in SCREENSHOT_DIR, which fills 
  */
 const SHOTS = process.env['TABLE_SCREENSHOT_DIR'] ?? tmpdir();
 const LONG_EMAIL = 'maximiliana.featherstonehaugh-worthington@a-rather-long-founders-domain.example';
+/** An administrator whose email the keys table shows under "Acts for", beside a revoked key's tag. */
+const LONG_ADMIN = 'bartholomew.featherstonehaugh-worthington@a-rather-long-founders-domain.example';
 const LONG_RECORD = 'crm-record-0123456789abcdef0123456789abcdef-with-a-suffix';
 
 let server: TestServer;
@@ -41,6 +44,9 @@ beforeAll(async () => {
   const submitted = await automation('/submissions', { record_id: LONG_RECORD, profile_id: 'prf_seed_deal', fields: { email: LONG_EMAIL, name: 'Maximiliana', company: 'Featherstonehaugh Ventures' } });
   expect(submitted.status).toBe(202);
   await receiver.next((d) => d.rawBody.includes('"submission.queued"'));
+  const admin = await createUser(server.ctx, { orgId: server.demo.organizationId, email: LONG_ADMIN, name: 'Bartholomew', password: 'a long enough password 1' });
+  const key = await issueCredential(server.ctx, { kind: 'automation_key', orgId: server.demo.organizationId, userId: admin.id, label: 'Zapier – deal flow' });
+  await revokeCredential(server.ctx, key.credential.keyId);
 });
 
 afterAll(async () => {
@@ -54,6 +60,9 @@ async function checkAtEveryWidth(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: 900 });
     expect(await fitsWidth(page), `${name} at ${width} px scrolls sideways`).toBe(true);
     expect(await headingsBrokenMidWord(page), `${name} at ${width} px`).toEqual([]);
+    // Emails wrap only before "@", after a dot or a hyphen; an everyday one on a desktop on two lines at most.
+    expect(await emailsBrokenBadly(page, width === 1280 ? 2 : Number.POSITIVE_INFINITY), `${name} at ${width} px`).toEqual([]);
+    expect(await clippedTags(page), `${name} at ${width} px: tags cut`).toEqual([]);
     // Below 800 px the Table component's rows are blocks of "heading: value" lines.
     const rowDisplays = (await page.evaluate(`[...document.querySelectorAll('table.stacking tbody tr')].map((tr) => getComputedStyle(tr).display)`)) as string[];
     expect(new Set(rowDisplays), `${name} at ${width} px`).toEqual(new Set(rowDisplays.length === 0 ? [] : [width > 800 ? 'table-row' : 'block']));

@@ -6,7 +6,7 @@ import { sampleEventData } from '../samples/index.js';
 import { InvalidCursorError } from '../store/index.js';
 import { deleteSubscription, disableSubscription, enableSubscription, failedSince, getAttempt, getSubscriptionRecord, isEventType, isOverlapHours, listAttempts, overlapUntil, pendingDeliveries, resendEvent, resendFailed, rotateSecret, sendTestEvent, type SubscriptionRecord } from '../webhooks/index.js';
 import { member, type Member } from './access.js';
-import { ConfirmPage } from './confirm.js';
+import { ConfirmPage, NothingToDoPage } from './confirm.js';
 import { AttemptPage, OUTCOMES, RESEND_SINCE_HOURS, SubscriptionPage, type AttemptFilters } from './delivery-pages.js';
 import { redirectWithNotice, takeNotice, type NoticeFlash } from './notice-flash.js';
 import { get, post, viewer, withFound, type Route } from './route-table.js';
@@ -113,7 +113,21 @@ const resendFailedConfirm = (deps: WebhookDeps) =>
   subscriptionPage(deps, (req, res, me, subscription) => {
     const since = deps.ctx.clock.now() - resendWindow(req.query['since_hours']) * HOUR_MS;
     const failed = failedSince(deps.ctx, me.organization.id, subscription.id, since);
-    const types = failed.length ? `: ${[...new Set(failed.map((a) => a.event_type))].join(', ')}` : '';
+    const back = { href: subscriptionUrl(subscription.id), text: 'Go back to the endpoint' };
+    if (failed.length === 0) {
+      sendPage(
+        res,
+        <NothingToDoPage
+          {...viewer(deps.tools, req, res)}
+          section="webhooks"
+          title="No failed deliveries to send again"
+          reason={`No delivery to ${redactUrlSecrets(subscription.url)} failed for good since ${utcText(since)}, so there is nothing to send again. A longer window may find older ones.`}
+          back={back}
+        />,
+      );
+      return;
+    }
+    const types = `: ${[...new Set(failed.map((a) => a.event_type))].join(', ')}`;
     sendPage(
       res,
       <ConfirmPage

@@ -136,8 +136,8 @@ describe('a participant completes an invite with the keyboard', () => {
       await answerStatements(SKIPPED);
       await submitWithEnter(new RegExp(`/section/${section + 1}$`));
       if (section === 7) {
-        // Section 7 was saved with statement 100 empty: the next page says so, and links back to it.
-        expect(await page.locator('#unanswered-note').textContent()).toContain('You left statement 100 unanswered');
+        // Section 7 was saved with statement 96 (q100) empty: the next page says so, and links back to it.
+        expect(await page.locator('#unanswered-note').textContent()).toContain('You left statement 96 unanswered');
         expect(await page.locator('#unanswered-note a').getAttribute('href')).toMatch(/\/section\/7\?check=1#q100$/);
         await check('section-after-unanswered');
       }
@@ -183,7 +183,7 @@ describe('a participant completes an invite with the keyboard', () => {
     const alert = page.getByRole('alert');
     const text = await alert.textContent();
     expect(text).toContain('Answer this question before you send your answers.');
-    expect(text).toContain('Choose how well statement 100 describes you');
+    expect(text).toContain('Choose how well statement 96 describes you');
     // The API's message (field ids) is for API clients only.
     expect(text).not.toContain('cannot be scored');
     expect(text).not.toContain(SKIPPED);
@@ -193,7 +193,10 @@ describe('a participant completes an invite with the keyboard', () => {
 
     await page.keyboard.press('Tab');
     await submitWithEnter(/\/section\/7\?check=1&return=review#q100$/);
-    expect(await page.locator('#q100-error').textContent()).toContain('Choose how well statement 100 describes you');
+    expect(await page.locator('#q100-error').textContent()).toContain('Choose how well statement 96 describes you');
+    // The number the message cites is printed beside the statement.
+    expect(await page.locator('#q100 legend .statement-number').isVisible()).toBe(true);
+    expect(await page.locator('#q100 legend').textContent()).toMatch(/^Statement 96\. /);
     await check('section-with-error');
     await tabTo(new RegExp(`^${SKIPPED}\\|`));
     await page.keyboard.press(String(answerOf(SKIPPED)));
@@ -233,6 +236,37 @@ describe('a participant completes an invite with the keyboard', () => {
     const delivery = receiver.deliveries.find((d) => d.rawBody.includes(view.result_id));
     const event = new Webhook(secret).verify(delivery?.rawBody ?? '', delivery?.headers as Record<string, string>) as { type: string; data: { source: string; result_id: string } };
     expect(event).toMatchObject({ type: 'assessment.completed', data: { result_id: view.result_id, source: 'invite' } });
+  });
+
+  it('finishing with nothing answered: one summary with the count and a link per section, at 390 and 320 px', async () => {
+    const empty = (await (await api('/assessment/invites', { method: 'POST', body: JSON.stringify({ email: 'gaps@example.com', full_name: 'Gap Gaps' }) })).json()) as { url: string };
+    await page.goto(empty.url);
+    // One count everywhere: the welcome page's, and the numbers printed beside the statements.
+    expect(await page.textContent('main')).toContain('You will rate 127 statements');
+    await page.goto(`${empty.url}/section/9`);
+    const numbers = (await page.locator('legend .statement-number').allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
+    expect(numbers.at(-1)).toBe(127);
+    expect(numbers[0]).toBe(113);
+    await page.goto(`${empty.url}/review`);
+    await tabTo(/\|Finish and send$/);
+    await submitWithEnter(/\/review$/);
+    const alert = page.getByRole('alert');
+    expect(await alert.locator('p').textContent()).toBe('You have 127 statements unanswered. Answer them before you send your answers.');
+    // A link per statement section (eight), each to its first gap, not 127 identical sentences.
+    const links = alert.getByRole('link');
+    expect(await links.count()).toBe(8);
+    expect(await links.first().textContent()).toBe('Statements, part 1 of 8: 16 statements unanswered, the first is statement 1');
+    expect(await links.last().textContent()).toBe('Statements, part 8 of 8: 15 statements unanswered, the first is statement 113');
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      // The summary fits on a phone's screen or two, not a 7,829 px list.
+      expect((await alert.boundingBox())?.height, `summary at ${width} px`).toBeLessThan(1200);
+      await check(`review-with-gaps-${width}`);
+    }
+    await page.setViewportSize(NARROW_VIEWPORT);
+    await links.last().click();
+    await page.waitForURL(/\/section\/9\?check=1&return=review#q117$/);
+    expect(await page.locator('#q117-error').textContent()).toContain('Choose how well statement 113 describes you');
   });
 
   it('used, withdrawn and unknown links each get a clear, accessible page', async () => {

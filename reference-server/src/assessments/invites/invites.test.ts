@@ -180,7 +180,7 @@ describe('answering an invite', () => {
     jar.keep(saved);
     // "Save and continue" moved on past 14 empty statements: the next page says so, once.
     const next = await get(`${created.url}/section/3`);
-    expect(next).toContain('You left statements 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19 and 20 unanswered');
+    expect(next).toContain('You left statements 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 and 16 unanswered');
     expect(next).toContain('Statements, part 1 of 8');
     expect(next).toContain(`href="/invite/${created.url.split('/').at(-1)}/section/2?check=1#q7"`);
     expect(await get(`${created.url}/section/3`)).not.toContain('unanswered');
@@ -191,8 +191,11 @@ describe('answering an invite', () => {
     expect(finish.status).toBe(303);
     jar.keep(finish);
     const review = await get(`${created.url}/review`);
-    expect(review).toContain('Choose how well statement 7 describes you');
+    // One summary with the count and a link per section to its first gap, not 126 links.
+    expect(review).toContain('You have 125 statements and 1 question unanswered. Answer them before you send your answers.');
     expect(review).toContain('Enter your full name');
+    expect(review).toContain(`href="/invite/${created.url.split('/').at(-1)}/section/2?check=1&amp;return=review#q7">Statements, part 1 of 8: 14 statements unanswered, the first is statement 3</a>`);
+    expect(review.match(/<li><a href="[^"]*\?check=1/g)).toHaveLength(9);
     // The API's message names field ids ("(q7, q8, …)"): it stays the API's, the participant never sees it.
     const apiMessage = (await json(await api('/assessment/submit', { method: 'POST', body: JSON.stringify({ email: 'draft@example.com', q5: 4, q6: 2 }) }))).message as string;
     expect(apiMessage).toMatch(/^The submission cannot be scored: \d+ required field\(s\) missing \(.*\bq7, q8, /);
@@ -223,7 +226,7 @@ describe('answering an invite', () => {
     expect(back.headers.get('location')).toBe(`/invite/${token}/review`);
     jar.keep(back);
     // Check your answers, too, says what the changed section still leaves open.
-    expect(await get(`${created.url}/review`)).toContain('You left statements 6, 7,');
+    expect(await get(`${created.url}/review`)).toContain('You left statements 2, 3,');
     expect((await post('')).headers.get('location')).toBe(`/invite/${token}/section/3`);
   });
 });

@@ -54,7 +54,11 @@ function QuestionField({ question, value, error, email, scaleEnds }: { question:
           layout="scale"
           legend={
             <>
-              <span class="visually-hidden">Statement {question.number}: </span>
+              {/* The number is visible because messages cite it ("statement 96"); read as "Statement 96." */}
+              <span class="statement-number">
+                <span class="visually-hidden">Statement </span>
+                {question.number}.
+              </span>{' '}
               {question.text}
             </>
           }
@@ -194,23 +198,30 @@ export interface ReviewRow {
   unanswered: number;
 }
 
-export function ReviewPage(props: { rows: ReviewRow[]; errors: FieldError[]; unanswered?: UnansweredNote; action: string; csrfToken: string; progress: Progress }) {
+/** What a refused "Finish and send" shows: how many answers are missing, and a link per section to its first gap. */
+export interface FinishSummary {
+  lead: string;
+  links: readonly FieldError[];
+}
+
+export function ReviewPage(props: { rows: ReviewRow[]; problems?: FinishSummary; unanswered?: UnansweredNote; action: string; csrfToken: string; progress: Progress }) {
+  const { problems } = props;
   return (
-    <Layout title="Check your answers" service={SERVICE} hasErrors={props.errors.length > 0}>
-      {props.errors.length > 0 ? (
+    <Layout title="Check your answers" service={SERVICE} hasErrors={problems !== undefined}>
+      {problems ? (
         <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autofocus>
           <h2 id="error-summary-title">There is a problem</h2>
-          <p>Answer {props.errors.length === 1 ? 'this question' : `these ${props.errors.length} questions`} before you send your answers.</p>
+          <p>{problems.lead}</p>
           <ul>
-            {props.errors.map((error) => (
+            {problems.links.map((link) => (
               <li>
-                <a href={error.href}>{error.message}</a>
+                <a href={link.href}>{link.message}</a>
               </li>
             ))}
           </ul>
         </div>
       ) : null}
-      {props.unanswered && props.errors.length === 0 ? <UnansweredNotice note={props.unanswered} /> : null}
+      {props.unanswered && !problems ? <UnansweredNotice note={props.unanswered} /> : null}
       <h1>Check your answers</h1>
       <p>
         {props.progress.answered} of {props.progress.required} required answers given.

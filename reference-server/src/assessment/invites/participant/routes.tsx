@@ -10,7 +10,7 @@ import { submitAssessment } from '../../submit.js';
 import { initialAnswers, sectionAnswers } from './answers.js';
 import { dateWords, linkBase, openInvite, visitInvite } from './link-state.js';
 import { DonePage, ReviewPage, SectionPage, SERVICE, WelcomePage, type UnansweredNote } from './pages.js';
-import { finishErrors } from './problems.js';
+import { finishErrors, finishSummary } from './problems.js';
 import { answersOf, firstOpenSection, parseAnswers, progressOf, unansweredIn } from './progress.js';
 import { inviteRateLimits } from './rate-limits.js';
 import { sectionsFor, STATEMENTS_PER_SECTION, type Section } from './sections.js';
@@ -76,7 +76,9 @@ function sectionErrors(req: Request, invite: InviteRecord, sections: readonly Se
   const parsed = parseAnswers(invite, sections, answers);
   if (parsed.ok) return [];
   const ids = new Set(section.questions.map((q) => q.id));
-  return finishErrors(parsed, sections, sectionUrl(req)).filter((e) => ids.has(e.field)).map(({ href: _h, ...e }) => e);
+  return finishErrors(parsed, sections, sectionUrl(req))
+    .filter((e) => ids.has(e.field))
+    .map(({ field, message }) => ({ field, message }));
 }
 
 const sectionPage = (deps: Deps) =>
@@ -139,7 +141,7 @@ const review = ({ ctx, flash, tools }: Deps): RequestHandler => async (req, res)
     res,
     <ReviewPage
       rows={rows}
-      errors={problems ? finishErrors(problems, sections, sectionUrl(req)) : []}
+      {...(problems ? { problems: finishSummary(finishErrors(problems, sections, sectionUrl(req))) } : {})}
       {...(note ? { unanswered: note } : {})}
       progress={progressOf(sections, answers)}
       action={`${linkBase(req)}/finish`}

@@ -4,6 +4,11 @@ import { instrumentFor, type Question } from '../../../psychometrics/index.js';
  * The participant's questionnaire, cut into pages from the instrument definition the questions
  * endpoint serves (no question text lives in the pages): the demographics, the psychometric
  * statements in pages of STATEMENTS_PER_SECTION, then the closing questions.
+ *
+ * A statement's `number` here is the one the participant sees, 1 to 127 across the statement
+ * sections, so the welcome page's count, the visible numbers and every message agree; the
+ * instrument's own numbers (5 to 131, after the four questions about you) stay the API's
+ * (decisions/participant-question-pages.md, "Numbers").
  */
 export const STATEMENTS_PER_SECTION = 16;
 
@@ -18,8 +23,9 @@ export interface Section {
 export function sectionsFor(orgId: string): Section[] {
   const { categories } = instrumentFor(orgId);
   const statementPages: Question[][] = [];
-  for (let i = 0; i < categories.psychometric.length; i += STATEMENTS_PER_SECTION) {
-    statementPages.push(categories.psychometric.slice(i, i + STATEMENTS_PER_SECTION));
+  const statements = categories.psychometric.map((question, i) => ({ ...question, number: i + 1 }));
+  for (let i = 0; i < statements.length; i += STATEMENTS_PER_SECTION) {
+    statementPages.push(statements.slice(i, i + STATEMENTS_PER_SECTION));
   }
   const sections: Omit<Section, 'number'>[] = [
     { title: 'About you', kind: 'demographics', questions: categories.demographics },
@@ -29,7 +35,11 @@ export function sectionsFor(orgId: string): Section[] {
   return sections.map((section, i) => ({ ...section, number: i + 1 }));
 }
 
-/** The section a question is on. */
-export function sectionOf(sections: readonly Section[], questionId: string): Section | undefined {
-  return sections.find((section) => section.questions.some((q) => q.id === questionId));
+/** A question as the pages number it, with the section it is on. */
+export function questionOn(sections: readonly Section[], questionId: string): { section: Section; question: Question } | undefined {
+  for (const section of sections) {
+    const question = section.questions.find((q) => q.id === questionId);
+    if (question) return { section, question };
+  }
+  return undefined;
 }
