@@ -14,7 +14,7 @@ import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDataFolder } from './data-folder.js';
-import { type StoreFileSystem, type FolderLock, ObservedStore } from './store/index.js';
+import { FileAsyncStore, type StoreFileSystem, type FolderLock, ObservedStore } from './store/index.js';
 import { createGraphqlSurface } from './graphql/index.js';
 import { DEFAULT_PARTNER_OPERATIONS, CredentialResolver } from './tenancy/index.js';
 import { detached, logFault, OrgRequestLog, RateLimitWindows } from './http/index.js';
@@ -99,13 +99,16 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const opened = folder.ctx;
   const observability = createObservability(opened);
   const jobs = new JobRunner(opened);
+  // The hook runs once the batch is durable: a fault in it is logged, never the writer's failure.
+  const observed = new ObservedStore(opened.store, (ops) => {
+    detached(logFault(log, 'after-commit hook: metrics'), () => observability.metrics.committed(ops))();
+    detached(logFault(log, 'after-commit hook: job runner'), () => jobs.committed(ops))();
+  });
   const ctx: AppContext = {
     ...opened,
-    // The hook runs once the batch is durable: a fault in it is logged, never the writer's failure.
-    store: new ObservedStore(opened.store, (ops) => {
-      detached(logFault(log, 'after-commit hook: metrics'), () => observability.metrics.committed(ops))();
-      detached(logFault(log, 'after-commit hook: job runner'), () => jobs.committed(ops))();
-    }),
+    store: observed,
+    // A view of the same records, so writes through either reach the hook above.
+    db: new FileAsyncStore(observed, { onError: logFault(log, 'store listener') }),
   };
 
   const submissions = new SubmissionProcessor(ctx);

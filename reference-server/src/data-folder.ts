@@ -6,7 +6,7 @@ import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { Keyring } from './crypto/index.js';
 import { randomIds, type IdSource } from './ids.js';
-import { nodeFileSystem, type StoreFileSystem, FolderLock, type LockHolder, JournalStore, RecoveringStore } from './store/index.js';
+import { FileAsyncStore, nodeFileSystem, type StoreFileSystem, FolderLock, type LockHolder, JournalStore, RecoveringStore } from './store/index.js';
 import { EventBus } from './jobs/index.js';
 
 export const MASTER_KEY_FILE = 'master.key';
@@ -70,6 +70,7 @@ export async function openDataFolder(
     const ctx: AppContext = {
       config,
       store,
+      db: new FileAsyncStore(store, { onError: (error) => log.error({ err: error }, 'store listener failed') }),
       clock,
       ids: deps.ids ?? randomIds,
       keyring,
