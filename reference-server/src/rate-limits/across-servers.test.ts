@@ -90,6 +90,17 @@ describe('the per-key rate limit on PostgreSQL', () => {
   });
 });
 
+describe('the rate-limit sweep on PostgreSQL', () => {
+  it('deletes the rows of ended windows and keeps the live ones', async () => {
+    const client = (stores[0] as PostgresStore).rateLimitClient();
+    const now = Date.now();
+    await client.query({ text: 'INSERT INTO rate_limits VALUES ($1, 1, $2), ($3, 1, $4)', values: ['sweep:ended', now - 1_000, 'sweep:live', now + 60_000] });
+    await postgresRateLimits(client).sweep();
+    const left = await client.query({ text: "SELECT key FROM rate_limits WHERE key LIKE 'sweep:%'" });
+    expect(left.rows).toEqual([{ key: 'sweep:live' }]);
+  });
+});
+
 describe('the sign-in throttle on PostgreSQL', () => {
   const SIGN_IN = '/api/oauth/sign-in';
 
