@@ -297,7 +297,7 @@ export const COMMANDS = {
       return { run: { id: started.run.id, status: started.run.status, deadline: new Date(started.run.deadline).toISOString() }, credentials: started.credentials, url: started.url };
     } catch (error) {
       if (error instanceof RunInputError) throw new OperatorError(error.message);
-      if (error instanceof RunLimitError) throw new OperatorError(`${error.message} (reference-server certify finish <run>)`, 409);
+      if (error instanceof RunLimitError) throw new OperatorError(error.scope === 'organisation' ? `${error.message} (reference-server certify finish <run>)` : error.message, 409);
       throw error;
     }
   }),
