@@ -151,19 +151,25 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
     checks: selected.ids,
     ready: input.waitForBegin,
   });
+  try {
+    await writeAdmitted(ctx, orgId, id, newRunOps(run, now));
+  } catch (error) {
+    await endCredentials(ctx, orgId, made);
+    throw error;
+  }
+  return { run, credentials, url: runUrl(ctx, id) };
+}
+
+/** A new run's write: the run, its driver job and the watch entries of its credentials. */
+function newRunOps(run: RunRecord, now: number): WriteOp[] {
+  const { orgId, id, credentials: made } = run;
   const watched = (handle: string): WriteOp => put<WatchedRecord>(WATCHED, GLOBAL, { id: handle, orgId, runId: id });
   // A ready run's job only wakes at its deadline, to end it if nobody began it.
   const ops: WriteOp[] = [put(RUNS, orgId, run), put<RunJob>(RUN_JOBS, orgId, { id, nextAt: run.status === 'ready' ? run.deadline : now })];
   if (made.automationKeyId) ops.push(watched(`key:${made.automationKeyId}`));
   if (made.developerKeyId) ops.push(watched(`key:${made.developerKeyId}`));
   if (made.oauthClientId) ops.push(watched(`client:${made.oauthClientId}`));
-  try {
-    await writeAdmitted(ctx, orgId, id, ops);
-  } catch (error) {
-    await endCredentials(ctx, orgId, made);
-    throw error;
-  }
-  return { run, credentials, url: runUrl(ctx, id) };
+  return ops;
 }
 
 /**
