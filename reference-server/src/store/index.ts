@@ -10,4 +10,4 @@ export { InvalidCursorError } from './partition.js';
 export { isPostgresUrl, redactConnectionString } from './postgres/connection.js';
 export { PostgresStore, type PostgresStoreOptions } from './postgres/postgres-store.js';
 export { RecoveringStore } from './recovering-store.js';
-export { del, GLOBAL, type Page, put, type Store, type StoredRecord, StoreUnavailableError, type WriteOp } from './store.js';
+export { del, GLOBAL, type Page, type PageQuery, put, type Store, type StoreStats, type StoredRecord, StoreUnavailableError, type WriteOp } from './store.js';
