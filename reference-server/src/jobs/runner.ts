@@ -300,10 +300,12 @@ export class JobRunner {
         .catch((error: unknown) => {
           // The store could not be reached to claim or settle: looked at again by the next sweep.
           this.#log.error({ err: error, queue: state.queue.name, job: ref.id }, 'job could not be claimed');
+          return undefined;
         })
-        .finally(() => {
+        .then((next) => {
           state.inFlight.delete(key);
-          if (state.again.delete(key)) this.#schedule(state, ref);
+          if (state.again.delete(key)) this.#schedule(state, ref, next);
+          else if (next !== undefined) this.#runAt(state, ref, next);
           this.#pump(state);
         })
         .catch(logFault(this.#log, `job ${state.queue.name} after an attempt`));
@@ -311,7 +313,8 @@ export class JobRunner {
     }
   }
 
-  async #claimAndRun(state: QueueState, ref: JobRef): Promise<void> {
+  /** Claims the job and runs it if due; answers when to look at it next (undefined: it is gone). */
+  async #claimAndRun(state: QueueState, ref: JobRef): Promise<number | undefined> {
     const key = keyOf(ref);
     const now = this.#clock.now();
     const claim = await this.#claim(state, ref, now, (record) => state.dueAt(record) <= now);
@@ -319,17 +322,14 @@ export class JobRunner {
       case 'absent':
         state.failures.delete(key);
         state.kept.delete(key);
-        return;
+        return undefined;
       case 'locked':
-        this.#runAt(state, ref, now + LOCKED_RETRY_MS);
-        return;
+        return now + LOCKED_RETRY_MS;
       case 'held':
         // Another server runs it; if that server dies, its lease ends and this one takes over.
-        this.#runAt(state, ref, claim.until);
-        return;
+        return claim.until;
       case 'declined':
-        this.#runAt(state, ref, state.dueAt(claim.record));
-        return;
+        return state.dueAt(claim.record);
       case 'claimed':
     }
     const before = claim.record;
@@ -339,7 +339,7 @@ export class JobRunner {
     if (!after) {
       state.failures.delete(key);
       state.kept.delete(key);
-      return;
+      return undefined;
     }
     let next = Math.max(state.dueAt(after), answer?.notBefore ?? 0);
     if (threw || settledInPlace({ before, after, dueBefore: state.dueAt(before), dueAfter: state.dueAt(after), next, now: ended, timed: state.queue.dueAt !== undefined })) {
@@ -357,7 +357,7 @@ export class JobRunner {
       state.kept.delete(key);
       await this.#release(state, ref);
     }
-    this.#runAt(state, ref, next);
+    return next;
   }
 
   /** Runs one attempt, renewing its lease while it runs; aborts it if the lease was lost to another server. */
