@@ -55,7 +55,7 @@ describe('the PostgreSQL store', () => {
     await client.connect();
     const applied = await client.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY id');
     await client.end();
-    expect(applied.rows.map((row) => row.name)).toEqual(['0001_records', '0003_job_leases']);
+    expect(applied.rows.map((row) => row.name)).toEqual(['0001_records', '0002_rate_limits', '0003_job_leases']);
   });
 
   it('listens again after its LISTEN connection is terminated, says so, and delivers what is sent afterwards', async () => {
