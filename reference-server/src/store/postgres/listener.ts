@@ -70,9 +70,8 @@ export class Listener {
       const client = this.#newClient();
       client.on('notification', detached(this.#onError, (message: pg.Notification) => this.#deliver(message.channel, message.payload ?? '')));
       // A dropped connection emits 'error' (unless it was idle and quiet) and then 'end': either one starts the reconnect, once.
-      const lost = detached(this.#onError, (error?: Error) => this.#lost(client, error));
-      client.on('error', lost);
-      client.on('end', () => lost());
+      client.on('error', detached(this.#onError, (error: Error) => this.#lost(client, error)));
+      client.on('end', detached(this.#onError, () => this.#lost(client, undefined)));
       try {
         await client.connect();
       } catch (error) {
