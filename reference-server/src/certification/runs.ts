@@ -91,7 +91,7 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
   } catch (error) {
     throw new RunInputError((error as Error).message);
   }
-  const admin = listUsers(ctx, orgId).find((u) => u.role === 'admin');
+  const admin = (await listUsers(ctx, orgId)).find((u) => u.role === 'admin');
   if (!admin) throw new RunInputError(`organisation ${orgId} has no admin for the run's automation key to act for`);
   checkRunLimit(ctx, orgId);
 

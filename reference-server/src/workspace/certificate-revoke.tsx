@@ -11,10 +11,10 @@ import { get, mountRoutes, post, viewer, withFound } from './route-table.js';
 export const revokePath = (runId: string) => `${runPath(runId)}/certificate/revoke`;
 
 /** The certificate of the run in the path, in the member's organisation; another organisation's is not found. */
-const certificateIn = (ctx: AppContext) => (req: Request, res: Response): CertificateRecord | undefined => {
+const certificateIn = (ctx: AppContext) => async (req: Request, res: Response): Promise<CertificateRecord | undefined> => {
   const runId = req.params['runId'];
   const id = typeof runId === 'string' ? getRun(ctx, member(res).organization.id, runId)?.certificate?.id : undefined;
-  return id ? getCertificate(ctx, id) : undefined;
+  return id ? await getCertificate(ctx, id) : undefined;
 };
 
 function RevokePage({ member: me, csrfToken, certificate, status, errors = [] }: { member: Member; csrfToken: string; certificate: CertificateRecord; status: string; errors?: readonly FieldError[] }) {
