@@ -50,6 +50,38 @@ export interface ProfileFormPageProps {
 /** The JSON box shows every line: as many rows as the text has (within bounds), plus one to type on. */
 const jsonRows = (text: string) => Math.min(40, Math.max(10, text.split('\n').length + 1));
 
+/** The criteria: form rows, or the JSON box for developers; each links to how the rules score. */
+function CriteriaSection({ values, error, action, focus }: { values: ProfileFormValues; error: ReturnType<typeof fieldErrors>; action: string; focus: ProfileFormPageProps['focus'] }) {
+  return (
+    values.mode === 'json' ? (
+      <>
+        <p>
+          Each rule and its fields: <a href={SCORING_GUIDE_PATH}>how profiles score submissions</a>.
+        </p>
+        <TextField
+          id="criteria"
+          label="Criteria (JSON)"
+          hint="A list of 1 to 30 criteria, each with key, label, description, weight and rule, exactly as GET /api/automation/profiles shows them."
+          multiline
+          code
+          rows={jsonRows(values.criteria)}
+          value={values.criteria}
+          {...error('criteria')}
+        />
+      </>
+    ) : (
+      <>
+        <h2>Criteria</h2>
+        <p>
+          Each criterion is scored from 0 to 100 by its rule; the profile’s score is their average, weighted by their weights. Each rule’s arithmetic:{' '}
+          <a href={SCORING_GUIDE_PATH}>how profiles score submissions</a>.
+        </p>
+        <CriteriaFields rows={values.rows} error={error} place={{ action, focus }} />
+      </>
+    )
+  );
+}
+
 /** Create or edit a profile; archiving is a separate form at the bottom of the edit page. */
 export function ProfileFormPage({ member, csrfToken, values, errors = [], profile, focus }: ProfileFormPageProps) {
   const error = fieldErrors(errors);
@@ -87,32 +119,7 @@ export function ProfileFormPage({ member, csrfToken, values, errors = [], profil
           {...error('required_fields')}
         />
         <input type="hidden" name="mode" value={values.mode} />
-        {values.mode === 'json' ? (
-          <>
-            <p>
-              Each rule and its fields: <a href={SCORING_GUIDE_PATH}>how profiles score submissions</a>.
-            </p>
-            <TextField
-              id="criteria"
-              label="Criteria (JSON)"
-              hint="A list of 1 to 30 criteria, each with key, label, description, weight and rule, exactly as GET /api/automation/profiles shows them."
-              multiline
-              code
-              rows={jsonRows(values.criteria)}
-              value={values.criteria}
-              {...error('criteria')}
-            />
-          </>
-        ) : (
-          <>
-            <h2>Criteria</h2>
-            <p>
-              Each criterion is scored from 0 to 100 by its rule; the profile’s score is their average, weighted by their weights. Each rule’s arithmetic:{' '}
-              <a href={SCORING_GUIDE_PATH}>how profiles score submissions</a>.
-            </p>
-            <CriteriaFields rows={values.rows} error={error} place={{ action, focus }} />
-          </>
-        )}
+        <CriteriaSection values={values} error={error} action={action} focus={focus} />
         <div class="actions">
           <Button name="intent" value="save">
             {profile ? 'Save changes' : 'Create profile'}
