@@ -27,7 +27,7 @@ import { oauthSweep } from './oauth/index.js';
 import { createObservability, type Observability } from './observability/index.js';
 import { createOperatorRouter } from './operator/index.js';
 import { OutboundClient } from './outbound/index.js';
-import { assetRoutes, FAVICON, faviconRedirect, LIVE_UPDATES_SCRIPT, COPY_BUTTONS_SCRIPT, STYLESHEET } from './pages/index.js';
+import { assetRoutes, FAVICON, faviconRedirect, FOCUS_ON_LOAD_SCRIPT, LIVE_UPDATES_SCRIPT, COPY_BUTTONS_SCRIPT, STYLESHEET } from './pages/index.js';
 import { retentionSweep } from './retention/index.js';
 import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
 import { sampleEventData } from './samples/index.js';
@@ -152,7 +152,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const assessment = createAssessmentSurface(ctx, { credentials, rateLimits });
   const mounts: Mount[] = [
     // Served from this server: the pages' CSP allows no other origin for style or script.
-    { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT, COPY_BUTTONS_SCRIPT, FAVICON]) },
+    { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT, COPY_BUTTONS_SCRIPT, FOCUS_ON_LOAD_SCRIPT, FAVICON]) },
     { router: faviconRedirect },
     // A certification run watches its client's OAuth requests (its API calls: a step after each surface's guard).
     { router: certificationOAuthWatch(ctx, oauth.rotatedBeyondGrace) },

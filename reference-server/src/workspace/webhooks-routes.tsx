@@ -8,6 +8,7 @@ import { get, mountRoutes, post, viewer } from './route-table.js';
 import { shownOncePage, type AlreadyShown } from './shown-once.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
 import { endpointRoutes, type WebhookDeps } from './webhook-endpoint-routes.js';
+import { editRoutes } from './webhook-edit.js';
 import { emptyRegisterForm, SecretRotatedPage, SubscriptionCreatedPage, WebhooksPage, WEBHOOKS_PATH, type RegisterFormValues } from './webhooks-pages.js';
 
 const isSurface = (value: string): value is WebhookSurface => (WEBHOOK_SURFACES as readonly string[]).includes(value);
@@ -83,5 +84,6 @@ export function webhooksRoutes(ctx: AppContext, router: Router, tools: PageTools
     get('/webhooks/created/:slot', secretPage(deps, deps.registered, SubscriptionCreatedPage)),
     get('/webhooks/rotated/:slot', secretPage(deps, deps.rotated, SecretRotatedPage)),
     ...endpointRoutes(deps),
+    ...editRoutes(deps),
   ]);
 }
