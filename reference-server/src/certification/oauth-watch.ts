@@ -8,11 +8,7 @@ import { noRunWatching, updateRun, watchedBy } from './run-store.js';
 import { authorizeFacts, browserDigest, completeAuthorize, holdAuthorize, notCounted } from './unproven.js';
 
 /** True when `refreshToken` had been rotated, and its grace window was over, before `at` (oauth/ answers). */
-<<<<<<< HEAD
-export type StaleRefreshToken = (refreshToken: string, at: number) => boolean | Promise<boolean>;
-=======
 export type StaleRefreshToken = (refreshToken: string, at: number) => Promise<boolean>;
->>>>>>> h-identity
 
 type Route = 'authorize' | 'consent' | 'token' | 'revoke';
 
@@ -80,7 +76,6 @@ export function certificationOAuthWatch(ctx: AppContext, staleRefreshToken: Stal
       const outside = AsyncLocalStorage.snapshot();
       res.once(
         'finish',
-<<<<<<< HEAD
         detached(logFault(ctx.log, 'certification: OAuth watch', req), () =>
           outside(async () => {
             const named = oauthEvidence(res).named;
@@ -90,14 +85,6 @@ export function certificationOAuthWatch(ctx: AppContext, staleRefreshToken: Stal
             if (watched && change) await updateRun(ctx, watched.orgId, watched.runId, change);
           }),
         ),
-=======
-        detached(logFault(ctx.log, 'certification: OAuth watch', req), async () => {
-          const named = oauthEvidence(res).named;
-          const watched = named ? watchedBy(ctx, `client:${named}`) : undefined;
-          const change = watched && (await changeOf(route, req, res, at, staleRefreshToken));
-          return change && updateRun(ctx, watched.orgId, watched.runId, change);
-        }),
->>>>>>> h-identity
       );
     }
     next();

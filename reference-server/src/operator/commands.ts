@@ -321,13 +321,8 @@ export const COMMANDS = {
     }
   }),
   'certify.list': command(z.object({ orgId }).describe("list an organisation's certification runs"), async (ctx, input) => {
-<<<<<<< HEAD
-    requireOrg(ctx, input.orgId);
-    return (await listRuns(ctx, input.orgId, { limit: 100 })).items.map((run) => reportOf(run).run);
-=======
     await requireOrg(ctx, input.orgId);
-    return listRuns(ctx, input.orgId, { limit: 100 }).items.map((run) => reportOf(run).run);
->>>>>>> h-identity
+    return (await listRuns(ctx, input.orgId, { limit: 100 })).items.map((run) => reportOf(run).run);
   }),
   'certify.revoke': command(revokeSchema.describe('revoke an integration certificate: its page, badge and certify verify say so, with the reason'), async (ctx, input) => {
     try {

@@ -13,13 +13,8 @@ export const revokePath = (runId: string) => `${runPath(runId)}/certificate/revo
 /** The certificate of the run in the path, in the member's organisation; another organisation's is not found. */
 const certificateIn = (ctx: AppContext) => async (req: Request, res: Response): Promise<CertificateRecord | undefined> => {
   const runId = req.params['runId'];
-<<<<<<< HEAD
   const id = typeof runId === 'string' ? (await getRun(ctx, member(res).organization.id, runId))?.certificate?.id : undefined;
   return id ? getCertificate(ctx, id) : undefined;
-=======
-  const id = typeof runId === 'string' ? getRun(ctx, member(res).organization.id, runId)?.certificate?.id : undefined;
-  return id ? await getCertificate(ctx, id) : undefined;
->>>>>>> h-identity
 };
 
 function RevokePage({ member: me, csrfToken, certificate, status, errors = [] }: { member: Member; csrfToken: string; certificate: CertificateRecord; status: string; errors?: readonly FieldError[] }) {
