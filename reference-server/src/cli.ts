@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { backupFolder, restoreFolder } from './backup/index.js';
+import { backupDatabase, backupFolder, restoreFolder } from './backup/index.js';
 import { addCertifyCommands, certifyExitCode } from './certify-cli.js';
 import { formatBanner } from './banner.js';
 import { addOperatorCommands, databaseOption, dataOption, list, storeTarget, type StoreTarget } from './cli-operator.js';
@@ -72,10 +72,11 @@ export function buildCli(): Command {
 
   program
     .command('backup')
-    .description('write a consistent backup of a data folder (through the running server, if one holds it)')
+    .description('write a consistent backup of a data folder (through the running server, if one holds it) or of a database (one snapshot)')
     .addOption(dataOption())
+    .addOption(databaseOption())
     .requiredOption('--out <file>', 'backup file to write (gzip; holds the master key when the folder does: keep it secret)')
-    .action(async (o) => print(await backupFolder(o.data, o.out)));
+    .action(async (o) => print(o.databaseUrl ? await backupDatabase(o.databaseUrl, o.out) : await backupFolder(o.data, o.out)));
 
   program
     .command('restore')

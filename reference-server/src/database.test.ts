@@ -9,7 +9,7 @@ import { defaultConfig } from './config.js';
 import { MASTER_KEY_ENV } from './data-folder.js';
 import { createLogger } from './log.js';
 import { openSandbox, storeHealth } from './sandbox.js';
-import { GLOBAL, put } from './store/index.js';
+import { GLOBAL, JournalStore, put } from './store/index.js';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -95,6 +95,33 @@ describe('a sandbox on PostgreSQL (--database-url)', () => {
       expect(await health.problem()).toMatch(/database/);
     } finally {
       await sandbox.close();
+    }
+  });
+
+  it('backup --database-url writes the logical archive from one snapshot, and restore brings it into a folder', async () => {
+    process.env[MASTER_KEY_ENV] = KEY;
+    const sandbox = await openSandbox(config(), createLogger('silent'));
+    try {
+      await sandbox.ctx.db.write([put('organizations', GLOBAL, { id: 'org_1' }), put('assessment_results', 'org_1', { id: 'res_1' }), put('assessment_results', 'org_1', { id: 'res_2' })]);
+    } finally {
+      await sandbox.close();
+    }
+    const out = join(dataDir, 'sandbox.backup.gz');
+    const printed: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => printed.push(String(chunk)) > 0);
+    try {
+      expect(await main(['node', 'reference-server', 'backup', '--database-url', database.url, '--out', out])).toBe(0);
+      expect(await main(['node', 'reference-server', 'restore', '--from', out, '--data', join(dataDir, 'restored')])).toBe(0);
+    } finally {
+      write.mockRestore();
+    }
+    expect(JSON.parse(printed[0] as string)).toMatchObject({ via: 'database', records: 3 });
+    const restored = await JournalStore.open(join(dataDir, 'restored'), { readOnly: true });
+    try {
+      expect(restored.all('assessment_results', 'org_1').map((r) => r.id)).toEqual(['res_1', 'res_2']);
+      expect(restored.get('organizations', GLOBAL, 'org_1')).toEqual({ id: 'org_1' });
+    } finally {
+      await restored.close();
     }
   });
 });
