@@ -61,6 +61,24 @@ export interface ComposedServer {
 }
 
 /**
+ * A folder's context whose store tells the metrics and the job runner about each durable write.
+ * The hook runs once the batch is durable: a fault in it is logged, never the writer's failure.
+ */
+function observedFolder(opened: AppContext, observability: Observability, jobs: JobRunner): AppContext {
+  const { log } = opened;
+  const observed = new ObservedStore(opened.store, (ops) => {
+    detached(logFault(log, 'after-commit hook: metrics'), () => observability.metrics.committed(ops))();
+    detached(logFault(log, 'after-commit hook: job runner'), () => jobs.committed(ops))();
+  });
+  return {
+    ...opened,
+    store: observed,
+    // A view of the same records, so writes through either reach the hook above.
+    db: new FileAsyncStore(observed, { onError: logFault(log, 'store listener') }),
+  };
+}
+
+/**
  * The composition root: everything a running server is made of, and who is handed what.
  *
  *   data folder → store, keyring (master key), folder lock      data-folder.ts
@@ -102,20 +120,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const opened = sandbox.ctx;
   const observability = createObservability(opened, storeHealth(sandbox));
   const jobs = new JobRunner(opened);
-  let ctx = opened;
-  if (!sandbox.database) {
-    // The hook runs once the batch is durable: a fault in it is logged, never the writer's failure.
-    const observed = new ObservedStore(opened.store, (ops) => {
-      detached(logFault(log, 'after-commit hook: metrics'), () => observability.metrics.committed(ops))();
-      detached(logFault(log, 'after-commit hook: job runner'), () => jobs.committed(ops))();
-    });
-    ctx = {
-      ...opened,
-      store: observed,
-      // A view of the same records, so writes through either reach the hook above.
-      db: new FileAsyncStore(observed, { onError: logFault(log, 'store listener') }),
-    };
-  }
+  const ctx = sandbox.database ? opened : observedFolder(opened, observability, jobs);
 
   const submissions = new SubmissionProcessor(ctx);
   jobs.add(submissions.queue);
