@@ -17,7 +17,8 @@ import { FolderLockedError } from './store/index.js';
 /** What `certify` borrows from cli.ts (passed in, so the two files do not import each other). */
 export interface CliParts {
   dataOption(): Option;
-  operate(dataDir: string, name: CommandName, args: unknown): Promise<unknown>;
+  databaseOption(): Option;
+  operate(target: { data: string; databaseUrl?: string }, name: CommandName, args: unknown): Promise<unknown>;
   duration(value: string): number;
   list(value: string, previous?: string[]): string[];
 }
@@ -81,8 +82,8 @@ interface Host {
   server?: RunningServer;
 }
 
-async function serverFor(dataDir: string, port: number, logFile: string): Promise<Host> {
-  const config = defaultConfig({ dataDir: resolve(dataDir), port, host: '127.0.0.1', logLevel: 'info' });
+async function serverFor(target: { data: string; databaseUrl?: string }, port: number, logFile: string): Promise<Host> {
+  const config = defaultConfig({ dataDir: resolve(target.data), ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}), port, host: '127.0.0.1', logLevel: 'info' });
   config.outboundAllowlist = defaultOutboundAllowlist(config);
   // Its log goes to a file: stderr is the command's output and the run's progress, stdout the report's.
   await mkdir(dirname(resolve(logFile)), { recursive: true });
@@ -132,6 +133,7 @@ async function orgOf(call: Call, given: unknown): Promise<string> {
 function runOptions(command: Command, parts: CliParts): Command {
   return command
     .addOption(parts.dataOption())
+    .addOption(parts.databaseOption())
     .option('--org <id>', 'organisation whose integration is certified (default: the folder’s only one)')
     .option('--name <name>', 'what is certified, shown in the report')
     .option('--webhook-url <url>', 'the integration’s webhook receiver (the webhook checks need it)')
@@ -226,7 +228,7 @@ interface RunCommandOptions {
 async function runWithCommand(o: Record<string, unknown> & RunCommandOptions): Promise<void> {
   const baseline = o.baseline ? await readBaseline(o.baseline) : [];
   const stopSignals = onStopSignals();
-  const host = await serverFor(o.data, o.port, o.serverLog ?? join(o.data, 'certify-server.log')).catch((error: unknown) => {
+  const host = await serverFor(o, o.port, o.serverLog ?? join(o.data, 'certify-server.log')).catch((error: unknown) => {
     stopSignals.release();
     throw couldNotStart(error);
   });
@@ -283,23 +285,27 @@ function addCertificateCommands(certify: Command, parts: CliParts): void {
     .argument('<certificateId>', 'the certificate, cer_…')
     .requiredOption('--reason <text>', 'why (shown publicly)')
     .addOption(parts.dataOption())
-    .action(async (certificateId: string, o) => print(await parts.operate(o.data, 'certify.revoke', { certificateId, reason: o.reason })));
+    .addOption(parts.databaseOption())
+    .action(async (certificateId: string, o) => print(await parts.operate(o, 'certify.revoke', { certificateId, reason: o.reason })));
   certify
     .command('keys')
     .description('list the certificate signing keys: which one signs, which are still published')
     .addOption(parts.dataOption())
-    .action(async (o) => print(await parts.operate(o.data, 'certify.keys', {})));
+    .addOption(parts.databaseOption())
+    .action(async (o) => print(await parts.operate(o, 'certify.keys', {})));
   certify
     .command('rotate-key')
     .description('a new certificate signing key signs from now on; the old one stays published until its certificates expire')
     .addOption(parts.dataOption())
-    .action(async (o) => print(await parts.operate(o.data, 'certify.rotate-key', {})));
+    .addOption(parts.databaseOption())
+    .action(async (o) => print(await parts.operate(o, 'certify.rotate-key', {})));
   certify
     .command('withdraw-key')
     .description('take a retired certificate signing key out of the published set at once: what it signed no longer verifies')
     .argument('<kid>', 'the key id')
     .addOption(parts.dataOption())
-    .action(async (kid: string, o) => print(await parts.operate(o.data, 'certify.withdraw-key', { kid })));
+    .addOption(parts.databaseOption())
+    .action(async (kid: string, o) => print(await parts.operate(o, 'certify.withdraw-key', { kid })));
 }
 
 
@@ -310,8 +316,9 @@ function addBeginCommand(certify: Command, parts: CliParts): void {
     .description('begin the checks of a ready run, once the integration is configured with its credentials')
     .argument('<runId>', 'the run, crt_…')
     .addOption(parts.dataOption())
+    .addOption(parts.databaseOption())
     .action(async (runId: string, o) => {
-      const report = (await parts.operate(o.data, 'certify.begin', { runId })) as Report;
+      const report = (await parts.operate(o, 'certify.begin', { runId })) as Report;
       process.stdout.write(`${summaryLine(report)}\n`);
     });
 }
@@ -325,7 +332,7 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .option('--json', 'print one JSON object', false)
     .option('--begin-now', 'begin the checks at once instead of waiting for `certify begin` (as `certify run` does)', false)
     .action(async (o) => {
-      const call: Call = (name, args) => parts.operate(o.data, name, args);
+      const call: Call = (name, args) => parts.operate(o, name, args);
       const started = (await call('certify.start', { ...startArgs(o, await orgOf(call, o.org), 'operator'), waitForBegin: !o.beginNow }).catch((error: unknown) => {
         throw refusedByRunLimit(error) ? couldNotStart(error) : error;
       })) as StartAnswer;
@@ -351,9 +358,10 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .description('print the report of a run so far')
     .argument('<runId>', 'the run, crt_…')
     .addOption(parts.dataOption())
+    .addOption(parts.databaseOption())
     .option('--json', 'print the report as JSON', false)
     .action(async (runId: string, o) => {
-      const report = (await parts.operate(o.data, 'certify.status', { runId })) as Report;
+      const report = (await parts.operate(o, 'certify.status', { runId })) as Report;
       process.stdout.write(o.json ? `${JSON.stringify(report)}\n` : `${reportTable(report)}\n`);
     });
 
@@ -362,11 +370,12 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .description('write the report of a run as HTML and/or JUnit')
     .argument('<runId>', 'the run, crt_…')
     .addOption(parts.dataOption())
+    .addOption(parts.databaseOption())
     .option('--html <file>', 'write the HTML report here')
     .option('--junit <file>', 'write a JUnit XML report here')
     .action(async (runId: string, o) => {
       if (!o.html && !o.junit) throw new Error('give --html FILE and/or --junit FILE');
-      const report = (await parts.operate(o.data, 'certify.status', { runId })) as Report;
+      const report = (await parts.operate(o, 'certify.status', { runId })) as Report;
       await writeReports(report, { html: o.html, junit: o.junit });
       process.stdout.write(`${summaryLine(report)}\n`);
     });
@@ -378,8 +387,9 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .argument('<check>', 'the check id, e.g. oauth.revokes-on-disconnect')
     .argument('<text>', 'the explanation')
     .addOption(parts.dataOption())
+    .addOption(parts.databaseOption())
     .action(async (runId: string, check: string, text: string, o) => {
-      const report = (await parts.operate(o.data, 'certify.explain', { runId, check, text })) as Report;
+      const report = (await parts.operate(o, 'certify.explain', { runId, check, text })) as Report;
       process.stdout.write(`${summaryLine(report)}\n`);
     });
 
@@ -388,8 +398,9 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
     .description('end a run now: its credentials stop working and what is pending becomes not_run')
     .argument('<runId>', 'the run, crt_…')
     .addOption(parts.dataOption())
+    .addOption(parts.databaseOption())
     .action(async (runId: string, o) => {
-      const report = (await parts.operate(o.data, 'certify.finish', { runId })) as Report;
+      const report = (await parts.operate(o, 'certify.finish', { runId })) as Report;
       process.stdout.write(`${reportTable(report)}\n`);
     });
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { z } from 'zod';
 import { COMMANDS, type CliHints, type CommandName } from './operator/index.js';
+import { isPostgresUrl } from './store/index.js';
 
 /**
  * The operator commands of the CLI, built from `COMMANDS`: `<group> <action>` from each name
@@ -33,6 +34,27 @@ const HAND_WRITTEN: ReadonlySet<CommandName> = new Set(['seed.demo', 'certify.st
 
 export const DEFAULT_DATA = './data';
 export const dataOption = (): Option => new Option('--data <dir>', 'data folder').default(DEFAULT_DATA).env('REFERENCE_SERVER_DATA');
+
+const postgresUrl = (value: string): string => {
+  if (!isPostgresUrl(value)) throw new InvalidArgumentError('a postgres:// or postgresql:// connection string');
+  return value;
+};
+
+/** Beside `--data` on every command that opens the sandbox: the database instead of the folder. */
+export const databaseOption = (): Option =>
+  new Option('--database-url <url>', 'PostgreSQL database holding the sandbox, instead of --data (needs REFERENCE_SERVER_MASTER_KEY)').env('DATABASE_URL').argParser(postgresUrl);
+
+/** Where a command finds the sandbox: `--database-url` when given, else `--data`. */
+export interface StoreTarget {
+  data: string;
+  databaseUrl?: string;
+}
+
+/** A target from the options, or from one string: a postgres:// URL, else a data folder (what tests hand `operate`). */
+export function storeTarget(where: string | StoreTarget): StoreTarget {
+  if (typeof where !== 'string') return where;
+  return isPostgresUrl(where) ? { data: DEFAULT_DATA, databaseUrl: where } : { data: where };
+}
 
 export const list = (value: string, previous: string[] = []): string[] => [
   ...previous,
@@ -103,7 +125,7 @@ async function readJsonFile(path: string): Promise<unknown> {
   }
 }
 
-export type Operate = (dataDir: string, name: CommandName, args: unknown) => Promise<unknown>;
+export type Operate = (target: string | StoreTarget, name: CommandName, args: unknown) => Promise<unknown>;
 
 /** The `warnings` a command's answer carries (`org create` on a server whose outbound reaches loopback), for stderr. */
 function warningsOf(answer: unknown): string[] {
@@ -124,21 +146,21 @@ export function addOperatorCommands(program: Command, operate: Operate): void {
       group = program.command(known?.name ?? groupKey).description(known?.description ?? `${groupKey} commands`);
       groups.set(groupKey, group);
     }
-    const command = group.command(action).description(definition.input.description ?? name).addOption(dataOption());
+    const command = group.command(action).description(definition.input.description ?? name).addOption(dataOption()).addOption(databaseOption());
     const fields = fieldsOf(definition.input, hints);
     for (const field of fields) {
       if (field.key === hints.argument) command.argument(`<${field.key}>`, field.description);
       else command.addOption(optionOf(field, hints));
     }
     command.action(async (...args: unknown[]) => {
-      const options = (hints.argument ? args[1] : args[0]) as Record<string, unknown> & { data: string };
+      const options = (hints.argument ? args[1] : args[0]) as Record<string, unknown> & StoreTarget;
       const input: Record<string, unknown> = {};
       for (const field of fields) {
         const value = field.key === hints.argument ? args[0] : options[optionKey(field.flag)];
         if (value === undefined) continue;
         input[field.key] = field.key === hints.jsonFile ? await readJsonFile(value as string) : value;
       }
-      const answer = await operate(options.data, name, input);
+      const answer = await operate(options, name, input);
       process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
       for (const warning of warningsOf(answer)) process.stderr.write(`warning: ${warning}\n`);
     });

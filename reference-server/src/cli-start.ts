@@ -2,11 +2,12 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command, type OptionValues } from 'commander';
 import ipaddr from 'ipaddr.js';
 import { formatBanner } from './banner.js';
-import { dataOption, list } from './cli-operator.js';
+import { databaseOption, dataOption, list } from './cli-operator.js';
 import { defaultConfig, DEFAULT_HOST, DEFAULT_PORT, defaultOutboundAllowlist, type ServerConfig } from './config.js';
 import { detached, logFault } from './http/index.js';
 import { flushLog } from './log.js';
 import { startServer, type RunningServer } from './server.js';
+import { redactConnectionString } from './store/index.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -78,7 +79,8 @@ const START_OPTIONS = (): Option[] => [
   new Option('--port <port>', 'port to listen on (0 = any free port)').default(DEFAULT_PORT).env('PORT').argParser(port),
   new Option('--host <host>', 'address to listen on').default(DEFAULT_HOST).env('REFERENCE_SERVER_HOST'),
   dataOption(),
-  new Option('--no-seed', 'do not seed the demo organisation into an empty folder'),
+  databaseOption(),
+  new Option('--no-seed', 'do not seed the demo organisation into an empty folder or database'),
   new Option('--public-url <url>', 'URL partners reach this server at (the OAuth issuer)').env('REFERENCE_SERVER_PUBLIC_URL'),
   new Option('--log-level <level>', 'log level').choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').env('LOG_LEVEL'),
   new Option('--introspection', 'allow GraphQL introspection (local development only)').default(false),
@@ -127,6 +129,7 @@ function configFrom(options: OptionValues): ServerConfig {
   if (Boolean(options.tlsCert) !== Boolean(options.tlsKey)) throw new Error('--tls-cert and --tls-key go together');
   const config: ServerConfig = defaultConfig({
     dataDir: resolve(options.data),
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     host: options.host,
     port: options.port,
     seed: options.seed,
@@ -176,14 +179,15 @@ function closedOnSignal(server: RunningServer): Promise<void> {
   });
 }
 
-/** `start`: serve a data folder until a signal stops it. */
+/** `start`: serve a data folder (or a database) until a signal stops it. */
 export function addStartCommand(program: Command): void {
-  const start = program.command('start').description('serve a data folder (seeding the demo organisation when it is empty)');
+  const start = program.command('start').description('serve a data folder, or a PostgreSQL database shared with other servers (seeding the demo organisation when it is empty)');
   for (const option of START_OPTIONS()) start.addOption(option);
   start.action(async (options: OptionValues) => {
     const config = configFrom(options);
     const server = await startServer(config);
-    process.stdout.write(`${formatBanner(server.url, config.dataDir, server.demo)}\n`);
+    const place = config.databaseUrl ? redactConnectionString(config.databaseUrl) : config.dataDir;
+    process.stdout.write(`${formatBanner(server.url, place, server.demo)}\n`);
     for (const warning of server.warnings) process.stderr.write(`warning: ${warning.text}\n`);
     await closedOnSignal(server);
   });

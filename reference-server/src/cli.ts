@@ -1,27 +1,34 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { backupFolder, restoreFolder } from './backup/index.js';
+import { backupDatabase, backupFolder, restoreFolder } from './backup/index.js';
 import { addCertifyCommands, certifyExitCode } from './certify-cli.js';
 import { formatBanner } from './banner.js';
-import { addOperatorCommands, dataOption, list } from './cli-operator.js';
+import { addOperatorCommands, databaseOption, dataOption, list, storeTarget, type StoreTarget } from './cli-operator.js';
 import { addStartCommand, duration } from './cli-start.js';
 import { addStoreCommands } from './cli-store.js';
 import { defaultConfig } from './config.js';
-import { openDataFolder } from './data-folder.js';
+import { openSandbox } from './sandbox.js';
 import { createLogger } from './log.js';
 import { forwardCommand } from './transport/index.js';
 import { runCommand, type CommandName } from './operator/index.js';
-import { FolderLockedError } from './store/index.js';
+import { FolderLockedError, redactConnectionString } from './store/index.js';
 
 /**
- * Runs an operator command on a data folder: directly when no server holds it, otherwise through
- * the holding server's loopback operator endpoint, so there is only ever one writer.
+ * Runs an operator command on the sandbox. On a database: directly (any number of writers).
+ * On a data folder: directly when no server holds it, otherwise through the holding server's
+ * loopback operator endpoint, so there is only ever one writer.
  */
-export async function operate(dataDir: string, name: CommandName, args: unknown): Promise<unknown> {
-  const config = defaultConfig({ dataDir: resolve(dataDir), logLevel: 'silent', seed: false });
-  let folder;
+export async function operate(where: string | StoreTarget, name: CommandName, args: unknown): Promise<unknown> {
+  const target = storeTarget(where);
+  const config = defaultConfig({
+    dataDir: resolve(target.data),
+    ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}),
+    logLevel: 'silent',
+    seed: false,
+  });
+  let sandbox;
   try {
-    folder = await openDataFolder(config, createLogger('silent'), 'cli');
+    sandbox = await openSandbox(config, createLogger('silent'), { role: 'cli' });
   } catch (error) {
     if (error instanceof FolderLockedError && error.holder.operatorUrl && error.holder.operatorToken) {
       return forwardCommand(error.holder, name, args);
@@ -29,11 +36,14 @@ export async function operate(dataDir: string, name: CommandName, args: unknown)
     throw error;
   }
   try {
-    return await runCommand(folder.ctx, name, args);
+    return await runCommand(sandbox.ctx, name, args);
   } finally {
-    await folder.close();
+    await sandbox.close();
   }
 }
+
+/** What `seed` prints as where the sandbox is: the folder, or the database with its password hidden. */
+const placeOf = (target: StoreTarget): string => (target.databaseUrl ? redactConnectionString(target.databaseUrl) : resolve(target.data));
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -52,19 +62,21 @@ export function buildCli(): Command {
     .description('create the demo organisation and print its credentials (shown once)')
     .requiredOption('--demo', 'seed the demo organisation (the only seed there is)')
     .addOption(dataOption())
+    .addOption(databaseOption())
     .option('--json', 'print one JSON object, for scripts', false)
     .action(async (options) => {
-      const demo = (await operate(options.data, 'seed.demo', {})) as Parameters<typeof formatBanner>[2];
+      const demo = (await operate(options, 'seed.demo', {})) as Parameters<typeof formatBanner>[2];
       if (options.json) process.stdout.write(`${JSON.stringify(demo)}\n`);
-      else process.stdout.write(`${formatBanner('(not running)', resolve(options.data), demo)}\n`);
+      else process.stdout.write(`${formatBanner('(not running)', placeOf(options), demo)}\n`);
     });
 
   program
     .command('backup')
-    .description('write a consistent backup of a data folder (through the running server, if one holds it)')
+    .description('write a consistent backup of a data folder (through the running server, if one holds it) or of a database (one snapshot)')
     .addOption(dataOption())
+    .addOption(databaseOption())
     .requiredOption('--out <file>', 'backup file to write (gzip; holds the master key when the folder does: keep it secret)')
-    .action(async (o) => print(await backupFolder(o.data, o.out)));
+    .action(async (o) => print(o.databaseUrl ? await backupDatabase(o.databaseUrl, o.out) : await backupFolder(o.data, o.out)));
 
   program
     .command('restore')
@@ -77,7 +89,7 @@ export function buildCli(): Command {
 
   addStoreCommands(program, print);
 
-  addCertifyCommands(program, { dataOption, operate, duration, list });
+  addCertifyCommands(program, { dataOption, databaseOption, operate, duration, list });
 
   return program;
 }

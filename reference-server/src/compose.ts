@@ -13,8 +13,8 @@ import { certificationOAuthWatch, CertificationDriver } from './certification/in
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { openDataFolder } from './data-folder.js';
-import { FileAsyncStore, type StoreFileSystem, type FolderLock, ObservedStore, PostgresStore } from './store/index.js';
+import { openSandbox, storeHealth } from './sandbox.js';
+import { FileAsyncStore, type StoreFileSystem, type FolderLock, ObservedStore, PostgresStore, type WriteOp } from './store/index.js';
 import { createGraphqlSurface } from './graphql/index.js';
 import { DEFAULT_PARTNER_OPERATIONS, CredentialResolver } from './tenancy/index.js';
 import { detached, logFault, OrgRequestLog, RateLimitWindows } from './http/index.js';
@@ -50,7 +50,8 @@ export interface ComposedServer {
   jobs: JobRunner;
   /** Metrics, /healthz and /readyz; the server tells it when the jobs run. */
   observability: Observability;
-  lock: FolderLock;
+  /** The data folder's lock; absent on a database (many servers share it). */
+  lock?: FolderLock;
   /** The loopback operator endpoint's per-run token (written to the lock file once listening). */
   operatorToken: string;
   /**
@@ -58,6 +59,24 @@ export interface ComposedServer {
    * store and the folder (stop the job runner first).
    */
   close(): Promise<void>;
+}
+
+/**
+ * A folder's context whose store tells the metrics and the job runner about each durable write.
+ * The hook runs once the batch is durable: a fault in it is logged, never the writer's failure.
+ */
+function observedFolder(opened: AppContext, observability: Observability, committed: (ops: readonly WriteOp[]) => void): AppContext {
+  const { log } = opened;
+  const observed = new ObservedStore(opened.store, (ops) => {
+    detached(logFault(log, 'after-commit hook: metrics'), () => observability.metrics.committed(ops))();
+    detached(logFault(log, 'after-commit hook: job runner'), () => committed(ops))();
+  });
+  return {
+    ...opened,
+    store: observed,
+    // A view of the same records, so writes through either reach the hook above.
+    db: new FileAsyncStore(observed, { onError: logFault(log, 'store listener') }),
+  };
 }
 
 /**
@@ -75,8 +94,10 @@ function rateLimiting(ctx: AppContext, jobs: JobRunner): { limits: RateLimitBack
  * The composition root: everything a running server is made of, and who is handed what.
  *
  *   data folder → store, keyring (master key), folder lock      data-folder.ts
+ *   or --database-url → PostgresStore as ctx.db, key from the environment, no lock   database.ts
  *   clock, ids, log                                             injected by tests, else real
- *   ctx.store: the folder's store with a write hook: once a batch is durable, the metrics
+ *   ctx.store (a folder only; on a database it throws "not converted yet", unconverted-store.ts):
+ *     the folder's store with a write hook: once a batch is durable, the metrics
  *     count its webhook attempts and the job runner schedules the jobs it put (store/observed-store.ts)
  *   ctx.events: in-process listeners adding ops to a publishing write   jobs/event-bus.ts
  *   the job runner (jobs/runner.ts) and its durable queues:
@@ -107,22 +128,17 @@ function rateLimiting(ctx: AppContext, jobs: JobRunner): { limits: RateLimitBack
  */
 export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}): Promise<ComposedServer> {
   const log = deps.log ?? createLogger(config.logLevel);
-  const folder = await openDataFolder(config, log, 'server', deps);
-  // The folder as opened: the metrics and the job runner read its store; every module is handed
-  // `ctx`, whose store tells both about each durable write, so no writer has to.
-  const opened = folder.ctx;
-  const observability = createObservability(opened);
-  // The hook runs once the batch is durable: a fault in it is logged, never the writer's failure.
-  const observed = new ObservedStore(opened.store, (ops) => {
-    detached(logFault(log, 'after-commit hook: metrics'), () => observability.metrics.committed(ops))();
-    detached(logFault(log, 'after-commit hook: job runner'), () => jobs.committed(ops))();
-  });
-  // A view of the same records, so writes through either reach the hook above.
-  const db = new FileAsyncStore(observed, { onError: logFault(log, 'store listener') });
+  const sandbox = await openSandbox(config, log, deps);
+  // The store as opened: the metrics and the job runner read it; on a folder every module is
+  // handed `ctx`, whose store tells both about each durable write, so no writer has to (the hook
+  // reads `jobs` only once a write commits, after the runner exists).
+  const opened = sandbox.ctx;
+  const observability = createObservability(opened, storeHealth(sandbox));
+  const folderOrDatabase = sandbox.database ? opened : observedFolder(opened, observability, (ops) => jobs.committed(ops));
   // The runner claims, listens and reads through the store every module writes through.
-  const jobs = new JobRunner({ db, clock: opened.clock, log: opened.log });
+  const jobs = new JobRunner({ db: folderOrDatabase.db, clock: opened.clock, log: opened.log });
   // Every write of a job notifies the runners in its transaction (jobs/wake-ups.ts).
-  const ctx: AppContext = { ...opened, store: observed, db: new WakingStore(db, jobs.isJobCollection) };
+  const ctx: AppContext = { ...folderOrDatabase, db: new WakingStore(folderOrDatabase.db, jobs.isJobCollection) };
 
   const submissions = new SubmissionProcessor(ctx);
   jobs.add(submissions.queue);
@@ -165,7 +181,8 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
     { path: '/api/automation', router: createAutomationSurface(ctx, { search, credentials, rateLimits }) },
     { path: WORKSPACE_PATH, router: createWorkspaceSurface(ctx, { requests, partnerOperations: DEFAULT_PARTNER_OPERATIONS }) },
     { router: createGraphqlSurface(ctx, { verifyAccessToken: oauth.verifyAccessToken, search, credentials }) },
-    { path: '/_operator', router: createOperatorRouter(ctx, operatorToken) },
+    // On a folder the CLI reaches its one writer here; on a database it writes the database itself.
+    ...(sandbox.lock ? [{ path: '/_operator', router: createOperatorRouter(ctx, operatorToken) }] : []),
     // Last: probes and scrapes are rare, so the hot routes never walk past them.
     { router: observability.routes },
   ];
@@ -175,12 +192,12 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
     app: createApp(ctx, mounts, observability.requests, requests),
     jobs,
     observability,
-    lock: folder.lock,
+    ...(sandbox.lock ? { lock: sandbox.lock } : {}),
     operatorToken,
     async close() {
       outbound.close();
       rateLimits.close();
-      await folder.close();
+      await sandbox.close();
     },
   };
 }

@@ -5,7 +5,14 @@ import { type TlsFiles, isLoopbackHost } from './transport/index.js';
  * and environment variables onto this shape (see `reference-server start --help`).
  */
 export interface ServerConfig {
+  /** The data folder (file store); on a database, uploaded files and nothing else of the sandbox's state. */
   dataDir: string;
+  /**
+   * `postgres://…`: keep the sandbox in this PostgreSQL database instead of the data folder, so any
+   * number of servers serve as one (docs/hosted-sandbox.md). The master key must then come from
+   * REFERENCE_SERVER_MASTER_KEY.
+   */
+  databaseUrl?: string;
   host: string;
   /** 0 picks a free port (tests). */
   port: number;

@@ -12,18 +12,23 @@ import { EventBus } from './jobs/index.js';
 export const MASTER_KEY_FILE = 'master.key';
 export const MASTER_KEY_ENV = 'REFERENCE_SERVER_MASTER_KEY';
 
+/** REFERENCE_SERVER_MASTER_KEY (base64 of 32 bytes), when set. */
+export function masterKeyFromEnvironment(): Buffer | undefined {
+  const fromEnv = process.env[MASTER_KEY_ENV];
+  if (!fromEnv) return undefined;
+  const key = Buffer.from(fromEnv, 'base64');
+  if (key.length !== 32) throw new Error(`${MASTER_KEY_ENV} must be the base64 of 32 bytes`);
+  return key;
+}
+
 /**
  * The master key: from REFERENCE_SERVER_MASTER_KEY (base64 of 32 bytes) when set, else from
  * `master.key` in the data folder, created (mode 0600) on first use. Keep it outside the folder
  * in any deployment where the folder itself may leak.
  */
 async function loadMasterKey(dir: string): Promise<Buffer> {
-  const fromEnv = process.env[MASTER_KEY_ENV];
-  if (fromEnv) {
-    const key = Buffer.from(fromEnv, 'base64');
-    if (key.length !== 32) throw new Error(`${MASTER_KEY_ENV} must be the base64 of 32 bytes`);
-    return key;
-  }
+  const fromEnv = masterKeyFromEnvironment();
+  if (fromEnv) return fromEnv;
   const path = join(dir, MASTER_KEY_FILE);
   try {
     const key = Buffer.from((await readFile(path, 'utf8')).trim(), 'base64');

@@ -7,6 +7,7 @@ import { detached, logFault } from './http/index.js';
 import type { JobRunner } from './jobs/index.js';
 import { startWarnings, type SandboxWarning } from './sandbox-warnings.js';
 import { seedDemo, type DemoCredentials } from './seed.js';
+import { redactConnectionString } from './store/index.js';
 import { listOrganizations } from './tenancy/index.js';
 import { checkTransport, createListener, loadTls } from './transport/index.js';
 
@@ -34,7 +35,7 @@ const startingUp: RequestListener = (_req, res) => {
 
 /**
  * Binds the port first, so the public URL is known (port 0 in tests) before anything is built;
- * then composes the server (compose.ts) with that URL in its config, seeds an empty folder,
+ * then composes the server (compose.ts) with that URL in its config, seeds an empty folder or database,
  * hands the listener the app and starts the background work.
  */
 export async function startServer(config: ServerConfig, deps: StartDeps = {}): Promise<RunningServer> {
@@ -60,7 +61,8 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
   const { ctx, app, jobs, observability } = composed;
   try {
     const demo = config.seed && (await listOrganizations(ctx)).length === 0 ? await seedDemo(ctx) : undefined;
-    await composed.lock.update({
+    // On a folder, the CLI finds this server in the lock file and sends its commands here.
+    await composed.lock?.update({
       operatorUrl: `${scheme}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_operator`,
       operatorToken: composed.operatorToken,
       ...(tls ? { operatorCertSha256: tls.fingerprint256 } : {}),
@@ -68,7 +70,7 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
     handle = app;
     jobs.start();
     observability.workersStarted();
-    ctx.log.info({ url, dataDir: config.dataDir }, 'reference server listening');
+    ctx.log.info({ url, ...(config.databaseUrl ? { database: redactConnectionString(config.databaseUrl) } : { dataDir: config.dataDir }) }, 'reference server listening');
     const warnings = startWarnings(ctx.config, (await listOrganizations(ctx)).length);
     for (const warning of warnings) ctx.log.warn({ warning: warning.id }, warning.text);
 

@@ -17,7 +17,7 @@ export {
   type TokenBody,
 } from './oauth.js';
 export { WebhookReceiver, type Answer, type Delivery, type WebhookEvent } from './receiver.js';
-export { settle, startTestServer, type TestServer } from './server.js';
+export { giveEachTestServerADatabase, settle, startTestServer, type TestDatabaseSource, type TestServer } from './server.js';
 export { signInAndConsent, signInToWorkspace, type SignInOptions, type SignInServer } from './sign-in.js';
 export { completeInvite, type InviteRun } from './invite.js';
 export { bulkSubmissions } from './submissions.js';

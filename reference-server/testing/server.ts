@@ -6,8 +6,25 @@ import { defaultConfig, defaultOutboundAllowlist, startServer, type DemoCredenti
 export interface TestServer extends RunningServer {
   demo: DemoCredentials;
   dataDir: string;
-  /** Stops the server and deletes its data folder. */
+  /** Where the sandbox is, as `operate` and the CLI take it: the database URL on PostgreSQL, else the data folder. */
+  sandbox: string;
+  /** Stops the server and deletes its data folder (and its database). */
   dispose(): Promise<void>;
+}
+
+/** A fresh, empty database, and how to remove it. */
+export type TestDatabaseSource = () => Promise<{ url: string; drop(): Promise<void> }>;
+
+/**
+ * Set by the `server-postgres` test project's setup file (vitest.config.mts): every server
+ * `startTestServer` starts then gets a database of its own on the run's PostgreSQL, so the same
+ * test files run on both stores. Module state because a setup file can reach a test file's
+ * servers no other way; it never exists outside tests.
+ */
+let databases: TestDatabaseSource | undefined;
+
+export function giveEachTestServerADatabase(source: TestDatabaseSource): void {
+  databases = source;
 }
 
 /**
@@ -17,21 +34,42 @@ export interface TestServer extends RunningServer {
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, deps: StartDeps = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'reference-server-')));
-  const server = await startServer(
-    defaultConfig({ port: 0, logLevel: 'silent', outboundAllowlist: defaultOutboundAllowlist({ host: '127.0.0.1', ...overrides }), ...overrides, dataDir }),
-    deps,
-  );
+  // A test that names its folder (to reopen it, to break its disk) is about the file store.
+  const database = databases && overrides.databaseUrl === undefined && overrides.dataDir === undefined ? await databases() : undefined;
+  const removeAll = async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  };
+  let server: RunningServer;
+  try {
+    server = await startServer(
+      defaultConfig({
+        port: 0,
+        logLevel: 'silent',
+        outboundAllowlist: defaultOutboundAllowlist({ host: '127.0.0.1', ...overrides }),
+        ...overrides,
+        dataDir,
+        ...(database ? { databaseUrl: database.url } : {}),
+      }),
+      deps,
+    );
+  } catch (error) {
+    if (database) await removeAll();
+    throw error;
+  }
   if (!server.demo) {
     await server.close();
-    throw new Error(`startTestServer needs an empty data folder to seed (${dataDir})`);
+    if (database) await removeAll();
+    throw new Error(`startTestServer needs an empty data folder or database to seed (${dataDir})`);
   }
   return {
     ...server,
     demo: server.demo,
     dataDir,
+    sandbox: server.ctx.config.databaseUrl ?? dataDir,
     async dispose() {
       await server.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await removeAll();
     },
   };
 }

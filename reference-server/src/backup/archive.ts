@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
-import type { Store, StoredRecord } from '../store/index.js';
+import type { AsyncReader, Store, StoredRecord } from '../store/index.js';
 
 /**
  * A backup file: gzip of JSON lines. The first line is the header; each further line holds the
@@ -51,6 +51,18 @@ export async function captureStore(store: Store): Promise<BackupChunk[]> {
   }
   // An empty batch resolves after every batch queued before it has been fsynced.
   await store.write([]);
+  return chunks;
+}
+
+/** The same capture from a reader of the asynchronous store: a read-only transaction on PostgreSQL is one snapshot. */
+export async function captureSnapshot(reader: AsyncReader): Promise<BackupChunk[]> {
+  const chunks: BackupChunk[] = [];
+  for (const collection of (await reader.collections()).sort()) {
+    for (const scope of (await reader.scopes(collection)).sort()) {
+      const records = await reader.all(collection, scope);
+      for (let i = 0; i < records.length; i += CHUNK) chunks.push({ collection, scope, records: records.slice(i, i + CHUNK) });
+    }
+  }
   return chunks;
 }
 

@@ -8,10 +8,10 @@ import type { AppContext } from '../context.js';
 import { MASTER_KEY_ENV, MASTER_KEY_FILE, openDataFolder } from '../data-folder.js';
 import { createLogger } from '../log.js';
 import { callOperator, readAll } from '../transport/index.js';
-import { FolderLockedError, put, type WriteOp } from '../store/index.js';
+import { FolderLockedError, PostgresStore, put, redactConnectionString, StoreUnavailableError, type WriteOp } from '../store/index.js';
 import { FILES_DIR, type ResourceRecord } from '../submissions/index.js';
 import { RESOURCES } from '../submissions/index.js';
-import { BadBackupError, captureStore, decodeBackup, encodeBackup, type BackupChunk, type BackupHeader } from './archive.js';
+import { BadBackupError, captureSnapshot, captureStore, decodeBackup, encodeBackup, type BackupChunk, type BackupHeader } from './archive.js';
 
 /** The folder's master key file, when the key lives there (not in the environment). */
 async function folderMasterKey(dataDir: string): Promise<Buffer | undefined> {
@@ -72,6 +72,29 @@ export async function backupFolder(dataDir: string, out: string): Promise<{ file
     return { file, via: 'folder' };
   } finally {
     await folder.close();
+  }
+}
+
+/**
+ * `reference-server backup --database-url`: the same archive from a database, read in one
+ * snapshot while servers keep writing. It holds no master key (on a database the key lives only in
+ * the environment) and no uploaded files (they stay in each server's data folder for now).
+ * `restore` brings it into a folder; `store copy` from there into an empty database.
+ */
+export async function backupDatabase(url: string, out: string): Promise<{ file: string; via: 'database'; records: number }> {
+  const file = resolve(out);
+  let store: PostgresStore;
+  try {
+    store = await PostgresStore.open(url);
+  } catch (error) {
+    throw new Error(`cannot open ${redactConnectionString(url)}: ${error instanceof StoreUnavailableError ? error.reason : (error as Error).message}`);
+  }
+  try {
+    const chunks = await store.transaction((tx) => captureSnapshot(tx), { readOnly: true });
+    await writeAtomically(file, encodeBackup(chunks, [], undefined, new Date()));
+    return { file, via: 'database', records: chunks.reduce((n, c) => n + c.records.length, 0) };
+  } finally {
+    await store.close();
   }
 }
 

@@ -1,2 +1,2 @@
 // What the rest of the server uses of backup/: other folders import it from here, never from its files.
-export { backupFolder, backupStream, restoreFolder } from './backup.js';
+export { backupDatabase, backupFolder, backupStream, restoreFolder } from './backup.js';

@@ -5,6 +5,12 @@ import { opsRoutes } from './routes.js';
 
 export { createMetrics, type Metrics } from './metrics.js';
 
+/** How readiness asks the store whether it takes writes: the data folder's figures, or a ping of the database. */
+export interface StoreHealth {
+  check: 'store' | 'database';
+  problem(): Promise<string | undefined>;
+}
+
 export interface Observability {
   metrics: Metrics;
   requests: RequestHandler;
@@ -18,7 +24,7 @@ export interface Observability {
  * Metrics, health and readiness for one server, reading the store it is given. The composition
  * root tells `metrics.committed` about every durable write (the store's write hook).
  */
-export function createObservability(ctx: Pick<AppContext, 'clock' | 'config' | 'store' | 'log'>): Observability {
+export function createObservability(ctx: Pick<AppContext, 'clock' | 'config' | 'store' | 'log'>, store: StoreHealth): Observability {
   const inner = ctx.store;
   const metrics = createMetrics({ clock: ctx.clock, store: inner, log: ctx.log });
   let running = false;
@@ -27,7 +33,7 @@ export function createObservability(ctx: Pick<AppContext, 'clock' | 'config' | '
     requests: metrics.requests,
     routes: opsRoutes({
       registry: metrics.registry,
-      readiness: { storeWritable: () => inner.stats().writable, storeProblem: () => inner.stats().unavailable, workersRunning: () => running },
+      readiness: { storeCheck: store.check, storeProblem: store.problem, workersRunning: () => running },
       ...(ctx.config.metricsToken ? { metricsToken: ctx.config.metricsToken } : {}),
     }),
     workersStarted: () => {

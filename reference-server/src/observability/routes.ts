@@ -5,9 +5,10 @@ import { sendError } from '../http/index.js';
 import { isLoopbackAddress } from '../transport/index.js';
 
 export interface Readiness {
-  storeWritable(): boolean;
-  /** Why the store refuses writes, when it does (a full or failing disk). */
-  storeProblem(): string | undefined;
+  /** What /readyz calls the store's check: `store` (the data folder) or `database` (PostgreSQL). */
+  storeCheck: 'store' | 'database';
+  /** Why the store cannot take writes now (a full disk, a database that does not answer), or undefined. */
+  storeProblem(): Promise<string | undefined>;
   workersRunning(): boolean;
 }
 
@@ -24,8 +25,8 @@ function mayScrape(req: Request, token: string | undefined): boolean {
 }
 
 /**
- * `GET /healthz` (the process answers), `GET /readyz` (the store takes writes and the background
- * workers run: 503 otherwise, so a load balancer stops sending traffic) and `GET /metrics`
+ * `GET /healthz` (the process answers), `GET /readyz` (the store takes writes — on PostgreSQL, the
+ * database answers a ping — and the background workers run: 503 otherwise, so a load balancer stops sending traffic) and `GET /metrics`
  * (Prometheus text). The probes reveal nothing and stay open to load balancers; metrics
  * describe the traffic, so they are for the operator only and look like a missing route to anyone else.
  */
@@ -34,11 +35,12 @@ export function opsRoutes(options: OpsRouteOptions): Router {
   router.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
   });
-  router.get('/readyz', (_req, res) => {
-    const checks = { store: options.readiness.storeWritable(), workers: options.readiness.workersRunning() };
-    const ready = checks.store && checks.workers;
-    const problem = checks.store ? undefined : options.readiness.storeProblem();
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks, ...(problem ? { reasons: { store: problem } } : {}) });
+  router.get('/readyz', async (_req, res) => {
+    const { storeCheck } = options.readiness;
+    const problem = await options.readiness.storeProblem();
+    const checks = { [storeCheck]: problem === undefined, workers: options.readiness.workersRunning() };
+    const ready = problem === undefined && checks.workers === true;
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks, ...(problem ? { reasons: { [storeCheck]: problem } } : {}) });
   });
   router.get('/metrics', async (req, res, next) => {
     if (!mayScrape(req, options.metricsToken)) {

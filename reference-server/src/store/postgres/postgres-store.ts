@@ -103,6 +103,30 @@ export class PostgresStore implements AsyncStore {
   }
 
   /**
+   * Whether the database answers a trivial query within `timeoutMs` (the readiness probe): undefined
+   * when it does, else why not. Cheap on purpose: a probe every few seconds from every balancer.
+   */
+  async ping(timeoutMs = 2_000): Promise<string | undefined> {
+    if (this.#closed) return 'the server is stopping';
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve(`the database did not answer within ${timeoutMs} ms`), timeoutMs);
+    });
+    const answered = this.#pool.query('SELECT 1').then(
+      () => undefined,
+      (error: unknown) => {
+        const mapped = storeError(error);
+        return mapped instanceof StoreUnavailableError ? mapped.reason : `the database refused a probe: ${(error as Error).message}`;
+      },
+    );
+    try {
+      return await Promise.race([answered, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
    * Statements on this store's pool for the rate limits' table (`rate_limits`, migration 0002),
    * which rate-limiter-flexible reads and writes with its own SQL: one statement per counted
    * request, no transaction, its failures the store's (an unreachable database answers 503).
