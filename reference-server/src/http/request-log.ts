@@ -43,7 +43,7 @@ export function requestLog(log: Logger, options: { nextId?: () => string; perOrg
   const keepFault = logResponseFault(log, 'request log: keeping the answer');
   // One listener for every response (its `this`), built here: a request adds its start time and,
   // when its answer is kept, the capture, and nothing else.
-  const done = detached(logResponseFault(log, 'request log'), function (this: Logged) {
+  const logLine = detached(logResponseFault(log, 'request log'), function (this: Logged) {
     const req = this.req;
     const responseTime = Math.round(performance.now() - (this[STARTED] as number));
     perOrganisation?.observe(req, this, responseTime, this[ANSWER]);
@@ -68,7 +68,7 @@ export function requestLog(log: Logger, options: { nextId?: () => string; perOrg
     identifyRequests(req, nextId);
     if (perOrganisation && carriesCredential(req.headers)) logged[ANSWER] = captureResponseBody(res, BODY_BYTES_READ, keepFault);
     // 'close' comes once per response: `on` spares the wrapper `once` builds.
-    res.on('close', done);
+    res.on('close', logLine);
     next();
   };
 }
