@@ -111,7 +111,8 @@ describe('the architecture', () => {
 /**
  * What runs outside a request's own error path (an event listener, a timer, a clock task) goes
  * through http/detached.ts's `detached()`, so a throw there is logged instead of stopping the
- * process. A promise's own settle functions may be passed as they are: they cannot throw.
+ * process (or is a function built once by `detached()` and passed by name). A promise's own settle
+ * functions may be passed as they are: they cannot throw.
  */
 const SETTLERS = new Set(['resolve', 'reject', 'done', 'fail']);
 const LISTENS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
@@ -122,9 +123,16 @@ function bareCallbacks(path: string, source: ts.SourceFile): string[] {
   const found: string[] = [];
   const settles = (arg: ts.Node): boolean =>
     (ts.isIdentifier(arg) && SETTLERS.has(arg.text)) || (ts.isCallExpression(arg) && ts.isIdentifier(arg.expression) && SETTLERS.has(arg.expression.text));
+  const isDetached = (node: ts.Node | undefined) => node !== undefined && ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'detached';
+  // A listener built once (`const done = detached(…)`) and handed to every emitter by name.
+  const built = new Set<string>();
+  const collect = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && isDetached(node.initializer)) built.add(node.name.text);
+    ts.forEachChild(node, collect);
+  };
+  collect(source);
   const guarded = (arg: ts.Expression | undefined) =>
-    arg !== undefined &&
-    ((ts.isCallExpression(arg) && ts.isIdentifier(arg.expression) && arg.expression.text === 'detached') || settles(arg) || (ts.isArrowFunction(arg) && settles(arg.body)));
+    arg !== undefined && (isDetached(arg) || (ts.isIdentifier(arg) && built.has(arg.text)) || settles(arg) || (ts.isArrowFunction(arg) && settles(arg.body)));
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;

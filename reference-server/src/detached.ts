@@ -5,16 +5,19 @@
  * rejected promise) there is handed to `onFault` instead of reaching Node's uncaught-exception
  * path, which stops the process and every request with it. The architecture test holds new
  * listeners and timers to this.
+ *
+ * The wrapped function keeps the `this` it is called with (a listener's emitter) and `onFault` is
+ * given it too: a listener built once per process can still say which request it failed for.
  */
-export type Fault = (error: unknown) => void;
+export type Fault = (error: unknown, self?: unknown) => void;
 
-export function detached<A extends unknown[]>(onFault: Fault, work: (...args: A) => unknown): (...args: A) => void {
-  return (...args: A) => {
+export function detached<A extends unknown[], T = unknown>(onFault: Fault, work: (this: T, ...args: A) => unknown): (this: T, ...args: A) => void {
+  return function (this: T, ...args: A) {
     try {
-      const result = work(...args);
-      if (result instanceof Promise) result.catch(onFault);
+      const result = work.apply(this, args);
+      if (result instanceof Promise) result.catch((error: unknown) => onFault(error, this));
     } catch (error) {
-      onFault(error);
+      onFault(error, this);
     }
   };
 }

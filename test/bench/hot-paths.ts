@@ -8,6 +8,7 @@ import type { DemoCredentials } from 'reference-server';
 import { workedExample } from '../../reference-server/src/psychometrics/fixtures.js';
 import { Browser, consent, exchange, type TestServer, type TokenBody } from 'reference-server/testing';
 import { BENCH_SECONDS } from './harness.js';
+import { callgrindWrapper, instructionsDuring } from './instructions.js';
 import { cores, startPinned, waitForOutput, type MeasuredProcess } from './processes.js';
 
 /**
@@ -68,6 +69,14 @@ export interface HotPathRow {
   quotient?: number;
 }
 
+/** `--instructions`: each server's instructions per request (median of the rounds), no baseline. */
+export interface InstructionRow {
+  route: string;
+  targets: { label: string; perRequest: number }[];
+  /** With two servers: the first's count over the second's (above 1: the second executes fewer). */
+  quotient?: number;
+}
+
 /** A server the table measures: a CLI to start (`seed`, then `start`), under a label. */
 export interface ServerUnderTest {
   label: string;
@@ -81,15 +90,15 @@ interface Measured {
   perCpuSecond: number;
 }
 
-async function measure(side: Side, seconds: number): Promise<Measured> {
-  const { load } = side;
-  await side.prepare?.();
-  const cpuBefore = await side.process.cpuSeconds();
+/** Sends `load` for `seconds`, or `amount` requests; throws when more than one in a hundred failed. */
+async function send(load: Load, length: { duration: number } | { amount: number }): Promise<autocannon.Result> {
   const result = await autocannon({
     url: load.url,
     method: load.method ?? 'GET',
     connections: CONNECTIONS,
-    duration: seconds,
+    // A server under callgrind answers 20–50 times slower: its requests get a minute, not 10 s.
+    ...('amount' in length ? { timeout: 60 } : {}),
+    ...length,
     headers: { ...(load.body || load.bodyFor ? { 'content-type': 'application/json' } : {}), ...load.headers },
     ...(load.body ? { body: load.body } : {}),
     ...(load.bodyFor || load.onResponse
@@ -103,11 +112,47 @@ async function measure(side: Side, seconds: number): Promise<Measured> {
         }
       : {}),
   });
-  const cpu = (await side.process.cpuSeconds()) - cpuBefore;
   const total = result.requests.total;
   const failures = result.non2xx + result.errors + result.timeouts;
   if (failures > total / 100) throw new Error(`${load.method ?? 'GET'} ${load.url}: ${failures} of ${total} requests failed`);
+  return result;
+}
+
+async function measure(side: Side, seconds: number): Promise<Measured> {
+  await side.prepare?.();
+  const cpuBefore = await side.process.cpuSeconds();
+  const result = await send(side.load, { duration: seconds });
+  const cpu = (await side.process.cpuSeconds()) - cpuBefore;
+  const total = result.requests.total;
   return { perSecond: total / result.duration, perCpuSecond: total / Math.max(cpu, 0.01) };
+}
+
+/** Instruction counting (`--instructions`): requests sent to warm each server up, then per round. */
+export const INSTRUCTION_LOAD = { warm: Number(process.env.BENCH_WARM_REQUESTS ?? 1500), count: Number(process.env.BENCH_REQUESTS ?? 1000) };
+
+/**
+ * Instructions per request of each target (each server under callgrind): warmed up, then
+ * `ROUNDS` rounds of a fixed number of requests, the order reversed every other round; the median.
+ */
+async function countInstructions(targets: Side[], outFiles: string[]): Promise<number[]> {
+  for (const side of targets) {
+    await side.prepare?.();
+    await send(side.load, { amount: INSTRUCTION_LOAD.warm });
+  }
+  const perRequest: number[][] = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = round % 2 === 0 ? [...targets.keys()] : [...targets.keys()].reverse();
+    for (const i of order) {
+      const side = targets[i] as Side;
+      await side.prepare?.();
+      let sent = 0;
+      const instructions = await instructionsDuring(side.process.pid, outFiles[i] as string, async () => {
+        sent = (await send(side.load, { amount: INSTRUCTION_LOAD.count })).requests.total;
+      });
+      (perRequest[i] as number[]).push(instructions / sent);
+    }
+  }
+  return perRequest.map(median);
 }
 
 const median = (values: number[]): number => {
@@ -155,15 +200,17 @@ function startFlags(bin: string, data: string): string[] {
   return ['--port', '0', '--data', data, ...(help.includes('--automation-rate-limit') ? ['--automation-rate-limit', '0'] : [])];
 }
 
-/** `reference-server seed --demo --json`, then `reference-server start` on that folder, logging at info. */
-async function startReferenceServer(dir: string, server: ServerUnderTest, index: number): Promise<{ process: MeasuredProcess; url: string; demo: DemoCredentials }> {
+/**
+ * `reference-server seed --demo --json`, then `reference-server start` on that folder, logging at
+ * info; under callgrind (its counts written to `callgrindOut`) when given.
+ */
+async function startReferenceServer(dir: string, server: ServerUnderTest, index: number, callgrindOut?: string): Promise<{ process: MeasuredProcess; url: string; demo: DemoCredentials }> {
   const data = join(dir, `data-${index}`);
   const demo = JSON.parse(execFileSync(process.execPath, [server.bin, 'seed', '--demo', '--json', '--data', data], { encoding: 'utf8' })) as DemoCredentials;
-  const started = await startPinned(`reference-server-${index}`, dir, [...(server.nodeFlags ?? []), server.bin, 'start', ...startFlags(server.bin, data)], {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-  });
-  const url = await waitForOutput(started, (out) => /reference server on (\S+)/.exec(out)?.[1], `${server.label}: reference-server start`);
+  const args = [...(server.nodeFlags ?? []), server.bin, 'start', ...startFlags(server.bin, data)];
+  const started = await startPinned(`reference-server-${index}`, dir, args, { NODE_ENV: 'production', LOG_LEVEL: 'info' }, callgrindOut ? callgrindWrapper(callgrindOut) : []);
+  // Under callgrind the start-up takes a minute or more on a busy machine.
+  const url = await waitForOutput(started, (out) => /reference server on (\S+)/.exec(out)?.[1], `${server.label}: reference-server start`, callgrindOut ? 600_000 : 60_000);
   return { process: started, url, demo };
 }
 
@@ -220,7 +267,15 @@ interface Running {
  * contains it.
  */
 export async function runHotPaths(
-  options: { only?: string; routes?: readonly string[]; servers?: ServerUnderTest[]; nodeFlags?: string[]; onRow?: (row: HotPathRow) => void } = {},
+  options: {
+    only?: string;
+    routes?: readonly string[];
+    servers?: ServerUnderTest[];
+    nodeFlags?: string[];
+    onRow?: (row: HotPathRow) => void;
+    /** Count instructions per request under callgrind instead of measuring against the baselines. */
+    onInstructionRow?: (row: InstructionRow) => void;
+  } = {},
 ): Promise<HotPathRow[]> {
   const servers = options.servers ?? [{ label: 'working tree', bin: SERVER_BIN, nodeFlags: options.nodeFlags ?? [] }];
   const dir = await mkdtemp(join(tmpdir(), 'bench-hot-paths-'));
@@ -235,7 +290,9 @@ export async function runHotPaths(
   process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
     const running: Running[] = [];
-    for (const [index, server] of servers.entries()) running.push(keep(await startReferenceServer(dir, server, index)));
+    const callgrindOut = options.onInstructionRow ? servers.map((_, index) => join(dir, `callgrind-${index}.out`)) : undefined;
+    // Started side by side: under callgrind each start-up takes a minute or more.
+    running.push(...(await Promise.all(servers.map((server, index) => startReferenceServer(dir, server, index, callgrindOut?.[index])))).map(keep));
     const first = running[0] as Running;
     const on = (server: Running, path: string, load: Omit<Load, 'url'> = {}): Side => ({ process: server.process, load: { url: `${server.url}${path}`, ...load } });
     let counter = 0;
@@ -347,6 +404,15 @@ export async function runHotPaths(
     ];
     const chosen = specs.filter((s) => (!options.only || s.route.includes(options.only)) && (!options.routes || options.routes.includes(s.name)));
     for (const spec of chosen) {
+      if (callgrindOut && options.onInstructionRow) {
+        const counts = await countInstructions(running.map(spec.target), callgrindOut);
+        options.onInstructionRow({
+          route: spec.route,
+          targets: counts.map((perRequest, i) => ({ label: (servers[i] as ServerUnderTest).label, perRequest })),
+          ...(counts.length === 2 ? { quotient: (counts[0] as number) / (counts[1] as number) } : {}),
+        });
+        continue;
+      }
       const baseline = await spec.baseline();
       try {
         const figures = await compare(running.map(spec.target), baseline);
@@ -397,3 +463,13 @@ export const formatAgainst = (row: HotPathRow) => {
   const verdict = `${quotient >= 1 ? 'kept' : 'LOST'}${tree.perCpu >= row.goal ? '' : ' MISS'}`;
   return `  ${row.route.padEnd(60)} ${x(ref.perCpu).padStart(9)} ${x(tree.perCpu).padStart(9)} ${x(quotient).padStart(8)} ${`≥${row.goal.toFixed(2)}`.padStart(6)} ${verdict.padEnd(9)}  ${row.against}: ${row.baselinePerSecond.toFixed(0)} req/s; req/CPU-s ${ref.targetPerCpuSecond.toFixed(0)} → ${tree.targetPerCpuSecond.toFixed(0)}`;
 };
+
+/** `--instructions`: instructions per request under callgrind, and with two servers their quotient. */
+export const instructionHeader = (labels: string[]) =>
+  `Instructions per request (callgrind; ${INSTRUCTION_LOAD.count} requests × ${ROUNDS} alternating rounds after ${INSTRUCTION_LOAD.warm} to warm up, ${CONNECTIONS} connections; median)\n` +
+  `  ${'route'.padEnd(60)} ${labels.map((l) => l.slice(0, 12).padStart(12)).join(' ')}${labels.length === 2 ? ` ${'quotient'.padStart(8)}` : ''}`;
+
+export const formatInstructions = (row: InstructionRow) =>
+  `  ${row.route.padEnd(60)} ${row.targets.map((t) => Math.round(t.perRequest).toLocaleString('en').padStart(12)).join(' ')}${
+    row.quotient !== undefined ? ` ${x(row.quotient).padStart(8)} ${row.quotient >= 1 ? 'kept' : 'LOST'}` : ''
+  }`;

@@ -42,11 +42,13 @@ export function pinLoadGenerator(): void {
   if (cores.load) spawnSync('taskset', ['-a', '-p', '-c', cores.load, String(process.pid)], { stdio: 'ignore' });
 }
 
-/** Starts `node <args>` pinned to the server core, its output going to `<dir>/<name>.log`. */
-export async function startPinned(name: string, dir: string, nodeArgs: string[], env: NodeJS.ProcessEnv = {}): Promise<MeasuredProcess> {
+/** Starts `node <args>` (behind `wrapper`, when given) pinned to the server core, its output going to `<dir>/<name>.log`. */
+export async function startPinned(name: string, dir: string, nodeArgs: string[], env: NodeJS.ProcessEnv = {}, wrapper: string[] = []): Promise<MeasuredProcess> {
   const logPath = join(dir, `${name}.log`);
   const log = await open(logPath, 'w');
-  const [command, args] = cores.server ? ['taskset', ['-c', cores.server, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
+  // A wrapper (valgrind) execs node in place too: the pid is still the server's.
+  const line = [...wrapper, process.execPath, ...nodeArgs];
+  const [command, args] = cores.server ? ['taskset', ['-c', cores.server, ...line]] : [line[0] as string, line.slice(1)];
   // taskset execs node in place, so the child's pid is the server's.
   const child: ChildProcess = spawn(command, args, { stdio: ['ignore', log.fd, log.fd], env: { ...process.env, ...env } });
   await log.close();
@@ -68,8 +70,8 @@ export async function startPinned(name: string, dir: string, nodeArgs: string[],
  * Waits until the process's output satisfies `ready` (its start-up line or banner). The output is a
  * file, so this polls it; a process that exits first or takes over a minute fails the wait.
  */
-export async function waitForOutput<T>(process: MeasuredProcess, ready: (output: string) => T | undefined, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
+export async function waitForOutput<T>(process: MeasuredProcess, ready: (output: string) => T | undefined, what: string, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const output = await process.output();
     const found = ready(output);

@@ -4,20 +4,23 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startTestServer } from 'reference-server/testing';
 import { freshServer, loadRate, opRate, startBaseline, type BenchEnv, type BenchResult, type BenchScenario } from './harness.js';
-import { againstHeader, formatAgainst, formatHotPath, hotPathHeader, ROUTE_NAMES, runHotPaths, SERVER_BIN } from './hot-paths.js';
+import { againstHeader, formatAgainst, formatHotPath, formatInstructions, hotPathHeader, instructionHeader, ROUTE_NAMES, runHotPaths, SERVER_BIN } from './hot-paths.js';
+import { callgrindAvailable } from './instructions.js';
 import { checkOutReference } from './reference-checkout.js';
 import { pinLoadGenerator } from './processes.js';
 
 /**
- * `npm run bench [-- --only <substring>] [-- --routes a,b] [-- --table] [-- --profile <dir>] [-- --against <ref>]`:
+ * `npm run bench [-- --only <substring>] [-- --routes a,b] [-- --table] [-- --profile <dir>] [-- --against <ref>] [-- --instructions]`:
  * first the hot-path table (the server and its baselines in their own pinned processes), then,
  * unless `--table` or `--against`, every scenario in ./scenarios, one line per figure, each a ratio
  * to a baseline measured in this same run. `--profile` starts the reference server(s) with
  * `--cpu-prof` and leaves the profiles in <dir>. `--against REF` builds REF in a temporary worktree
- * and measures its server and the working tree's side by side (docs/performance.md).
+ * and measures its server and the working tree's side by side (docs/performance.md). `--instructions`
+ * counts instructions per request under valgrind's callgrind instead (no baselines; with
+ * `--against`, both servers and their quotient).
  */
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, routes: { type: 'string' }, table: { type: 'boolean' }, profile: { type: 'string' }, against: { type: 'string' } },
+  options: { only: { type: 'string' }, routes: { type: 'string' }, table: { type: 'boolean' }, profile: { type: 'string' }, against: { type: 'string' }, instructions: { type: 'boolean' } },
 });
 const routes = values.routes?.split(',').map((r) => r.trim()).filter(Boolean);
 const unknown = routes?.filter((r) => !(ROUTE_NAMES as readonly string[]).includes(r)) ?? [];
@@ -26,6 +29,11 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 pinLoadGenerator();
+if (values.instructions && !callgrindAvailable()) {
+  process.stderr.write('--instructions needs valgrind (callgrind and callgrind_control): apt-get install valgrind\n');
+  process.exit(2);
+}
+const instructionRows = values.instructions ? { onInstructionRow: (row: Parameters<typeof formatInstructions>[0]) => process.stdout.write(`${formatInstructions(row)}\n`) } : {};
 
 let failed = 0;
 const profileFlags = (subfolder?: string) => (values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile, subfolder ?? '')}`] : []);
@@ -36,9 +44,10 @@ if (values.against) {
   try {
     const tree = 'working tree';
     const ref = `${reference.ref === reference.commit ? '' : `${reference.ref} `}${reference.commit}`;
-    process.stdout.write(`${againstHeader(ref, tree)}\n`);
+    process.stdout.write(`${values.instructions ? instructionHeader([ref, tree]) : againstHeader(ref, tree)}\n`);
     await runHotPaths({
       ...selection,
+      ...instructionRows,
       servers: [
         { label: ref, bin: reference.serverBin, nodeFlags: profileFlags('reference') },
         { label: tree, bin: SERVER_BIN, nodeFlags: profileFlags('tree') },
@@ -55,10 +64,11 @@ if (values.against) {
   process.exit(failed ? 1 : 0);
 }
 
-process.stdout.write(`${hotPathHeader()}\n`);
+process.stdout.write(`${values.instructions ? instructionHeader(['working tree']) : hotPathHeader()}\n`);
 try {
   await runHotPaths({
     ...selection,
+    ...instructionRows,
     nodeFlags: profileFlags(),
     onRow: (row) => process.stdout.write(`${formatHotPath(row)}\n`),
   });
@@ -69,7 +79,7 @@ try {
 
 const folder = fileURLToPath(new URL('./scenarios/', import.meta.url));
 const scenarios: BenchScenario[] = [];
-for (const file of values.table || routes ? [] : (await readdir(folder)).filter((f) => f.endsWith('.ts')).sort()) {
+for (const file of values.table || values.instructions || routes ? [] : (await readdir(folder)).filter((f) => f.endsWith('.ts')).sort()) {
   const module = (await import(new URL(`./scenarios/${file}`, import.meta.url).href)) as { scenarios?: BenchScenario[] };
   scenarios.push(...(module.scenarios ?? []).filter((s) => !values.only || s.name.includes(values.only)));
 }

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Fault } from '../detached.js';
 
@@ -13,6 +13,14 @@ export function logFault(log: Logger, where: string, req?: Request): Fault {
       // A logger that throws must not take the process down either.
     }
   };
+}
+
+/**
+ * `logFault` for a listener or wrapper built once per process and called with a response as its
+ * `this` (see `detached`): the request is read from the response only when a fault comes.
+ */
+export function logResponseFault(log: Logger, where: string): Fault {
+  return (error, self) => logFault(log, where, (self as Response | undefined)?.req)(error);
 }
 
 const ID = Symbol('requestId');

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { detached, identifyRequests, logFault, requestIdOf } from './detached.js';
+import { detached, identifyRequests, logResponseFault, requestIdOf } from './detached.js';
 import { redactUrlSecrets } from './redact-url.js';
 import { BODY_BYTES_READ, type OrgRequestLog } from './org-request-log.js';
-import { captureResponseBody } from './response-capture.js';
+import { type CapturedBody, captureResponseBody } from './response-capture.js';
+
+const STARTED = Symbol('logStarted');
+const ANSWER = Symbol('loggedAnswer');
+type Logged = Response & { [STARTED]?: number; [ANSWER]?: CapturedBody };
 
 /** Only a request with a credential can belong to an organisation: only its answer is read for the workspace's log. */
 const carriesCredential = (headers: Request['headers']) => headers['x-api-key'] !== undefined || headers.authorization !== undefined;
@@ -36,28 +40,35 @@ export function requestLog(log: Logger, options: { nextId?: () => string; perOrg
   // The same logger otherwise (bindings, level, destination); log.test.ts checks no credential
   // reaches a request line.
   const lines = log.child({}, { redact: [] });
+  const keepFault = logResponseFault(log, 'request log: keeping the answer');
+  // One listener for every response (its `this`), built here: a request adds its start time and,
+  // when its answer is kept, the capture, and nothing else.
+  const logLine = detached(logResponseFault(log, 'request log'), function (this: Logged) {
+    const req = this.req;
+    const responseTime = Math.round(performance.now() - (this[STARTED] as number));
+    perOrganisation?.observe(req, this, responseTime, this[ANSWER]);
+    // A fault the server injected on purpose (a certification trap, an operator's fault rule,
+    // marked by X-Injected-Fault) is the plan working, not an error: info, whatever its status.
+    const injected = this.hasHeader('x-injected-fault');
+    const level = injected ? 'info' : !this.writableFinished ? 'warn' : this.statusCode >= 500 ? 'error' : 'info';
+    if (!lines.isLevelEnabled(level)) return;
+    lines[level](
+      {
+        // req.ip: the client's address behind the proxies --trust-proxy names, else the peer's.
+        req: { id: requestIdOf(req), method: req.method, url: redactUrlSecrets(req.originalUrl), remoteAddress: req.ip },
+        res: { statusCode: this.statusCode },
+        responseTime,
+      },
+      this.writableFinished ? 'request completed' : 'request aborted',
+    );
+  });
   return (req, res, next) => {
-    const started = performance.now();
+    const logged = res as Logged;
+    logged[STARTED] = performance.now();
     identifyRequests(req, nextId);
-    const answer = perOrganisation && carriesCredential(req.headers) ? captureResponseBody(res, BODY_BYTES_READ, logFault(log, 'request log: keeping the answer', req)) : undefined;
-    res.once('close', detached(logFault(log, 'request log', req), () => {
-      const responseTime = Math.round(performance.now() - started);
-      perOrganisation?.observe(req, res, responseTime, answer);
-      // A fault the server injected on purpose (a certification trap, an operator's fault rule,
-      // marked by X-Injected-Fault) is the plan working, not an error: info, whatever its status.
-      const injected = res.hasHeader('x-injected-fault');
-      const level = injected ? 'info' : !res.writableFinished ? 'warn' : res.statusCode >= 500 ? 'error' : 'info';
-      if (!lines.isLevelEnabled(level)) return;
-      lines[level](
-        {
-          // req.ip: the client's address behind the proxies --trust-proxy names, else the peer's.
-          req: { id: requestIdOf(req), method: req.method, url: redactUrlSecrets(req.originalUrl), remoteAddress: req.ip },
-          res: { statusCode: res.statusCode },
-          responseTime,
-        },
-        res.writableFinished ? 'request completed' : 'request aborted',
-      );
-    }));
+    if (perOrganisation && carriesCredential(req.headers)) logged[ANSWER] = captureResponseBody(res, BODY_BYTES_READ, keepFault);
+    // 'close' comes once per response: `on` spares the wrapper `once` builds.
+    res.on('close', logLine);
     next();
   };
 }

@@ -62,24 +62,45 @@ export class BoundedBytes implements CapturedBody {
   }
 }
 
+const CAPTURED = Symbol('capturedBody');
+const CAPTURING = Symbol('capturesBodies');
+type Capturing = Response & { [CAPTURED]?: BoundedBytes };
+type Writer = (this: Response, ...args: unknown[]) => unknown;
+
+/**
+ * Makes every response of one app (their shared prototype: Express gives each app its own) keep
+ * what it sends whenever a BoundedBytes is on it. Done once per app, so a request whose answer is
+ * kept costs one object and one property, not a pair of wrappers of its own.
+ */
+function captureOn(proto: Record<PropertyKey, unknown>, onFault: Fault): void {
+  const write = proto['write'] as Writer;
+  const end = proto['end'] as Writer;
+  // Runs in whoever calls res.write/res.end: keeping a part that fails must not fail the answer itself.
+  const keep = detached(onFault, function (this: Capturing, chunk: unknown, encoding: unknown) {
+    this[CAPTURED]?.add(chunk, encoding);
+  });
+  // `apply(this, arguments)`: the arguments pass through as given, without a rest array per call.
+  proto['write'] = function (this: Capturing, chunk: unknown, encoding?: unknown) {
+    if (this[CAPTURED] !== undefined) keep.call(this, chunk, encoding);
+    return write.apply(this, arguments as unknown as unknown[]);
+  };
+  proto['end'] = function (this: Capturing, chunk?: unknown, encoding?: unknown) {
+    if (this[CAPTURED] !== undefined) keep.call(this, chunk, encoding);
+    return end.apply(this, arguments as unknown as unknown[]);
+  };
+  proto[CAPTURING] = true;
+}
+
 /**
  * Keeps the first `maxBytes` of what a response sends (every `write` and the `end`), for the
  * request log, by reference: no copy, no decoding until the log is read. The response itself goes
- * out unchanged.
+ * out unchanged. `onFault` (told the response) hears a part that could not be kept; the first
+ * call for an app's responses installs the capture, and its `onFault` serves them all.
  */
 export function captureResponseBody(res: Response, maxBytes: number, onFault: Fault): CapturedBody {
+  const proto = Object.getPrototypeOf(res) as Record<PropertyKey, unknown>;
+  if (proto[CAPTURING] !== true) captureOn(proto, onFault);
   const body = new BoundedBytes(maxBytes);
-  // Runs in whoever calls res.write/res.end: keeping a part that fails must not fail the answer itself.
-  const keep = detached(onFault, (chunk: unknown, encoding: unknown) => body.add(chunk, encoding));
-  const { write, end } = res as unknown as { write: (...args: unknown[]) => boolean; end: (...args: unknown[]) => Response };
-  // `apply(this, arguments)`: the arguments pass through as given, without a rest array per call.
-  res.write = function (this: Response, chunk: unknown, encoding?: unknown) {
-    keep(chunk, encoding);
-    return write.apply(this, arguments as unknown as unknown[]);
-  } as Response['write'];
-  res.end = function (this: Response, chunk?: unknown, encoding?: unknown) {
-    keep(chunk, encoding);
-    return end.apply(this, arguments as unknown as unknown[]);
-  } as Response['end'];
+  (res as Capturing)[CAPTURED] = body;
   return body;
 }

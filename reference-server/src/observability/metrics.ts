@@ -1,8 +1,8 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context.js';
-import { detached, logFault } from '../http/index.js';
+import { detached, logResponseFault } from '../http/index.js';
 import type { Store, WriteOp } from '../store/index.js';
 import { ATTEMPTS, type AttemptRecord } from '../webhooks/index.js';
 import { QUEUES } from './queues.js';
@@ -101,6 +101,9 @@ function storeGauges(registry: Registry, store: Store): void {
   );
 }
 
+const STARTED = Symbol('timedSince');
+type Timed = Response & { [STARTED]?: number };
+
 /** The request middleware: one observation of `duration` per finished request, under its route pattern. */
 function timedRequests(registry: Registry, log: Logger): RequestHandler {
   const duration = new Histogram({
@@ -113,18 +116,22 @@ function timedRequests(registry: Registry, log: Logger): RequestHandler {
   // One child per label set, found by a string key: prom-client would hash the label object
   // on every observe. Route labels are patterns, so the map stays as small as the route table.
   const children = new Map<string, ReturnType<typeof duration.labels>>();
-  return (req, res, next) => {
-    const start = performance.now();
-    res.once('finish', detached(logFault(log, 'request metrics', req), () => {
-      const route = routeLabel(req);
-      const key = `${req.method} ${res.statusCode} ${route}`;
-      let child = children.get(key);
-      if (!child) {
-        child = duration.labels({ surface: surfaceOf(req.method, route), route, method: req.method, status: res.statusCode });
-        children.set(key, child);
-      }
-      child.observe((performance.now() - start) / 1000);
-    }));
+  // One listener for every response (its `this`), built here: a request adds only its start time.
+  const finished = detached(logResponseFault(log, 'request metrics'), function (this: Timed) {
+    const req = this.req;
+    const route = routeLabel(req);
+    const key = `${req.method} ${this.statusCode} ${route}`;
+    let child = children.get(key);
+    if (!child) {
+      child = duration.labels({ surface: surfaceOf(req.method, route), route, method: req.method, status: this.statusCode });
+      children.set(key, child);
+    }
+    child.observe((performance.now() - (this[STARTED] as number)) / 1000);
+  });
+  return (_req, res, next) => {
+    (res as Timed)[STARTED] = performance.now();
+    // 'finish' comes at most once per response: `on` spares the wrapper `once` builds.
+    res.on('finish', finished);
     next();
   };
 }

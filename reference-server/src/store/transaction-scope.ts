@@ -5,16 +5,29 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * there fails at once instead of deadlocking (the file store would wait for the transaction that
  * waits for it; PostgreSQL would wait on the transaction's own row lock) or silently reading past
  * the transaction's writes.
+ *
+ * Every read of the store asks, so asking is made to cost nothing while no transaction runs: a
+ * count of the transactions in flight answers first, and only while one runs is the async context
+ * looked up. The context is tracked only while a transaction runs, too: on Node 20 an enabled
+ * AsyncLocalStorage installs promise hooks that every promise of the process then pays for, so
+ * the storage is disabled again whenever the last transaction ends.
  */
 export class TransactionScope {
   readonly #inside = new AsyncLocalStorage<true>();
+  #running = 0;
 
-  run<R>(work: () => Promise<R>): Promise<R> {
-    return this.#inside.run(true, work);
+  async run<R>(work: () => Promise<R>): Promise<R> {
+    this.#running += 1;
+    try {
+      return await this.#inside.run(true, work);
+    } finally {
+      this.#running -= 1;
+      if (this.#running === 0) this.#inside.disable();
+    }
   }
 
   assertOutside(call: string): void {
-    if (this.#inside.getStore()) {
+    if (this.#running > 0 && this.#inside.getStore()) {
       throw new Error(`store.${call}() called inside one of the store's transactions: use the transaction's own methods (transactions do not nest)`);
     }
   }
