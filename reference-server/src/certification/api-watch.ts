@@ -78,8 +78,6 @@ export function certificationStep(ctx: AppContext): RequestHandler {
       next();
       return;
     }
-    // What the answer's observations run in: this request's context, outside any transaction a route may answer from.
-    const outside = AsyncLocalStorage.snapshot();
     (async () => {
       const at = ctx.clock.now();
       const watched = await watchedBy(ctx, handleOf(caller));
@@ -87,6 +85,9 @@ export function certificationStep(ctx: AppContext): RequestHandler {
         next();
         return;
       }
+      // What the answer's observations run in: this request's context, outside any transaction a
+      // route may answer from (taken only for a watched request: it costs every request otherwise).
+      const outside = AsyncLocalStorage.snapshot();
       const facts = factsOf(req, at);
       const action = await updateRun(ctx, watched.orgId, watched.runId, (run) => planRequest(run, facts));
       apply(action ?? { kind: 'pass' });
