@@ -29,7 +29,7 @@ export const BEFORE_REPEAT_MS = 2_000;
 export const REFUSED_PAUSE_MS = 3_000;
 
 /** What a run delivers: the organisation's own data when it has some (compose.ts hands in the sampler). */
-export type EventSampler = (orgId: string, type: EventType) => Record<string, unknown>;
+export type EventSampler = (orgId: string, type: EventType) => Promise<Record<string, unknown>>;
 const PROBE_EVENT: EventType = 'submission.completed';
 
 interface Delivery {
@@ -153,7 +153,7 @@ export async function sendNextProbe(ctx: AppContext, outbound: OutboundClient, s
   const repeat = run.webhook.next === FIRST_REPEAT + 1 ? run.webhook.repeated : undefined;
   const id = repeat?.eventId ?? ctx.ids.next('evt');
   const now = new Date(ctx.clock.now());
-  const data = sample(run.orgId, PROBE_EVENT);
+  const data = await sample(run.orgId, PROBE_EVENT);
   const body = JSON.stringify({ id, type: PROBE_EVENT, created_at: now.toISOString(), organization_id: run.orgId, data });
   const other = generateWebhookSecret();
   const delivery = probe.make({ id, body, now }, (i, at, b) => new Webhook(secret).sign(i, at, b), (i, at, b) => new Webhook(other).sign(i, at, b));
