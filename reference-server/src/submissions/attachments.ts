@@ -145,14 +145,22 @@ export function transcriptPreview(t: TranscriptRecord): TranscriptPreview {
 
 type Reader = { db: AsyncReader };
 
-export async function resourcesOf(ctx: Reader, orgId: string, submission: SubmissionRecord): Promise<ResourceRecord[]> {
-  const found = await Promise.all(submission.resourceIds.map((id) => ctx.db.get<ResourceRecord>(RESOURCES, orgId, id)));
-  return found.flatMap((r) => r ?? []);
+export function resourcesOf(ctx: Reader, orgId: string, submission: SubmissionRecord): Promise<ResourceRecord[]> {
+  return readEach<ResourceRecord>(ctx, RESOURCES, orgId, submission.resourceIds);
 }
 
-export async function transcriptsOf(ctx: Reader, orgId: string, submission: SubmissionRecord): Promise<TranscriptRecord[]> {
-  const found = await Promise.all(submission.transcriptIds.map((id) => ctx.db.get<TranscriptRecord>(TRANSCRIPTS, orgId, id)));
-  return found.flatMap((t) => t ?? []);
+export function transcriptsOf(ctx: Reader, orgId: string, submission: SubmissionRecord): Promise<TranscriptRecord[]> {
+  return readEach<TranscriptRecord>(ctx, TRANSCRIPTS, orgId, submission.transcriptIds);
+}
+
+/** The records of `ids` that exist, one read after another (the reader may be a transaction: one statement at a time). */
+async function readEach<T extends StoredRecord>(ctx: Reader, collection: string, orgId: string, ids: readonly string[]): Promise<T[]> {
+  const found: T[] = [];
+  for (const id of ids) {
+    const record = await ctx.db.get<T>(collection, orgId, id);
+    if (record) found.push(record);
+  }
+  return found;
 }
 
 export function getResource(ctx: Reader, orgId: string, id: string): Promise<ResourceRecord | undefined> {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { JobQueue, JobRef, EventListener, PublishedEvent } from '../jobs/index.js';
-import { dimensionPercentiles, emailKey, findResultByEmail } from '../assessments/index.js';
+import { dimensionPercentiles, emailKey, findResultByEmail, type AssessmentResult } from '../assessments/index.js';
 import { create, del, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type Transaction, type WriteOp } from '../store/index.js';
 import { eventOps } from '../webhooks/index.js';
 import { requeueOps } from './jobs.js';
@@ -82,7 +82,8 @@ export class SubmissionProcessor {
   #run({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
     const ctx = this.#ctx;
     return ctx.db.transaction(async (tx) => {
-      const [job, submission] = await Promise.all([tx.get<JobRecord>(JOBS, orgId, id), tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true })]);
+      const job = await tx.get<JobRecord>(JOBS, orgId, id);
+      const submission = await tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true });
       if (!job || signal.aborted) return;
       if (!submission) {
         await tx.write([del(JOBS, orgId, id)]);
@@ -111,11 +112,10 @@ export class SubmissionProcessor {
       return { status: 'failed', error: { code: 'profile_not_found', message: `The profile ${submission.profileId} no longer exists.` } };
     }
     try {
-      const [resources, transcripts, results] = await Promise.all([
-        resourcesOf(reader, orgId, submission),
-        transcriptsOf(reader, orgId, submission),
-        this.#resultsOf(db, orgId, submission, profile),
-      ]);
+      // One read after another: `db` is the run's transaction, one statement at a time.
+      const resources = await resourcesOf(reader, orgId, submission);
+      const transcripts = await transcriptsOf(reader, orgId, submission);
+      const results = await this.#resultsOf(db, orgId, submission, profile);
       return scoreSubmission({
         profile,
         fields: submission.fields,
@@ -137,8 +137,12 @@ export class SubmissionProcessor {
   /** The results of every person the submission names (scoring asks by email, synchronously), read first. */
   async #resultsOf(db: AsyncReader, orgId: string, submission: SubmissionRecord, profile: ProfileRecord) {
     const emails = [...new Set(foundersOf(submission.fields, profile.kind).flatMap((f) => (f.email ? [emailKey(f.email)] : [])))];
-    const found = await Promise.all(emails.map(async (email) => [email, await findResultByEmail({ db }, orgId, email)] as const));
-    return new Map(found.flatMap(([email, result]) => (result ? [[email, result] as const] : [])));
+    const results = new Map<string, AssessmentResult>();
+    for (const email of emails) {
+      const result = await findResultByEmail({ db }, orgId, email);
+      if (result) results.set(email, result);
+    }
+    return results;
   }
 
   /** Keeps the email → awaiting submissions index in step with the outcome. */
@@ -173,8 +177,10 @@ export class SubmissionProcessor {
       if (!entry) ops.push(create<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: [] }));
       else if (entry.submissionIds.length > 0) {
         ops.push(del(AWAITING, orgId, email));
-        const submissions = await Promise.all(entry.submissionIds.map((id) => tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true })));
-        for (const submission of submissions) if (submission?.status === 'awaiting_assessment') ops.push(...requeueOps(ctx, orgId, submission));
+        for (const id of entry.submissionIds) {
+          const submission = await tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true });
+          if (submission?.status === 'awaiting_assessment') ops.push(...requeueOps(ctx, orgId, submission));
+        }
       }
       await tx.write(ops);
     });

@@ -70,11 +70,10 @@ export async function createSubmission(ctx: Ctx, orgId: string, input: Submissio
 }
 
 async function createIn(tx: Transaction, ctx: Ctx, orgId: string, input: SubmissionInput): Promise<CreateOutcome> {
-  const [mapping, existing, profile] = await Promise.all([
-    getFieldMapping({ db: tx }, orgId),
-    ownerOf(tx, orgId, input.record_id),
-    tx.get<ProfileRecord>(PROFILES, orgId, input.profile_id),
-  ]);
+  // One after another: a transaction is one connection, which runs one statement at a time.
+  const mapping = await getFieldMapping({ db: tx }, orgId);
+  const existing = await ownerOf(tx, orgId, input.record_id);
+  const profile = existing ? undefined : await tx.get<ProfileRecord>(PROFILES, orgId, input.profile_id);
   const fields = applyMapping(mapping, 'submission', input.fields);
   if (existing) {
     const differs = [
