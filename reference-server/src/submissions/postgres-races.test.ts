@@ -11,6 +11,8 @@ import { JournalStore, PostgresStore, put } from '../store/index.js';
 import { CREATED, PROFILES, SUBMISSIONS, type CreatedCount, type SubmissionRecord } from './records.js';
 import { SubmissionSearch } from './search.js';
 import { createSubmission } from './service.js';
+import { attachResource, readResourceFile } from './attachments.js';
+import type { ServerConfig } from '../config.js';
 import { DEMO_PROFILES } from './seed.js';
 
 /**
@@ -62,6 +64,17 @@ describe('submissions on two servers sharing PostgreSQL', () => {
     expect(outcomes.map((o) => o.kind).sort()).toEqual(['conflict', 'created']);
     const stored = (await on(B).db.all<SubmissionRecord>(SUBMISSIONS, 'org_a')).filter((s) => s.recordId === 'rec-differs');
     expect(stored).toHaveLength(1);
+  });
+
+  it('serves from one server the bytes of a file uploaded to the other (they are in the store, not a folder)', async () => {
+    const created = await createSubmission(on(A), 'org_a', input('rec-file', 'Files'));
+    if (created.kind !== 'created') throw new Error(created.kind);
+    const bytes = Buffer.from('%PDF-1.7 a deck');
+    const attached = await attachResource(on(A), 'org_a', created.submission.id, { kind: 'file', bytes, fileName: 'deck.pdf' });
+    if (!attached.ok) throw new Error(attached.reason);
+    // The other server has a data folder of its own that never saw the upload.
+    const elsewhere = { db: on(B).db, config: { dataDir: join(folder, 'elsewhere') } as ServerConfig };
+    expect(await readResourceFile(elsewhere, 'org_a', attached.record)).toEqual(bytes);
   });
 
   it('finds on one server, by search, every submission created on either while both create at once', async () => {
