@@ -95,6 +95,9 @@ const START_OPTIONS = (): Option[] => [
   new Option('--max-certification-runs <n>', 'certification runs an organisation may have running at once; a start beyond it is refused (default 5)')
     .env('REFERENCE_SERVER_MAX_CERTIFICATION_RUNS')
     .argParser(runs),
+  new Option('--max-certification-runs-total <n>', 'certification runs of all organisations open at once, across every server on the store (default 100)')
+    .env('REFERENCE_SERVER_MAX_CERTIFICATION_RUNS_TOTAL')
+    .argParser(runs),
   new Option('--certificate-issuer <name>', 'name this server signs integration certificates as, e.g. "Evaluate sandbox" (default: local)').env('REFERENCE_SERVER_CERTIFICATE_ISSUER'),
   retention('--retain-events <duration>', 'keep webhook events with no delivery pending this long (default 7d; undelivered events are never removed)', 'REFERENCE_SERVER_RETAIN_EVENTS'),
   retention('--retain-attempts <duration>', 'keep webhook delivery attempts this long (default 7d; a pending delivery keeps its attempts)', 'REFERENCE_SERVER_RETAIN_ATTEMPTS'),
@@ -134,6 +137,7 @@ function configFrom(options: OptionValues): ServerConfig {
     ...(options.refreshGrace !== undefined ? { refreshGraceSeconds: options.refreshGrace } : {}),
     ...(options.refreshTokenTtl !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtl } : {}),
     ...(options.maxCertificationRuns !== undefined ? { maxCertificationRuns: options.maxCertificationRuns } : {}),
+    ...(options.maxCertificationRunsTotal !== undefined ? { maxCertificationRunsTotal: options.maxCertificationRunsTotal } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.certificateIssuer ? { certificateIssuer: options.certificateIssuer } : {}),
     ...(options.tlsCert ? { tls: { certFile: resolve(options.tlsCert), keyFile: resolve(options.tlsKey) } } : {}),

@@ -14,7 +14,7 @@ import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDataFolder } from './data-folder.js';
-import { FileAsyncStore, type StoreFileSystem, type FolderLock, ObservedStore } from './store/index.js';
+import { FileAsyncStore, type StoreFileSystem, type FolderLock, ObservedStore, PostgresStore } from './store/index.js';
 import { createGraphqlSurface } from './graphql/index.js';
 import { DEFAULT_PARTNER_OPERATIONS, CredentialResolver } from './tenancy/index.js';
 import { detached, logFault, OrgRequestLog, RateLimitWindows } from './http/index.js';
@@ -22,6 +22,7 @@ import type { IdSource } from './ids.js';
 import { createLogger } from './log.js';
 import { JobRunner } from './jobs/index.js';
 import { createOAuthSurface } from './oauth/index.js';
+import { memoryRateLimits, postgresRateLimits, type RateLimitBackend, rateLimitSweep } from './rate-limits/index.js';
 import { oauthSweep } from './oauth/index.js';
 import { createObservability, type Observability } from './observability/index.js';
 import { createOperatorRouter } from './operator/index.js';
@@ -60,6 +61,17 @@ export interface ComposedServer {
 }
 
 /**
+ * The per-key rate limits' and the sign-in throttle's counters: in memory on the injected clock on
+ * a folder (one server), in the database on PostgreSQL (one limit per key across its servers);
+ * ended windows swept by the job runner. `windows` are the surfaces' express-rate-limit stores.
+ */
+function rateLimiting(ctx: AppContext, jobs: JobRunner): { limits: RateLimitBackend; windows: RateLimitWindows } {
+  const limits = ctx.db instanceof PostgresStore ? postgresRateLimits(ctx.db.rateLimitClient()) : memoryRateLimits(ctx.clock);
+  jobs.every(rateLimitSweep(limits));
+  return { limits, windows: new RateLimitWindows(limits) };
+}
+
+/**
  * The composition root: everything a running server is made of, and who is handed what.
  *
  *   data folder → store, keyring (master key), folder lock      data-folder.ts
@@ -72,7 +84,9 @@ export interface ComposedServer {
  *     webhook delivery        webhooks/delivery.ts      (the outbox, retried per webhooks/schedule.ts)
  *     CRM sync                assessments/crm/queue.ts  (one job per result, with backoff)
  *     certification runs      certification/driver.ts   (probes a partner's receiver, ends each run)
- *   and its periodic jobs: the OAuth record sweep (oauth/sweeper.ts)
+ *   and its periodic jobs: the OAuth record sweep (oauth/sweeper.ts), the rate limits' sweep (rate-limits/)
+ *   the rate limits and the sign-in throttle (rate-limits/): rate-limiter-flexible limiters, in
+ *     memory on a folder, in the database's `rate_limits` table on PostgreSQL
  *   the organisations' request logs (http/org-request-log.ts): fed by the request log, read by the workspace
  *   surfaces, mounted in this order:
  *     /api/oauth/*, /.well-known/*   OAuth authorization server   oauth/
@@ -130,13 +144,12 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
 
   // In memory and bounded: what each organisation's credentials asked lately, for its workspace.
   const requests = new OrgRequestLog();
-  // In memory: the hashes of the keys presented lately (the guards' lookups), and the rate
-  // limits' windows on the injected clock.
+  // In memory: the hashes of the keys presented lately (the guards' lookups).
   const credentials = new CredentialResolver(ctx);
-  const rateLimits = new RateLimitWindows(ctx.clock);
+  const { limits, windows: rateLimits } = rateLimiting(ctx, jobs);
 
   const operatorToken = randomBytes(32).toString('base64url');
-  const oauth = createOAuthSurface(ctx);
+  const oauth = createOAuthSurface(ctx, { rateLimits: limits });
   const certificates = createCertificatePages(ctx);
   const assessment = createAssessmentSurface(ctx, { credentials, rateLimits });
   const mounts: Mount[] = [

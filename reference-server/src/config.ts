@@ -32,6 +32,8 @@ export interface ServerConfig {
   invitePageRequestsPerAddress?: number;
   /** Certification runs an organisation may have running at once (default 5). */
   maxCertificationRuns?: number;
+  /** Certification runs of all organisations open at once, across every server on the store (default 100). */
+  maxCertificationRunsTotal?: number;
   /** Who signs this server's integration certificates (`--certificate-issuer`); absent: `local`, a machine no platform vouches for. */
   certificateIssuer?: string;
   /** Compact the store's journal past this many bytes. */

@@ -7,6 +7,7 @@ import { createAutomationSurface } from './index.js';
 import { SubmissionSearch } from '../submissions/index.js';
 import { CredentialResolver } from '../tenancy/credentials.js';
 import { RateLimitWindows } from '../http/rate-limit-windows.js';
+import { memoryRateLimits } from '../rate-limits/index.js';
 import { automationOutputSchemas } from './openapi.js';
 
 /**
@@ -118,7 +119,7 @@ describe('the document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: 'Automation API', version: expect.any(String) });
     expect(doc.info.description).toContain('docs/automation.md');
-    const routes = routesOf(createAutomationSurface(server.ctx, { search: new SubmissionSearch(server.ctx), credentials: new CredentialResolver(server.ctx), rateLimits: new RateLimitWindows(server.ctx.clock) }), BASE);
+    const routes = routesOf(createAutomationSurface(server.ctx, { search: new SubmissionSearch(server.ctx), credentials: new CredentialResolver(server.ctx), rateLimits: new RateLimitWindows(memoryRateLimits(server.ctx.clock)) }), BASE);
     expect(routes.length).toBeGreaterThan(20);
     expect(new Set(operationsOf(doc))).toEqual(new Set(routes));
   });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Request, RequestHandler, Response } from 'express';
 import { detached, type Fault, logFault, type Principal, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
@@ -73,19 +74,26 @@ function beforeAnswer(res: Response, onFault: Fault, then: (status: number) => '
 export function certificationStep(ctx: AppContext): RequestHandler {
   return (req, res, next) => {
     const caller = req.principal;
-    const watched = caller ? watchedBy(ctx, handleOf(caller)) : undefined;
-    if (!watched || watched.orgId !== caller?.orgId) {
+    if (!caller) {
       next();
       return;
     }
-    void (async () => {
-      const facts = factsOf(req, ctx.clock.now());
+    // What the answer's observations run in: this request's context, outside any transaction a route may answer from.
+    const outside = AsyncLocalStorage.snapshot();
+    (async () => {
+      const at = ctx.clock.now();
+      const watched = await watchedBy(ctx, handleOf(caller));
+      if (!watched || watched.orgId !== caller.orgId) {
+        next();
+        return;
+      }
+      const facts = factsOf(req, at);
       const action = await updateRun(ctx, watched.orgId, watched.runId, (run) => planRequest(run, facts));
       apply(action ?? { kind: 'pass' });
 
       function apply(planned: ApiAction): void {
         const fault = logFault(ctx.log, 'certification: an observation of an API request', req);
-        const observe = (change: Parameters<typeof updateRun>[3]) => detached(fault, () => updateRun(ctx, watched!.orgId, watched!.runId, change))();
+        const observe = (change: Parameters<typeof updateRun>[3]) => detached(fault, () => outside(() => updateRun(ctx, watched!.orgId, watched!.runId, change)))();
         switch (planned.kind) {
           case 'fault':
             res.set('X-Injected-Fault', `certification run ${watched!.runId} (${planned.check})`);

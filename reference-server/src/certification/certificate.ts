@@ -15,7 +15,7 @@ export async function certifyPassedRun(ctx: AppContext, run: RunRecord): Promise
   const issued = await issueCertificate(ctx, {
     orgId: run.orgId,
     runId: run.id,
-    organisation: getOrganization(ctx, run.orgId)?.name ?? run.orgId,
+    organisation: (await getOrganization(ctx, run.orgId))?.name ?? run.orgId,
     name: run.integration.name,
     checks: run.checks.map((c) => ({ id: c.id, level: checkInfo(c.id).level, outcome: c.outcome, ...(run.explanations?.[c.id] ? { explanation: run.explanations[c.id] as string } : {}) })),
   });

@@ -1,11 +1,10 @@
 import type { AppContext } from '../context.js';
 import type { JobQueue, JobRef, JobWait } from '../jobs/index.js';
 import type { OutboundClient } from '../outbound/index.js';
-import { del, put } from '../store/index.js';
 import { settleBounded } from './api-scenario.js';
 import { allDecided } from './outcomes.js';
 import { RUN_JOBS, type RunJob, type RunRecord } from './records.js';
-import { finishRun } from './runs.js';
+import { dropEndedRunJob, finishRun, rescheduleRun } from './runs.js';
 import { getRun, updateRun } from './run-store.js';
 import { probesDone, sendNextProbe, settleRepeat, type EventSampler } from './webhook-probes.js';
 
@@ -16,7 +15,10 @@ export const TICK_MS = 1000;
  * Drives each running run, a durable job of the job runner: sends the receiver probes one after
  * another, ends the time-boxed steps, and finishes the run when every check is decided or its
  * deadline passed. The job (one `certification_jobs` record per running run) survives a restart,
- * so a run goes on where it was.
+ * so a run goes on where it was; with several servers on one store the runner's claim on the job
+ * is the run's lease: one server drives it at a time, and another takes it over when that server
+ * dies (docs/decisions/certification-runs-across-servers.md). Nothing about a run is kept here:
+ * each look starts from the run's record, and every change is written to it before the look ends.
  */
 export class CertificationDriver {
   readonly #ctx: AppContext;
@@ -46,7 +48,7 @@ export class CertificationDriver {
    */
   async #step({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void | JobWait> {
     const ctx = this.#ctx;
-    const run = getRun(ctx, orgId, id);
+    const run = await getRun(ctx, orgId, id);
     if (run?.status === 'ready') {
       // Nobody began it: its job wakes at the deadline only, to end it and its credentials.
       if (ctx.clock.now() < run.deadline) return { notBefore: run.deadline };
@@ -56,7 +58,7 @@ export class CertificationDriver {
     if (!run || run.status !== 'running') {
       await finishRun(ctx, orgId, id, { reason: 'lost' });
       // A job left beside a run that ended elsewhere would be due at once, every time: it goes.
-      await ctx.store.write([del(RUN_JOBS, orgId, id)]);
+      await dropEndedRunJob(ctx, orgId, id);
       return;
     }
     if (ctx.clock.now() >= run.deadline) {
@@ -72,14 +74,14 @@ export class CertificationDriver {
       settleRepeat(r, now);
       settleBounded(r, now);
     });
-    const after = getRun(ctx, orgId, id);
+    const after = await getRun(ctx, orgId, id);
     if (after && after.status === 'running' && allDecided(after)) {
       await finishRun(ctx, orgId, id, { reason: 'decided' });
       return;
     }
     const nextAt = now + wait;
     // Not once the run ended meanwhile (finished by its operator during a probe): that would bring back the job its end removed.
-    if (probing && after?.status === 'running') await ctx.store.write([put<RunJob>(RUN_JOBS, orgId, { id, nextAt })]);
+    if (probing && after?.status === 'running') await rescheduleRun(ctx, orgId, id, nextAt);
     return { notBefore: nextAt };
   }
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { put } from '../store/index.js';
 import { RUNS, type RunRecord } from './records.js';
-import { getRun } from './run-store.js';
 import { RunInputError } from './runs.js';
 
 /**
@@ -20,12 +19,15 @@ export const explanationSchema = z
 export type ExplanationInput = z.input<typeof explanationSchema>;
 
 /** Records (or replaces) an explanation, running or finished: a certificate is often written after the run. */
-export async function explainCheck(ctx: Pick<AppContext, 'store'>, orgId: string, runId: string, raw: ExplanationInput): Promise<RunRecord | undefined> {
+export function explainCheck(ctx: Pick<AppContext, 'db'>, orgId: string, runId: string, raw: ExplanationInput): Promise<RunRecord | undefined> {
   const input = explanationSchema.parse(raw);
-  const stored = getRun(ctx, orgId, runId);
-  if (!stored) return undefined;
-  if (!stored.checks.some((c) => c.id === input.check)) throw new RunInputError(`the run has no check ${input.check} (it has ${stored.checks.map((c) => c.id).join(', ')})`);
-  const run = { ...stored, explanations: { ...stored.explanations, [input.check]: input.text } };
-  await ctx.store.write([put(RUNS, orgId, run)]);
-  return run;
+  // The run read forUpdate: an observation written meanwhile (on any server) is kept, not overwritten.
+  return ctx.db.transaction(async (tx) => {
+    const stored = await tx.get<RunRecord>(RUNS, orgId, runId, { forUpdate: true });
+    if (!stored) return undefined;
+    if (!stored.checks.some((c) => c.id === input.check)) throw new RunInputError(`the run has no check ${input.check} (it has ${stored.checks.map((c) => c.id).join(', ')})`);
+    const run = { ...stored, explanations: { ...stored.explanations, [input.check]: input.text } };
+    await tx.write([put(RUNS, orgId, run)]);
+    return run;
+  });
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context.js';
 import { detached, logFault, oauthEvidence } from '../http/index.js';
@@ -7,7 +8,7 @@ import { noRunWatching, updateRun, watchedBy } from './run-store.js';
 import { authorizeFacts, browserDigest, completeAuthorize, holdAuthorize, notCounted } from './unproven.js';
 
 /** True when `refreshToken` had been rotated, and its grace window was over, before `at` (oauth/ answers). */
-export type StaleRefreshToken = (refreshToken: string, at: number) => boolean;
+export type StaleRefreshToken = (refreshToken: string, at: number) => boolean | Promise<boolean>;
 
 type Route = 'authorize' | 'consent' | 'token' | 'revoke';
 
@@ -28,7 +29,7 @@ const field = (source: unknown, name: string): string | undefined => {
 const GRANT_TYPES = ['authorization_code', 'refresh_token'];
 
 /** What a request that named the run's client does to the run, once the OAuth surface has answered it. */
-function changeOf(route: Route, req: Request, res: Response, at: number, stale: StaleRefreshToken): ((run: RunRecord) => void) | undefined {
+async function changeOf(route: Route, req: Request, res: Response, at: number, stale: StaleRefreshToken): Promise<((run: RunRecord) => void) | undefined> {
   const evidence = oauthEvidence(res);
   const proven = evidence.authenticated !== undefined && evidence.authenticated === evidence.named;
   const status = res.statusCode;
@@ -49,7 +50,7 @@ function changeOf(route: Route, req: Request, res: Response, at: number, stale: 
       if (!proven) return (run) => notCounted(run, at, `POST /api/oauth/token grant_type=${grantType} → ${status}: the client's secret was not verified`);
       const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
       const refreshToken = field(req.body, 'refresh_token');
-      const wasStale = grantType === 'refresh_token' && refreshToken !== undefined && stale(refreshToken, at);
+      const wasStale = grantType === 'refresh_token' && refreshToken !== undefined && (await stale(refreshToken, at));
       return (run) => observeToken(run, { at, grantType, origin, status }, wasStale);
     }
     case 'revoke':
@@ -68,17 +69,22 @@ function changeOf(route: Route, req: Request, res: Response, at: number, stale: 
 export function certificationOAuthWatch(ctx: AppContext, staleRefreshToken: StaleRefreshToken): RequestHandler {
   return (req, res, next) => {
     // Mounted at the root: every request passes here, so the prefix test (on the raw URL, no parsing) comes first.
-    const route = !req.url.startsWith('/api/oauth/') || noRunWatching(ctx) ? undefined : routeOf(req);
+    const route = req.url.startsWith('/api/oauth/') ? routeOf(req) : undefined;
     if (route) {
       const at = ctx.clock.now();
+      // The answer may end inside a transaction of the OAuth surface: the observation runs in this request's context, outside it.
+      const outside = AsyncLocalStorage.snapshot();
       res.once(
         'finish',
-        detached(logFault(ctx.log, 'certification: OAuth watch', req), () => {
-          const named = oauthEvidence(res).named;
-          const watched = named ? watchedBy(ctx, `client:${named}`) : undefined;
-          const change = watched && changeOf(route, req, res, at, staleRefreshToken);
-          return change && updateRun(ctx, watched.orgId, watched.runId, change);
-        }),
+        detached(logFault(ctx.log, 'certification: OAuth watch', req), () =>
+          outside(async () => {
+            const named = oauthEvidence(res).named;
+            if (!named || (await noRunWatching(ctx))) return;
+            const watched = await watchedBy(ctx, `client:${named}`);
+            const change = watched && (await changeOf(route, req, res, at, staleRefreshToken));
+            if (watched && change) await updateRun(ctx, watched.orgId, watched.runId, change);
+          }),
+        ),
       );
     }
     next();

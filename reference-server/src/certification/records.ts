@@ -11,6 +11,13 @@ export const RUN_JOBS = 'certification_jobs';
  * so a request learns in one count whether any run watches anything, and in one lookup which.
  */
 export const WATCHED = 'certification_watched';
+/**
+ * The open (ready or running) runs, one record per organisation (scope: the organisation) and one
+ * for the whole server (GLOBAL): what a start counts against the limits, read `forUpdate` in the
+ * transaction that writes the run, so two starts at the limit are decided one after the other
+ * (run-limit.ts).
+ */
+export const OPEN_RUNS = 'certification_open_runs';
 
 export type Outcome = 'pass' | 'fail' | 'warn' | 'not_run' | 'pending';
 
@@ -169,6 +176,11 @@ export interface RunJob extends StoredRecord {
   /** The run's id. */
   id: string;
   nextAt: number;
+}
+
+export interface OpenRunsRecord extends StoredRecord {
+  id: 'open';
+  runs: Array<{ orgId: string; runId: string }>;
 }
 
 export interface WatchedRecord extends StoredRecord {

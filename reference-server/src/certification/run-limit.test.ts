@@ -72,6 +72,30 @@ describe('running runs per organisation', () => {
   });
 });
 
+describe('open runs of all organisations together', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ maxCertificationRunsTotal: 2 });
+  });
+  afterAll(() => server.dispose());
+
+  it("refuses a start beyond the server's limit with a 409 that names no other organisation's run", async () => {
+    const org = (await operator(server, 'org.create', { name: 'Other Capital' })).body as unknown as { id: string };
+    await operator(server, 'user.create', { orgId: org.id, email: 'admin@other.example', name: 'Other Admin', role: 'admin' });
+    const theirs = await operator(server, 'certify.start', { orgId: org.id, checks: ['api.paginates'] });
+    expect(theirs.status).toBe(200);
+    expect((await operator(server, 'certify.start', { orgId: server.demo.organizationId, checks: ['api.paginates'] })).status).toBe(200);
+
+    const refused = await operator(server, 'certify.start', { orgId: server.demo.organizationId, checks: ['api.paginates'] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/the server already has 2 open certification runs of all organisations, the most it allows/);
+    expect(refused.body.message).not.toContain(theirs.body.run?.id);
+
+    expect((await operator(server, 'certify.finish', { runId: theirs.body.run?.id })).status).toBe(200);
+    expect((await operator(server, 'certify.start', { orgId: server.demo.organizationId, checks: ['api.paginates'] })).status).toBe(200);
+  });
+});
+
 describe('an idle running run', () => {
   const clock = new ManualClock(Date.UTC(2026, 10, 1, 9));
   let server: TestServer;

@@ -3,26 +3,29 @@ import type { AppContext } from '../context.js';
 import { GLOBAL, put } from '../store/index.js';
 import { RUNS, WATCHED, type RunRecord, type WatchedRecord } from './records.js';
 
-export const getRun = (ctx: Pick<AppContext, 'store'>, orgId: string, runId: string): RunRecord | undefined => ctx.store.get<RunRecord>(RUNS, orgId, runId);
+export const getRun = (ctx: Pick<AppContext, 'db'>, orgId: string, runId: string): Promise<RunRecord | undefined> => ctx.db.get<RunRecord>(RUNS, orgId, runId);
 
 /** True when no run watches anything: all a request of no run pays. */
-export const noRunWatching = (ctx: Pick<AppContext, 'store'>): boolean => ctx.store.count(WATCHED, GLOBAL) === 0;
+export const noRunWatching = async (ctx: Pick<AppContext, 'db'>): Promise<boolean> => (await ctx.db.count(WATCHED, GLOBAL)) === 0;
 
 /** The running run that watches a key (`key:<keyId>`) or an OAuth client (`client:<clientId>`). */
-export const watchedBy = (ctx: Pick<AppContext, 'store'>, handle: string): WatchedRecord | undefined => ctx.store.get<WatchedRecord>(WATCHED, GLOBAL, handle);
+export const watchedBy = (ctx: Pick<AppContext, 'db'>, handle: string): Promise<WatchedRecord | undefined> => ctx.db.get<WatchedRecord>(WATCHED, GLOBAL, handle);
 
 /**
- * Changes a running run. The read, the change and the write's call happen in one tick, and the
- * store applies a write in memory when it is called, so two observations of one run never read
- * the same version: no lock is needed. A finished run is left as it is (undefined is returned).
- * A change that changed nothing is not written: the driver looks at every run's clocks each
- * second, and most looks find nothing to do.
+ * Changes a running run in one transaction, the run read `forUpdate`: requests of one run may
+ * arrive at any server, and each observation is applied to the version the one before it wrote
+ * (on PostgreSQL the second waits for the first's commit). A finished run is left as it is
+ * (undefined is returned). `change` may run on a record another server wrote, so it keeps
+ * everything it needs in the run. A change that changed nothing is not written: the driver looks
+ * at every run's clocks each second, and most looks find nothing to do.
  */
-export async function updateRun<T>(ctx: Pick<AppContext, 'store'>, orgId: string, runId: string, change: (run: RunRecord) => T): Promise<T | undefined> {
-  const stored = getRun(ctx, orgId, runId);
-  if (!stored || stored.status !== 'running') return undefined;
-  const run = structuredClone(stored);
-  const result = change(run);
-  if (!isDeepStrictEqual(run, stored)) await ctx.store.write([put(RUNS, orgId, run)]);
-  return result;
+export function updateRun<T>(ctx: Pick<AppContext, 'db'>, orgId: string, runId: string, change: (run: RunRecord) => T): Promise<T | undefined> {
+  return ctx.db.transaction(async (tx) => {
+    const stored = await tx.get<RunRecord>(RUNS, orgId, runId, { forUpdate: true });
+    if (!stored || stored.status !== 'running') return undefined;
+    const run = structuredClone(stored);
+    const result = change(run);
+    if (!isDeepStrictEqual(run, stored)) await tx.write([put(RUNS, orgId, run)]);
+    return result;
+  });
 }

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { del, GLOBAL, put, type Page, type WriteOp } from '../store/index.js';
+import { del, GLOBAL, put, StoreConflictError, type AsyncWriteOp, type Page, type WriteOp } from '../store/index.js';
 import { issueCredential, revokeCredential, registerClient, revokeClient, listUsers } from '../tenancy/index.js';
 import { deleteCrmConfigSetWith } from '../assessments/index.js';
 import { createSubscription, deleteSubscription, deleteSubscriptionsMadeWith, getSubscriptionRecord } from '../webhooks/index.js';
@@ -10,7 +10,7 @@ import { startScenario } from './api-scenario.js';
 import { certifyPassedRun } from './certificate.js';
 import { closeRun } from './outcomes.js';
 import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunEnd, type RunJob, type RunRecord, type WatchedRecord } from './records.js';
-import { checkRunLimit } from './run-limit.js';
+import { admitRun, checkRunLimit, releaseRun } from './run-limit.js';
 import { getRun } from './run-store.js';
 import { PROBES } from './webhook-probes.js';
 
@@ -91,9 +91,10 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
   } catch (error) {
     throw new RunInputError((error as Error).message);
   }
-  const admin = listUsers(ctx, orgId).find((u) => u.role === 'admin');
+  const admin = (await listUsers(ctx, orgId)).find((u) => u.role === 'admin');
   if (!admin) throw new RunInputError(`organisation ${orgId} has no admin for the run's automation key to act for`);
-  checkRunLimit(ctx, orgId);
+  // Refused before anything is made; admitted (or refused after all) in the run's own write below.
+  await checkRunLimit(ctx, orgId);
 
   const id = ctx.ids.next('crt');
   const label = `certification ${id}`;
@@ -121,7 +122,7 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
     }
     if (selected.groups.has('webhook') && input.subscriptionId) {
       // An integration that subscribes itself (n8n's trigger, a Zapier REST hook) keeps its own secret: the run probes that subscription.
-      const existing = getSubscriptionRecord(ctx, orgId, input.subscriptionId);
+      const existing = await getSubscriptionRecord(ctx, orgId, input.subscriptionId);
       if (!existing) throw new RunInputError(`organisation ${orgId} has no webhook subscription ${input.subscriptionId}`);
       made.subscriptionId = existing.id;
       made.subscriptionBorrowed = true;
@@ -132,8 +133,6 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
       made.subscriptionId = created.subscription.id;
       credentials.webhook = { subscription_id: created.subscription.id, url: created.subscription.url, secret: created.secret };
     }
-    // Again after the awaits above, in the tick of the write below: concurrent starts cannot overshoot.
-    checkRunLimit(ctx, orgId);
   } catch (error) {
     await endCredentials(ctx, orgId, made);
     throw error;
@@ -152,14 +151,44 @@ export async function startRun(ctx: AppContext, orgId: string, raw: StartRunInpu
     checks: selected.ids,
     ready: input.waitForBegin,
   });
+  try {
+    await writeAdmitted(ctx, orgId, id, newRunOps(run, now));
+  } catch (error) {
+    await endCredentials(ctx, orgId, made);
+    throw error;
+  }
+  return { run, credentials, url: runUrl(ctx, id) };
+}
+
+/** A new run's write: the run, its driver job and the watch entries of its credentials. */
+function newRunOps(run: RunRecord, now: number): WriteOp[] {
+  const { orgId, id, credentials: made } = run;
   const watched = (handle: string): WriteOp => put<WatchedRecord>(WATCHED, GLOBAL, { id: handle, orgId, runId: id });
   // A ready run's job only wakes at its deadline, to end it if nobody began it.
   const ops: WriteOp[] = [put(RUNS, orgId, run), put<RunJob>(RUN_JOBS, orgId, { id, nextAt: run.status === 'ready' ? run.deadline : now })];
   if (made.automationKeyId) ops.push(watched(`key:${made.automationKeyId}`));
   if (made.developerKeyId) ops.push(watched(`key:${made.developerKeyId}`));
   if (made.oauthClientId) ops.push(watched(`client:${made.oauthClientId}`));
-  await ctx.store.write(ops);
-  return { run, credentials, url: runUrl(ctx, id) };
+  return ops;
+}
+
+/**
+ * Writes a new run once it is admitted under the limits (run-limit.ts), in one transaction. A
+ * conflict means another start made a limit's record first: running it again reads that record
+ * (a few times at most: each conflict is another start that committed).
+ */
+async function writeAdmitted(ctx: AppContext, orgId: string, runId: string, ops: WriteOp[]): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await ctx.db.transaction(async (tx) => {
+        await admitRun(ctx, tx, orgId, runId);
+        await tx.write(ops);
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof StoreConflictError) || attempt === 3) throw error;
+    }
+  }
 }
 
 /** A run that has not ended: ready (its credentials work, its checks wait) or running. */
@@ -217,13 +246,15 @@ async function endCredentials(ctx: AppContext, orgId: string, made: RunCredentia
  * Begins the checks of a `ready` run: the probes go out and the API and OAuth traps are armed
  * from now, and the run has its whole time from now. A run that is not ready is returned as it is.
  */
-export async function beginRun(ctx: AppContext, orgId: string, runId: string): Promise<RunRecord | undefined> {
-  const stored = getRun(ctx, orgId, runId);
-  if (!stored || stored.status !== 'ready') return stored;
-  const now = ctx.clock.now();
-  const run: RunRecord = { ...structuredClone(stored), status: 'running', begunAt: new Date(now).toISOString(), deadline: now + (stored.options.timeoutMs ?? DEFAULT_TIMEOUT_S * 1000) };
-  await ctx.store.write([put(RUNS, orgId, run), put<RunJob>(RUN_JOBS, orgId, { id: runId, nextAt: now })]);
-  return run;
+export function beginRun(ctx: AppContext, orgId: string, runId: string): Promise<RunRecord | undefined> {
+  return ctx.db.transaction(async (tx) => {
+    const stored = await tx.get<RunRecord>(RUNS, orgId, runId, { forUpdate: true });
+    if (!stored || stored.status !== 'ready') return stored;
+    const now = ctx.clock.now();
+    const run: RunRecord = { ...structuredClone(stored), status: 'running', begunAt: new Date(now).toISOString(), deadline: now + (stored.options.timeoutMs ?? DEFAULT_TIMEOUT_S * 1000) };
+    await tx.write([put(RUNS, orgId, run), put<RunJob>(RUN_JOBS, orgId, { id: runId, nextAt: now })]);
+    return run;
+  });
 }
 
 /**
@@ -231,48 +262,70 @@ export async function beginRun(ctx: AppContext, orgId: string, runId: string): P
  * `not_run`) in one write with its job and watch entries. Finishing twice changes nothing.
  */
 export async function finishRun(ctx: AppContext, orgId: string, runId: string, end: RunEnd): Promise<RunRecord | undefined> {
-  const stored = getRun(ctx, orgId, runId);
+  const stored = await getRun(ctx, orgId, runId);
   if (!stored || !isOpen(stored)) return stored;
   await endCredentials(ctx, orgId, stored.credentials);
-  const closed = await closedAndCertified(ctx, orgId, runId, end);
-  if (!closed) return getRun(ctx, orgId, runId);
-  const { run, certificate } = closed;
-  const { automationKeyId, developerKeyId, oauthClientId } = run.credentials;
-  const ops: WriteOp[] = [...certificate, put(RUNS, orgId, run), del(RUN_JOBS, orgId, runId)];
-  for (const handle of [automationKeyId && `key:${automationKeyId}`, developerKeyId && `key:${developerKeyId}`, oauthClientId && `client:${oauthClientId}`]) {
-    if (handle) ops.push(del(WATCHED, GLOBAL, handle));
+  for (let attempt = 1; ; attempt += 1) {
+    const current = await getRun(ctx, orgId, runId);
+    if (!current || !isOpen(current)) return current;
+    const run = structuredClone(current);
+    closeRun(run, ctx.clock.now(), end);
+    // Signing awaits: outside the transaction, which then checks that the run is still the version signed.
+    const certificate = await certifyPassedRun(ctx, run);
+    const closed = await ctx.db.transaction(async (tx) => {
+      const now = await tx.get<RunRecord>(RUNS, orgId, runId, { forUpdate: true });
+      if (!now || !isOpen(now)) return now ?? null;
+      // An observation changed it meanwhile: closed again on that version (a few times at most: the credentials are already ended).
+      if (!isDeepStrictEqual(now, current) && attempt < 3) return undefined;
+      await tx.write(closingOps(run, certificate));
+      await releaseRun(tx, orgId, runId);
+      return run;
+    });
+    if (closed !== undefined) return closed ?? undefined;
   }
-  await ctx.store.write(ops);
-  return run;
 }
 
 /**
- * The run closed, with its certificate's write if it passed. Signing awaits, so the run is read
- * again afterwards: if it ended meanwhile nothing is returned, and if an observation changed it the
- * closing is done again on that version (a few times at most: the credentials are already ended).
+ * The driver's next look at a running run, kept in its job record (so a server that takes the run
+ * over keeps the probes' spacing). Decided under the run's lock: a run finished meanwhile, on any
+ * server, gets no job back.
  */
-async function closedAndCertified(ctx: AppContext, orgId: string, runId: string, end: RunEnd): Promise<{ run: RunRecord; certificate: WriteOp[] } | undefined> {
-  for (let attempt = 1; ; attempt += 1) {
-    const current = getRun(ctx, orgId, runId);
-    if (!current || !isOpen(current)) return undefined;
-    const seen = structuredClone(current);
-    const run = structuredClone(current);
-    closeRun(run, ctx.clock.now(), end);
-    const certificate = await certifyPassedRun(ctx, run);
-    const now = getRun(ctx, orgId, runId);
-    if (now && isOpen(now) && (isDeepStrictEqual(now, seen) || attempt === 3)) return { run, certificate };
+export function rescheduleRun(ctx: Pick<AppContext, 'db'>, orgId: string, runId: string, nextAt: number): Promise<void> {
+  return ctx.db.transaction(async (tx) => {
+    const run = await tx.get<RunRecord>(RUNS, orgId, runId, { forUpdate: true });
+    if (run?.status === 'running') await tx.write([put<RunJob>(RUN_JOBS, orgId, { id: runId, nextAt })]);
+  });
+}
+
+/** A job left beside a run that ended elsewhere (or whose record is lost): it goes, and the run no longer counts against the limits. */
+export function dropEndedRunJob(ctx: Pick<AppContext, 'db'>, orgId: string, runId: string): Promise<void> {
+  return ctx.db.transaction(async (tx) => {
+    const run = await tx.get<RunRecord>(RUNS, orgId, runId, { forUpdate: true });
+    if (run && isOpen(run)) return;
+    await tx.write([del(RUN_JOBS, orgId, runId)]);
+    await releaseRun(tx, orgId, runId);
+  });
+}
+
+/** The closed run with its certificate, its job and watch entries gone: one write. */
+function closingOps(run: RunRecord, certificate: WriteOp[]): AsyncWriteOp[] {
+  const { automationKeyId, developerKeyId, oauthClientId } = run.credentials;
+  const ops: AsyncWriteOp[] = [...certificate, put(RUNS, run.orgId, run), del(RUN_JOBS, run.orgId, run.id)];
+  for (const handle of [automationKeyId && `key:${automationKeyId}`, developerKeyId && `key:${developerKeyId}`, oauthClientId && `client:${oauthClientId}`]) {
+    if (handle) ops.push(del(WATCHED, GLOBAL, handle));
   }
+  return ops;
 }
 
 /** The organisation's runs, newest first. */
-export function listRuns(ctx: Pick<AppContext, 'store'>, orgId: string, query: { limit?: number; after?: string } = {}): Page<RunRecord> {
-  return ctx.store.page<RunRecord>(RUNS, orgId, { limit: query.limit ?? 20, ...(query.after ? { after: query.after } : {}), newestFirst: true });
+export function listRuns(ctx: Pick<AppContext, 'db'>, orgId: string, query: { limit?: number; after?: string } = {}): Promise<Page<RunRecord>> {
+  return ctx.db.page<RunRecord>(RUNS, orgId, { limit: query.limit ?? 20, ...(query.after ? { after: query.after } : {}), newestFirst: true });
 }
 
 /** A run by id in whichever organisation holds it (the operator's commands name only the id). */
-export function findRun(ctx: Pick<AppContext, 'store'>, runId: string): RunRecord | undefined {
-  for (const orgId of ctx.store.scopes(RUNS)) {
-    const run = getRun(ctx, orgId, runId);
+export async function findRun(ctx: Pick<AppContext, 'db'>, runId: string): Promise<RunRecord | undefined> {
+  for (const orgId of await ctx.db.scopes(RUNS)) {
+    const run = await getRun(ctx, orgId, runId);
     if (run) return run;
   }
   return undefined;

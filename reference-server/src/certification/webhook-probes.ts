@@ -29,7 +29,7 @@ export const BEFORE_REPEAT_MS = 2_000;
 export const REFUSED_PAUSE_MS = 3_000;
 
 /** What a run delivers: the organisation's own data when it has some (compose.ts hands in the sampler). */
-export type EventSampler = (orgId: string, type: EventType) => Promise<Record<string, unknown>>;
+export type EventSampler = (orgId: string, type: EventType) => Record<string, unknown> | Promise<Record<string, unknown>>;
 const PROBE_EVENT: EventType = 'submission.completed';
 
 interface Delivery {
@@ -144,13 +144,23 @@ const refusal = (answer: Answer) => answer.ok && !answer.response.internal && (a
  * Sends the run's next receiver probe and grades the answer. Returns how long to wait before the
  * next step: a receiver that is not listening yet (its command is starting) is tried again in a
  * second; otherwise the next probe goes at once.
+ *
+ * The answer is graded only if the run still waits for this probe: a driver that lost its lease
+ * while the receiver was slow, and whose run another server took over and moved on, changes
+ * nothing. A probe whose answer was never recorded (its server died) is sent again by the next
+ * driver, the repeated pair with the event id the run recorded: at least once, the same id.
  */
 export async function sendNextProbe(ctx: AppContext, outbound: OutboundClient, sample: EventSampler, run: RunRecord, update: (fn: (run: RunRecord) => void) => Promise<void>): Promise<number> {
-  const probe = PROBES[run.webhook.next];
-  const subscription = run.credentials.subscriptionId ? getSubscriptionRecord(ctx, run.orgId, run.credentials.subscriptionId) : undefined;
+  const index = run.webhook.next;
+  const probe = PROBES[index];
+  const subscription = run.credentials.subscriptionId ? await getSubscriptionRecord(ctx, run.orgId, run.credentials.subscriptionId) : undefined;
   if (!probe || !subscription) return 0;
-  const secret = signingSecret(ctx, subscription);
-  const repeat = run.webhook.next === FIRST_REPEAT + 1 ? run.webhook.repeated : undefined;
+  const atThisProbe = (fn: (r: RunRecord) => void) =>
+    update((r) => {
+      if (r.webhook.next === index) fn(r);
+    });
+  const secret = await signingSecret(ctx, subscription);
+  const repeat = index >= FIRST_REPEAT ? run.webhook.repeated : undefined;
   const id = repeat?.eventId ?? ctx.ids.next('evt');
   const now = new Date(ctx.clock.now());
   const data = await sample(run.orgId, PROBE_EVENT);
@@ -159,9 +169,9 @@ export async function sendNextProbe(ctx: AppContext, outbound: OutboundClient, s
   const delivery = probe.make({ id, body, now }, (i, at, b) => new Webhook(secret).sign(i, at, b), (i, at, b) => new Webhook(other).sign(i, at, b));
   const subjectId = typeof data['id'] === 'string' ? data['id'] : id;
   // Counting starts before the first delivery: a receiver may call the API before it answers.
-  if (run.webhook.next === FIRST_REPEAT) {
-    await update((r) => {
-      r.webhook.repeated = { eventId: id, subjectId, apiCalls: 0 };
+  if (index === FIRST_REPEAT && !repeat) {
+    await atThisProbe((r) => {
+      r.webhook.repeated ??= { eventId: id, subjectId, apiCalls: 0 };
     });
   }
 
@@ -176,20 +186,20 @@ export async function sendNextProbe(ctx: AppContext, outbound: OutboundClient, s
   // decided at once whatever it did, or a closed port (still pending) would read apart from an open one.
   const notListening = !answer.ok && !isInternal(answer) && !(answer.error instanceof OutboundTimeoutError) && !(answer.error instanceof OutboundRefusedError);
   if (probe.check === 'webhook.accepts-valid' && notListening) {
-    await update((r) => {
+    await atThisProbe((r) => {
       r.webhook.unreachable += 1;
     });
     return 1000;
   }
   if (probe.check === 'webhook.accepts-valid' && refusal(answer) && !run.webhook.refusedOnce) {
-    await update((r) => {
+    await atThisProbe((r) => {
       r.webhook.refusedOnce = true;
       addEvidence(r, 'webhook.accepts-valid', { ...evidence, note: `${evidence.note} Refused: tried again in ${REFUSED_PAUSE_MS / 1000} s.` });
     });
     return REFUSED_PAUSE_MS;
   }
-  await update((r) => grade(r, probe, answer, evidence));
-  return run.webhook.next + 1 === FIRST_REPEAT ? BEFORE_REPEAT_MS : 0;
+  await atThisProbe((r) => grade(r, probe, answer, evidence));
+  return index + 1 === FIRST_REPEAT ? BEFORE_REPEAT_MS : 0;
 }
 
 function grade(run: RunRecord, probe: Probe, answer: Answer, evidence: Evidence): void {

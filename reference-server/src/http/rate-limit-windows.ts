@@ -1,82 +1,54 @@
-import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
-import type { Clock } from '../clock.js';
-
-interface Window {
-  hits: number;
-  /** When the window ends, on the server's clock. */
-  endsAt: number;
-}
+import type { ClientRateLimitInfo, Store } from 'express-rate-limit';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimitBackend } from '../rate-limits/index.js';
 
 /**
- * One rate limiter's fixed windows, kept in memory on the server's clock instead of
- * express-rate-limit's MemoryStore (its own `setInterval` on real time). No timer: a window that
- * has ended is replaced when its key is next seen, and ended windows are dropped once per window
- * length. express-rate-limit reads the reset time against the wall clock, so it is given the time
- * left on the server's clock from now.
+ * express-rate-limit's store over a rate-limiter-flexible limiter: express-rate-limit keeps
+ * deciding and writing the headers and the 429 (draft-8 `RateLimit`, `Retry-After`), the limiter
+ * keeps the count, in memory or in the database. One `penalty` per request: on PostgreSQL one
+ * statement, which counts and reads back the window in one go.
  */
-class ClockWindowStore implements Store {
-  readonly localKeys = true;
-  readonly #windows = new Map<string, Window>();
-  #windowMs = 60_000;
-  #prunedAt: number;
+class LimiterStore implements Store {
+  readonly localKeys: boolean;
 
-  constructor(private readonly clock: Clock) {
-    this.#prunedAt = clock.now();
+  constructor(
+    private readonly limiter: RateLimiterAbstract,
+    shared: boolean,
+  ) {
+    this.localKeys = !shared;
   }
 
-  init(options: Options): void {
-    this.#windowMs = options.windowMs;
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const counted = await this.limiter.penalty(key);
+    // express-rate-limit reads the reset time against the wall clock: it is given the time left.
+    return { totalHits: counted.consumedPoints, resetTime: new Date(Date.now() + Math.max(counted.msBeforeNext, 0)) };
   }
 
-  increment(key: string): ClientRateLimitInfo {
-    const now = this.clock.now();
-    this.#prune(now);
-    let window = this.#windows.get(key);
-    if (!window || window.endsAt <= now) {
-      window = { hits: 0, endsAt: now + this.#windowMs };
-      this.#windows.set(key, window);
-    }
-    window.hits += 1;
-    return { totalHits: window.hits, resetTime: new Date(Date.now() + (window.endsAt - now)) };
+  async decrement(key: string): Promise<void> {
+    await this.limiter.reward(key);
   }
 
-  decrement(key: string): void {
-    const window = this.#windows.get(key);
-    if (window && window.hits > 0) window.hits -= 1;
-  }
-
-  resetKey(key: string): void {
-    this.#windows.delete(key);
-  }
-
-  resetAll(): void {
-    this.#windows.clear();
-  }
-
-  #prune(now: number): void {
-    if (now - this.#prunedAt < this.#windowMs) return;
-    this.#prunedAt = now;
-    for (const [key, window] of this.#windows) if (window.endsAt <= now) this.#windows.delete(key);
+  async resetKey(key: string): Promise<void> {
+    await this.limiter.delete(key);
   }
 }
 
 /**
- * The server's in-memory rate-limit state, made by the composition root: one store per limiter
- * (express-rate-limit refuses a shared one), all on the injected clock, all emptied on close.
+ * The rate limits' stores, made by the composition root on the server's rate-limit backend: one
+ * store per limiter (express-rate-limit refuses a shared one), each a limiter of its own name.
  */
 export class RateLimitWindows {
-  readonly #stores: ClockWindowStore[] = [];
+  constructor(private readonly backend: RateLimitBackend) {}
 
-  constructor(private readonly clock: Clock) {}
-
-  /** A new limiter's store. */
-  store(): Store {
-    const store = new ClockWindowStore(this.clock);
-    this.#stores.push(store);
-    return store;
+  /**
+   * A new limiter's store. `identifier` names its counters: on PostgreSQL the limiters of every
+   * server with the same identifier count together.
+   */
+  store(identifier: string, windowMs: number, limit: number): Store {
+    return new LimiterStore(this.backend.limiter({ prefix: identifier, windowMs, points: limit }), this.backend.kind === 'postgres');
   }
 
   close(): void {
-    for (const store of this.#stores) store.resetAll();
+    this.backend.close();
   }
 }

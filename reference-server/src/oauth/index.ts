@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { AccessTokenVerifier } from '../auth/index.js';
 import type { AppContext } from '../context.js';
+import type { RateLimitBackend } from '../rate-limits/index.js';
 import { createAccessTokenVerifier } from './access-tokens.js';
 import { authorizeRoutes } from './authorize-routes.js';
 import { SigningKeys } from './keys.js';
@@ -21,14 +22,15 @@ export interface OAuthSurface {
 /**
  * The OAuth 2.0 authorization server: `/api/oauth/*` (authorize with its login and consent
  * pages, token, revoke, JWKS) and `/.well-known/oauth-authorization-server`. Its
- * `verifyAccessToken` is what the GraphQL surface's Bearer guard calls.
+ * `verifyAccessToken` is what the GraphQL surface's Bearer guard calls. Its sign-in throttle counts
+ * on `deps.rateLimits` (shared by every server on PostgreSQL).
  */
-export function createOAuthSurface(ctx: AppContext): OAuthSurface {
+export function createOAuthSurface(ctx: AppContext, deps: { rateLimits: RateLimitBackend }): OAuthSurface {
   const keys = new SigningKeys(ctx);
   const routes = Router();
   routes.use(metadataRoutes(ctx, keys));
   // One throttle and gate for both login forms, so the workspace sign-in is no way around them.
-  const forms = createSignInForms(ctx);
+  const forms = createSignInForms(ctx, deps.rateLimits);
   routes.use(authorizeRoutes(ctx, forms));
   routes.use(signInRoutes(ctx, forms));
   routes.use(tokenRoutes(ctx, keys));

@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
-import type { Clock } from '../clock.js';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimitBackend } from '../rate-limits/index.js';
 
 /** Who is trying to sign in: the email typed and the client's address (`req.ip`, behind --trust-proxy). */
 export interface SignInAttempt {
@@ -16,9 +17,9 @@ export interface ThrottleLimits {
   baseDelayMs: number;
   /** The longest wait. */
   maxDelayMs: number;
-  /** A failure older than this is forgotten. */
+  /** Failures are counted in windows this long, from the first failure of a window. */
   windowMs: number;
-  /** Most keys remembered; the oldest go first, so cycling through emails cannot grow memory. */
+  /** In memory: most keys remembered; the oldest go first, so cycling through emails cannot grow memory. */
   capacity: number;
 }
 
@@ -48,55 +49,60 @@ export function addressBucket(address: string): string {
  * email alone: five wrong passwords for someone's email from one address slow down that address
  * for that email, while the owner signing in from their own address is not affected. Past the
  * free failures each attempt waits `baseDelayMs`, doubling per further failure up to `maxDelayMs`
- * (backoff, not a lock: after the wait one more attempt is allowed). In memory (a restart forgets
- * it) and bounded.
+ * (backoff, not a lock: after the wait one more attempt is allowed).
+ *
+ * The counts and waits are rate-limiter-flexible limiters on the server's rate-limit backend: in
+ * memory on one server (a restart forgets them), in the database on PostgreSQL, so failures sent
+ * to any server count against the same address (docs/decisions/rate-limits-across-servers.md).
+ * Emails are kept only as keyed hashes: a mistyped password in the email field is never stored.
  */
 export class LoginThrottle {
-  readonly #failures = new Map<string, number[]>();
+  /** Failures per key in the current window. */
+  readonly #failures: RateLimiterAbstract;
+  /** Per key, the wait the last failure started: its window ends when the next try may be checked. */
+  readonly #waits: RateLimiterAbstract;
 
   constructor(
-    readonly clock: Clock,
+    backend: RateLimitBackend,
+    private readonly hashEmail: (email: string) => string,
     readonly limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
-  ) {}
-
-  /** Milliseconds until this attempt may be checked; 0 when it may now. */
-  retryAfter(attempt: SignInAttempt): number {
-    const [pair, address] = this.#keys(attempt);
-    return Math.max(this.#wait(pair, this.limits.freePerEmailAndAddress), this.#wait(address, this.limits.freePerAddress));
+  ) {
+    const capacity = limits.capacity;
+    this.#failures = backend.limiter({ prefix: 'sign-in-failures', windowMs: limits.windowMs, points: limits.freePerAddress, capacity });
+    this.#waits = backend.limiter({ prefix: 'sign-in-wait', windowMs: limits.maxDelayMs, points: 1, capacity });
   }
 
-  fail(attempt: SignInAttempt): void {
-    for (const key of this.#keys(attempt)) {
-      const recent = [...this.#recent(key), this.clock.now()];
-      this.#failures.delete(key);
-      this.#failures.set(key, recent);
-    }
-    while (this.#failures.size > this.limits.capacity) this.#failures.delete(this.#failures.keys().next().value as string);
+  /** Milliseconds until this attempt may be checked; 0 when it may now. */
+  async retryAfter(attempt: SignInAttempt): Promise<number> {
+    const waits = await Promise.all(this.#keys(attempt).map((key) => this.#waits.get(key)));
+    return Math.max(0, ...waits.map((wait) => (wait ? wait.msBeforeNext : 0)));
+  }
+
+  async fail(attempt: SignInAttempt): Promise<void> {
+    const [pair, address] = this.#keys(attempt);
+    await Promise.all([this.#count(pair, this.limits.freePerEmailAndAddress), this.#count(address, this.limits.freePerAddress)]);
   }
 
   /**
    * A right password clears that email's failures from that address. The address's own count
    * stays: one known password must not reset a spray over other accounts.
    */
-  succeed(attempt: SignInAttempt): void {
-    this.#failures.delete(this.#keys(attempt)[0]);
+  async succeed(attempt: SignInAttempt): Promise<void> {
+    const [pair] = this.#keys(attempt);
+    await Promise.all([this.#failures.delete(pair), this.#waits.delete(pair)]);
   }
 
   #keys({ email, address }: SignInAttempt): [string, string] {
     const bucket = addressBucket(address);
-    return [`pair ${bucket} ${email}`, `address ${bucket}`];
+    return [`${bucket} ${this.hashEmail(email)}`, bucket];
   }
 
-  #wait(key: string, free: number): number {
-    const recent = this.#recent(key);
-    if (recent.length < free) return 0;
+  /** Counts a failure; once the free ones are used up, the next try waits, twice as long per failure. */
+  async #count(key: string, free: number): Promise<void> {
+    const failures = (await this.#failures.penalty(key)).consumedPoints;
+    if (failures < free) return;
     const { baseDelayMs, maxDelayMs } = this.limits;
-    const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** (recent.length - free));
-    return Math.max(0, (recent.at(-1) as number) + delay - this.clock.now());
-  }
-
-  #recent(key: string): number[] {
-    const since = this.clock.now() - this.limits.windowMs;
-    return (this.#failures.get(key) ?? []).filter((at) => at > since);
+    const delayMs = Math.min(maxDelayMs, baseDelayMs * 2 ** (failures - free));
+    await this.#waits.set(key, 1, delayMs / 1000);
   }
 }

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { AppContext } from '../context.js';
+import type { RateLimitBackend } from '../rate-limits/index.js';
 import { clientAddress } from '../http/index.js';
 import { type User, authenticateUser, normalizeEmail } from '../tenancy/index.js';
 import { addressBucket, LoginThrottle } from './login-throttle.js';
@@ -11,8 +12,8 @@ export interface SignInGuard {
   gate: PasswordCheckGate;
 }
 
-export function createSignInGuard(ctx: Pick<AppContext, 'clock'>): SignInGuard {
-  return { throttle: new LoginThrottle(ctx.clock), gate: new PasswordCheckGate() };
+export function createSignInGuard(ctx: Pick<AppContext, 'keyring'>, rateLimits: RateLimitBackend): SignInGuard {
+  return { throttle: new LoginThrottle(rateLimits, (email) => ctx.keyring.hash(email)), gate: new PasswordCheckGate() };
 }
 
 export type SignInOutcome = { kind: 'signed_in'; user: User } | { kind: 'invalid' } | { kind: 'throttled'; waitMs: number };
@@ -28,21 +29,21 @@ const BUSY_WAIT_MS = 5_000;
  */
 export async function checkSignIn(ctx: AppContext, guard: SignInGuard, req: Request, email: string, password: string): Promise<SignInOutcome> {
   const attempt = { email: normalizeEmail(email), address: addressBucket(clientAddress(req)) };
-  const throttled = (): SignInOutcome | undefined => {
-    const waitMs = guard.throttle.retryAfter(attempt);
+  const throttled = async (): Promise<SignInOutcome | undefined> => {
+    const waitMs = await guard.throttle.retryAfter(attempt);
     return waitMs > 0 ? { kind: 'throttled', waitMs } : undefined;
   };
-  const early = throttled();
+  const early = await throttled();
   if (early) return early;
   const checked = await guard.gate.run(attempt.address, async (): Promise<SignInOutcome> => {
-    const late = throttled();
+    const late = await throttled();
     if (late) return late;
     const user = email && password ? await authenticateUser(ctx, email, password) : undefined;
     if (!user) {
-      guard.throttle.fail(attempt);
+      await guard.throttle.fail(attempt);
       return { kind: 'invalid' };
     }
-    guard.throttle.succeed(attempt);
+    await guard.throttle.succeed(attempt);
     return { kind: 'signed_in', user };
   });
   return checked.busy ? { kind: 'throttled', waitMs: BUSY_WAIT_MS } : checked.value;

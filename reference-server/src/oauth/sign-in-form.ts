@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { startSession } from '../auth/index.js';
 import type { AppContext } from '../context.js';
+import type { RateLimitBackend } from '../rate-limits/index.js';
 import { createPageCsrf, type PageCsrf, createFlash, type Flash as FlashCookie } from '../pages/index.js';
 import { checkSignIn, createSignInGuard, type SignInGuard } from './sign-in-check.js';
 
@@ -29,11 +30,11 @@ export interface SignInForms {
   guard: SignInGuard;
 }
 
-export function createSignInForms(ctx: AppContext): SignInForms {
+export function createSignInForms(ctx: AppContext, rateLimits: RateLimitBackend): SignInForms {
   return {
     csrf: createPageCsrf(ctx, { cookiePath: '/', cookiePrefix: 'pis' }),
     flash: createFlash(ctx, { cookieName: 'pis_flash', cookiePath: '/', schema: SignInFlash }),
-    guard: createSignInGuard(ctx),
+    guard: createSignInGuard(ctx, rateLimits),
   };
 }
 

@@ -63,8 +63,8 @@ export class OperatorError extends Error {
   }
 }
 
-function runOrFail(ctx: AppContext, runId: string) {
-  const run = findRun(ctx, runId);
+async function runOrFail(ctx: AppContext, runId: string) {
+  const run = await findRun(ctx, runId);
   if (!run) throw new OperatorError(`no certification run ${runId}`);
   return run;
 }
@@ -297,22 +297,22 @@ export const COMMANDS = {
       return { run: { id: started.run.id, status: started.run.status, deadline: new Date(started.run.deadline).toISOString() }, credentials: started.credentials, url: started.url };
     } catch (error) {
       if (error instanceof RunInputError) throw new OperatorError(error.message);
-      if (error instanceof RunLimitError) throw new OperatorError(`${error.message} (reference-server certify finish <run>)`, 409);
+      if (error instanceof RunLimitError) throw new OperatorError(error.scope === 'organisation' ? `${error.message} (reference-server certify finish <run>)` : error.message, 409);
       throw error;
     }
   }),
-  'certify.status': command(z.object({ runId: z.string().min(1) }).describe("a certification run's report"), async (ctx, input) => reportOf(runOrFail(ctx, input.runId))),
+  'certify.status': command(z.object({ runId: z.string().min(1) }).describe("a certification run's report"), async (ctx, input) => reportOf(await runOrFail(ctx, input.runId))),
   'certify.begin': command(z.object({ runId: z.string().min(1) }).describe('begin the checks of a ready run (started with waitForBegin), once the integration holds its credentials'), async (ctx, input) => {
-    const run = runOrFail(ctx, input.runId);
+    const run = await runOrFail(ctx, input.runId);
     if (run.status !== 'ready') throw new OperatorError(`the run ${run.id} is ${run.status}: only a ready run begins`);
     return reportOf((await beginRun(ctx, run.orgId, run.id)) ?? run);
   }),
   'certify.finish': command(z.object({ runId: z.string().min(1), end: finishedBySchema.default({ reason: 'operator' }) }).describe('finish a certification run now'), async (ctx, input) => {
-    const run = runOrFail(ctx, input.runId);
+    const run = await runOrFail(ctx, input.runId);
     return reportOf((await finishRun(ctx, run.orgId, run.id, input.end)) ?? run);
   }),
   'certify.explain': command(explanationSchema.extend({ runId: z.string().min(1) }).describe("record the integration's explanation of one check (shown in every report)"), async (ctx, { runId, ...input }) => {
-    const run = runOrFail(ctx, runId);
+    const run = await runOrFail(ctx, runId);
     try {
       return reportOf((await explainCheck(ctx, run.orgId, run.id, input)) ?? run);
     } catch (error) {
@@ -322,7 +322,7 @@ export const COMMANDS = {
   }),
   'certify.list': command(z.object({ orgId }).describe("list an organisation's certification runs"), async (ctx, input) => {
     requireOrg(ctx, input.orgId);
-    return listRuns(ctx, input.orgId, { limit: 100 }).items.map((run) => reportOf(run).run);
+    return (await listRuns(ctx, input.orgId, { limit: 100 })).items.map((run) => reportOf(run).run);
   }),
   'certify.revoke': command(revokeSchema.describe('revoke an integration certificate: its page, badge and certify verify say so, with the reason'), async (ctx, input) => {
     try {

@@ -8,6 +8,6 @@ export { JournalStore } from './journal-store.js';
 export { ObservedStore } from './observed-store.js';
 export { InvalidCursorError } from './partition.js';
 export { isPostgresUrl, redactConnectionString } from './postgres/connection.js';
-export { PostgresStore, type PostgresStoreOptions } from './postgres/postgres-store.js';
+export { PostgresStore, type PostgresStoreOptions, type RateLimitClient } from './postgres/postgres-store.js';
 export { RecoveringStore } from './recovering-store.js';
 export { del, GLOBAL, type Page, put, type Store, type StoredRecord, StoreUnavailableError, type WriteOp } from './store.js';

@@ -11,9 +11,9 @@ import { get, mountRoutes, post, viewer, withFound } from './route-table.js';
 export const revokePath = (runId: string) => `${runPath(runId)}/certificate/revoke`;
 
 /** The certificate of the run in the path, in the member's organisation; another organisation's is not found. */
-const certificateIn = (ctx: AppContext) => (req: Request, res: Response): CertificateRecord | undefined => {
+const certificateIn = (ctx: AppContext) => async (req: Request, res: Response): Promise<CertificateRecord | undefined> => {
   const runId = req.params['runId'];
-  const id = typeof runId === 'string' ? getRun(ctx, member(res).organization.id, runId)?.certificate?.id : undefined;
+  const id = typeof runId === 'string' ? (await getRun(ctx, member(res).organization.id, runId))?.certificate?.id : undefined;
   return id ? getCertificate(ctx, id) : undefined;
 };
 

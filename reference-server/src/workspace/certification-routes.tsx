@@ -37,20 +37,23 @@ function formError(message: string): { field: string; message: string } {
 const limitError = (error: RunLimitError) => ({
   field: 'runs',
   href: '#runs-heading',
-  message: `Your organisation already has ${error.running.length} runs in progress, the most allowed (${error.limit}). Finish one of them first: ${error.running.map((run) => `${run.integration.name} (${run.id})`).join(', ')}.`,
+  message:
+    error.scope === 'server'
+      ? `The sandbox already has ${error.limit} certification runs in progress across all organisations, the most it allows. Start again once some have finished.`
+      : `Your organisation already has ${error.running.length} runs in progress, the most allowed (${error.limit}). Finish one of them first: ${error.running.map((run) => `${run.integration.name} (${run.id})`).join(', ')}.`,
 });
 
-const runsOf = (ctx: AppContext, orgId: string) => listRuns(ctx, orgId, { limit: 50 }).items.map(reportOf);
+const runsOf = async (ctx: AppContext, orgId: string) => (await listRuns(ctx, orgId, { limit: 50 })).items.map(reportOf);
 
 /** The signed-in organisation's run named in the path, or undefined (another organisation's run is not found). */
-const runIn = (ctx: AppContext) => (req: Request, res: Response): RunRecord | undefined => {
+const runIn = (ctx: AppContext) => async (req: Request, res: Response): Promise<RunRecord | undefined> => {
   const runId = req.params['runId'];
   return typeof runId === 'string' ? getRun(ctx, member(res).organization.id, runId) : undefined;
 };
 
-const listPage = ({ ctx, tools }: Deps): RequestHandler => (req, res) => {
+const listPage = ({ ctx, tools }: Deps): RequestHandler => async (req, res) => {
   const me = member(res);
-  sendPage(res, <CertificationPage {...viewer(tools, req, res)} runs={runsOf(ctx, me.organization.id)} />);
+  sendPage(res, <CertificationPage {...viewer(tools, req, res)} runs={await runsOf(ctx, me.organization.id)} />);
 };
 
 const start = ({ ctx, tools, partnerOperations, started }: Deps): RequestHandler => async (req, res, next) => {
@@ -73,7 +76,7 @@ const start = ({ ctx, tools, partnerOperations, started }: Deps): RequestHandler
       return;
     }
     const refused = error instanceof RunLimitError;
-    sendPage(res, <CertificationPage {...viewer(tools, req, res)} runs={runsOf(ctx, me.organization.id)} form={form} errors={[refused ? limitError(error) : formError(error.message)]} />, refused ? 409 : 400);
+    sendPage(res, <CertificationPage {...viewer(tools, req, res)} runs={await runsOf(ctx, me.organization.id)} form={form} errors={[refused ? limitError(error) : formError(error.message)]} />, refused ? 409 : 400);
   }
 };
 
@@ -95,8 +98,8 @@ const reportJson = ({ ctx }: Deps) => withFound(runIn(ctx), (run, _req, res) => 
 // "Are you sure?": finishing ends the run's credentials, and every check still pending is not run.
 const finishConfirm = ({ ctx, tools }: Deps) =>
   withFound(
-    (req, res) => {
-      const run = runIn(ctx)(req, res);
+    async (req, res) => {
+      const run = await runIn(ctx)(req, res);
       return run?.status === 'running' || run?.status === 'ready' ? run : undefined;
     },
     (run, req, res) => {
@@ -151,7 +154,7 @@ const again = ({ ctx, tools, partnerOperations, started }: Deps) =>
       // Too many runs open, or the settings no longer start (a borrowed subscription was deleted): the form, filled in, says why.
       const form: CertificationForm = { name: run.integration.name, webhookUrl: run.integration.webhookUrl ?? '', redirectUris: run.integration.redirectUris.join('\n'), groups: [...new Set(run.checks.map((c) => c.id.slice(0, c.id.indexOf('.'))))] };
       const refused = error instanceof RunLimitError;
-      sendPage(res, <CertificationPage {...viewer(tools, req, res)} runs={runsOf(ctx, me.organization.id)} form={form} errors={[refused ? limitError(error) : formError(error.message)]} />, refused ? 409 : 400);
+      sendPage(res, <CertificationPage {...viewer(tools, req, res)} runs={await runsOf(ctx, me.organization.id)} form={form} errors={[refused ? limitError(error) : formError(error.message)]} />, refused ? 409 : 400);
     }
   });
 

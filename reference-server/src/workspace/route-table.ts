@@ -37,7 +37,7 @@ export const viewer = ({ csrf }: Pick<PageTools, 'csrf'>, req: Request, res: Res
  * (another organisation's id among others) the request falls through to the surface's 404 page.
  */
 export const withFound =
-  <T>(lookup: (req: Request, res: Response) => Promise<T | undefined> | T | undefined, handle: (found: T, req: Request, res: Response) => void | Promise<void>): RequestHandler =>
+  <T>(lookup: (req: Request, res: Response) => T | undefined | Promise<T | undefined>, handle: (found: T, req: Request, res: Response) => void | Promise<void>): RequestHandler =>
   async (req, res, next) => {
     const found = await lookup(req, res);
     if (found === undefined) {

@@ -54,7 +54,7 @@ describe('the PostgreSQL store', () => {
     await client.connect();
     const applied = await client.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY id');
     await client.end();
-    expect(applied.rows.map((row) => row.name)).toEqual(['0001_records']);
+    expect(applied.rows.map((row) => row.name)).toEqual(['0001_records', '0002_rate_limits']);
   });
 
   it('answers StoreUnavailableError when the database cannot be reached, and never shows the password', async () => {

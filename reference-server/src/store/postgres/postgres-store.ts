@@ -18,6 +18,11 @@ export interface PostgresStoreOptions {
   log?: (message: string) => void;
 }
 
+/** What the rate limiters are given of the database: statements run on the pool, one at a time each. */
+export interface RateLimitClient {
+  query(statement: pg.QueryConfig): Promise<pg.QueryResult>;
+}
+
 /**
  * The store on PostgreSQL (docs/decisions/async-store.md): one `records` table, every batch and
  * every `transaction()` a real transaction (READ COMMITTED; `forUpdate` reads are
@@ -92,6 +97,24 @@ export class PostgresStore implements AsyncStore {
       const reason = unavailable instanceof StoreUnavailableError ? unavailable.reason : String((error as Error).message);
       return { writable: false, unavailable: reason, records: 0, journalBytes: 0, snapshotBytes: 0, compactions: 0 };
     }
+  }
+
+  /**
+   * Statements on this store's pool for the rate limits' table (`rate_limits`, migration 0002),
+   * which rate-limiter-flexible reads and writes with its own SQL: one statement per counted
+   * request, no transaction, its failures the store's (an unreachable database answers 503).
+   */
+  rateLimitClient(): RateLimitClient {
+    return {
+      query: (statement) =>
+        this.#read('rate limit', async () => {
+          try {
+            return await this.#pool.query(statement);
+          } catch (error) {
+            throw storeError(error);
+          }
+        }),
+    };
   }
 
   write(ops: AsyncWriteOp[]): Promise<void> {

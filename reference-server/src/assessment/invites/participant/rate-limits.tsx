@@ -17,7 +17,7 @@ function limiter(windows: RateLimitWindows, limit: number, identifier: string, k
   return rateLimit({
     windowMs: INVITE_RATE_WINDOW_MS,
     limit,
-    store: windows.store(),
+    store: windows.store(identifier, INVITE_RATE_WINDOW_MS, limit),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     identifier,
