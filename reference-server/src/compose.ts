@@ -126,8 +126,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   };
 
   const submissions = new SubmissionProcessor(ctx);
-  jobs.add(submissions.queue);
-  jobs.add(submissions.rescoreQueue);
+  submissions.addQueues(jobs);
   // Keep-alive pools for webhook deliveries and CRM sync, through the SSRF guard.
   const outbound = new OutboundClient(ctx.config);
   jobs.add(new WebhookDelivery(ctx, outbound).queue);

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { JobQueue, JobRef, EventListener, PublishedEvent } from '../jobs/index.js';
 import { dimensionPercentiles, emailKey, findResultByEmail, type AssessmentResult } from '../assessments/index.js';
-import { create, del, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type Transaction, type WriteOp } from '../store/index.js';
+import { create, del, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type StoredRecord, type Transaction, type WriteOp } from '../store/index.js';
 import { eventOps } from '../webhooks/index.js';
 import { requeueOps } from './jobs.js';
 import type { ProfileRecord } from './profiles.js';
@@ -62,6 +62,12 @@ export class SubmissionProcessor {
     concurrency: 1,
     run: (ref) => this.#again(() => this.#rescore(ref)),
   };
+
+  /** Hands the runner both queues: processing and re-scoring. */
+  addQueues(runner: { add<T extends StoredRecord>(queue: JobQueue<T>): void }): void {
+    runner.add(this.queue);
+    runner.add(this.rescoreQueue);
+  }
 
   /** Queues a re-score of the submissions awaiting a person's assessment in the write that stores the result. */
   readonly assessmentListener: EventListener = {
