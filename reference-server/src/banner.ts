@@ -1,11 +1,13 @@
 import type { DemoCredentials } from './seed.js';
 
-/** The start-up text a developer reads: where each surface is and, once, the demo secrets. */
+/** The start-up text a developer reads: the workspace to open first, where each surface is and, once, the demo secrets. */
 export function formatBanner(url: string, dataDir: string, demo: DemoCredentials | undefined): string {
   const lines = [
     '',
     `Partner integration reference server on ${url}  (data: ${dataDir})`,
     '',
+    // Where a person starts: keys, webhooks, request log and certification are all in the workspace.
+    `  Workspace           ${url}/workspace   (open in a browser; sign in as an organisation's user)`,
     `  Health              GET  ${url}/api`,
     `  OAuth 2.0           ${url}/api/oauth/authorize · /api/oauth/token · /api/oauth/revoke`,
     `  OAuth metadata      ${url}/.well-known/oauth-authorization-server`,

@@ -44,6 +44,7 @@ async function start(args: string[]) {
   return {
     server,
     url: /reference server on (http:\/\/\S+)/.exec(banner)?.[1] as string,
+    workspace: /Workspace\s+(\S+)/.exec(banner)?.[1],
     automationKey: /Automation key\s+(\S+)/.exec(banner)?.[1] as string,
     organizationId: /Demo organisation .*\((org_[^)]+)\)/.exec(banner)?.[1] as string,
   };
@@ -177,8 +178,12 @@ describe('reference-server CLI', () => {
   }, 30_000);
 
   it('starts, serves, goes through the running server for operator commands, and stops on SIGTERM keeping every acknowledged write', async () => {
-    const { server, url, automationKey, organizationId } = await start(['--data', dataDir]);
+    const { server, url, workspace, automationKey, organizationId } = await start(['--data', dataDir]);
     expect((await fetch(`${url}/api/automation/me`, { headers: { 'x-api-key': automationKey } })).status).toBe(200);
+    // The banner names the workspace's address, and it leads to the sign-in page (issue 38 item 9).
+    expect(workspace).toBe(`${url}/workspace`);
+    const opened = await fetch(workspace as string, { redirect: 'manual' });
+    expect(new URL(opened.headers.get('location') ?? '', url).pathname).toBe('/api/oauth/sign-in');
 
     // The folder is locked by the server: the CLI forwards to its operator endpoint.
     const created = await run(['org', 'create', '--name', 'Via Server', '--data', dataDir]);

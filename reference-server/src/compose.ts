@@ -20,14 +20,14 @@ import { DEFAULT_PARTNER_OPERATIONS, CredentialResolver } from './tenancy/index.
 import { detached, logFault, OrgRequestLog, RateLimitWindows } from './http/index.js';
 import type { IdSource } from './ids.js';
 import { createLogger } from './log.js';
-import { JobRunner } from './jobs/index.js';
+import { JobRunner, WakingStore } from './jobs/index.js';
 import { createOAuthSurface } from './oauth/index.js';
 import { memoryRateLimits, postgresRateLimits, type RateLimitBackend, rateLimitSweep } from './rate-limits/index.js';
 import { oauthSweep } from './oauth/index.js';
 import { createObservability, type Observability } from './observability/index.js';
 import { createOperatorRouter } from './operator/index.js';
 import { OutboundClient } from './outbound/index.js';
-import { assetRoutes, FAVICON, faviconRedirect, LIVE_UPDATES_SCRIPT, COPY_BUTTONS_SCRIPT, STYLESHEET } from './pages/index.js';
+import { assetRoutes, FAVICON, faviconRedirect, FOCUS_ON_LOAD_SCRIPT, LIVE_UPDATES_SCRIPT, COPY_BUTTONS_SCRIPT, STYLESHEET } from './pages/index.js';
 import { retentionSweep } from './retention/index.js';
 import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
 import { sampleEventData } from './samples/index.js';
@@ -112,18 +112,17 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   // `ctx`, whose store tells both about each durable write, so no writer has to.
   const opened = folder.ctx;
   const observability = createObservability(opened);
-  const jobs = new JobRunner(opened);
   // The hook runs once the batch is durable: a fault in it is logged, never the writer's failure.
   const observed = new ObservedStore(opened.store, (ops) => {
     detached(logFault(log, 'after-commit hook: metrics'), () => observability.metrics.committed(ops))();
     detached(logFault(log, 'after-commit hook: job runner'), () => jobs.committed(ops))();
   });
-  const ctx: AppContext = {
-    ...opened,
-    store: observed,
-    // A view of the same records, so writes through either reach the hook above.
-    db: new FileAsyncStore(observed, { onError: logFault(log, 'store listener') }),
-  };
+  // A view of the same records, so writes through either reach the hook above.
+  const db = new FileAsyncStore(observed, { onError: logFault(log, 'store listener') });
+  // The runner claims, listens and reads through the store every module writes through.
+  const jobs = new JobRunner({ db, clock: opened.clock, log: opened.log });
+  // Every write of a job notifies the runners in its transaction (jobs/wake-ups.ts).
+  const ctx: AppContext = { ...opened, store: observed, db: new WakingStore(db, jobs.isJobCollection) };
 
   const submissions = new SubmissionProcessor(ctx);
   submissions.addQueues(jobs);
@@ -153,7 +152,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const assessment = createAssessmentSurface(ctx, { credentials, rateLimits });
   const mounts: Mount[] = [
     // Served from this server: the pages' CSP allows no other origin for style or script.
-    { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT, COPY_BUTTONS_SCRIPT, FAVICON]) },
+    { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT, COPY_BUTTONS_SCRIPT, FOCUS_ON_LOAD_SCRIPT, FAVICON]) },
     { router: faviconRedirect },
     // A certification run watches its client's OAuth requests (its API calls: a step after each surface's guard).
     { router: certificationOAuthWatch(ctx, oauth.rotatedBeyondGrace) },

@@ -26,7 +26,7 @@ export const DEMO_REDIRECT_URIS = [
 ];
 
 export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
-  if (findUserByEmail(ctx, DEMO_USER_EMAIL)) {
+  if (await findUserByEmail(ctx, DEMO_USER_EMAIL)) {
     throw new Error(`this data folder already has the demo organisation (user ${DEMO_USER_EMAIL}); secrets are shown once`);
   }
   const org = await createOrganization(ctx, DEMO_ORG_NAME);

@@ -59,7 +59,7 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
   }
   const { ctx, app, jobs, observability } = composed;
   try {
-    const demo = config.seed && listOrganizations(ctx).length === 0 ? await seedDemo(ctx) : undefined;
+    const demo = config.seed && (await listOrganizations(ctx)).length === 0 ? await seedDemo(ctx) : undefined;
     await composed.lock.update({
       operatorUrl: `${scheme}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_operator`,
       operatorToken: composed.operatorToken,
@@ -69,7 +69,7 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
     jobs.start();
     observability.workersStarted();
     ctx.log.info({ url, dataDir: config.dataDir }, 'reference server listening');
-    const warnings = startWarnings(ctx.config, listOrganizations(ctx).length);
+    const warnings = startWarnings(ctx.config, (await listOrganizations(ctx)).length);
     for (const warning of warnings) ctx.log.warn({ warning: warning.id }, warning.text);
 
     let closing: Promise<void> | undefined;

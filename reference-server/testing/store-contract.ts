@@ -14,6 +14,8 @@ export interface StorePlace {
    * stops looking when `signal` aborts, and rejects if nothing waits within a few seconds.
    */
   blocked(store: AsyncStore, signal?: AbortSignal): Promise<void>;
+  /** True when the store runs one transaction at a time (the file store): nothing is ever locked, a transaction waits its turn. */
+  serialises: boolean;
   dispose(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export function describeStoreContract(name: string, newPlace: () => Promise<Stor
     describeReads(() => store);
     describeBatches(() => store, () => place, (reopened) => (store = reopened));
     describeTransactions(() => store, () => place);
+    describeClaims(() => store, () => place);
   });
 }
 
@@ -340,5 +343,74 @@ function describeTransactions(current: () => AsyncStore, place: () => StorePlace
     expect(await reading).toEqual([1, 1, 1]);
     await written;
     expect(await store.count('things', 'org')).toBe(2);
+  });
+}
+
+function describeClaims(current: () => AsyncStore, place: () => StorePlace): void {
+  const claim = (store: AsyncStore, holder: string, now: number, until = now + 100, when?: (r: Item) => boolean) =>
+    store.transaction((tx) => tx.claim<Item>('jobs', 'org', 'j1', { holder, now, until, ...(when ? { when } : {}) }));
+
+  it('leases a record to one holder until its lease ends, extends it for that holder, and frees it on release or deletion', async () => {
+    const store = current();
+    expect(await claim(store, 'a', 1000)).toEqual({ outcome: 'absent' });
+    await store.write([put('jobs', 'org', item('j1', 1))]);
+    expect(await claim(store, 'a', 1000, 1100)).toEqual({ outcome: 'claimed', record: item('j1', 1) });
+    expect(await claim(store, 'b', 1050)).toEqual({ outcome: 'held', holder: 'a', until: 1100 });
+    // The holder claiming again extends its lease; an update of the record keeps it.
+    expect((await claim(store, 'a', 1090, 1200)).outcome).toBe('claimed');
+    await store.write([put('jobs', 'org', item('j1', 2))]);
+    expect(await claim(store, 'b', 1150)).toEqual({ outcome: 'held', holder: 'a', until: 1200 });
+    // Once it ends, another holder takes it.
+    expect(await claim(store, 'b', 1200, 1300)).toEqual({ outcome: 'claimed', record: item('j1', 2) });
+    // Released by someone else's name: still b's. Released by b: free at once.
+    await store.transaction((tx) => tx.release('jobs', 'org', 'j1', 'a'));
+    expect((await claim(store, 'a', 1210)).outcome).toBe('held');
+    await store.transaction((tx) => tx.release('jobs', 'org', 'j1', 'b'));
+    expect((await claim(store, 'a', 1210, 1400)).outcome).toBe('claimed');
+    // Deleted and put again: a new record, no lease.
+    await store.write([del('jobs', 'org', 'j1')]);
+    await store.write([put('jobs', 'org', item('j1', 3))]);
+    expect((await claim(store, 'b', 1220)).outcome).toBe('claimed');
+  });
+
+  it('declines a record the claim does not accept, leasing nothing, and rolls a lease back with its transaction', async () => {
+    const store = current();
+    await store.write([put('jobs', 'org', item('j1', 5))]);
+    expect(await claim(store, 'a', 1000, 1100, (r) => r.n < 5)).toEqual({ outcome: 'declined', record: item('j1', 5) });
+    expect((await claim(store, 'b', 1000)).outcome).toBe('claimed');
+    const failed = store.transaction(async (tx) => {
+      await tx.claim('jobs', 'org', 'j1', { holder: 'c', now: 2000, until: 3000 });
+      throw new Error('changed my mind');
+    });
+    await expect(failed).rejects.toThrow('changed my mind');
+    expect((await claim(store, 'd', 2000)).outcome).toBe('claimed');
+    await expect(store.transaction(async (tx) => tx.claim('jobs', 'org', 'j1', { holder: 'e', now: 9000, until: 9100 }), { readOnly: true })).rejects.toThrow(/read-only/);
+  });
+
+  it('never waits for a transaction holding the record: answers locked, or (the file store) runs after it', async () => {
+    const store = current();
+    await store.write([put('jobs', 'org', item('j1'))]);
+    const locked = gate();
+    const release = gate();
+    const holding = store.transaction(async (tx) => {
+      await tx.get('jobs', 'org', 'j1', { forUpdate: true });
+      locked.open();
+      await release.promise;
+    });
+    await locked.promise;
+    const claiming = claim(store, 'a', 1000);
+    const abort = new AbortController();
+    const first = await Promise.race([claiming.then((c) => c.outcome), place().blocked(store, abort.signal).then(() => 'waited' as const)]);
+    abort.abort();
+    release.open();
+    await holding;
+    if (place().serialises) {
+      // It waited its turn, and then found the record free.
+      expect(first).toBe('waited');
+      expect((await claiming).outcome).toBe('claimed');
+    } else {
+      expect(first).toBe('locked');
+      expect((await claim(store, 'a', 1000)).outcome).toBe('claimed');
+    }
   });
 }

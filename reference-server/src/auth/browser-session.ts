@@ -32,28 +32,45 @@ export interface BrowserSession {
   user: User;
 }
 
-/** The session behind this browser's cookie, if it is neither past its 12 hours nor idle too long. */
-export function currentSession(ctx: AppContext, req: Request): BrowserSession | undefined {
+/**
+ * The id the session behind this browser's cookie would have (the keyed hash of the cookie's
+ * value), read from the request alone: what CSRF tokens and shown-once slots are bound to. It says
+ * nothing of whether the session is live: pages check that with `activeSession` first.
+ */
+export function sessionIdOf(ctx: Pick<AppContext, 'config' | 'keyring'>, req: Request): string | undefined {
   const token = readCookie(req, cookieName(ctx, SESSION_COOKIE));
-  if (!token) return undefined;
-  const record = ctx.store.get<SessionRecord>(SESSIONS, GLOBAL, ctx.keyring.hash(token));
+  return token ? ctx.keyring.hash(token) : undefined;
+}
+
+/** The session behind this browser's cookie, if it is neither past its 12 hours nor idle too long. */
+export async function currentSession(ctx: AppContext, req: Request): Promise<BrowserSession | undefined> {
+  const id = sessionIdOf(ctx, req);
+  if (!id) return undefined;
+  const record = await ctx.db.get<SessionRecord>(SESSIONS, GLOBAL, id);
   if (!record || !sessionLive(record, ctx.clock.now())) return undefined;
-  const user = getUser(ctx, record.userId);
+  const user = await getUser(ctx, record.userId);
   return user ? { record, user } : undefined;
 }
 
 /**
  * `currentSession`, and the session's use noted (`lastSeenAt`) for the idle timeout. Written at
- * most once per SESSION_TOUCH_MS, so browsing the pages does not write on every request.
+ * most once per SESSION_TOUCH_MS, so browsing the pages does not write on every request. Every
+ * server reads the session from the store, so a browser signed in on one is signed in on all.
  */
 export async function activeSession(ctx: AppContext, req: Request): Promise<BrowserSession | undefined> {
-  const session = currentSession(ctx, req);
+  const session = await currentSession(ctx, req);
   if (!session) return undefined;
   const now = ctx.clock.now();
   if (now - lastSeen(session.record) < SESSION_TOUCH_MS) return session;
   const record: SessionRecord = { ...session.record, lastSeenAt: iso(now) };
   try {
-    await ctx.store.write([put(SESSIONS, GLOBAL, record)]);
+    // Only if it is still there: a sign-out on another server meanwhile must not be undone.
+    const noted = await ctx.db.transaction(async (tx) => {
+      if (!(await tx.get<SessionRecord>(SESSIONS, GLOBAL, record.id, { forUpdate: true }))) return false;
+      await tx.write([put(SESSIONS, GLOBAL, record)]);
+      return true;
+    });
+    if (!noted) return undefined;
   } catch (error) {
     // A store refusing writes (a full disk) must not take the read-only pages down with it:
     // the session is used unnoted, so at worst it ends up to a minute early.
@@ -65,7 +82,7 @@ export async function activeSession(ctx: AppContext, req: Request): Promise<Brow
 
 /** A new session for a user who just signed in: always a new value, so a planted one is useless. */
 export async function startSession(ctx: AppContext, req: Request, res: Response, user: User): Promise<void> {
-  const previous = currentSession(ctx, req);
+  const previous = sessionIdOf(ctx, req);
   const token = generateSecret('session');
   const now = ctx.clock.now();
   const userAgent = req.get('user-agent');
@@ -79,22 +96,22 @@ export async function startSession(ctx: AppContext, req: Request, res: Response,
     address: clientAddress(req).slice(0, 64),
     ...(userAgent ? { userAgent: userAgent.slice(0, 200) } : {}),
   };
-  await ctx.store.write([put(SESSIONS, GLOBAL, record), ...(previous ? [del(SESSIONS, GLOBAL, previous.record.id)] : [])]);
+  // Whatever session the browser had ends (deleting an id that is not there changes nothing).
+  await ctx.db.write([put(SESSIONS, GLOBAL, record), ...(previous ? [del(SESSIONS, GLOBAL, previous)] : [])]);
   res.cookie(cookieName(ctx, SESSION_COOKIE), token, pageCookieOptions(ctx, COOKIE_PATH, SESSION_TTL_MS));
 }
 
 /** Signs the browser out: the session record goes, so the cookie is worthless even if kept. */
 export async function endSession(ctx: AppContext, req: Request, res: Response): Promise<void> {
-  const session = currentSession(ctx, req);
-  if (session) await ctx.store.write([del(SESSIONS, GLOBAL, session.record.id)]);
+  const id = sessionIdOf(ctx, req);
+  if (id) await ctx.db.write([del(SESSIONS, GLOBAL, id)]);
   clearSessionCookie(ctx, res);
 }
 
 /** Every live session of one user, newest first (the sessions page). */
-export function sessionsOf(ctx: AppContext, userId: string): SessionRecord[] {
+export async function sessionsOf(ctx: AppContext, userId: string): Promise<SessionRecord[]> {
   const now = ctx.clock.now();
-  return ctx.store
-    .all<SessionRecord>(SESSIONS, GLOBAL)
+  return (await ctx.db.all<SessionRecord>(SESSIONS, GLOBAL))
     .filter((record) => record.userId === userId && sessionLive(record, now))
     .sort((a, b) => b.authTime.localeCompare(a.authTime));
 }
@@ -104,8 +121,8 @@ export function sessionsOf(ctx: AppContext, userId: string): SessionRecord[] {
  * cookie is cleared), so a browser left signed in elsewhere — or a stolen cookie — is worthless.
  */
 export async function endAllSessions(ctx: AppContext, res: Response, userId: string): Promise<number> {
-  const all = ctx.store.all<SessionRecord>(SESSIONS, GLOBAL).filter((record) => record.userId === userId);
-  if (all.length > 0) await ctx.store.write(all.map((record) => del(SESSIONS, GLOBAL, record.id)));
+  const all = (await ctx.db.all<SessionRecord>(SESSIONS, GLOBAL)).filter((record) => record.userId === userId);
+  if (all.length > 0) await ctx.db.write(all.map((record) => del(SESSIONS, GLOBAL, record.id)));
   clearSessionCookie(ctx, res);
   return all.length;
 }

@@ -8,8 +8,8 @@ import type { CredentialResolver } from '../tenancy/index.js';
  * The principal it finds is `req.principal` for everything after it (the fault injection too).
  */
 /** Who an `x-api-key` header of `kind` names, if anyone (a certification run's watch asks too). */
-export function apiKeyPrincipal(credentials: CredentialResolver, kind: 'developer_key' | 'automation_key', presented: unknown): Principal | undefined {
-  const credential = typeof presented === 'string' ? credentials.resolve(kind, presented) : undefined;
+export async function apiKeyPrincipal(credentials: CredentialResolver, kind: 'developer_key' | 'automation_key', presented: unknown): Promise<Principal | undefined> {
+  const credential = typeof presented === 'string' ? await credentials.resolve(kind, presented) : undefined;
   if (!credential) return undefined;
   return {
     orgId: credential.orgId,
@@ -23,21 +23,22 @@ export function apiKeyPrincipal(credentials: CredentialResolver, kind: 'develope
 export const bearerToken = (header: unknown): string | undefined =>
   typeof header === 'string' ? /^Bearer ([\x21-\x7e]+)$/i.exec(header.trim())?.[1] : undefined;
 
-/** The partner credential a Bearer token is, if it is one: a lookup, no waiting. */
-function partnerPrincipal(credentials: CredentialResolver, token: string): Principal | undefined {
-  const partner = credentials.resolve('partner_credential', token);
+/** The partner credential a Bearer token is, if it is one: a lookup (refused by its prefix before any read when it is not). */
+async function partnerPrincipal(credentials: CredentialResolver, token: string): Promise<Principal | undefined> {
+  const partner = await credentials.resolve('partner_credential', token);
   return partner ? { orgId: partner.orgId, via: 'partner_credential', credentialId: partner.keyId, allowedOperations: partner.allowedOperations ?? [] } : undefined;
 }
 
 function apiKeyGuard(credentials: CredentialResolver, kind: 'developer_key' | 'automation_key', refusal: string): RequestHandler {
   return (req, res, next) => {
-    const principal = apiKeyPrincipal(credentials, kind, req.headers['x-api-key']);
-    if (!principal) {
-      sendError(res, 401, refusal);
-      return;
-    }
-    req.principal = principal;
-    next();
+    apiKeyPrincipal(credentials, kind, req.headers['x-api-key']).then((principal) => {
+      if (!principal) {
+        sendError(res, 401, refusal);
+        return;
+      }
+      req.principal = principal;
+      next();
+    }, next);
   };
 }
 
@@ -67,14 +68,8 @@ export function bearerGuard(credentials: CredentialResolver, verifyAccessToken: 
       refuse('Bearer realm="partner-api"', 'A Bearer access token or partner credential is required.');
       return;
     }
-    // A partner credential is known at once: its request goes on in this turn, not after a promise.
-    const partner = partnerPrincipal(credentials, token);
-    if (partner) {
-      req.principal = partner;
-      next();
-      return;
-    }
-    verifyAccessToken(token).then(
+    const find = async () => (await partnerPrincipal(credentials, token)) ?? (await verifyAccessToken(token));
+    find().then(
       (principal) => {
         if (!principal) {
           refuse('Bearer realm="partner-api", error="invalid_token"', 'The access token is invalid, expired or revoked.');

@@ -22,3 +22,20 @@ export interface SessionRecord {
   address?: string;
   userAgent?: string;
 }
+
+/**
+ * Shown-once slots (workspace/shown-once-slots.ts): a just-created secret waiting, sealed, for the
+ * GET after its form's 303, which may reach any server. One scope per browser session (its id), so
+ * a session's slots are read without a scan; the OAuth sweep removes those past `expiresAt`.
+ */
+export const SHOWN_ONCE_SLOTS = 'shown_once_slots';
+
+export interface ShownOnceSlotRecord {
+  /** The slot id in the redirect's path (random, 144 bits). */
+  id: string;
+  /** Which kind of secret (keys, webhooks, invites…): a slot is taken only by its own page. */
+  kind: string;
+  /** The value, sealed with the keyring: the store alone never holds the secret. */
+  sealed: string;
+  expiresAt: string;
+}

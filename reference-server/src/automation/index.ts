@@ -39,11 +39,11 @@ export function createAutomationSurface(ctx: AppContext, deps: { search: Submiss
   if (limiter) router.use(limiter);
   router.use(jsonBody({ limit: JSON_LIMIT_BYTES }));
 
-  router.get('/me', (req, res) => {
+  router.get('/me', async (req, res) => {
     const principal = principalOf(req);
     const me: Me = {
-      user: (principal.userId && getUser(ctx, principal.userId)?.email) ?? null,
-      orgName: getOrganization(ctx, principal.orgId)?.name ?? null,
+      user: (principal.userId && (await getUser(ctx, principal.userId))?.email) ?? null,
+      orgName: (await getOrganization(ctx, principal.orgId))?.name ?? null,
     };
     res.json(me);
   });

@@ -19,12 +19,12 @@ const FILE = /^(cer_[A-Za-z0-9_-]{1,64})(?:\.(svg|jws))?$/;
  */
 export function createCertificatePages(ctx: AppContext): { router: Router; keys: Router } {
   const router = createPageSurface(ctx, { service: SERVICE, cookiePath: CERTIFICATES_PATH, cookiePrefix: 'cert', formLimit: '1kb', parameterLimit: 1 }, (pages) => {
-    pages.get('/revoked.json', (_req, res) => {
-      res.set(PUBLIC_READ).json(revocationList(ctx));
+    pages.get('/revoked.json', async (_req, res) => {
+      res.set(PUBLIC_READ).json(await revocationList(ctx));
     });
-    pages.get('/:file', (req, res, next) => {
+    pages.get('/:file', async (req, res, next) => {
       const [, id, kind] = FILE.exec(req.params.file) ?? [];
-      const certificate = id ? getCertificate(ctx, id) : undefined;
+      const certificate = id ? await getCertificate(ctx, id) : undefined;
       if (!certificate) {
         next();
         return;
@@ -36,8 +36,8 @@ export function createCertificatePages(ctx: AppContext): { router: Router; keys:
     });
   });
   const keys = Router();
-  keys.get(CERTIFICATE_KEYS_PATH, (_req, res) => {
-    res.set(PUBLIC_READ).json(certificateKeySet(ctx));
+  keys.get(CERTIFICATE_KEYS_PATH, async (_req, res) => {
+    res.set(PUBLIC_READ).json(await certificateKeySet(ctx));
   });
   return { router, keys };
 }

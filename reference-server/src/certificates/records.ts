@@ -6,6 +6,8 @@ export const CERTIFICATES = 'certificates';
 export const REVOCATIONS = 'certificate_revocations';
 /** GLOBAL: the certificate signing keys, oldest first (signing-keys.ts). */
 export const CERTIFICATE_KEYS = 'certificate_signing_keys';
+/** GLOBAL: one record (`signing`) naming the key that signs, written with `create` for the first key (signing-keys.ts). */
+export const CERTIFICATE_KEY_GUARDS = 'certificate_signing_key_guards';
 
 export type CheckOutcome = 'pass' | 'fail' | 'warn' | 'not_run' | 'pending';
 

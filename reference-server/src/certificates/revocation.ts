@@ -15,7 +15,7 @@ export class CertificateError extends Error {
   override name = 'CertificateError';
 }
 
-export const getCertificate = (ctx: Pick<AppContext, 'store'>, id: string): CertificateRecord | undefined => ctx.store.get<CertificateRecord>(CERTIFICATES, GLOBAL, id);
+export const getCertificate = (ctx: Pick<AppContext, 'db'>, id: string): Promise<CertificateRecord | undefined> => ctx.db.get<CertificateRecord>(CERTIFICATES, GLOBAL, id);
 
 export type CertificateStatus = 'valid' | 'revoked' | 'expired';
 
@@ -30,13 +30,15 @@ export function certificateStatus(certificate: CertificateRecord, now: number): 
  */
 export async function revokeCertificate(ctx: AppContext, input: z.input<typeof revokeSchema>, by: { who: string; orgId?: string }): Promise<CertificateRecord> {
   const { certificateId, reason } = revokeSchema.parse(input);
-  const certificate = getCertificate(ctx, certificateId);
-  if (!certificate || (by.orgId !== undefined && certificate.orgId !== by.orgId)) throw new CertificateError(`no certificate ${certificateId}`);
-  if (certificate.revoked) return certificate;
-  const at = new Date(ctx.clock.now()).toISOString();
-  const revoked: CertificateRecord = { ...certificate, revoked: { at, reason, by: by.who } };
-  await ctx.store.write([put(CERTIFICATES, GLOBAL, revoked), put<RevocationRecord>(REVOCATIONS, GLOBAL, { id: certificateId, at, reason })]);
-  return revoked;
+  return ctx.db.transaction(async (tx) => {
+    const certificate = await tx.get<CertificateRecord>(CERTIFICATES, GLOBAL, certificateId, { forUpdate: true });
+    if (!certificate || (by.orgId !== undefined && certificate.orgId !== by.orgId)) throw new CertificateError(`no certificate ${certificateId}`);
+    if (certificate.revoked) return certificate;
+    const at = new Date(ctx.clock.now()).toISOString();
+    const revoked: CertificateRecord = { ...certificate, revoked: { at, reason, by: by.who } };
+    await tx.write([put(CERTIFICATES, GLOBAL, revoked), put<RevocationRecord>(REVOCATIONS, GLOBAL, { id: certificateId, at, reason })]);
+    return revoked;
+  });
 }
 
 /** `/certificates/revoked.json`: every certificate this issuer revoked, with when and why. */
@@ -45,6 +47,6 @@ export interface RevocationList {
   revoked: Array<{ id: string; revoked_at: string; reason: string }>;
 }
 
-export function revocationList(ctx: Pick<AppContext, 'store' | 'config'>): RevocationList {
-  return { issuer: issuerName(ctx), revoked: ctx.store.all<RevocationRecord>(REVOCATIONS, GLOBAL).map((r) => ({ id: r.id, revoked_at: r.at, reason: r.reason })) };
+export async function revocationList(ctx: Pick<AppContext, 'db' | 'config'>): Promise<RevocationList> {
+  return { issuer: issuerName(ctx), revoked: (await ctx.db.all<RevocationRecord>(REVOCATIONS, GLOBAL)).map((r) => ({ id: r.id, revoked_at: r.at, reason: r.reason })) };
 }

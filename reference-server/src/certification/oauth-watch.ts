@@ -8,7 +8,7 @@ import { noRunWatching, updateRun, watchedBy } from './run-store.js';
 import { authorizeFacts, browserDigest, completeAuthorize, holdAuthorize, notCounted } from './unproven.js';
 
 /** True when `refreshToken` had been rotated, and its grace window was over, before `at` (oauth/ answers). */
-export type StaleRefreshToken = (refreshToken: string, at: number) => boolean | Promise<boolean>;
+export type StaleRefreshToken = (refreshToken: string, at: number) => Promise<boolean>;
 
 type Route = 'authorize' | 'consent' | 'token' | 'revoke';
 

@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import { detached, logFault } from '../http/index.js';
-import type { Store, StoredRecord, WriteOp } from '../store/index.js';
+import type { AsyncStore, StoredRecord, WriteOp } from '../store/index.js';
+import { JOBS_CHANNEL, parseWakeUp } from './wake-ups.js';
+import { backoffMs, settledInPlace } from './no-progress.js';
+import { takePeriod } from './periods.js';
 
 /** One durable job: a record `id` in a queue's collection, under `scope` (an organisation). */
 export interface JobRef {
@@ -19,14 +23,15 @@ export interface JobRef {
 export interface JobQueue<T extends StoredRecord = StoredRecord> {
   name: string;
   collection: string;
-  /** Attempts running at once, over all keys. One key never runs twice at once. */
+  /** Attempts running at once on this server, over all keys. One key never runs twice at once, on any server. */
   concurrency: number;
   /** When the job is due (epoch ms of the clock); without it, at once. */
   dueAt?(record: T): number;
   /**
-   * One attempt. `signal` aborts when the runner stops: leave the job as it is on disk then. It may
-   * answer a time before which it need not run again: kept in memory only, so a job that looks at
-   * its clocks often need not rewrite its record to wait (after a restart it runs at its stored time).
+   * One attempt. `signal` aborts when the runner stops (or lost the job's lease): leave the job as
+   * it is in the store then. It may answer a time before which it need not run again: kept in
+   * memory only, so a job that looks at its clocks often need not rewrite its record to wait
+   * (after a restart, or on another server, it runs at its stored time).
    */
   run(ref: JobRef, signal: AbortSignal): Promise<void | JobWait>;
 }
@@ -36,7 +41,7 @@ export interface JobWait {
   notBefore: number;
 }
 
-/** Work done every `everyMs` of the clock (the first run one period after start). */
+/** Work done every `everyMs` of the clock (the first run one period after start), once per period across every server. */
 export interface PeriodicJob {
   name: string;
   everyMs: number;
@@ -45,6 +50,15 @@ export interface PeriodicJob {
 
 /** Durable jobs are looked at this often even if nobody woke the runner (a safety net). */
 export const SWEEP_INTERVAL_MS = 30_000;
+/**
+ * How long a claimed job is this server's: another server takes it over once it ends (the server
+ * died). Renewed every third of it while an attempt runs, so only a server that stopped renewing
+ * loses a job; longer than any attempt's own timeout (webhooks: 10 s) by a wide margin.
+ */
+export const LEASE_MS = 60_000;
+const RENEW_MS = LEASE_MS / 3;
+/** A job another transaction held locked when claimed is looked at again after this (its writer's notification usually comes first). */
+const LOCKED_RETRY_MS = 1_000;
 
 const keyOf = (ref: JobRef) => `${ref.scope}/${ref.id}`;
 
@@ -61,34 +75,53 @@ class QueueState {
   readonly inFlight = new Map<string, Promise<void>>();
   /** Keys asked for while running: looked at again once the attempt ends. */
   readonly again = new Set<string>();
+  /** The newest look at each key: an older one that ends later is dropped. */
+  readonly looks = new Map<string, object>();
+  /** Attempts in a row that failed or changed nothing, per key (reset by one that made progress). */
+  readonly failures = new Map<string, number>();
+  /** Leases kept after an attempt because the job is due again before they end: released on stop. */
+  readonly kept = new Map<string, JobRef>();
 
   constructor(readonly queue: JobQueue) {}
 
   known(key: string): boolean {
-    return this.timers.has(key) || this.queued.has(key) || this.inFlight.has(key);
+    return this.timers.has(key) || this.queued.has(key) || this.inFlight.has(key) || this.looks.has(key);
+  }
+
+  dueAt(record: StoredRecord): number {
+    return this.queue.dueAt?.(record) ?? 0;
   }
 }
 
 /**
  * The server's one job runner: keyed, concurrency-limited queues of durable jobs scheduled on the
- * clock, plus periodic jobs. Started after the server listens (resuming every job on disk),
- * stopped on shutdown (timers cancelled, attempts in flight awaited). Timing comes from the
- * clock; only "run now" uses setImmediate, so a burst of jobs is queued before the first starts.
+ * clock, plus periodic jobs. Any number of servers may run one over the same database
+ * (docs/decisions/jobs-across-servers.md): before an attempt the runner claims the job under a
+ * lease (`Transaction.claim`, `FOR UPDATE SKIP LOCKED` on PostgreSQL), so two servers never run
+ * one job at once and a dead server's job is taken over when its lease ends; every server is
+ * woken by the writing transaction's notification (`JOBS_CHANNEL`) and, on the file store, by
+ * the store's write hook (`committed`). Started after the server listens (resuming every job in
+ * the store), stopped on shutdown (timers cancelled, attempts in flight awaited, leases released).
  */
 export class JobRunner {
-  readonly #store: Store;
+  readonly #db: AsyncStore;
   readonly #clock: Clock;
   readonly #log: Logger;
+  /** This runner's name in the leases it holds. */
+  readonly holder: string;
   readonly #queues = new Map<string, QueueState>();
   readonly #periodic: PeriodicState[] = [];
   #abort = new AbortController();
   #sweepTimer: (() => void) | undefined;
+  #sweeping: Promise<void> = Promise.resolve();
+  #unlisten: Promise<(() => Promise<void>) | undefined> = Promise.resolve(undefined);
   #running = false;
 
-  constructor(deps: { store: Store; clock: Clock; log: Logger }) {
-    this.#store = deps.store;
+  constructor(deps: { db: AsyncStore; clock: Clock; log: Logger; holder?: string }) {
+    this.#db = deps.db;
     this.#clock = deps.clock;
     this.#log = deps.log;
+    this.holder = deps.holder ?? `runner_${randomBytes(8).toString('hex')}`;
   }
 
   /** Adds a kind of durable job (before start). */
@@ -102,15 +135,26 @@ export class JobRunner {
     this.#periodic.push({ job, running: Promise.resolve() });
   }
 
-  /** Resumes every job on disk and starts the periodic jobs. */
+  /** The collections holding jobs: a write putting a record into one wakes the runners (wake-ups.ts). */
+  isJobCollection = (collection: string): boolean => this.#queues.has(collection);
+
+  /** Listens for wake-ups, resumes every job in the store and starts the periodic jobs. */
   start(): void {
     this.#running = true;
     this.#abort = new AbortController();
+    const fault = logFault(this.#log, 'job wake-up');
+    this.#unlisten = this.#db
+      .listen(JOBS_CHANNEL, detached(fault, (payload: string) => this.#wake(payload)), detached(fault, () => this.#sweep()))
+      .catch((error: unknown) => {
+        // The periodic sweep still finds every job; only the wake-ups of other servers are missed.
+        this.#log.error({ err: error }, 'job runner could not listen for wake-ups; the sweep still runs every job');
+        return undefined;
+      });
     this.#sweep();
     for (const periodic of this.#periodic) this.#tick(periodic);
   }
 
-  /** Cancels what is scheduled and waits for the attempts and periodic runs in flight. */
+  /** Cancels what is scheduled, waits for the attempts and periodic runs in flight, and releases the leases kept. */
   async stop(): Promise<void> {
     this.#running = false;
     this.#abort.abort();
@@ -121,15 +165,22 @@ export class JobRunner {
       state.queued.clear();
       state.runQueue.length = 0;
       state.again.clear();
+      state.looks.clear();
     }
     for (const periodic of this.#periodic) periodic.cancel?.();
+    await (await this.#unlisten)?.().catch(logFault(this.#log, 'job runner unlisten'));
     await Promise.all(this.#periodic.map((p) => p.running));
+    await this.#sweeping;
     await this.idle();
+    for (const state of this.#queues.values()) {
+      for (const ref of state.kept.values()) await this.#release(state, ref);
+      state.kept.clear();
+    }
   }
 
   /**
-   * Told by the store's write hook once a batch is durable: schedules the jobs among its ops
-   * (puts into a queue's collection).
+   * Told by the file store's write hook once a batch is durable: schedules the jobs among its ops
+   * (puts into a queue's collection), whichever store API wrote them.
    */
   committed(ops: readonly WriteOp[]): void {
     if (!this.#running) return;
@@ -140,13 +191,14 @@ export class JobRunner {
     }
   }
 
-  /** True while a job is queued to run now or running. */
+  /** True while a job is queued to run now, being looked at, or running. */
   get busy(): boolean {
-    return [...this.#queues.values()].some((s) => s.inFlight.size > 0 || s.runQueue.length > 0);
+    return [...this.#queues.values()].some((s) => s.inFlight.size > 0 || s.runQueue.length > 0 || s.looks.size > 0);
   }
 
-  /** Resolves once no job is queued to run now and none is running (tests await this). */
+  /** Resolves once the runner listens, and no job is queued to run now, looked at or running (tests await this). */
   async idle(): Promise<void> {
+    await this.#unlisten;
     for (;;) {
       await new Promise((resolve) => setImmediate(resolve));
       if (!this.busy) return;
@@ -154,15 +206,26 @@ export class JobRunner {
     }
   }
 
+  #wake(payload: string): void {
+    const wake = parseWakeUp(payload);
+    const state = wake && this.#queues.get(wake.collection);
+    if (wake && state) this.#schedule(state, { scope: wake.scope, id: wake.id });
+  }
+
   #sweep(): void {
     if (!this.#running) return;
     // The next sweep first: a job whose record cannot be read must not end the safety net.
     this.#sweepTimer?.();
     this.#sweepTimer = this.#clock.schedule(SWEEP_INTERVAL_MS, detached(logFault(this.#log, 'job sweep'), () => this.#sweep()));
+    this.#sweeping = this.#sweeping.then(() => this.#sweepOnce()).catch(logFault(this.#log, 'job sweep'));
+  }
+
+  async #sweepOnce(): Promise<void> {
     for (const state of this.#queues.values()) {
       const { collection } = state.queue;
-      for (const scope of this.#store.scopes(collection)) {
-        for (const record of this.#store.all(collection, scope)) {
+      for (const scope of await this.#db.scopes(collection)) {
+        for (const record of await this.#db.all(collection, scope)) {
+          if (!this.#running) return;
           if (!state.known(keyOf({ scope, id: record.id }))) this.#schedule(state, { scope, id: record.id });
         }
       }
@@ -177,25 +240,46 @@ export class JobRunner {
       state.again.add(key);
       return;
     }
+    const look = {};
+    state.looks.set(key, look);
+    this.#db
+      .get(state.queue.collection, ref.scope, ref.id)
+      .then((record) => {
+        if (state.looks.get(key) !== look) return;
+        state.looks.delete(key);
+        if (!record) {
+          state.failures.delete(key);
+          return;
+        }
+        this.#runAt(state, ref, Math.max(state.dueAt(record), notBefore));
+      })
+      .catch((error: unknown) => {
+        if (state.looks.get(key) === look) state.looks.delete(key);
+        // Looked at again by the next sweep.
+        this.#log.error({ err: error, queue: state.queue.name, job: ref.id }, 'job could not be read');
+      });
+  }
+
+  #runAt(state: QueueState, ref: JobRef, at: number): void {
+    if (!this.#running) return;
+    const key = keyOf(ref);
     state.timers.get(key)?.();
     state.timers.delete(key);
-    const record = this.#store.get(state.queue.collection, ref.scope, ref.id);
-    if (!record) return;
-    const delayMs = Math.max(state.queue.dueAt?.(record) ?? 0, notBefore) - this.#clock.now();
-    if (delayMs > 0) {
-      state.timers.set(
-        key,
-        this.#clock.schedule(
-          delayMs,
-          detached(logFault(this.#log, `job ${state.queue.name} timer`), () => {
-            state.timers.delete(key);
-            this.#enqueue(state, ref);
-          }),
-        ),
-      );
-    } else {
+    const delayMs = at - this.#clock.now();
+    if (delayMs <= 0) {
       this.#enqueue(state, ref);
+      return;
     }
+    state.timers.set(
+      key,
+      this.#clock.schedule(
+        delayMs,
+        detached(logFault(this.#log, `job ${state.queue.name} timer`), () => {
+          state.timers.delete(key);
+          this.#enqueue(state, ref);
+        }),
+      ),
+    );
   }
 
   #enqueue(state: QueueState, ref: JobRef): void {
@@ -212,19 +296,16 @@ export class JobRunner {
       if (!ref) return;
       const key = keyOf(ref);
       state.queued.delete(key);
-      // A run that throws before returning its promise is a failed attempt like any other.
-      const attempt = new Promise<void | JobWait>((resolve) => resolve(state.queue.run(ref, this.#abort.signal)))
-        .then(
-          (answer) => ({ settled: true, notBefore: answer?.notBefore ?? 0 }),
-          (error: unknown) => {
-            // Left on disk as it was: the sweep looks at it again, never in a tight loop.
-            this.#log.error({ err: error, queue: state.queue.name, job: ref.id }, 'job attempt failed unexpectedly');
-            return { settled: false, notBefore: 0 };
-          },
-        )
-        .then(({ settled, notBefore }) => {
+      const attempt = this.#claimAndRun(state, ref)
+        .catch((error: unknown) => {
+          // The store could not be reached to claim or settle: looked at again by the next sweep.
+          this.#log.error({ err: error, queue: state.queue.name, job: ref.id }, 'job could not be claimed');
+          return undefined;
+        })
+        .then((next) => {
           state.inFlight.delete(key);
-          if (state.again.delete(key) || settled) this.#schedule(state, ref, notBefore);
+          if (state.again.delete(key)) this.#schedule(state, ref, next);
+          else if (next !== undefined) this.#runAt(state, ref, next);
           this.#pump(state);
         })
         .catch(logFault(this.#log, `job ${state.queue.name} after an attempt`));
@@ -232,10 +313,99 @@ export class JobRunner {
     }
   }
 
+  /** Claims the job and runs it if due; answers when to look at it next (undefined: it is gone). */
+  async #claimAndRun(state: QueueState, ref: JobRef): Promise<number | undefined> {
+    const key = keyOf(ref);
+    const now = this.#clock.now();
+    const claim = await this.#claim(state, ref, now, (record) => state.dueAt(record) <= now);
+    switch (claim.outcome) {
+      case 'absent':
+        state.failures.delete(key);
+        state.kept.delete(key);
+        return undefined;
+      case 'locked':
+        return now + LOCKED_RETRY_MS;
+      case 'held':
+        // Another server runs it; if that server dies, its lease ends and this one takes over.
+        return claim.until;
+      case 'declined':
+        return state.dueAt(claim.record);
+      case 'claimed':
+    }
+    const before = claim.record;
+    const { answer, threw } = await this.#attemptUnderLease(state, ref);
+    const after = await this.#db.get(state.queue.collection, ref.scope, ref.id);
+    const ended = this.#clock.now();
+    if (!after) {
+      state.failures.delete(key);
+      state.kept.delete(key);
+      return undefined;
+    }
+    let next = Math.max(state.dueAt(after), answer?.notBefore ?? 0);
+    if (threw || settledInPlace({ before, after, dueBefore: state.dueAt(before), dueAfter: state.dueAt(after), next, now: ended, timed: state.queue.dueAt !== undefined })) {
+      // A failed attempt, or one that left its job due at once as it was: run again only after a growing wait, never in a tight loop.
+      const failures = (state.failures.get(key) ?? 0) + 1;
+      state.failures.set(key, failures);
+      next = Math.max(next, ended + backoffMs(failures));
+      if (!threw) this.#log.warn({ queue: state.queue.name, job: ref.id, failures }, 'job attempt left its job due at once, unchanged: counted as failed, backing off');
+    } else {
+      state.failures.delete(key);
+    }
+    // A job due again before its lease ends keeps it (its next claim renews it): one lease write per attempt, not two.
+    if (next < now + LEASE_MS - RENEW_MS) state.kept.set(key, ref);
+    else {
+      state.kept.delete(key);
+      await this.#release(state, ref);
+    }
+    return next;
+  }
+
+  /** Runs one attempt, renewing its lease while it runs; aborts it if the lease was lost to another server. */
+  async #attemptUnderLease(state: QueueState, ref: JobRef): Promise<{ answer: void | JobWait; threw: boolean }> {
+    const attempt = new AbortController();
+    const stopped = () => attempt.abort();
+    this.#abort.signal.addEventListener('abort', stopped);
+    let cancelRenew = () => undefined as void;
+    const renew = () => {
+      cancelRenew = this.#clock.schedule(
+        RENEW_MS,
+        detached(logFault(this.#log, `job ${state.queue.name} lease`), async () => {
+          const claim = await this.#claim(state, ref, this.#clock.now());
+          // Lost (this server stalled past its lease and another took the job): stop, the other one carries on.
+          if (claim.outcome === 'held') attempt.abort();
+          else if (claim.outcome !== 'absent') renew();
+        }),
+      );
+    };
+    renew();
+    try {
+      // A run that throws before returning its promise is a failed attempt like any other.
+      const answer = await new Promise<void | JobWait>((resolve) => resolve(state.queue.run(ref, attempt.signal)));
+      return { answer, threw: false };
+    } catch (error) {
+      this.#log.error({ err: error, queue: state.queue.name, job: ref.id }, 'job attempt failed unexpectedly');
+      return { answer: undefined, threw: true };
+    } finally {
+      cancelRenew();
+      this.#abort.signal.removeEventListener('abort', stopped);
+    }
+  }
+
+  #claim(state: QueueState, ref: JobRef, now: number, when?: (record: StoredRecord) => boolean) {
+    return this.#db.transaction((tx) =>
+      tx.claim(state.queue.collection, ref.scope, ref.id, { holder: this.holder, now, until: now + LEASE_MS, ...(when ? { when } : {}) }),
+    );
+  }
+
+  async #release(state: QueueState, ref: JobRef): Promise<void> {
+    await this.#db.transaction((tx) => tx.release(state.queue.collection, ref.scope, ref.id, this.holder)).catch(logFault(this.#log, `job ${state.queue.name} release`));
+  }
+
   #tick(periodic: PeriodicState): void {
     const fault = logFault(this.#log, `periodic job ${periodic.job.name}`);
     periodic.cancel = this.#clock.schedule(periodic.job.everyMs, detached(fault, () => {
-      periodic.running = new Promise<void>((resolve) => resolve(periodic.job.run()))
+      periodic.running = takePeriod(this.#db, periodic.job, this.holder, this.#clock.now())
+        .then((mine) => (mine ? periodic.job.run() : undefined))
         .catch((error: unknown) => this.#log.error({ err: error, job: periodic.job.name }, 'periodic job failed; it runs again next period'))
         .finally(() => {
           if (this.#running) this.#tick(periodic);

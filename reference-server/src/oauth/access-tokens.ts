@@ -3,7 +3,7 @@ import type { AccessTokenVerifier } from '../auth/index.js';
 import type { Principal } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import { GLOBAL } from '../store/index.js';
-import { clientServes, getClient, getUser } from '../tenancy/index.js';
+import { clientServes, getClient, getUser, type OAuthClient } from '../tenancy/index.js';
 import { SIGNING_ALG, type SigningKeys } from './keys.js';
 import { OAUTH_GRANTS, OAUTH_REVOKED_ACCESS_TOKENS, type GrantRecord, type RevokedAccessTokenRecord } from './records.js';
 import { parseScope } from './scopes.js';
@@ -31,9 +31,9 @@ export interface AccessTokenPlan {
 }
 
 /** A client may have its own lifetime (a certification run's client lives minutes, to be seen refreshing). */
-export function planAccessToken(ctx: AppContext, clientId: string): AccessTokenPlan {
+export function planAccessToken(ctx: AppContext, client: Pick<OAuthClient, 'accessTokenTtlSeconds'>): AccessTokenPlan {
   const iat = Math.floor(ctx.clock.now() / 1000);
-  return { jti: ctx.ids.next('at'), iat, exp: iat + (getClient(ctx, clientId)?.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_S) };
+  return { jti: ctx.ids.next('at'), iat, exp: iat + (client.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_S) };
 }
 
 export async function signAccessToken(
@@ -103,13 +103,16 @@ export async function readAccessToken(
 
 /**
  * The Bearer guard's check of an OAuth access token: a valid signature and lifetime first, then
- * three map lookups — the grant still live, this jti not revoked, the client and user still
- * there. The allowlist comes from the client record, so an operator's change applies at once.
+ * four reads of the store at once, no transaction — the grant still live, this jti not revoked,
+ * the client and user still there. Every request reads them, so a token, grant or client revoked
+ * on one server is refused on every other at once. The allowlist comes from the client record, so
+ * an operator's change applies at once.
  */
 export function createAccessTokenVerifier(ctx: AppContext, keys: SigningKeys): AccessTokenVerifier {
   // Signature checks are the costly part, and a client sends one token many times: remember the
-  // claims of tokens already verified until they expire. Revocation is unaffected — the grant,
-  // jti, client and user lookups below run on every request.
+  // claims of tokens already verified until they expire (a pure function of the token and the
+  // keys, which no server revokes). Revocation is unaffected — the grant, jti, client and user
+  // reads below run on every request.
   const verified = new Map<string, AccessTokenClaims>();
   const VERIFIED_CAPACITY = 10_000;
   return async (token) => {
@@ -124,11 +127,13 @@ export function createAccessTokenVerifier(ctx: AppContext, keys: SigningKeys): A
       if (verified.size >= VERIFIED_CAPACITY) verified.delete(verified.keys().next().value as string);
       verified.set(token, claims);
     }
-    const grant = ctx.store.get<GrantRecord>(OAUTH_GRANTS, GLOBAL, claims.gid);
-    if (!grant || grant.revokedAt || grant.userId !== claims.sub || grant.clientId !== claims.client_id) return undefined;
-    if (ctx.store.get<RevokedAccessTokenRecord>(OAUTH_REVOKED_ACCESS_TOKENS, GLOBAL, claims.jti)) return undefined;
-    const client = getClient(ctx, grant.clientId);
-    const user = getUser(ctx, grant.userId);
+    const [grant, revoked, client, user] = await Promise.all([
+      ctx.db.get<GrantRecord>(OAUTH_GRANTS, GLOBAL, claims.gid),
+      ctx.db.get<RevokedAccessTokenRecord>(OAUTH_REVOKED_ACCESS_TOKENS, GLOBAL, claims.jti),
+      getClient(ctx, claims.client_id),
+      getUser(ctx, claims.sub),
+    ]);
+    if (!grant || grant.revokedAt || grant.userId !== claims.sub || grant.clientId !== claims.client_id || revoked) return undefined;
     if (!client || !user || user.orgId !== grant.orgId || !clientServes(client, grant.orgId)) return undefined;
     const principal: Principal = {
       orgId: grant.orgId,

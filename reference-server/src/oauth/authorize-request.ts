@@ -80,11 +80,11 @@ function readParams(source: Record<string, unknown>): { raw: RawAuthorizeParams;
 type PageOutcome = Extract<AuthorizeOutcome, { kind: 'page' }>;
 
 /** The client and its redirect URI, or the page that tells the user why neither can be trusted. */
-function trustedClient(ctx: AppContext, raw: RawAuthorizeParams, repeated: readonly string[]): { client: OAuthClient; redirectUri: string } | PageOutcome {
+async function trustedClient(ctx: AppContext, raw: RawAuthorizeParams, repeated: readonly string[]): Promise<{ client: OAuthClient; redirectUri: string } | PageOutcome> {
   if (repeated.includes('client_id') || !raw.client_id) {
     return { kind: 'page', title: 'This sign-in link is incomplete', message: 'The link that brought you here has no valid client_id. Go back to the application and start again.' };
   }
-  const client = getClient(ctx, raw.client_id);
+  const client = await getClient(ctx, raw.client_id);
   if (!client) {
     return { kind: 'page', title: 'Unknown application', message: 'The application that sent you here is not registered with us, so we cannot sign you in to it.' };
   }
@@ -140,9 +140,9 @@ const RULES: Rule[] = [
  * redirect URI (failures are shown to the user), then the RULES (failures go back to the
  * client). `source` is the query of the GET, or the hidden fields of a login or consent form.
  */
-export function checkAuthorizeRequest(ctx: AppContext, source: Record<string, unknown>): AuthorizeOutcome {
+export async function checkAuthorizeRequest(ctx: AppContext, source: Record<string, unknown>): Promise<AuthorizeOutcome> {
   const { raw, repeated } = readParams(source);
-  const trust = trustedClient(ctx, raw, repeated);
+  const trust = await trustedClient(ctx, raw, repeated);
   if ('kind' in trust) return trust;
   const { client, redirectUri } = trust;
   const trusted: Trusted = {

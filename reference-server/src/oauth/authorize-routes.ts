@@ -34,8 +34,9 @@ function showError(res: Response, title: string, message: string): void {
  * redirect, since that organisation chose the redirect URI (docs/decisions/run-client-belongs-to-its-organisation.md).
  * True when it answered.
  */
-function refuseOtherOrganisation(ctx: AppContext, res: Response, request: AuthorizeRequest, user: Pick<User, 'orgId' | 'name' | 'email'>): boolean {
+async function refuseOtherOrganisation(ctx: AppContext, res: Response, request: AuthorizeRequest, user: Pick<User, 'orgId' | 'name' | 'email'>): Promise<boolean> {
   if (clientServes(request.client, user.orgId)) return false;
+  const organizationName = (await getOrganization(ctx, user.orgId))?.name ?? '';
   pageHeaders(res);
   res
     .status(403)
@@ -44,7 +45,7 @@ function refuseOtherOrganisation(ctx: AppContext, res: Response, request: Author
       otherOrganisationDocument({
         clientName: request.client.name,
         user: { name: user.name, email: user.email },
-        organizationName: getOrganization(ctx, user.orgId)?.name ?? '',
+        organizationName,
         switchAccountUrl: authorizeUrl(request.raw, { prompt: 'login' }),
       }),
     );
@@ -52,8 +53,8 @@ function refuseOtherOrganisation(ctx: AppContext, res: Response, request: Author
 }
 
 /** Validates the request in a query or form; answers the failures itself. */
-function accept(ctx: AppContext, res: Response, source: unknown, redirectStatus: 302 | 303): AuthorizeRequest | undefined {
-  const outcome = checkAuthorizeRequest(ctx, (source ?? {}) as Record<string, unknown>);
+async function accept(ctx: AppContext, res: Response, source: unknown, redirectStatus: 302 | 303): Promise<AuthorizeRequest | undefined> {
+  const outcome = await checkAuthorizeRequest(ctx, (source ?? {}) as Record<string, unknown>);
   if (outcome.kind === 'ok') return outcome.request;
   if (outcome.kind === 'page') {
     showError(res, outcome.title, outcome.message);
@@ -75,7 +76,7 @@ const authorizePage = ({ ctx, forms }: Deps): RequestHandler => async (req, res)
   // request only once that browser completes sign-in and consent (certification/oauth-watch.ts).
   const named = req.query['client_id'];
   tellOAuthWatch(res, { ...(typeof named === 'string' ? { named } : {}), browser: forms.csrf.browser(req, res) });
-  const request = accept(ctx, res, req.query, 302);
+  const request = await accept(ctx, res, req.query, 302);
   if (!request) return;
   const flash = forms.flash.take(req, res);
   const session = await activeSession(ctx, req);
@@ -87,13 +88,13 @@ const authorizePage = ({ ctx, forms }: Deps): RequestHandler => async (req, res)
     res.type('html').send(loginDocument({ clientName: request.client.name, action: `${AUTHORIZE_PATH}/login`, csrfToken, fields: request.raw, ...shown }));
     return;
   }
-  if (refuseOtherOrganisation(ctx, res, request, session.user)) return;
+  if (await refuseOtherOrganisation(ctx, res, request, session.user)) return;
   res.type('html').send(
     consentDocument({
       clientName: request.client.name,
       redirectHost: new URL(request.redirectUri).host,
       user: { name: session.user.name, email: session.user.email },
-      organizationName: getOrganization(ctx, session.user.orgId)?.name ?? '',
+      organizationName: (await getOrganization(ctx, session.user.orgId))?.name ?? '',
       scopes: request.scopes,
       csrfToken,
       fields: { ...request.raw, prompt: undefined, account: session.user.id },
@@ -104,7 +105,7 @@ const authorizePage = ({ ctx, forms }: Deps): RequestHandler => async (req, res)
 };
 
 const login = ({ ctx, forms }: Deps): RequestHandler => async (req, res) => {
-  const request = accept(ctx, res, req.body, 303);
+  const request = await accept(ctx, res, req.body, 303);
   if (!request) return;
   // Signed in just now: prompt=login is satisfied, so the next stop is the consent page.
   const signedIn = await submitLogin(ctx, forms, req, res);
@@ -121,11 +122,11 @@ async function consentAnswer({ ctx, forms }: Deps, req: Request, res: Response, 
     forms.flash.set(res, { kind: 'form_expired' });
     return back;
   }
-  const session = currentSession(ctx, req);
+  const session = await currentSession(ctx, req);
   const form = ConsentForm.safeParse(req.body);
   // No session, another account signed in since the page was shown, or no decision: ask again.
   if (!session || !form.success || !form.data.decision || form.data.account !== session.user.id) return back;
-  if (refuseOtherOrganisation(ctx, res, request, session.user)) return undefined;
+  if (await refuseOtherOrganisation(ctx, res, request, session.user)) return undefined;
   if (form.data.decision === 'deny') return errorRedirect(ctx, request.redirectUri, 'access_denied', 'The user denied access.', request.state);
   const code = await issueCode(ctx, {
     clientId: request.client.id,
@@ -140,7 +141,7 @@ async function consentAnswer({ ctx, forms }: Deps, req: Request, res: Response, 
 }
 
 const consent = (deps: Deps): RequestHandler => async (req, res) => {
-  const request = accept(deps.ctx, res, req.body, 303);
+  const request = await accept(deps.ctx, res, req.body, 303);
   if (!request) return;
   const location = await consentAnswer(deps, req, res, request);
   if (location !== undefined) seeOther(res, request, location);

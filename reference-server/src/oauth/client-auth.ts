@@ -25,7 +25,7 @@ function basicCredentials(header: string): { clientId: string; clientSecret: str
  * form or — as the spec shows — JSON). RFC 6749 §2.3: one method per request. `named` hears
  * the client id the request claims before its secret is checked.
  */
-export function authenticateRequestClient(ctx: AppContext, req: Request, params: Record<string, string>, named: (clientId: string) => void): OAuthClient {
+export async function authenticateRequestClient(ctx: AppContext, req: Request, params: Record<string, string>, named: (clientId: string) => void): Promise<OAuthClient> {
   const header = req.headers.authorization;
   let clientId: string | undefined;
   let clientSecret: string | undefined;
@@ -45,7 +45,7 @@ export function authenticateRequestClient(ctx: AppContext, req: Request, params:
   if (!clientId || !clientSecret) {
     throw new OAuthError('invalid_client', 'Client authentication is required: send client_id and client_secret (HTTP Basic or body).');
   }
-  const client = authenticateClient(ctx, clientId, clientSecret);
+  const client = await authenticateClient(ctx, clientId, clientSecret);
   if (!client) throw new OAuthError('invalid_client', 'Client authentication failed: unknown client or wrong secret.');
   return client;
 }

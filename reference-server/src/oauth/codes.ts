@@ -4,7 +4,7 @@ import { safeEqual, generateSecret, secretKindOf } from '../crypto/index.js';
 import { GLOBAL, put } from '../store/index.js';
 import { clientServes, type OAuthClient, type OAuthScope, getUser } from '../tenancy/index.js';
 import { OAuthError } from './errors.js';
-import { planTokens, putRefreshToken, revokeGrantOp, signTokens, type TokenResponse } from './issuance.js';
+import { planTokens, type PlannedTokens, putRefreshToken, revokeGrantOp, signTokens, type TokenResponse } from './issuance.js';
 import type { SigningKeys } from './keys.js';
 import { OAUTH_CODES, OAUTH_GRANTS, type AuthorizationCodeRecord, type GrantRecord } from './records.js';
 import { CODE_TTL_MS, iso } from './settings.js';
@@ -20,7 +20,7 @@ export async function issueCode(
     grantId: ctx.ids.next('grant'),
     expiresAt: iso(ctx.clock.now() + CODE_TTL_MS),
   };
-  await ctx.store.write([put(OAUTH_CODES, GLOBAL, record)]);
+  await ctx.db.write([put(OAUTH_CODES, GLOBAL, record)]);
   return code;
 }
 
@@ -42,11 +42,17 @@ function pkceFailure(record: AuthorizationCodeRecord, verifier: string | undefin
 }
 
 const INVALID_CODE = 'The authorization code is invalid, expired or was already used.';
+const invalidCode = () => new OAuthError('invalid_grant', INVALID_CODE);
+
+/** What the transaction decided: tokens to sign, or the refusal to answer once what it wrote is committed. */
+type Decision = { refused: OAuthError } | { grant: GrantRecord; planned: PlannedTokens };
 
 /**
- * `grant_type=authorization_code` (RFC 6749 §4.1.3). Everything from the lookup to marking the
- * code used happens in one tick, so two concurrent exchanges cannot both succeed. Any failure
- * after the lookup still uses the code up: a PKCE verifier cannot be guessed twice.
+ * `grant_type=authorization_code` (RFC 6749 §4.1.3). The code is read `forUpdate` and marked used
+ * in one transaction, so of two exchanges — on one server or two — exactly one gets tokens and
+ * the other finds it used (a replay: the tokens it issued are revoked). Any failure after the
+ * lookup still uses the code up: a PKCE verifier cannot be guessed twice. Signing runs after the
+ * commit, so the row lock is held for reads and one write only.
  */
 export async function exchangeCode(
   ctx: AppContext,
@@ -54,43 +60,51 @@ export async function exchangeCode(
   client: OAuthClient,
   params: { code: string; redirectUri: string | undefined; codeVerifier: string | undefined },
 ): Promise<TokenResponse> {
-  if (secretKindOf(params.code) !== 'authorization_code') throw new OAuthError('invalid_grant', INVALID_CODE);
-  const record = ctx.store.get<AuthorizationCodeRecord>(OAUTH_CODES, GLOBAL, ctx.keyring.hash(params.code));
-  // A code issued to another client is not this client's to use, nor to use up.
-  if (!record || record.clientId !== client.id) throw new OAuthError('invalid_grant', INVALID_CODE);
-  const now = ctx.clock.now();
-  if (record.usedAt) {
-    // RFC 6749 §4.1.2: a replayed code revokes every token issued from it.
-    const grant = ctx.store.get<GrantRecord>(OAUTH_GRANTS, GLOBAL, record.grantId);
-    if (grant && !grant.revokedAt) await ctx.store.write([revokeGrantOp(ctx, grant, 'authorization code replayed')]);
-    throw new OAuthError('invalid_grant', INVALID_CODE);
-  }
-  if (Date.parse(record.expiresAt) <= now) throw new OAuthError('invalid_grant', INVALID_CODE);
+  if (secretKindOf(params.code) !== 'authorization_code') throw invalidCode();
+  const id = ctx.keyring.hash(params.code);
+  // Read first without a lock: an unknown code costs no transaction. A code issued to another
+  // client is not this client's to use, nor to use up.
+  const seen = await ctx.db.get<AuthorizationCodeRecord>(OAUTH_CODES, GLOBAL, id);
+  if (!seen || seen.clientId !== client.id) throw invalidCode();
+  const user = await getUser(ctx, seen.userId);
 
-  const used = put(OAUTH_CODES, GLOBAL, { ...record, usedAt: iso(now) });
-  const user = getUser(ctx, record.userId);
-  const failure =
-    params.redirectUri !== record.redirectUri
-      ? new OAuthError('invalid_grant', 'redirect_uri does not match the one of the authorization request.')
-      : (pkceFailure(record, params.codeVerifier) ??
-        (!user || user.orgId !== record.orgId ? new OAuthError('invalid_grant', 'The user of this authorization no longer exists.') : undefined) ??
-        // The consent page refuses such users already; the exchange holds the same rule, so no other path issues tokens.
-        (clientServes(client, record.orgId) ? undefined : new OAuthError('invalid_grant', 'This client belongs to another organisation than the user who authorised it.')));
-  if (failure) {
-    await ctx.store.write([used]);
-    throw failure;
-  }
+  const decision = await ctx.db.transaction(async (tx): Promise<Decision> => {
+    const record = await tx.get<AuthorizationCodeRecord>(OAUTH_CODES, GLOBAL, id, { forUpdate: true });
+    if (!record) return { refused: invalidCode() };
+    const now = ctx.clock.now();
+    if (record.usedAt) {
+      // RFC 6749 §4.1.2: a replayed code revokes every token issued from it.
+      const grant = await tx.get<GrantRecord>(OAUTH_GRANTS, GLOBAL, record.grantId, { forUpdate: true });
+      if (grant && !grant.revokedAt) await tx.write([revokeGrantOp(ctx, grant, 'authorization code replayed')]);
+      return { refused: invalidCode() };
+    }
+    if (Date.parse(record.expiresAt) <= now) return { refused: invalidCode() };
 
-  const grant: GrantRecord = {
-    id: record.grantId,
-    clientId: client.id,
-    userId: record.userId,
-    orgId: record.orgId,
-    scopes: record.scopes,
-    createdAt: iso(now),
-  };
-  const planned = planTokens(ctx, grant, record.scopes);
-  const written = ctx.store.write([used, put(OAUTH_GRANTS, GLOBAL, grant), putRefreshToken(planned.refreshRecord)]);
-  const [response] = await Promise.all([signTokens(ctx, keys, grant, planned), written]);
-  return response;
+    const used = put(OAUTH_CODES, GLOBAL, { ...record, usedAt: iso(now) });
+    const failure =
+      params.redirectUri !== record.redirectUri
+        ? new OAuthError('invalid_grant', 'redirect_uri does not match the one of the authorization request.')
+        : (pkceFailure(record, params.codeVerifier) ??
+          (!user || user.orgId !== record.orgId ? new OAuthError('invalid_grant', 'The user of this authorization no longer exists.') : undefined) ??
+          // The consent page refuses such users already; the exchange holds the same rule, so no other path issues tokens.
+          (clientServes(client, record.orgId) ? undefined : new OAuthError('invalid_grant', 'This client belongs to another organisation than the user who authorised it.')));
+    if (failure) {
+      await tx.write([used]);
+      return { refused: failure };
+    }
+
+    const grant: GrantRecord = {
+      id: record.grantId,
+      clientId: client.id,
+      userId: record.userId,
+      orgId: record.orgId,
+      scopes: record.scopes,
+      createdAt: iso(now),
+    };
+    const planned = planTokens(ctx, client, grant, record.scopes);
+    await tx.write([used, put(OAUTH_GRANTS, GLOBAL, grant), putRefreshToken(planned.refreshRecord)]);
+    return { grant, planned };
+  });
+  if ('refused' in decision) throw decision.refused;
+  return signTokens(ctx, keys, decision.grant, decision.planned);
 }

@@ -16,7 +16,7 @@ export interface OAuthSurface {
   router: RequestHandler;
   verifyAccessToken: AccessTokenVerifier;
   /** True when a refresh token had been rotated, its grace window over, before `at` (a certification run asks). */
-  rotatedBeyondGrace(refreshToken: string, at: number): boolean;
+  rotatedBeyondGrace(refreshToken: string, at: number): Promise<boolean>;
 }
 
 /**

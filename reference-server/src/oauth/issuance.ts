@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { generateSecret } from '../crypto/index.js';
 import { GLOBAL, put, type WriteOp } from '../store/index.js';
-import type { OAuthScope } from '../tenancy/index.js';
+import type { OAuthClient, OAuthScope } from '../tenancy/index.js';
 import { planAccessToken, signAccessToken, type AccessTokenPlan } from './access-tokens.js';
 import type { SigningKeys } from './keys.js';
 import { OAUTH_GRANTS, OAUTH_REFRESH_TOKENS, type GrantRecord, type RefreshTokenRecord } from './records.js';
@@ -17,7 +17,7 @@ export interface TokenResponse {
   scope: string;
 }
 
-/** A token pair decided but not yet signed: everything a write needs is known synchronously. */
+/** A token pair decided but not yet signed: everything a write needs is known before signing. */
 export interface PlannedTokens {
   refreshToken: string;
   refreshRecord: RefreshTokenRecord;
@@ -25,7 +25,7 @@ export interface PlannedTokens {
   scope: string;
 }
 
-export function planTokens(ctx: AppContext, grant: GrantRecord, scopes: OAuthScope[]): PlannedTokens {
+export function planTokens(ctx: AppContext, client: Pick<OAuthClient, 'accessTokenTtlSeconds'>, grant: GrantRecord, scopes: OAuthScope[]): PlannedTokens {
   const now = ctx.clock.now();
   const refreshToken = generateSecret('refresh_token');
   return {
@@ -38,7 +38,7 @@ export function planTokens(ctx: AppContext, grant: GrantRecord, scopes: OAuthSco
       issuedAt: iso(now),
       expiresAt: iso(now + oauthSettings(ctx).refreshTokenTtlMs),
     },
-    access: planAccessToken(ctx, grant.clientId),
+    access: planAccessToken(ctx, client),
     scope: formatScope(scopes),
   };
 }

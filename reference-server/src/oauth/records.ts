@@ -11,6 +11,8 @@ export const OAUTH_GRANTS = 'oauth_grants';
 export const OAUTH_REFRESH_TOKENS = 'oauth_refresh_tokens';
 export const OAUTH_REVOKED_ACCESS_TOKENS = 'oauth_revoked_access_tokens';
 export const OAUTH_SIGNING_KEYS = 'oauth_signing_keys';
+/** The guard written with `create` beside the first signing key, so servers starting together make one. */
+export const OAUTH_SIGNING_KEY_GUARDS = 'oauth_signing_key_guards';
 
 export interface AuthorizationCodeRecord {
   /** Keyed hash of the code. */

@@ -23,16 +23,19 @@ import { iso } from './settings.js';
  */
 export async function revokeToken(ctx: AppContext, keys: SigningKeys, client: OAuthClient, token: string): Promise<void> {
   if (secretKindOf(token) === 'refresh_token') {
-    const record = ctx.store.get<RefreshTokenRecord>(OAUTH_REFRESH_TOKENS, GLOBAL, ctx.keyring.hash(token));
+    const record = await ctx.db.get<RefreshTokenRecord>(OAUTH_REFRESH_TOKENS, GLOBAL, ctx.keyring.hash(token));
     if (!record || record.clientId !== client.id) return;
-    const grant = ctx.store.get<GrantRecord>(OAUTH_GRANTS, GLOBAL, record.grantId);
     // Revoking a refresh token ends its grant: the whole family and its access tokens.
-    if (grant && !grant.revokedAt) await ctx.store.write([revokeGrantOp(ctx, grant, 'refresh token revoked by the client')]);
+    await ctx.db.transaction(async (tx) => {
+      const grant = await tx.get<GrantRecord>(OAUTH_GRANTS, GLOBAL, record.grantId, { forUpdate: true });
+      if (grant && !grant.revokedAt) await tx.write([revokeGrantOp(ctx, grant, 'refresh token revoked by the client')]);
+    });
     return;
   }
   const claims = await readAccessToken(ctx, keys, token, { ignoreExpiry: true });
   if (!claims || claims.client_id !== client.id) return;
   if (claims.exp * 1000 <= ctx.clock.now()) return;
-  if (ctx.store.get<RevokedAccessTokenRecord>(OAUTH_REVOKED_ACCESS_TOKENS, GLOBAL, claims.jti)) return;
-  await ctx.store.write([put(OAUTH_REVOKED_ACCESS_TOKENS, GLOBAL, { id: claims.jti, expiresAt: iso(claims.exp * 1000) })]);
+  // Writing the same record twice changes nothing: no transaction needed.
+  if (await ctx.db.get<RevokedAccessTokenRecord>(OAUTH_REVOKED_ACCESS_TOKENS, GLOBAL, claims.jti)) return;
+  await ctx.db.write([put(OAUTH_REVOKED_ACCESS_TOKENS, GLOBAL, { id: claims.jti, expiresAt: iso(claims.exp * 1000) })]);
 }

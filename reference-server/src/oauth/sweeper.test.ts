@@ -13,11 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.dispose());
 
-const count = (collection: string) => server.ctx.store.count(collection, GLOBAL);
+const count = (collection: string) => server.ctx.db.count(collection, GLOBAL);
 
 /** Lets the sweep the clock just started finish its write: a bounded number of event-loop turns. */
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !done(); i += 1) await new Promise((resolve) => setImmediate(resolve));
+async function until(done: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100 && !(await done()); i += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
 describe('the OAuth sweeper', () => {
@@ -25,17 +25,17 @@ describe('the OAuth sweeper', () => {
     const location = await consent(server, new Browser(server.url));
     const tokens = (await (await exchange(server, location.searchParams.get('code') as string)).json()) as TokenBody;
     expect((await refresh(server, tokens.refresh_token)).status).toBe(200);
-    expect([count(OAUTH_CODES), count(OAUTH_GRANTS), count(OAUTH_REFRESH_TOKENS), count(SESSIONS)]).toEqual([1, 1, 2, 1]);
+    expect(await Promise.all([count(OAUTH_CODES), count(OAUTH_GRANTS), count(OAUTH_REFRESH_TOKENS), count(SESSIONS)])).toEqual([1, 1, 2, 1]);
 
     clock.advance(SWEEP_EVERY_MS);
-    await until(() => count(OAUTH_CODES) === 0);
+    await until(async () => (await count(OAUTH_CODES)) === 0);
     // The hourly worker ran: an hour on, the code and nothing else is past its time.
-    expect(count(OAUTH_CODES)).toBe(0);
-    expect(count(OAUTH_REFRESH_TOKENS)).toBe(2);
-    expect(count(OAUTH_GRANTS)).toBe(1);
+    expect(await count(OAUTH_CODES)).toBe(0);
+    expect(await count(OAUTH_REFRESH_TOKENS)).toBe(2);
+    expect(await count(OAUTH_GRANTS)).toBe(1);
 
     clock.advance(31 * 24 * 3600_000);
     expect(await sweepOAuth(server.ctx)).toBe(4);
-    expect([count(OAUTH_GRANTS), count(OAUTH_REFRESH_TOKENS), count(SESSIONS)]).toEqual([0, 0, 0]);
+    expect(await Promise.all([count(OAUTH_GRANTS), count(OAUTH_REFRESH_TOKENS), count(SESSIONS)])).toEqual([0, 0, 0]);
   });
 });

@@ -11,7 +11,7 @@ import {
   type RefreshTokenRecord,
   type RevokedAccessTokenRecord,
 } from './records.js';
-import { SESSIONS, type SessionRecord } from '../auth/index.js';
+import { SESSIONS, SHOWN_ONCE_SLOTS, type SessionRecord, type ShownOnceSlotRecord } from '../auth/index.js';
 import { ACCESS_TOKEN_TTL_S } from './settings.js';
 
 export const SWEEP_EVERY_MS = 3600_000;
@@ -19,7 +19,7 @@ const BATCH = 500;
 
 /**
  * Removes OAuth records that can no longer matter, so the GLOBAL collections do not grow with
- * every sign-in: expired codes, sessions, refresh tokens and revoked-jti entries, and grants
+ * every sign-in: expired codes, sessions, shown-once slots, refresh tokens and revoked-jti entries, and grants
  * whose access tokens have all expired and that have no refresh token left.
  */
 export async function sweepOAuth(ctx: AppContext): Promise<number> {
@@ -30,23 +30,25 @@ export async function sweepOAuth(ctx: AppContext): Promise<number> {
   const rotatedSeconds = ctx.config.retention?.rotatedTokensSeconds;
   const rotatedWindowMs = rotatedSeconds === undefined ? undefined : rotatedSeconds * 1000;
   const ops: WriteOp[] = [];
-  const drop = <T extends StoredRecord>(collection: string, keep: (record: T) => boolean) => {
-    for (const record of ctx.store.all<T>(collection, GLOBAL)) if (!keep(record)) ops.push(del(collection, GLOBAL, record.id));
+  const drop = async <T extends StoredRecord>(collection: string, keep: (record: T) => boolean, scope = GLOBAL) => {
+    for (const record of await ctx.db.all<T>(collection, scope)) if (!keep(record)) ops.push(del(collection, scope, record.id));
   };
-  drop<AuthorizationCodeRecord>(OAUTH_CODES, (c) => !past(c.expiresAt));
-  drop<SessionRecord>(SESSIONS, (s) => !past(s.expiresAt));
-  drop<RevokedAccessTokenRecord>(OAUTH_REVOKED_ACCESS_TOKENS, (r) => !past(r.expiresAt));
-  const revoked = new Set(ctx.store.all<GrantRecord>(OAUTH_GRANTS, GLOBAL).filter((g) => g.revokedAt).map((g) => g.id));
+  await drop<AuthorizationCodeRecord>(OAUTH_CODES, (c) => !past(c.expiresAt));
+  await drop<SessionRecord>(SESSIONS, (s) => !past(s.expiresAt));
+  for (const scope of await ctx.db.scopes(SHOWN_ONCE_SLOTS)) await drop<ShownOnceSlotRecord>(SHOWN_ONCE_SLOTS, (s) => !past(s.expiresAt), scope);
+  await drop<RevokedAccessTokenRecord>(OAUTH_REVOKED_ACCESS_TOKENS, (r) => !past(r.expiresAt));
+  const revoked = new Set((await ctx.db.all<GrantRecord>(OAUTH_GRANTS, GLOBAL)).filter((g) => g.revokedAt).map((g) => g.id));
   const live = new Set<string>();
-  drop<RefreshTokenRecord>(OAUTH_REFRESH_TOKENS, (t) => {
+  await drop<RefreshTokenRecord>(OAUTH_REFRESH_TOKENS, (t) => {
     const rotatedLongAgo = t.rotatedAt !== undefined && rotatedWindowMs !== undefined && past(t.rotatedAt, rotatedWindowMs);
     const keep = !past(t.expiresAt) && !revoked.has(t.grantId) && !rotatedLongAgo;
     if (keep) live.add(t.grantId);
     return keep;
   });
   // A grant outlives its last refresh token by one access-token lifetime: its access tokens point at it.
-  drop<GrantRecord>(OAUTH_GRANTS, (g) => live.has(g.id) || !past(g.revokedAt ?? g.createdAt, ACCESS_TOKEN_TTL_S * 1000));
-  for (let i = 0; i < ops.length; i += BATCH) await ctx.store.write(ops.slice(i, i + BATCH));
+  await drop<GrantRecord>(OAUTH_GRANTS, (g) => live.has(g.id) || !past(g.revokedAt ?? g.createdAt, ACCESS_TOKEN_TTL_S * 1000));
+  // Only records past their end go, and nothing brings one back to life: no transaction needed.
+  for (let i = 0; i < ops.length; i += BATCH) await ctx.db.write(ops.slice(i, i + BATCH));
   return ops.length;
 }
 

@@ -24,7 +24,7 @@ function clientRoute(ctx: AppContext, handler: (params: Record<string, string>, 
   return (req, res, next) => {
     const answer = async () => {
       const params = flattenParams(req.body);
-      const client = authenticateRequestClient(ctx, req, params, (named) => tellOAuthWatch(res, { named }));
+      const client = await authenticateRequestClient(ctx, req, params, (named) => tellOAuthWatch(res, { named }));
       tellOAuthWatch(res, { authenticated: client.id });
       await handler(params, client, res);
     };

@@ -47,8 +47,8 @@ const onlyOrg = orgId.optional().describe('only this organisation');
 const operations = z.array(z.string().min(1)).min(1).describe('allowed GraphQL operations (comma-separated; default: the partner set)');
 const label = z.string().max(200).optional().describe('label shown in lists');
 
-function requireOrg(ctx: AppContext, id: string): void {
-  if (!getOrganization(ctx, id)) throw new OperatorError(`unknown organisation ${id}`);
+async function requireOrg(ctx: AppContext, id: string): Promise<void> {
+  if (!(await getOrganization(ctx, id))) throw new OperatorError(`unknown organisation ${id}`);
 }
 
 export class OperatorError extends Error {
@@ -73,7 +73,7 @@ export const COMMANDS = {
   'org.create': command(z.object({ name: z.string().min(1).max(200).describe('organisation name') }).describe('create an organisation'), async (ctx, input) => {
     const organisation = await createOrganization(ctx, input.name);
     // Through a running server, ctx.config is that server's: say so when this org makes loopback outbound shared.
-    const warning = loopbackOutboundWarning(ctx.config, listOrganizations(ctx).length);
+    const warning = loopbackOutboundWarning(ctx.config, (await listOrganizations(ctx)).length);
     if (!warning) return organisation;
     ctx.log.warn({ warning: warning.id, orgId: organisation.id }, warning.text);
     return { ...organisation, warnings: [warning.text] };
@@ -90,7 +90,7 @@ export const COMMANDS = {
       })
       .describe('create a user (prints a generated password when none is given)'),
     async (ctx, input) => {
-      requireOrg(ctx, input.orgId);
+      await requireOrg(ctx, input.orgId);
       const password = input.password ?? randomBytes(12).toString('base64url');
       const user = await createUser(ctx, { ...input, password });
       return { user, ...(input.password ? {} : { password }) };
@@ -108,13 +108,13 @@ export const COMMANDS = {
       })
       .describe('issue a key; its secret is printed once'),
     async (ctx, input) => {
-      requireOrg(ctx, input.orgId);
+      await requireOrg(ctx, input.orgId);
       if (input.kind === 'developer') {
         return issueCredential(ctx, { kind: 'developer_key', orgId: input.orgId, ...(input.label ? { label: input.label } : {}) });
       }
       const owner = input.userEmail
-        ? findUserByEmail(ctx, input.userEmail)
-        : listUsers(ctx, input.orgId).find((u) => u.role === 'admin');
+        ? await findUserByEmail(ctx, input.userEmail)
+        : (await listUsers(ctx, input.orgId)).find((u) => u.role === 'admin');
       if (!owner || owner.orgId !== input.orgId) {
         throw new OperatorError(`an automation key acts for a user of the organisation: ${input.userEmail ?? 'no admin found'}`);
       }
@@ -138,7 +138,7 @@ export const COMMANDS = {
       .object({ orgId: orgId.describe('organisation the partner acts for'), operations: operations.optional(), label })
       .describe('issue a partner credential; its secret is printed once'),
     async (ctx, input) => {
-      requireOrg(ctx, input.orgId);
+      await requireOrg(ctx, input.orgId);
       return issueCredential(ctx, {
         kind: 'partner_credential',
         orgId: input.orgId,
@@ -172,7 +172,7 @@ export const COMMANDS = {
       .extend(createInviteSchema.shape)
       .describe('create an invite; its link (with the token) is printed once'),
     async (ctx, { orgId: org, ...input }) => {
-      requireOrg(ctx, org);
+      await requireOrg(ctx, org);
       try {
         const { invite, url } = await createInvite(ctx, org, input, 'operator');
         return { ...inviteView(invite, ctx.clock.now()), url };
@@ -186,7 +186,7 @@ export const COMMANDS = {
   'invite.list': command(
     z.object({ orgId, status: z.enum(INVITE_STATUSES).optional().describe('only this status') }).describe('list the invites of an organisation with their status (never a link)'),
     async (ctx, input) => {
-      requireOrg(ctx, input.orgId);
+      await requireOrg(ctx, input.orgId);
       const now = ctx.clock.now();
       return (await listInvites(ctx, input.orgId, { limit: 1000, ...(input.status ? { status: input.status } : {}) })).items.map((invite) => inviteView(invite, now));
     },
@@ -205,7 +205,7 @@ export const COMMANDS = {
       .object({ orgId, showParticipantSummary: z.boolean().describe('show participants a plain-language summary of their result') })
       .describe("set how an organisation's invites behave"),
     async (ctx, input) => {
-      requireOrg(ctx, input.orgId);
+      await requireOrg(ctx, input.orgId);
       return setInviteSettings(ctx, input.orgId, { showParticipantSummary: input.showParticipantSummary });
     },
     { flags: { showParticipantSummary: 'summary' } },
@@ -215,7 +215,7 @@ export const COMMANDS = {
       .object({ orgId, profile: z.unknown().describe('the profile as JSON, as GET /api/automation/profiles shows one (without id)') })
       .describe('create a profile from a JSON file (name, description, kind, required_fields, criteria)'),
     async (ctx, input) => {
-      requireOrg(ctx, input.orgId);
+      await requireOrg(ctx, input.orgId);
       // The schema the scoring engine and the APIs use: a profile the CLI accepts is one that scores.
       const parsed = profileInputSchema.safeParse(input.profile);
       if (!parsed.success) {
@@ -228,7 +228,7 @@ export const COMMANDS = {
   'profile.list': command(
     z.object({ orgId, includeArchived: z.boolean().optional().describe('include archived profiles') }).describe("list an organisation's profiles"),
     async (ctx, input) => {
-      requireOrg(ctx, input.orgId);
+      await requireOrg(ctx, input.orgId);
       return (await listProfiles(ctx, input.orgId, { includeArchived: input.includeArchived ?? false })).map((p) => ({
         ...profileView(p),
         ...(p.archived_at ? { archived_at: p.archived_at } : {}),
@@ -249,7 +249,7 @@ export const COMMANDS = {
       })
       .describe('fault the next requests (or the next minutes) of one surface for one organisation'),
     async (ctx, { orgId: org, retryAfterSeconds, latencyMs, ...input }) => {
-      requireOrg(ctx, org);
+      await requireOrg(ctx, org);
       if (input.count !== undefined && input.minutes !== undefined) throw new OperatorError('give either --count or --minutes, not both');
       const fault = await setFault(ctx, org, {
         ...input,
@@ -261,11 +261,11 @@ export const COMMANDS = {
     { flags: { kind: 'fault', retryAfterSeconds: 'retry-after', latencyMs: 'latency' } },
   ),
   'fault.list': command(z.object({ orgId }).describe("list an organisation's faults in force"), async (ctx, input) => {
-    requireOrg(ctx, input.orgId);
+    await requireOrg(ctx, input.orgId);
     return listFaults(ctx, input.orgId).map(faultView);
   }),
   'fault.clear': command(z.object({ orgId }).describe('clear every fault of an organisation'), async (ctx, input) => {
-    requireOrg(ctx, input.orgId);
+    await requireOrg(ctx, input.orgId);
     return { cleared: await clearFaults(ctx, input.orgId) };
   }),
   'webhook.rotate-secret': command(
@@ -280,7 +280,7 @@ export const COMMANDS = {
       })
       .describe('give an endpoint a new signing secret (printed once); the old one keeps signing during the overlap'),
     async (ctx, input) => {
-      requireOrg(ctx, input.orgId);
+      await requireOrg(ctx, input.orgId);
       const overlap = input.overlapHours ?? DEFAULT_OVERLAP_HOURS;
       if (!isOverlapHours(overlap)) throw new OperatorError(`the overlap is one of ${OVERLAP_HOURS.join(', ')} hours`);
       const rotation = await rotateSecret(ctx, input.orgId, input.subscriptionId, overlap);
@@ -291,7 +291,7 @@ export const COMMANDS = {
     { argument: 'subscriptionId', flags: { overlapHours: 'overlap' } },
   ),
   'certify.start': command(startRunSchema.extend({ orgId, startedBy: z.enum(['operator', 'certify run']).default('operator') }).describe('start a certification run'), async (ctx, { orgId: org, startedBy, ...input }) => {
-    requireOrg(ctx, org);
+    await requireOrg(ctx, org);
     try {
       const started = await startRun(ctx, org, input, { startedBy, partnerOperations: DEFAULT_PARTNER_OPERATIONS });
       return { run: { id: started.run.id, status: started.run.status, deadline: new Date(started.run.deadline).toISOString() }, credentials: started.credentials, url: started.url };
@@ -321,7 +321,7 @@ export const COMMANDS = {
     }
   }),
   'certify.list': command(z.object({ orgId }).describe("list an organisation's certification runs"), async (ctx, input) => {
-    requireOrg(ctx, input.orgId);
+    await requireOrg(ctx, input.orgId);
     return (await listRuns(ctx, input.orgId, { limit: 100 })).items.map((run) => reportOf(run).run);
   }),
   'certify.revoke': command(revokeSchema.describe('revoke an integration certificate: its page, badge and certify verify say so, with the reason'), async (ctx, input) => {

@@ -75,14 +75,17 @@ export function Button({
   variant = 'primary',
   name,
   value,
+  formAction,
 }: {
   children: ComponentChildren;
   variant?: 'primary' | 'secondary' | 'warning';
   name?: string;
   value?: string;
+  /** Where this button sends the form instead of its action: a `#fragment` here brings the answer back to that place. */
+  formAction?: string;
 }) {
   return (
-    <button type="submit" class={`button${variant === 'primary' ? '' : ` ${variant}`}`} name={name} value={value}>
+    <button type="submit" class={`button${variant === 'primary' ? '' : ` ${variant}`}`} name={name} value={value} formAction={formAction}>
       {children}
     </button>
   );
@@ -99,10 +102,14 @@ export interface TextFieldProps {
   autocomplete?: string;
   maxLength?: number;
   multiline?: boolean;
+  /** A text box's height in lines (default 4). */
+  rows?: number;
+  /** Code (JSON): a monospaced text box as wide as the column, lines not wrapped. */
+  code?: boolean;
 }
 
 /** A labelled text input (or textarea) with its hint and error wired by `aria-describedby`. */
-export function TextField({ id, name = id, label, hint, error, value = '', type = 'text', autocomplete, maxLength, multiline = false }: TextFieldProps) {
+export function TextField({ id, name = id, label, hint, error, value = '', type = 'text', autocomplete, maxLength, multiline = false, rows = 4, code = false }: TextFieldProps) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
@@ -116,7 +123,7 @@ export function TextField({ id, name = id, label, hint, error, value = '', type 
       <label for={id}>{label}</label>
       <FieldNotes id={id} hint={hint} error={error} />
       {multiline ? (
-        <textarea {...common} rows={4}>
+        <textarea {...common} rows={rows} class={code ? 'code' : undefined} spellcheck={code ? false : undefined} wrap={code ? 'off' : undefined}>
           {value}
         </textarea>
       ) : (

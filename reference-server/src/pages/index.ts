@@ -3,6 +3,7 @@ export { assetRoutes, defineAsset } from './assets.js';
 export { Button, CheckboxGroup, ChoiceGroup, CodeText, ErrorMessage, ErrorSummary, type FieldError, fieldErrors, Panel, PostForm, Progress, SelectField, SummaryList, TextField } from './components.js';
 export { cookieName, pageCookieOptions, readCookie } from './cookies.js';
 export { COPY_BUTTONS_SCRIPT } from './copy-buttons.js';
+export { FOCUS_ON_LOAD_SCRIPT } from './focus-on-load.js';
 export { createPageCsrf, type PageCsrf } from './csrf.js';
 export { FAVICON, faviconRedirect } from './favicon.js';
 export { createFlash, type Flash } from './flash.js';

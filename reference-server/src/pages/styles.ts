@@ -40,6 +40,7 @@ label,.label{display:block;font-weight:700;margin-bottom:5px}
 .error-message{display:block;color:var(--danger);font-weight:700;margin-bottom:15px}
 input[type=text],input[type=email],input[type=password],input[type=number],input[type=date],input[type=url],select,textarea{font:inherit;width:100%;max-width:30em;min-height:44px;padding:5px 8px;border:2px solid var(--ink);border-radius:0;background:#fff;color:var(--ink)}
 textarea{min-height:120px}
+textarea.code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;line-height:1.45;max-width:100%;white-space:pre;overflow-x:auto;tab-size:2}
 .has-error input,.has-error textarea,.has-error select{border-color:var(--danger)}
 fieldset{margin:0;padding:0;border:0;min-width:0}
 legend{font-weight:700;margin-bottom:10px;padding:0;max-width:100%;white-space:normal}

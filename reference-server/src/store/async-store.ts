@@ -53,6 +53,30 @@ export interface AsyncReader {
   collections(): Promise<string[]>;
 }
 
+/**
+ * A claim on a record for a while (a lease): what lets N servers run a job once. `until` and `now`
+ * are epoch ms of the caller's clock (servers' clocks must agree to well within a lease).
+ */
+export interface ClaimRequest<T extends StoredRecord = StoredRecord> {
+  /** Who claims: one id per job runner. */
+  holder: string;
+  /** The lease ends then unless claimed again by the same holder. */
+  until: number;
+  now: number;
+  /** Claim only a record this accepts (a job that is due): otherwise `declined`, nothing leased. */
+  when?: (record: T) => boolean;
+}
+
+export type Claim<T extends StoredRecord = StoredRecord> =
+  | { outcome: 'claimed'; record: T }
+  /** No such record (a job done and removed). */
+  | { outcome: 'absent' }
+  /** Another transaction holds the record's lock right now (PostgreSQL `SKIP LOCKED`): it was not waited for. */
+  | { outcome: 'locked' }
+  /** Another holder's lease runs until `until`. */
+  | { outcome: 'held'; holder: string; until: number }
+  | { outcome: 'declined'; record: T };
+
 export interface Transaction extends AsyncReader {
   /**
    * Adds ops to the transaction; later reads in it see them. A `create` of a taken id rejects with
@@ -62,6 +86,18 @@ export interface Transaction extends AsyncReader {
   write(ops: AsyncWriteOp[]): Promise<void>;
   /** Sends `payload` to the channel's listeners once, and only if, the transaction commits. */
   notify(channel: string, payload?: string): void;
+  /**
+   * Leases the record to `request.holder` until `request.until`, unless another holder's lease is
+   * still running at `request.now`; the same holder claiming again extends its lease. The record
+   * is locked for update without waiting (PostgreSQL `FOR UPDATE SKIP LOCKED`: a record another
+   * transaction holds answers `locked`; the file store runs transactions one at a time, so never).
+   * The lease lasts until it ends, is released, or the record is deleted; an update of the
+   * record keeps it. It is held where the store is shared: in the row on PostgreSQL, in memory on
+   * the file store (one process per folder, so a lease ends with the process that took it).
+   */
+  claim<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, request: ClaimRequest<T>): Promise<Claim<T>>;
+  /** Ends `holder`'s lease on the record, if it still holds one. */
+  release(collection: string, scope: string, id: string, holder: string): Promise<void>;
 }
 
 export interface TransactionOptions {
@@ -81,8 +117,12 @@ export interface AsyncStore extends AsyncReader {
    * from inside one throws): use `tx`.
    */
   transaction<R>(work: (tx: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R>;
-  /** Calls `handler` for each notification on `channel` committed from now on; resolves to a function that stops it. */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `handler` for each notification on `channel` committed from now on; resolves to a
+   * function that stops it. If the store had to reconnect to listen again (PostgreSQL), notifications
+   * sent meanwhile were missed: `resumed` is called then, so the listener can look for itself.
+   */
+  listen(channel: string, handler: (payload: string) => void, resumed?: () => void): Promise<() => Promise<void>>;
   stats(): Promise<StoreStats>;
   close(): Promise<void>;
 }

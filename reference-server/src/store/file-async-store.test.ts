@@ -28,6 +28,7 @@ describeStoreContract('file store', async () => {
   return {
     open: async () => new FileAsyncStore(await JournalStore.open(dir)),
     blocked: (store, signal) => until(() => (store as FileAsyncStore).waiting > 0, signal),
+    serialises: true,
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
 });

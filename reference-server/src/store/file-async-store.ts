@@ -1,4 +1,5 @@
-import { checkChannel, type AsyncStore, type AsyncWriteOp, type ReadOptions, type Transaction, type TransactionOptions } from './async-store.js';
+import { checkChannel, type AsyncStore, type AsyncWriteOp, type Claim, type ClaimRequest, type ReadOptions, type Transaction, type TransactionOptions } from './async-store.js';
+import { decideClaim, leaseKey, type Lease } from './claim.js';
 import { checkOps } from './ops.js';
 import type { Page, PageQuery, Store, StoreStats, StoredRecord } from './store.js';
 import { TransactionOverlay } from './transaction-overlay.js';
@@ -25,6 +26,8 @@ export class FileAsyncStore implements AsyncStore {
   readonly #onError: (error: unknown) => void;
   readonly #scope = new TransactionScope();
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
+  /** Leases taken by `claim`: in memory, as the folder has one process (its lock), and leases end with it. */
+  readonly #leases = new Map<string, Lease>();
   /** Settles when the last transaction queued has had its turn. */
   #tail: Promise<void> = Promise.resolve();
   #waiting = 0;
@@ -89,7 +92,7 @@ export class FileAsyncStore implements AsyncStore {
     let durable: Promise<void> | undefined;
     let notifications: Array<[string, string]>;
     try {
-      const tx = new FileTransaction(new TransactionOverlay(this.#inner), options.readOnly ?? false);
+      const tx = new FileTransaction(new TransactionOverlay(this.#inner), options.readOnly ?? false, this.#leases);
       try {
         value = await this.#scope.run(() => work(tx));
       } finally {
@@ -99,6 +102,12 @@ export class FileAsyncStore implements AsyncStore {
       notifications = tx.notifications;
       // Applied to memory in this call, so the next transaction reads it; acknowledged once durable.
       if (ops.length > 0) durable = this.#inner.write(ops);
+      // A deleted record's lease ends with it, as a deleted row's does.
+      for (const op of ops) if (op.op === 'delete') this.#leases.delete(leaseKey(op.collection, op.scope, op.id));
+      for (const [key, lease] of tx.leases) {
+        if (lease) this.#leases.set(key, lease);
+        else this.#leases.delete(key);
+      }
     } finally {
       endTurn();
     }
@@ -107,7 +116,8 @@ export class FileAsyncStore implements AsyncStore {
     return value;
   }
 
-  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+  /** Never disconnected, so `resumed` is never called. */
+  async listen(channel: string, handler: (payload: string) => void, _resumed?: () => void): Promise<() => Promise<void>> {
     checkChannel(channel);
     let handlers = this.#listeners.get(channel);
     if (!handlers) {
@@ -143,13 +153,17 @@ class FileTransaction implements Transaction {
   readonly #overlay: TransactionOverlay;
   readonly #readOnly: boolean;
   readonly notifications: Array<[string, string]> = [];
+  /** Lease changes, applied with the commit (undefined: released). */
+  readonly leases = new Map<string, Lease | undefined>();
+  readonly #committed: ReadonlyMap<string, Lease>;
   #over = false;
   /** A failed create ends the transaction, as PostgreSQL aborts one: it can no longer commit. */
   #failure: unknown;
 
-  constructor(overlay: TransactionOverlay, readOnly: boolean) {
+  constructor(overlay: TransactionOverlay, readOnly: boolean, committed: ReadonlyMap<string, Lease>) {
     this.#overlay = overlay;
     this.#readOnly = readOnly;
+    this.#committed = committed;
   }
 
   async get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, _options?: ReadOptions): Promise<T | undefined> {
@@ -199,6 +213,25 @@ class FileTransaction implements Transaction {
     this.notifications.push([channel, payload]);
   }
 
+  async claim<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, request: ClaimRequest<T>): Promise<Claim<T>> {
+    this.#checkWritable();
+    const key = leaseKey(collection, scope, id);
+    const record = this.#overlay.get<T>(collection, scope, id);
+    if (!record) {
+      this.leases.set(key, undefined);
+      return { outcome: 'absent' };
+    }
+    const claim = decideClaim(record, this.#lease(key), request);
+    if (claim.outcome === 'claimed') this.leases.set(key, { holder: request.holder, until: request.until });
+    return claim;
+  }
+
+  async release(collection: string, scope: string, id: string, holder: string): Promise<void> {
+    this.#checkWritable();
+    const key = leaseKey(collection, scope, id);
+    if (this.#lease(key)?.holder === holder) this.leases.set(key, undefined);
+  }
+
   end(): void {
     this.#over = true;
   }
@@ -207,6 +240,15 @@ class FileTransaction implements Transaction {
   commit() {
     if (this.#failure !== undefined) throw this.#failure;
     return this.#overlay.ops();
+  }
+
+  #lease(key: string): Lease | undefined {
+    return this.leases.has(key) ? this.leases.get(key) : this.#committed.get(key);
+  }
+
+  #checkWritable(): void {
+    this.#check();
+    if (this.#readOnly) throw new Error('a read-only transaction takes no writes');
   }
 
   #check(): void {

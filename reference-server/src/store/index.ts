@@ -1,5 +1,5 @@
 // What the rest of the server uses of store/: other folders import it from here, never from its files.
-export { type AsyncReader, type AsyncStore, type AsyncWriteOp, create, type CreateOp, type ReadOptions, StoreConflictError, type Transaction, type TransactionOptions } from './async-store.js';
+export { type AsyncReader, type AsyncStore, type AsyncWriteOp, type Claim, type ClaimRequest, create, type CreateOp, type ReadOptions, StoreConflictError, type Transaction, type TransactionOptions } from './async-store.js';
 export { type CollectionSummary, copyStore, CopyMismatchError, summarise } from './copy.js';
 export { type DirectoryEntry, nodeFileSystem, type OpenMode, type StoreFile, type StoreFileSystem } from './file-system.js';
 export { FileAsyncStore, type FileAsyncStoreOptions } from './file-async-store.js';
@@ -10,4 +10,4 @@ export { InvalidCursorError } from './partition.js';
 export { isPostgresUrl, redactConnectionString } from './postgres/connection.js';
 export { PostgresStore, type PostgresStoreOptions, type RateLimitClient } from './postgres/postgres-store.js';
 export { RecoveringStore } from './recovering-store.js';
-export { del, GLOBAL, type Page, put, type Store, type StoredRecord, StoreUnavailableError, type WriteOp } from './store.js';
+export { del, GLOBAL, type Page, type PageQuery, put, type Store, type StoreStats, type StoredRecord, StoreUnavailableError, type WriteOp } from './store.js';

@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.js';
 import { safeEqual, generateSecret, secretKindOf } from '../crypto/index.js';
-import { GLOBAL, put, type WriteOp } from '../store/index.js';
+import { create, del, GLOBAL, put, StoreConflictError, type AsyncWriteOp, type Transaction } from '../store/index.js';
 import { getOrganization } from './organizations.js';
-import { CREDENTIALS, type Credential, type CredentialKind } from './records.js';
+import { ACTIVE_DEVELOPER_KEYS, CREDENTIALS, DEVELOPER_KEY_GUARD, type Credential, type CredentialKind, type DeveloperKeyGuard } from './records.js';
 
 export type PublicCredential = Omit<Credential, 'id'>;
 
@@ -14,22 +14,36 @@ export interface IssuedCredential {
 
 const toPublic = ({ id: _hash, ...rest }: Credential): PublicCredential => rest;
 
-function live(ctx: Pick<AppContext, 'store'>, orgId?: string): Credential[] {
-  return ctx.store
-    .all<Credential>(CREDENTIALS, GLOBAL)
-    .filter((c) => !c.revokedAt && (orgId === undefined || c.orgId === orgId));
+/** The organisation's own developer key (a certification run's stand beside it). */
+const isOrgDeveloperKey = (c: Credential): boolean => c.kind === 'developer_key' && !c.runId;
+
+/**
+ * The writes that make `credential` the organisation's one live developer key: every other one
+ * revoked, and the guard moved to it. The guard is read `forUpdate` (a second issue waits for the
+ * first to commit, then revokes what it made) and, when there is none yet, written with `create`
+ * (of two first issues one commits; the other runs again and finds it).
+ */
+async function replaceDeveloperKey(tx: Transaction, credential: Credential, now: string): Promise<AsyncWriteOp[]> {
+  const guard = await tx.get<DeveloperKeyGuard>(ACTIVE_DEVELOPER_KEYS, credential.orgId, DEVELOPER_KEY_GUARD, { forUpdate: true });
+  const previous = (await tx.all<Credential>(CREDENTIALS, GLOBAL)).filter((c) => !c.revokedAt && c.orgId === credential.orgId && isOrgDeveloperKey(c));
+  const next: DeveloperKeyGuard = { id: DEVELOPER_KEY_GUARD, keyId: credential.keyId };
+  return [
+    ...previous.map((c) => put(CREDENTIALS, GLOBAL, { ...c, revokedAt: now })),
+    guard ? put(ACTIVE_DEVELOPER_KEYS, credential.orgId, next) : create(ACTIVE_DEVELOPER_KEYS, credential.orgId, next),
+  ];
 }
 
 /**
  * Issues a credential. An organisation has one developer key (the spec): issuing another revokes
- * the previous one in the same write, so there is never a moment with two or none. A
- * certification run's keys (`runId`) stand beside the organisation's and end with the run.
+ * the previous one in the same transaction, so there is never a moment with two or none, whichever
+ * servers issue at once. A certification run's keys (`runId`) stand beside the organisation's and
+ * end with the run.
  */
 export async function issueCredential(
   ctx: AppContext,
   input: { kind: CredentialKind; orgId: string; label?: string; userId?: string; allowedOperations?: string[]; runId?: string },
 ): Promise<IssuedCredential> {
-  if (!getOrganization(ctx, input.orgId)) throw new Error(`unknown organisation ${input.orgId}`);
+  if (!(await getOrganization(ctx, input.orgId))) throw new Error(`unknown organisation ${input.orgId}`);
   const secret = generateSecret(input.kind);
   const now = new Date(ctx.clock.now()).toISOString();
   const credential: Credential = {
@@ -44,58 +58,76 @@ export async function issueCredential(
     ...(input.allowedOperations ? { allowedOperations: input.allowedOperations } : {}),
     ...(input.runId ? { runId: input.runId } : {}),
   };
-  const ops: WriteOp[] = [put(CREDENTIALS, GLOBAL, credential)];
-  if (input.kind === 'developer_key' && !input.runId) {
-    for (const previous of live(ctx, input.orgId).filter((c) => c.kind === 'developer_key' && !c.runId)) {
-      ops.push(put(CREDENTIALS, GLOBAL, { ...previous, revokedAt: now }));
-    }
+  if (!isOrgDeveloperKey(credential)) {
+    await ctx.db.write([put(CREDENTIALS, GLOBAL, credential)]);
+    return { secret, credential: toPublic(credential) };
   }
-  await ctx.store.write(ops);
+  const issue = () =>
+    ctx.db.transaction(async (tx) => {
+      await tx.write([...(await replaceDeveloperKey(tx, credential, now)), put(CREDENTIALS, GLOBAL, credential)]);
+    });
+  try {
+    await issue();
+  } catch (error) {
+    // Another server made the organisation's first guard meanwhile: the guard exists now, so
+    // running again takes the locking path and revokes what the other issued.
+    if (!(error instanceof StoreConflictError)) throw error;
+    await issue();
+  }
   return { secret, credential: toPublic(credential) };
 }
 
-export function listCredentials(ctx: Pick<AppContext, 'store'>, orgId?: string): PublicCredential[] {
-  return ctx.store
-    .all<Credential>(CREDENTIALS, GLOBAL)
-    .filter((c) => orgId === undefined || c.orgId === orgId)
-    .map(toPublic);
+export async function listCredentials(ctx: Pick<AppContext, 'db'>, orgId?: string): Promise<PublicCredential[]> {
+  return (await ctx.db.all<Credential>(CREDENTIALS, GLOBAL)).filter((c) => orgId === undefined || c.orgId === orgId).map(toPublic);
 }
 
+/** Revokes a key; the organisation's developer key takes its guard with it, so the next one issued starts afresh. */
 export async function revokeCredential(ctx: AppContext, keyId: string): Promise<PublicCredential> {
-  const found = ctx.store.all<Credential>(CREDENTIALS, GLOBAL).find((c) => c.keyId === keyId);
+  const found = (await ctx.db.all<Credential>(CREDENTIALS, GLOBAL)).find((c) => c.keyId === keyId);
   if (!found) throw new Error(`unknown key ${keyId}`);
-  if (found.revokedAt) return toPublic(found);
-  const revoked = { ...found, revokedAt: new Date(ctx.clock.now()).toISOString() };
-  await ctx.store.write([put(CREDENTIALS, GLOBAL, revoked)]);
-  return toPublic(revoked);
+  return ctx.db.transaction(async (tx) => {
+    const current = (await tx.get<Credential>(CREDENTIALS, GLOBAL, found.id, { forUpdate: true })) ?? found;
+    if (current.revokedAt) return toPublic(current);
+    const revoked = { ...current, revokedAt: new Date(ctx.clock.now()).toISOString() };
+    const ops: AsyncWriteOp[] = [put(CREDENTIALS, GLOBAL, revoked)];
+    if (isOrgDeveloperKey(current)) {
+      const guard = await tx.get<DeveloperKeyGuard>(ACTIVE_DEVELOPER_KEYS, current.orgId, DEVELOPER_KEY_GUARD, { forUpdate: true });
+      if (guard?.keyId === current.keyId) ops.push(del(ACTIVE_DEVELOPER_KEYS, current.orgId, DEVELOPER_KEY_GUARD));
+    }
+    await tx.write(ops);
+    return toPublic(revoked);
+  });
 }
 
 /**
  * Finds the credential a presented secret belongs to. It keeps the keyed hashes of the secrets of
  * live credentials presented lately: the same key arrives on every request of a client, and its
  * HMAC was a few percent of a small request's CPU. Only the hash is remembered (a pure function
- * of the secret and the master key), and only for a secret that matched a credential, so unknown
- * keys never enter; the credential itself is looked up and checked (revoked? organisation gone?)
- * on every request as before. At most `HASHES_KEPT` secrets, the least recently used dropped
- * first. One per server, made by the composition root and handed to the guards.
+ * of the secret and the master key, which no server can revoke), and only for a secret that
+ * matched a credential, so unknown keys never enter; the credential itself is read from the store
+ * and checked (revoked? organisation gone?) on every request, so a key revoked on one server is
+ * refused on every other at once (docs/decisions/credential-checks-across-servers.md). At most
+ * `HASHES_KEPT` secrets, the least recently used dropped first. One per server, made by the
+ * composition root and handed to the guards.
  */
 const HASHES_KEPT = 1024;
 
 export class CredentialResolver {
   readonly #hashes = new Map<string, string>();
 
-  constructor(private readonly ctx: Pick<AppContext, 'store' | 'keyring'>) {}
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'keyring'>) {}
 
   /**
    * The live credential of `kind` whose secret this is, or undefined. A secret of another kind is
-   * refused by its prefix before any lookup; the stored hash is compared in constant time.
+   * refused by its prefix before any lookup; the stored hash is compared in constant time. Two
+   * reads, no transaction.
    */
-  resolve(kind: CredentialKind, secret: string): Credential | undefined {
+  async resolve(kind: CredentialKind, secret: string): Promise<Credential | undefined> {
     if (secretKindOf(secret) !== kind) return undefined;
     const hash = this.#hashes.get(secret) ?? this.ctx.keyring.hash(secret);
-    const found = this.ctx.store.get<Credential>(CREDENTIALS, GLOBAL, hash);
+    const found = await this.ctx.db.get<Credential>(CREDENTIALS, GLOBAL, hash);
     if (!found || !safeEqual(found.id, hash) || found.kind !== kind || found.revokedAt) return undefined;
-    if (!getOrganization(this.ctx, found.orgId)) return undefined;
+    if (!(await getOrganization(this.ctx, found.orgId))) return undefined;
     this.#remember(secret, hash);
     return found;
   }

@@ -43,36 +43,38 @@ export async function registerClient(
     ...(input.accessTokenTtlSeconds ? { accessTokenTtlSeconds: input.accessTokenTtlSeconds } : {}),
     createdAt: new Date(ctx.clock.now()).toISOString(),
   };
-  await ctx.store.write([put(OAUTH_CLIENTS, GLOBAL, client)]);
+  await ctx.db.write([put(OAUTH_CLIENTS, GLOBAL, client)]);
   return { clientId: client.id, clientSecret, client: toPublic(client) };
 }
 
 /** Ends a client: its tokens stop working (access tokens are checked against their client) and it cannot get new ones. */
 export async function revokeClient(ctx: AppContext, clientId: string): Promise<void> {
-  const client = ctx.store.get<OAuthClient>(OAUTH_CLIENTS, GLOBAL, clientId);
-  if (!client || client.revokedAt) return;
-  await ctx.store.write([put(OAUTH_CLIENTS, GLOBAL, { ...client, revokedAt: new Date(ctx.clock.now()).toISOString() })]);
+  await ctx.db.transaction(async (tx) => {
+    const client = await tx.get<OAuthClient>(OAUTH_CLIENTS, GLOBAL, clientId, { forUpdate: true });
+    if (!client || client.revokedAt) return;
+    await tx.write([put(OAUTH_CLIENTS, GLOBAL, { ...client, revokedAt: new Date(ctx.clock.now()).toISOString() })]);
+  });
 }
 
-export function getClient(ctx: Pick<AppContext, 'store'>, clientId: string): OAuthClient | undefined {
-  const client = ctx.store.get<OAuthClient>(OAUTH_CLIENTS, GLOBAL, clientId);
+export async function getClient(ctx: Pick<AppContext, 'db'>, clientId: string): Promise<OAuthClient | undefined> {
+  const client = await ctx.db.get<OAuthClient>(OAUTH_CLIENTS, GLOBAL, clientId);
   return client && !client.revokedAt ? client : undefined;
 }
 
 /** Whether users of `orgId` may authorise the client: an organisation's own client serves its users only, the operator's serve everyone. */
 export const clientServes = (client: Pick<OAuthClient, 'orgId'>, orgId: string): boolean => client.orgId === undefined || client.orgId === orgId;
 
-export function listClients(ctx: Pick<AppContext, 'store'>): PublicOAuthClient[] {
-  return ctx.store.all<OAuthClient>(OAUTH_CLIENTS, GLOBAL).map(toPublic);
+export async function listClients(ctx: Pick<AppContext, 'db'>): Promise<PublicOAuthClient[]> {
+  return (await ctx.db.all<OAuthClient>(OAUTH_CLIENTS, GLOBAL)).map(toPublic);
 }
 
 /** The client if the id and secret match, otherwise undefined (constant-time on the secret). */
-export function authenticateClient(
-  ctx: Pick<AppContext, 'store' | 'keyring'>,
+export async function authenticateClient(
+  ctx: Pick<AppContext, 'db' | 'keyring'>,
   clientId: string,
   clientSecret: string,
-): OAuthClient | undefined {
-  const client = getClient(ctx, clientId);
+): Promise<OAuthClient | undefined> {
+  const client = await getClient(ctx, clientId);
   const presented = ctx.keyring.hash(clientSecret);
   const ok = safeEqual(presented, client?.secretHash ?? presented.replace(/./g, '0'));
   return ok && client ? client : undefined;

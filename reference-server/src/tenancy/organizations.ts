@@ -4,14 +4,14 @@ import { ORGANIZATIONS, type Organization } from './records.js';
 
 export async function createOrganization(ctx: AppContext, name: string): Promise<Organization> {
   const org: Organization = { id: ctx.ids.next('org'), name, createdAt: new Date(ctx.clock.now()).toISOString() };
-  await ctx.store.write([put(ORGANIZATIONS, GLOBAL, org)]);
+  await ctx.db.write([put(ORGANIZATIONS, GLOBAL, org)]);
   return org;
 }
 
-export function getOrganization(ctx: Pick<AppContext, 'store'>, id: string): Organization | undefined {
-  return ctx.store.get<Organization>(ORGANIZATIONS, GLOBAL, id);
+export function getOrganization(ctx: Pick<AppContext, 'db'>, id: string): Promise<Organization | undefined> {
+  return ctx.db.get<Organization>(ORGANIZATIONS, GLOBAL, id);
 }
 
-export function listOrganizations(ctx: Pick<AppContext, 'store'>): Organization[] {
-  return ctx.store.all<Organization>(ORGANIZATIONS, GLOBAL);
+export function listOrganizations(ctx: Pick<AppContext, 'db'>): Promise<Organization[]> {
+  return ctx.db.all<Organization>(ORGANIZATIONS, GLOBAL);
 }

@@ -3,6 +3,27 @@ export const ORGANIZATIONS = 'organizations';
 export const USERS = 'users';
 export const CREDENTIALS = 'credentials';
 export const OAUTH_CLIENTS = 'oauth_clients';
+/**
+ * Guards (docs/decisions/foundation-async-store.md): a record whose id is the unique value, written
+ * with `create` in the same transaction as the change, so of two servers racing exactly one commits.
+ * `user_emails`: one user per email (id = the normalised email). `active_developer_keys`: one live
+ * developer key per organisation (scope = the organisation, id `developer`).
+ */
+export const USER_EMAILS = 'user_emails';
+export const ACTIVE_DEVELOPER_KEYS = 'active_developer_keys';
+export const DEVELOPER_KEY_GUARD = 'developer';
+
+export interface UserEmailGuard {
+  /** The normalised email. */
+  id: string;
+  userId: string;
+}
+
+export interface DeveloperKeyGuard {
+  id: typeof DEVELOPER_KEY_GUARD;
+  /** The live developer key's public handle. */
+  keyId: string;
+}
 
 export interface Organization {
   id: string;

@@ -14,7 +14,8 @@
  * Subscriptions: `createSubscription(ctx, orgId, {url, events?, description?, surface})` →
  * `{ok: true, subscription, secret}` (the secret shown once) or `{ok: false, field, message}`
  * (URL refused by the SSRF guard, unknown event type, too many); `listSubscriptions`,
- * `getSubscription`, `deleteSubscription`, `enableSubscription`, `disableSubscription`;
+ * `getSubscription`, `updateSubscription` (edit.ts: URL, events, description; secret and log kept),
+ * `deleteSubscription`, `enableSubscription`, `disableSubscription`;
  * `listAttempts(ctx, subId, …)` (each attempt's exact exchange kept for the workspace);
  * `resendEvent` and `sendTestEvent` (redelivery.ts) for the workspace's delivery log.
  *
@@ -31,6 +32,7 @@
 export { attemptView, getAttempt, listAttempts } from './attempts.js';
 export { failedSince, resendEvent, resendFailed, sendTestEvent, TEST_EVENT_PREFIX, type RedeliveryResult } from './redelivery.js';
 export { WebhookDelivery } from './delivery.js';
+export { updateSubscription, type SubscriptionChanges, type UpdateResult } from './edit.js';
 export { DEFAULT_OVERLAP_HOURS, isOverlapHours, OVERLAP_HOURS, overlapUntil, rotateSecret, type OverlapHours, type Rotation } from './rotation.js';
 export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES, type EventType, type WebhookSurface } from './event-types.js';
 export { eventOps, getEvent, pendingDeliveries } from './outbox.js';

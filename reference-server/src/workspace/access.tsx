@@ -17,7 +17,7 @@ export interface Member {
 export async function memberOf(ctx: AppContext, req: Request): Promise<Member | undefined> {
   const session = await activeSession(ctx, req);
   if (!session) return undefined;
-  const organization = getOrganization(ctx, session.user.orgId);
+  const organization = await getOrganization(ctx, session.user.orgId);
   return organization ? { user: session.user, organization, sessionId: session.record.id } : undefined;
 }
 

@@ -69,7 +69,7 @@ const start = ({ ctx, tools, partnerOperations, started }: Deps): RequestHandler
     if (form.groups.length === 0) throw new RunInputError('Choose what to check');
     const input = { ...(form.name ? { name: form.name } : {}), ...(form.webhookUrl ? { webhookUrl: form.webhookUrl } : {}), ...(redirectUris.length ? { redirectUris } : {}), checks: form.groups, waitForBegin: true };
     const run = await startRun(ctx, me.organization.id, input, { startedBy: me.user.email, partnerOperations });
-    seeOther(res, `${CERTIFICATION_PATH}/started/${started.put(req, run)}`);
+    seeOther(res, `${CERTIFICATION_PATH}/started/${await started.put(req, run)}`);
   } catch (error) {
     if (!(error instanceof RunInputError) && !(error instanceof RunLimitError)) {
       next(error);
@@ -148,7 +148,7 @@ const again = ({ ctx, tools, partnerOperations, started }: Deps) =>
     const me = member(res);
     try {
       const next = await startRun(ctx, run.orgId, settingsOf(run), { startedBy: me.user.email, partnerOperations });
-      seeOther(res, `${CERTIFICATION_PATH}/started/${started.put(req, next)}`);
+      seeOther(res, `${CERTIFICATION_PATH}/started/${await started.put(req, next)}`);
     } catch (error) {
       if (!(error instanceof RunInputError) && !(error instanceof RunLimitError)) throw error;
       // Too many runs open, or the settings no longer start (a borrowed subscription was deleted): the form, filled in, says why.
@@ -172,7 +172,7 @@ const finish = ({ ctx }: Deps) =>
  * signed-in organisation only, so another organisation's run id is simply not found.
  */
 export function certificationRoutes(ctx: AppContext, router: Router, tools: PageTools, partnerOperations: string[]): void {
-  const deps: Deps = { ctx, tools, partnerOperations, started: new ShownOnceSlots<StartedRun>(ctx) };
+  const deps: Deps = { ctx, tools, partnerOperations, started: new ShownOnceSlots<StartedRun>(ctx, 'run-credentials') };
   mountRoutes(router, tools, [
     get('/certification', listPage(deps)),
     post('/certification', start(deps)),

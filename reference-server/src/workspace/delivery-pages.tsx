@@ -100,12 +100,15 @@ function EndpointSummary({ subscription, pending }: { subscription: Subscription
   );
 }
 
-/** Disable (or enable) the endpoint, or go to the page that asks before deleting it. */
+/** Edit the endpoint, disable (or enable) it, or go to the page that asks before deleting it. */
 function EndpointActions({ subscription, csrfToken }: { subscription: SubscriptionRecord; csrfToken: string }) {
   const url = subscriptionUrl(subscription.id);
   const toggle = subscription.status === 'active' ? { path: 'disable', label: 'Disable' } : { path: 'enable', label: 'Enable' };
   return (
     <div class="actions">
+      <a class="button secondary" href={`${url}/edit`}>
+        Edit endpoint
+      </a>
       <PostForm action={`${url}/${toggle.path}`} csrfToken={csrfToken}>
         <Button variant="secondary">{toggle.label}</Button>
       </PostForm>
@@ -197,7 +200,7 @@ function AttemptsLog({ subscription, attempts, types, filters, refresh, nextUrl 
   );
 }
 
-/** One subscription: its settings, what can be done to it, and its delivery log, newest first. */
+/** One subscription: its settings in brief, its delivery log (newest first), then the test event and secret forms. */
 export function SubscriptionPage({ member, csrfToken, subscription, attempts, pending, nextUrl, refresh, notice, errors = [], overlapUntil, filters }: SubscriptionPageProps) {
   // Only what this endpoint takes: its API's types that its event filter lists.
   const types = eventTypesFor(subscription.surface).filter((type) => subscription.events.includes(type));
@@ -209,6 +212,9 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
       <h1>Webhook endpoint</h1>
       <EndpointSummary subscription={subscription} pending={pending} />
       <EndpointActions subscription={subscription} csrfToken={csrfToken} />
+      {/* What people come here for first: what was sent and what came back; then the forms. */}
+      <AttemptsLog subscription={subscription} attempts={attempts} types={types} filters={filters} refresh={refresh} nextUrl={nextUrl} />
+      <TestEventForm url={subscriptionUrl(subscription.id)} types={types} csrfToken={csrfToken} error={errors.find((e) => e.field === 'type')?.message} />
       <RotateSecretForm
         subscription={subscription}
         csrfToken={csrfToken}
@@ -217,8 +223,6 @@ export function SubscriptionPage({ member, csrfToken, subscription, attempts, pe
         preselected={DEFAULT_OVERLAP_HOURS}
         error={errors.find((e) => e.field === 'overlap_hours')?.message}
       />
-      <TestEventForm url={subscriptionUrl(subscription.id)} types={types} csrfToken={csrfToken} error={errors.find((e) => e.field === 'type')?.message} />
-      <AttemptsLog subscription={subscription} attempts={attempts} types={types} filters={filters} refresh={refresh} nextUrl={nextUrl} />
     </WorkspacePage>
   );
 }

@@ -51,7 +51,12 @@ describe('getting started on the keys and results pages', () => {
   it('a results filter by email alone says nothing of other filters', async () => {
     const alone = await (await admin.get('/workspace/results?email=nobody%40example.com')).text();
     expect(alone).toContain('No result is stored for nobody@example.com in Northwind Ventures.');
-    const withBand = await (await admin.get('/workspace/results?email=nobody%40example.com&band=high')).text();
-    expect(withBand).toContain('No result is stored for nobody@example.com in Northwind Ventures that matches the other filters.');
+  });
+
+  it('an empty results list names exactly the filters chosen', async () => {
+    const said = async (query: string) => text(/<p role="status">([^<]*)<\/p>/.exec(await (await admin.get(`/workspace/results?${query}`)).text())?.[1] ?? '');
+    expect(await said('email=nobody%40example.com&band=high')).toBe('The result for nobody@example.com, if there is one, does not match: composite band high.');
+    expect(await said('quality=invalid&from=2020-01-01&to=2020-01-02')).toBe('No result matches: response quality invalid; submitted from 2020-01-01 until 2020-01-02.');
+    expect(await said('from=2030-02-01&to=2030-01-01')).toBe('No result matches: submitted from 2030-02-01 until 2030-01-01. The date range ends before it starts.');
   });
 });

@@ -1,7 +1,7 @@
 import type { RequestHandler, Router } from 'express';
 import type { AppContext } from '../context.js';
 import type { OrgRequestLog } from '../http/index.js';
-import { currentSession, endAllSessions, endSession, SESSION_IDLE_MS, sessionsOf, signInUrl } from '../auth/index.js';
+import { sessionIdOf, endAllSessions, endSession, SESSION_IDLE_MS, sessionsOf, signInUrl } from '../auth/index.js';
 import { createPageSurface, type PageTools, seeOther, sendPage } from '../pages/index.js';
 import { listCredentials, listUsers } from '../tenancy/index.js';
 import { member, requireMember } from './access.js';
@@ -23,14 +23,14 @@ import { webhooksRoutes } from './webhooks-routes.js';
 
 export { WORKSPACE_PATH } from './names.js';
 
-const overviewPage = (ctx: AppContext, tools: PageTools, requests: OrgRequestLog): RequestHandler => (req, res) => {
+const overviewPage = (ctx: AppContext, tools: PageTools, requests: OrgRequestLog): RequestHandler => async (req, res) => {
   const orgId = member(res).organization.id;
   sendPage(
     res,
     <OverviewPage
       {...viewer(tools, req, res)}
-      users={listUsers(ctx, orgId)}
-      credentials={listCredentials(ctx, orgId).filter((c) => !c.revokedAt)}
+      users={await listUsers(ctx, orgId)}
+      credentials={(await listCredentials(ctx, orgId)).filter((c) => !c.revokedAt)}
       lastUsed={(keyId) => requests.lastUsed(keyId)}
       snippets={surfaceSnippets(baseUrlOf(ctx, req))}
     />,
@@ -42,8 +42,8 @@ const signOut = (ctx: AppContext): RequestHandler => async (req, res) => {
   seeOther(res, signInUrl(WORKSPACE_PATH));
 };
 
-const sessionsPage = (ctx: AppContext, tools: PageTools): RequestHandler => (req, res) =>
-  sendPage(res, <SessionsPage {...viewer(tools, req, res)} sessions={sessionsOf(ctx, member(res).user.id)} idleMinutes={SESSION_IDLE_MS / 60_000} />);
+const sessionsPage = (ctx: AppContext, tools: PageTools): RequestHandler => async (req, res) =>
+  sendPage(res, <SessionsPage {...viewer(tools, req, res)} sessions={await sessionsOf(ctx, member(res).user.id)} idleMinutes={SESSION_IDLE_MS / 60_000} />);
 
 const signOutEverywhere = (ctx: AppContext): RequestHandler => async (_req, res) => {
   await endAllSessions(ctx, res, member(res).user.id);
@@ -63,7 +63,8 @@ export function createWorkspaceSurface(ctx: AppContext, deps: { requests: OrgReq
       service: SERVICE,
       cookiePath: WORKSPACE_PATH,
       cookiePrefix: 'pis_ws',
-      sessionIdentifier: (req) => currentSession(ctx, req)?.record.id,
+      // The cookie's keyed hash: requireMember has checked the session is live before any form is read.
+      sessionIdentifier: (req) => sessionIdOf(ctx, req),
       formLimit: '64kb',
       // The profile builder's form is the largest: up to 30 criterion rows of up to 13 fields each.
       parameterLimit: 420,

@@ -102,7 +102,7 @@ const create = (deps: Deps): RequestHandler => async (req, res) => {
   try {
     const made = await createInvite(deps.ctx, me.organization.id, input, 'workspace', { name: me.user.name, email: me.user.email });
     // Post/Redirect/Get: a reload of the page that shows the link never creates a second invite.
-    seeOther(res, `${INVITES_PATH}/created/${deps.created.put(req, { inviteId: made.invite.id, url: made.url })}`);
+    seeOther(res, `${INVITES_PATH}/created/${await deps.created.put(req, { inviteId: made.invite.id, url: made.url })}`);
   } catch (error) {
     if (!(error instanceof InviteInputError)) throw error;
     await showInvites(deps, req, res, values, [{ field: error.field, message: MESSAGES[error.field] ?? error.message }]);
@@ -179,7 +179,7 @@ const revoke = ({ ctx, flash }: Deps) =>
  * as `createdBy`; the link is shown once.
  */
 export function invitesRoutes(ctx: AppContext, router: Router, tools: PageTools): void {
-  const deps: Deps = { ctx, tools, flash: noticeFlash(ctx, 'pis_ws_invites'), created: new ShownOnceSlots(ctx) };
+  const deps: Deps = { ctx, tools, flash: noticeFlash(ctx, 'pis_ws_invites'), created: new ShownOnceSlots(ctx, 'invite-link') };
   mountRoutes(router, tools, [
     get('/invites', listPage(deps)),
     post('/invites', create(deps)),

@@ -25,19 +25,19 @@ interface Deps {
 }
 
 /** The organisation's automation keys, each with the email of the person it acts for. */
-function keysOf(ctx: AppContext, orgId: string) {
-  const emails = new Map(listUsers(ctx, orgId).map((u) => [u.id, u.email]));
-  return listCredentials(ctx, orgId)
+async function keysOf(ctx: AppContext, orgId: string) {
+  const emails = new Map((await listUsers(ctx, orgId)).map((u) => [u.id, u.email]));
+  return (await listCredentials(ctx, orgId))
     .filter((c) => c.kind === 'automation_key')
     .map((c) => ({ ...c, ownerEmail: (c.userId && emails.get(c.userId)) || '—' }));
 }
 
 /** The key of the path among this organisation's automation keys: another organisation's key id is simply not found. */
-const keyIn = (ctx: AppContext) => (req: Request, res: Response) => keysOf(ctx, member(res).organization.id).find((k) => k.keyId === req.params['keyId']);
+const keyIn = (ctx: AppContext) => async (req: Request, res: Response) => (await keysOf(ctx, member(res).organization.id)).find((k) => k.keyId === req.params['keyId']);
 
-const listPage = ({ ctx, tools, flash, lastUsed }: Deps): RequestHandler => (req, res) => {
+const listPage = ({ ctx, tools, flash, lastUsed }: Deps): RequestHandler => async (req, res) => {
   const notice = flash.take(req, res);
-  sendPage(res, <KeysPage {...viewer(tools, req, res)} keys={keysOf(ctx, member(res).organization.id)} lastUsed={lastUsed} {...(notice ? { revoked: notice.revoked } : {})} />);
+  sendPage(res, <KeysPage {...viewer(tools, req, res)} keys={await keysOf(ctx, member(res).organization.id)} lastUsed={lastUsed} {...(notice ? { revoked: notice.revoked } : {})} />);
 };
 
 const create = ({ ctx, tools, created, lastUsed }: Deps): RequestHandler => async (req, res) => {
@@ -46,12 +46,12 @@ const create = ({ ctx, tools, created, lastUsed }: Deps): RequestHandler => asyn
   const label = labelSchema.safeParse(raw);
   if (!label.success) {
     const message = label.error.issues[0]?.message ?? 'Enter a label for the key';
-    sendPage(res, <KeysPage {...viewer(tools, req, res)} keys={keysOf(ctx, me.organization.id)} lastUsed={lastUsed} label={raw} errors={[{ field: 'label', message }]} />, 400);
+    sendPage(res, <KeysPage {...viewer(tools, req, res)} keys={await keysOf(ctx, me.organization.id)} lastUsed={lastUsed} label={raw} errors={[{ field: 'label', message }]} />, 400);
     return;
   }
   const issued = await issueCredential(ctx, { kind: 'automation_key', orgId: me.organization.id, userId: me.user.id, label: label.data });
   // Post/Redirect/Get: a reload of the page that shows the key reads the (spent) slot and never posts again.
-  seeOther(res, `${KEYS_PATH}/created/${created.put(req, { credential: issued.credential, secret: issued.secret })}`);
+  seeOther(res, `${KEYS_PATH}/created/${await created.put(req, { credential: issued.credential, secret: issued.secret })}`);
 };
 
 const ALREADY_SHOWN_KEY: AlreadyShown = { section: 'keys', what: 'automation key', back: { href: KEYS_PATH, text: 'Back to automation keys' }, children: 'If it was not copied, create a new key and revoke the one nobody has.' };
@@ -64,8 +64,8 @@ const createdPage = ({ ctx, tools, created }: Deps) =>
 // "Are you sure?": revoking breaks every Zap and workflow that uses the key, at once.
 const revokeConfirm = ({ ctx, tools, lastUsed }: Deps) =>
   withFound(
-    (req, res) => {
-      const key = keyIn(ctx)(req, res);
+    async (req, res) => {
+      const key = await keyIn(ctx)(req, res);
       return key?.revokedAt ? undefined : key;
     },
     (key, req, res) => {
@@ -107,7 +107,7 @@ const revoke = ({ ctx, flash }: Deps) =>
  */
 export function keysRoutes(ctx: AppContext, router: Router, tools: PageTools, lastUsed: (keyId: string) => number | undefined): void {
   const flash = createFlash(ctx, { cookieName: 'pis_ws_keys', cookiePath: WORKSPACE_PATH, schema: z.object({ revoked: z.string().max(200) }) });
-  const deps: Deps = { ctx, tools, lastUsed, flash, created: new ShownOnceSlots(ctx) };
+  const deps: Deps = { ctx, tools, lastUsed, flash, created: new ShownOnceSlots(ctx, 'automation-key') };
   mountRoutes(router, tools, [
     get('/keys', listPage(deps)),
     post('/keys', create(deps)),

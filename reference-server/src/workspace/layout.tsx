@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { Button, COPY_BUTTONS_SCRIPT, ErrorSummary, type FieldError, Layout, PostForm } from '../pages/index.js';
+import { Button, COPY_BUTTONS_SCRIPT, ErrorSummary, FOCUS_ON_LOAD_SCRIPT, type FieldError, Layout, PostForm } from '../pages/index.js';
 import type { Member } from './access.js';
 import { SERVICE, WORKSPACE_PATH } from './names.js';
 
@@ -40,7 +40,7 @@ export interface WorkspacePageProps {
 export function WorkspacePage({ member, title, section, csrfToken, errors = [], notice, liveSeconds, children }: WorkspacePageProps) {
   const isAdmin = member.user.role === 'admin';
   return (
-    <Layout title={title} service={SERVICE} width="wide" hasErrors={errors.length > 0} scripts={[COPY_BUTTONS_SCRIPT.path]} {...(liveSeconds ? { liveSeconds } : {})}>
+    <Layout title={title} service={SERVICE} width="wide" hasErrors={errors.length > 0} scripts={[COPY_BUTTONS_SCRIPT.path, FOCUS_ON_LOAD_SCRIPT.path]} {...(liveSeconds ? { liveSeconds } : {})}>
       <div class="workspace-bar">
         <p class="muted">
           {member.user.name} ({member.user.email}) · {member.organization.name} · {isAdmin ? 'Administrator' : 'Member'}

@@ -117,4 +117,62 @@ describe('the profile builder in a real browser', { timeout: 180_000 }, () => {
     expect(await page.locator('#c2_label').count()).toBe(0);
     await page.context().close();
   });
+
+  it('keeps your place: Add, Remove and “Show this rule’s fields” come back to the changed criterion with the focus on it, by keyboard', async () => {
+    const page = await signInWithChromium(browser, server.url, admin.email, admin.password, '/workspace/profiles/new');
+    // Where the answer landed: the URL's fragment, what has the focus, and whether it is on screen.
+    const place = async () => ({
+      hash: new URL(page.url()).hash,
+      focused: (await page.evaluate('document.activeElement && document.activeElement.id')) as string,
+      // Its top on screen (a fieldset can be taller than the window; a fragment's scroll leaves a fraction of a pixel).
+      onScreen: (await page.evaluate('(() => { const r = document.activeElement.getBoundingClientRect(); return r.top > -1 && r.top < window.innerHeight; })()')) as boolean,
+    });
+    const press = async (name: string) => {
+      await page.getByRole('button', { name }).focus();
+      // The form's answer is a new document at the same path: wait for it, loaded (its script has run).
+      const answered = page.waitForEvent('load');
+      await page.keyboard.press('Enter');
+      await answered;
+    };
+
+    await press('Add criterion');
+    expect(await place()).toEqual({ hash: '#criterion-2', focused: 'c2_label', onScreen: true });
+    await page.keyboard.type('Stage');
+    await page.locator('#c2_type').selectOption('keywords');
+    await press('Show this rule’s fields for criterion 2');
+    expect(await place()).toEqual({ hash: '#criterion-2', focused: 'c2_in-1', onScreen: true });
+    expect(await page.locator('#c2_label').inputValue()).toBe('Stage');
+    await checkAccessible(page);
+
+    await press('Add criterion');
+    expect(await place()).toEqual({ hash: '#criterion-3', focused: 'c3_label', onScreen: true });
+    await press('Remove criterion 2');
+    // The row that took criterion 2's place has the focus (its fieldset: the legend is read first).
+    expect(await place()).toEqual({ hash: '#criterion-2', focused: 'criterion-2', onScreen: true });
+    expect(await page.locator('#c2_label').inputValue()).toBe('');
+    await press('Remove criterion 2');
+    expect(await place()).toEqual({ hash: '#criterion-1', focused: 'criterion-1', onScreen: true });
+    await checkAccessible(page);
+
+    // JSON: monospaced, as tall as its text (no scrolling inside the box), and the docs it names a link away.
+    await press('Edit as JSON');
+    expect(await place()).toMatchObject({ hash: '#criteria', focused: 'criteria' });
+    expect(await page.evaluate('getComputedStyle(document.getElementById("criteria")).fontFamily')).toMatch(/monospace/);
+    expect(await page.evaluate('(() => { const box = document.getElementById("criteria"); return box.scrollHeight <= box.clientHeight; })()')).toBe(true);
+    await checkAccessible(page);
+    await page.getByRole('link', { name: 'how profiles score submissions' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/workspace/profiles/scoring');
+    expect(await page.getByRole('heading', { level: 2, name: /Keywords appear/ }).count()).toBe(1);
+    await checkAccessible(page);
+    await page.context().close();
+  });
+
+  it('without script, the fragment alone brings the page back to the changed criterion', async () => {
+    const page = await signInWithChromium(browser, server.url, admin.email, admin.password, '/workspace/profiles/new', { script: false });
+    await page.getByRole('button', { name: 'Add criterion' }).click();
+    expect(new URL(page.url()).hash).toBe('#criterion-2');
+    expect(await page.evaluate('(() => { const r = document.getElementById("criterion-2").getBoundingClientRect(); return r.top > -1 && r.top < window.innerHeight; })()')).toBe(true);
+    await page.context().close();
+  });
 });

@@ -2,8 +2,8 @@ import { Button, CheckboxGroup, ErrorMessage, SelectField, TextField } from '../
 import { DIMENSION_INFO, DIMENSIONS } from '../psychometrics/index.js';
 import { KEYWORD_SOURCES, MAX_CRITERIA, rowField, RULE_TYPES, type CriterionRow, type RuleType } from './profile-form.js';
 
-/** Each rule type in the reader's words, with what it scores (docs/automation.md#scoring has the arithmetic). */
-const RULES: Record<RuleType, { label: string; hint: string }> = {
+/** Each rule type in the reader's words, with what it scores (scoring-guide.tsx and docs/automation.md#scoring have the arithmetic). */
+export const RULES: Record<RuleType, { label: string; hint: string }> = {
   field_present: { label: 'A field has a value', hint: 'Full marks when the submission carries a value in this field, none otherwise.' },
   field_in: { label: 'A field’s value is one of a list', hint: 'Full marks when the field’s value is one of the values listed (upper or lower case alike), none otherwise.' },
   number_at_least: { label: 'A number reaches a target', hint: 'Marks in proportion to the field’s number against the target, full marks at or above it.' },
@@ -73,12 +73,23 @@ function RuleFields({ index, row, error }: { index: number; row: CriterionRow; e
   }
 }
 
+/** Where the form was sent from and where its answer puts the person back (profile-form.ts `placeAfter`). */
+export interface RowPlace {
+  /** The form's action: each row button sends to it with the `#criterion-n` it changes. */
+  action: string;
+  /** After a change: the criterion (1-based) and the id of what gets the focus. */
+  focus?: { criterion: number; focus: string } | undefined;
+}
+
 /** One criterion as form fields, with its own "Remove" button. */
-function CriterionFields({ index, row, error, removable }: { index: number; row: CriterionRow; error: ErrorOf; removable: boolean }) {
+function CriterionFields({ index, row, error, rowCount, place }: { index: number; row: CriterionRow; error: ErrorOf; rowCount: number; place: RowPlace }) {
   const n = index + 1;
   const id = (part: string) => rowField(index, part);
+  const back = (criterion: number) => `${place.action}#criterion-${criterion}`;
+  const focused = place.focus?.criterion === n ? place.focus.focus : undefined;
+  // tabIndex -1: the fragment the row buttons send to focuses the fieldset itself when there is no script.
   return (
-    <fieldset class="criterion" id={`criterion-${n}`}>
+    <fieldset class="criterion" id={`criterion-${n}`} tabIndex={-1} data-focus={focused}>
       <legend>Criterion {n}</legend>
       <TextField id={id('label')} label="Label" hint="What it measures, in a few words: Traction, Team, Market." value={row.label} maxLength={80} {...error(id('label'))} />
       <TextField id={id('weight')} label="Weight" hint="How much it counts beside the other criteria: a number more than 0, up to 100." value={row.weight} {...error(id('weight'))} />
@@ -91,7 +102,7 @@ function CriterionFields({ index, row, error, removable }: { index: number; row:
         {...error(id('type'))}
       />
       <p>
-        <Button variant="secondary" name="intent" value="refresh">
+        <Button variant="secondary" name="intent" value={`refresh-${n}`} formAction={back(n)}>
           Show this rule’s fields<span class="visually-hidden"> for criterion {n}</span>
         </Button>
       </p>
@@ -105,8 +116,8 @@ function CriterionFields({ index, row, error, removable }: { index: number; row:
         maxLength={48}
         {...error(id('key'))}
       />
-      {removable ? (
-        <Button variant="secondary" name="intent" value={`remove-${n}`}>
+      {rowCount > 1 ? (
+        <Button variant="secondary" name="intent" value={`remove-${n}`} formAction={back(Math.min(n, rowCount - 1))}>
           Remove criterion {n}
         </Button>
       ) : null}
@@ -115,17 +126,17 @@ function CriterionFields({ index, row, error, removable }: { index: number; row:
 }
 
 /** Every criterion row, and the button that adds one (the rows travel with the form: nothing is saved until the form is). */
-export function CriteriaFields({ rows, error }: { rows: readonly CriterionRow[]; error: ErrorOf }) {
+export function CriteriaFields({ rows, error, place }: { rows: readonly CriterionRow[]; error: ErrorOf; place: RowPlace }) {
   return (
     <>
       <input type="hidden" name="rows" value={String(rows.length)} />
       {rows.map((row, index) => (
-        <CriterionFields index={index} row={row} error={error} removable={rows.length > 1} />
+        <CriterionFields index={index} row={row} error={error} rowCount={rows.length} place={place} />
       ))}
       <div id="add-criterion" class={`form-group${error('add-criterion').error ? ' has-error' : ''}`}>
         {error('add-criterion').error ? <ErrorMessage id="add-criterion-error" message={error('add-criterion').error as string} /> : null}
         {rows.length < MAX_CRITERIA ? (
-          <Button variant="secondary" name="intent" value="add">
+          <Button variant="secondary" name="intent" value="add" formAction={`${place.action}#criterion-${rows.length + 1}`}>
             Add criterion
           </Button>
         ) : (

@@ -107,13 +107,16 @@ export const profileFormValues = (profile: ProfileRecord, mode: ProfileFormValue
 });
 
 /** What the person asked for with the button they pressed: save, or change the rows and show the form again. */
-export type FormIntent = { kind: 'save' } | { kind: 'add' } | { kind: 'remove'; index: number } | { kind: 'refresh' } | { kind: 'json' } | { kind: 'form' };
+export type FormIntent = { kind: 'save' } | { kind: 'add' } | { kind: 'remove'; index: number } | { kind: 'refresh'; index: number } | { kind: 'json' } | { kind: 'form' };
 
 export function formIntent(body: unknown): FormIntent {
   const intent = formField(body, 'intent') ?? 'save';
-  if (intent === 'add' || intent === 'refresh' || intent === 'json' || intent === 'form') return { kind: intent };
-  const remove = /^remove-(\d{1,2})$/.exec(intent);
-  return remove ? { kind: 'remove', index: Number(remove[1]) - 1 } : { kind: 'save' };
+  if (intent === 'add' || intent === 'json' || intent === 'form') return { kind: intent };
+  // `refresh` alone: a form rendered before the button named its row (the first then).
+  if (intent === 'refresh') return { kind: 'refresh', index: 0 };
+  const row = /^(remove|refresh)-(\d{1,2})$/.exec(intent);
+  if (!row) return { kind: 'save' };
+  return { kind: row[1] === 'remove' ? 'remove' : 'refresh', index: Math.max(0, Number(row[2]) - 1) };
 }
 
 export function readProfileForm(body: unknown): ProfileFormValues {
@@ -174,6 +177,44 @@ export function changeRows(rows: readonly CriterionRow[], intent: FormIntent): C
     return left.length > 0 ? left : [emptyRow()];
   }
   return [...rows];
+}
+
+/**
+ * Where the page returns after a change of the rows: the criterion changed (1-based, its fieldset
+ * `criterion-n`) and the element to focus in it. Add: the new row's label. Remove: the row now in
+ * the removed one's place (or the one before, when the last was removed). Show the rule's fields:
+ * the first of them, or the rule choice when none is chosen.
+ */
+export function placeAfter(intent: FormIntent, rows: readonly CriterionRow[]): { criterion: number; focus: string } | undefined {
+  if (intent.kind === 'add') return { criterion: rows.length, focus: rowField(rows.length - 1, 'label') };
+  if (intent.kind === 'remove') {
+    const criterion = Math.min(intent.index + 1, rows.length);
+    return { criterion, focus: `criterion-${criterion}` };
+  }
+  if (intent.kind === 'refresh') {
+    const index = Math.min(intent.index, rows.length - 1);
+    return { criterion: index + 1, focus: rowField(index, firstRuleField(rows[index]?.type ?? '')) };
+  }
+  return undefined;
+}
+
+/** The part name of a rule's first field (`type`, the choice itself, when no rule is chosen). */
+function firstRuleField(type: string): string {
+  switch (type) {
+    case 'field_present':
+    case 'field_in':
+    case 'number_at_least':
+      return 'field';
+    case 'resource_count':
+    case 'transcript_words':
+      return 'target';
+    case 'keywords':
+      return 'in-1';
+    case 'assessment_fit':
+      return `t_${DIMENSIONS[0]}`;
+    default:
+      return 'type';
+  }
 }
 
 /** A number typed in a box, or the text itself when it is not one (the schema then says what is wrong). */

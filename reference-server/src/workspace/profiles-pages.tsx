@@ -6,6 +6,7 @@ import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
 import { CriteriaFields } from './profile-criteria-fields.js';
 import type { ProfileFormValues } from './profile-form.js';
+import { SCORING_GUIDE_PATH } from './scoring-guide.js';
 
 export const PROFILES_PATH = `${WORKSPACE_PATH}/profiles`;
 
@@ -42,13 +43,51 @@ export interface ProfileFormPageProps {
   errors?: readonly FieldError[];
   /** The profile being edited; absent when creating one. */
   profile?: ProfileRecord;
+  /** After a change of the rows: the criterion to return to and what to focus in it. */
+  focus?: { criterion: number; focus: string } | undefined;
+}
+
+/** The JSON box shows every line: as many rows as the text has (within bounds), plus one to type on. */
+const jsonRows = (text: string) => Math.min(40, Math.max(10, text.split('\n').length + 1));
+
+/** The criteria: form rows, or the JSON box for developers; each links to how the rules score. */
+function CriteriaSection({ values, error, action, focus }: { values: ProfileFormValues; error: ReturnType<typeof fieldErrors>; action: string; focus: ProfileFormPageProps['focus'] }) {
+  return (
+    values.mode === 'json' ? (
+      <>
+        <p>
+          Each rule and its fields: <a href={SCORING_GUIDE_PATH}>how profiles score submissions</a>.
+        </p>
+        <TextField
+          id="criteria"
+          label="Criteria (JSON)"
+          hint="A list of 1 to 30 criteria, each with key, label, description, weight and rule, exactly as GET /api/automation/profiles shows them."
+          multiline
+          code
+          rows={jsonRows(values.criteria)}
+          value={values.criteria}
+          {...error('criteria')}
+        />
+      </>
+    ) : (
+      <>
+        <h2>Criteria</h2>
+        <p>
+          Each criterion is scored from 0 to 100 by its rule; the profile’s score is their average, weighted by their weights. Each rule’s arithmetic:{' '}
+          <a href={SCORING_GUIDE_PATH}>how profiles score submissions</a>.
+        </p>
+        <CriteriaFields rows={values.rows} error={error} place={{ action, focus }} />
+      </>
+    )
+  );
 }
 
 /** Create or edit a profile; archiving is a separate form at the bottom of the edit page. */
-export function ProfileFormPage({ member, csrfToken, values, errors = [], profile }: ProfileFormPageProps) {
+export function ProfileFormPage({ member, csrfToken, values, errors = [], profile, focus }: ProfileFormPageProps) {
   const error = fieldErrors(errors);
   const title = profile ? `Edit ${profile.name}` : 'Create a profile';
   const archived = Boolean(profile?.archived_at);
+  const action = profile ? `${PROFILES_PATH}/${encodeURIComponent(profile.id)}` : PROFILES_PATH;
   return (
     <WorkspacePage member={member} title={title} section="profiles" csrfToken={csrfToken} errors={errors}>
       <p>
@@ -61,7 +100,7 @@ export function ProfileFormPage({ member, csrfToken, values, errors = [], profil
           {archived ? ' · archived: new submissions into it are refused' : ''}
         </p>
       ) : null}
-      <PostForm action={profile ? `${PROFILES_PATH}/${encodeURIComponent(profile.id)}` : PROFILES_PATH} csrfToken={csrfToken}>
+      <PostForm action={action} csrfToken={csrfToken}>
         <TextField id="name" label="Name" value={values.name} maxLength={120} {...error('name')} />
         <ChoiceGroup
           id="kind"
@@ -80,32 +119,17 @@ export function ProfileFormPage({ member, csrfToken, values, errors = [], profil
           {...error('required_fields')}
         />
         <input type="hidden" name="mode" value={values.mode} />
-        {values.mode === 'json' ? (
-          <TextField
-            id="criteria"
-            label="Criteria (JSON)"
-            hint="A list of 1 to 30 criteria, each with key, label, description, weight and rule, exactly as GET /api/automation/profiles shows them. The rules are described in the Automation API documentation under Scoring."
-            multiline
-            value={values.criteria}
-            {...error('criteria')}
-          />
-        ) : (
-          <>
-            <h2>Criteria</h2>
-            <p>Each criterion is scored from 0 to 100 by its rule; the profile’s score is their average, weighted by their weights.</p>
-            <CriteriaFields rows={values.rows} error={error} />
-          </>
-        )}
+        <CriteriaSection values={values} error={error} action={action} focus={focus} />
         <div class="actions">
           <Button name="intent" value="save">
             {profile ? 'Save changes' : 'Create profile'}
           </Button>
           {values.mode === 'json' ? (
-            <Button variant="secondary" name="intent" value="form">
+            <Button variant="secondary" name="intent" value="form" formAction={`${action}#criterion-1`}>
               Edit with the form
             </Button>
           ) : (
-            <Button variant="secondary" name="intent" value="json">
+            <Button variant="secondary" name="intent" value="json" formAction={`${action}#criteria`}>
               Edit as JSON
             </Button>
           )}

@@ -5,8 +5,9 @@ import { archiveProfile, createProfile, getProfile, listProfiles, type ProfileIn
 import { member } from './access.js';
 import { ConfirmPage } from './confirm.js';
 import { noticeFlash, redirectWithNotice, takeNotice, type NoticeFlash } from './notice-flash.js';
-import { changeRows, emptyProfileForm, formIntent, parseProfileForm, profileFormValues, readProfileForm, switchMode, type ProfileFormValues } from './profile-form.js';
+import { changeRows, emptyProfileForm, formIntent, parseProfileForm, placeAfter, profileFormValues, readProfileForm, switchMode, type ProfileFormValues } from './profile-form.js';
 import { ProfileFormPage, ProfilesPage, PROFILES_PATH } from './profiles-pages.js';
+import { ScoringGuidePage } from './scoring-guide.js';
 import { get, mountRoutes, post, viewer, withFound } from './route-table.js';
 
 /**
@@ -17,8 +18,8 @@ import { get, mountRoutes, post, viewer, withFound } from './route-table.js';
 function formChanged(csrf: PageCsrf, req: Request, res: Response, values: ProfileFormValues, profile?: ProfileRecord): boolean {
   const intent = formIntent(req.body);
   if (intent.kind === 'save') return false;
-  const show = (shown: ProfileFormValues, errors: FieldError[] = []) =>
-    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={shown} errors={errors} {...(profile ? { profile } : {})} />, errors.length ? 400 : 200);
+  const show = (shown: ProfileFormValues, errors: FieldError[] = [], focus?: ReturnType<typeof placeAfter>) =>
+    sendPage(res, <ProfileFormPage member={member(res)} csrfToken={csrf.token(req, res)} values={shown} errors={errors} focus={focus} {...(profile ? { profile } : {})} />, errors.length ? 400 : 200);
   if (intent.kind === 'json' || intent.kind === 'form') {
     const switched = switchMode(values, intent.kind);
     if (switched) show(switched);
@@ -26,7 +27,8 @@ function formChanged(csrf: PageCsrf, req: Request, res: Response, values: Profil
     return true;
   }
   if (values.mode === 'json') return false;
-  show({ ...values, rows: changeRows(values.rows, intent) });
+  const rows = changeRows(values.rows, intent);
+  show({ ...values, rows }, [], placeAfter(intent, rows));
   return true;
 }
 
@@ -122,6 +124,7 @@ export function profilesRoutes(ctx: AppContext, router: Router, tools: PageTools
   mountRoutes(router, tools, [
     get('/profiles', listPage(deps)),
     get('/profiles/new', newPage(deps)),
+    get('/profiles/scoring', (req, res) => sendPage(res, <ScoringGuidePage {...viewer(tools, req, res)} />)),
     post('/profiles', create(deps)),
     get('/profiles/:id', editPage(deps)),
     post('/profiles/:id', update(deps)),

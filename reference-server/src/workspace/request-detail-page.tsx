@@ -38,8 +38,9 @@ export function RequestDetailPage({ member, csrfToken, request, labels, curl }: 
       />
       <h2 id="curl-heading">Copy as curl</h2>
       <p>
-        The same request again. Secrets are shell variables: set <code>$AUTOMATION_KEY</code>, <code>$DEVELOPER_KEY</code> or <code>$ACCESS_TOKEN</code> (whichever the command names) from the
-        credential you hold; a value shown as <code>[redacted]</code> in the body was a secret too.
+        The same request again, every header as it was sent. Each secret is a shell variable named for what it is: set <code>$AUTOMATION_KEY</code>, <code>$DEVELOPER_KEY</code>,{' '}
+        <code>$ACCESS_TOKEN</code> or <code>$PARTNER_CREDENTIAL</code> (whichever the command names) from the credential you hold, and any other variable (<code>$CLIENT_SECRET</code>,{' '}
+        <code>$REFRESH_TOKEN</code>…) from the value the field held.
       </p>
       <pre class="snippet" tabIndex={0} aria-labelledby="curl-heading" data-copy="curl command">
         {curl}

@@ -47,13 +47,13 @@ describe('the request log, opened and filtered', { timeout: 60_000 }, () => {
     expect(detail).toContain('token=[redacted]&channel=deals');
     expect(detail).toContain('"secret": "[redacted]"');
     expect(detail).toContain('"status": "active"');
-    // The curl command: the key as $AUTOMATION_KEY, other cut headers as variables of their own name.
+    // The curl command: every header as sent, the key as $AUTOMATION_KEY, other cuts as variables of their own name.
     const curl = /<pre[^>]*data-copy="curl command"[^>]*>([\s\S]*?)<\/pre>/.exec(detail)?.[1] ?? '';
     expect(curl).toContain(`curl -X POST "${server.url}/api/automation/webhooks"`);
     expect(curl).toContain('-H "x-api-key: $AUTOMATION_KEY"');
     expect(curl).toContain('-H "x-webhook-secret: $X_WEBHOOK_SECRET"');
-    expect(curl).toContain(`--data-raw '{"url":"http://127.0.0.1:9/hook?token=[redacted]&channel=deals","events":["submission.queued"]}'`);
-    expect(curl).not.toContain('cookie');
+    expect(curl).toContain(`--data-raw '{"url":"http://127.0.0.1:9/hook?token='"$TOKEN"'&channel=deals","events":["submission.queued"]}'`);
+    expect(curl).toContain('-H "cookie: $COOKIE"');
   });
 
   it('filters by status class and credential, and refuses another organisation’s request ids', async () => {

@@ -24,12 +24,12 @@ const matches = (filters: RequestFilters) => (r: LoggedRequest) =>
   (filters.credential === '' || (filters.credential === OAUTH_TOKENS ? r.via === 'oauth_access_token' : r.credentialId === filters.credential));
 
 // Labels of this organisation's credentials only: ids from the log are looked up among them.
-const labelsOf = (ctx: AppContext, orgId: string) => new Map(listCredentials(ctx, orgId).map((c) => [c.keyId, `${c.label} (${c.hint})`]));
+const labelsOf = async (ctx: AppContext, orgId: string) => new Map((await listCredentials(ctx, orgId)).map((c) => [c.keyId, `${c.label} (${c.hint})`]));
 
-const logPage = (ctx: AppContext, requests: OrgRequestLog, tools: PageTools): RequestHandler => (req, res) => {
+const logPage = (ctx: AppContext, requests: OrgRequestLog, tools: PageTools): RequestHandler => async (req, res) => {
   const orgId = member(res).organization.id;
   const surface = isSurface(req.query['surface']) ? req.query['surface'] : 'automation';
-  const labels = labelsOf(ctx, orgId);
+  const labels = await labelsOf(ctx, orgId);
   const filters = filtersOf(req.query, labels);
   sendPage(res, <RequestsPage {...viewer(tools, req, res)} surface={surface} requests={requests.recent(orgId, surface).filter(matches(filters))} labels={labels} filters={filters} />);
 };
@@ -38,8 +38,8 @@ const logPage = (ctx: AppContext, requests: OrgRequestLog, tools: PageTools): Re
 const requestPage = (ctx: AppContext, requests: OrgRequestLog, tools: PageTools) =>
   withFound(
     (req, res) => requests.find(member(res).organization.id, String(req.params['id'])),
-    (request, req, res) => {
-            sendPage(res, <RequestDetailPage {...viewer(tools, req, res)} request={request} labels={labelsOf(ctx, member(res).organization.id)} curl={curlCommand(baseUrlOf(ctx, req), request)} />);
+    async (request, req, res) => {
+            sendPage(res, <RequestDetailPage {...viewer(tools, req, res)} request={request} labels={await labelsOf(ctx, member(res).organization.id)} curl={curlCommand(baseUrlOf(ctx, req), request)} />);
     },
   );
 

@@ -39,3 +39,25 @@ export function resultMatcher(filters: ResultFilters): ((result: AssessmentResul
   };
 }
 
+
+/** The filters in words, as the form names them: `composite band high`, `submitted from 2026-01-01`. */
+function filtersInWords(filters: ResultFilters): string[] {
+  return [
+    filters.band ? `composite band ${filters.band}` : '',
+    filters.quality ? `response quality ${filters.quality}` : '',
+    filters.from && filters.to ? `submitted from ${filters.from} until ${filters.to}` : filters.from ? `submitted from ${filters.from}` : filters.to ? `submitted until ${filters.to}` : '',
+  ].filter(Boolean);
+}
+
+/**
+ * Why the list is empty, naming exactly the filters chosen: the email alone is a lookup ("no result
+ * is stored for…"); with others, the result may exist and not match them, so the message says so.
+ */
+export function noResultMessage(filters: ResultFilters, organizationName: string): string {
+  const others = filtersInWords(filters);
+  const backwards = filters.from && filters.to && filters.from > filters.to ? ' The date range ends before it starts.' : '';
+  if (filters.email && others.length === 0) return `No result is stored for ${filters.email} in ${organizationName}.`;
+  if (filters.email) return `The result for ${filters.email}, if there is one, does not match: ${others.join('; ')}.${backwards}`;
+  if (others.length > 0) return `No result matches: ${others.join('; ')}.${backwards}`;
+  return 'No result is stored yet.';
+}

@@ -5,7 +5,7 @@ import type { QualityStatus } from '../psychometrics/index.js';
 import type { Member } from './access.js';
 import { WorkspacePage } from './layout.js';
 import { WORKSPACE_PATH } from './names.js';
-import type { ResultFilters } from './results-filters.js';
+import { noResultMessage, type ResultFilters } from './results-filters.js';
 import { ScoreTerms } from './score-terms.js';
 
 export const RESULTS_PATH = `${WORKSPACE_PATH}/results`;
@@ -54,8 +54,6 @@ export interface ResultsPageProps {
 /** The organisation's stored assessment results, newest first, filtered by email, band, quality and date. */
 export function ResultsPage({ member, csrfToken, results, filters, nextUrl, pageError }: ResultsPageProps) {
   const filtered = Object.values(filters).some(Boolean);
-  // "that matches the other filters" only when there are other filters than the email.
-  const otherFilters = Object.entries(filters).some(([name, value]) => name !== 'email' && Boolean(value));
   return (
     <WorkspacePage member={member} title="Assessment results" section="results" csrfToken={csrfToken}>
       <h1>Assessment results</h1>
@@ -86,7 +84,7 @@ export function ResultsPage({ member, csrfToken, results, filters, nextUrl, page
       <h2 id="results-heading">Results</h2>
       {results.length === 0 ? (
         <p role="status">
-          {filters.email ? `No result is stored for ${filters.email} in ${member.organization.name}${otherFilters ? ' that matches the other filters' : ''}.` : filtered ? 'No result matches the filters.' : 'No result is stored yet.'}
+          {noResultMessage(filters, member.organization.name)}
         </p>
       ) : (
         <Table

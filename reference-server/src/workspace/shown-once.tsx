@@ -93,9 +93,10 @@ export function AlreadyShownPage({ member, csrfToken, section, what, back, child
  */
 export const shownOncePage =
   <T,>(tools: Pick<PageTools, 'csrf'>, slots: ShownOnceSlots<T>, gone: AlreadyShown, page: (shown: T, req: Request, res: Response) => VNode | undefined | Promise<VNode | undefined>): RequestHandler =>
-  async (req, res) => {
-    const shown = slots.take(req, String(req.params['slot']));
-    const body = shown === undefined ? undefined : await page(shown, req, res);
-    if (body) sendPage(res, body);
-    else sendPage(res, <AlreadyShownPage {...viewer(tools, req, res)} {...gone} />, 410);
+  (req, res, next) => {
+    slots.take(req, String(req.params['slot'])).then(async (shown) => {
+      const body = shown === undefined ? undefined : await page(shown, req, res);
+      if (body) sendPage(res, body);
+      else sendPage(res, <AlreadyShownPage {...viewer(tools, req, res)} {...gone} />, 410);
+    }).catch(next);
   };

@@ -200,7 +200,7 @@ const rotate: Run = async ({ ctx, rotated }, req, me, s) => {
   const until = rotation.subscription.previousSecret?.until;
   return {
     notice: until ? `The signing secret was rotated. The old one also signs until ${utcText(until)}.` : 'The signing secret was rotated. The old one no longer signs.',
-    to: `${WEBHOOKS_PATH}/rotated/${rotated.put(req, { subscriptionId: s.id, secret: rotation.secret })}`,
+    to: `${WEBHOOKS_PATH}/rotated/${await rotated.put(req, { subscriptionId: s.id, secret: rotation.secret })}`,
   };
 };
 

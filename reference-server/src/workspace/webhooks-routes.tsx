@@ -8,6 +8,7 @@ import { get, mountRoutes, post, viewer } from './route-table.js';
 import { shownOncePage, type AlreadyShown } from './shown-once.js';
 import { ShownOnceSlots } from './shown-once-slots.js';
 import { endpointRoutes, type WebhookDeps } from './webhook-endpoint-routes.js';
+import { editRoutes } from './webhook-edit.js';
 import { emptyRegisterForm, SecretRotatedPage, SubscriptionCreatedPage, WebhooksPage, WEBHOOKS_PATH, type RegisterFormValues } from './webhooks-pages.js';
 
 const isSurface = (value: string): value is WebhookSurface => (WEBHOOK_SURFACES as readonly string[]).includes(value);
@@ -58,7 +59,7 @@ const register = ({ ctx, tools, registered }: WebhookDeps): RequestHandler => as
     return;
   }
   // Post/Redirect/Get: a reload of the page that shows the secret never registers the endpoint again.
-  seeOther(res, `${WEBHOOKS_PATH}/created/${registered.put(req, { subscriptionId: created.subscription.id, secret: created.secret })}`);
+  seeOther(res, `${WEBHOOKS_PATH}/created/${await registered.put(req, { subscriptionId: created.subscription.id, secret: created.secret })}`);
 };
 
 const ALREADY_SHOWN_SIGNING_SECRET: AlreadyShown = { section: 'webhooks', what: 'signing secret', back: { href: WEBHOOKS_PATH, text: 'Back to webhooks' }, children: "If it was not copied, rotate the secret on the endpoint's page: that shows a new one." };
@@ -76,12 +77,13 @@ const secretPage = ({ ctx, tools }: WebhookDeps, slots: WebhookDeps['registered'
  * events (webhook-endpoint-routes.tsx). Subscriptions are looked up inside the member's organisation only.
  */
 export function webhooksRoutes(ctx: AppContext, router: Router, tools: PageTools): void {
-  const deps: WebhookDeps = { ctx, tools, flash: noticeFlash(ctx, 'pis_ws_hooks', 400), registered: new ShownOnceSlots(ctx), rotated: new ShownOnceSlots(ctx) };
+  const deps: WebhookDeps = { ctx, tools, flash: noticeFlash(ctx, 'pis_ws_hooks', 400), registered: new ShownOnceSlots(ctx, 'webhook-secret'), rotated: new ShownOnceSlots(ctx, 'rotated-webhook-secret') };
   mountRoutes(router, tools, [
     get('/webhooks', listPage(deps)),
     post('/webhooks', register(deps)),
     get('/webhooks/created/:slot', secretPage(deps, deps.registered, SubscriptionCreatedPage)),
     get('/webhooks/rotated/:slot', secretPage(deps, deps.rotated, SecretRotatedPage)),
     ...endpointRoutes(deps),
+    ...editRoutes(deps),
   ]);
 }

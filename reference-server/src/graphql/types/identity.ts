@@ -34,8 +34,8 @@ export const UserType = new GraphQLObjectType<User, GraphqlContext>({
   },
 });
 
-export function callerOrganization({ ctx, principal }: GraphqlContext): Organization {
-  const organization = getOrganization(ctx, principal.orgId);
+export async function callerOrganization({ ctx, principal }: GraphqlContext): Promise<Organization> {
+  const organization = await getOrganization(ctx, principal.orgId);
   if (!organization) throw fieldError('The organisation of this credential no longer exists.', 'NOT_FOUND');
   return organization;
 }
@@ -44,11 +44,11 @@ export function callerOrganization({ ctx, principal }: GraphqlContext): Organiza
 export const meField: GraphQLFieldConfig<unknown, GraphqlContext> = {
   type: UserType,
   description: 'The user who authorised this access token (`getUserDataQuery`). Null, with an error, for a partner credential.',
-  resolve: (_root, _args, { ctx, principal }) => {
+  resolve: async (_root, _args, { ctx, principal }) => {
     if (!principal.userId) {
       throw fieldError('A partner credential acts for an organisation, not a user: there is no current user.', 'NO_CURRENT_USER');
     }
-    const user = getUser(ctx, principal.userId);
+    const user = await getUser(ctx, principal.userId);
     if (!user || user.orgId !== principal.orgId) throw fieldError('The user of this token no longer exists.', 'NOT_FOUND');
     return user;
   },

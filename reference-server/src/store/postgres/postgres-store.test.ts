@@ -4,7 +4,7 @@ import { testDatabase, type TestDatabase } from '../../../testing/postgres.js';
 import { describeStoreContract, until } from '../../../testing/store-contract.js';
 import { put } from '../store.js';
 import { redactConnectionString } from './connection.js';
-import { PostgresStore } from './postgres-store.js';
+import { LISTEN_APPLICATION, PostgresStore } from './postgres-store.js';
 
 /** Whether a backend of this database waits on a lock (a row locked FOR UPDATE, a unique key being inserted). */
 async function lockWaits(url: string): Promise<boolean> {
@@ -34,6 +34,7 @@ describeStoreContract('PostgreSQL', async () => {
   return {
     open: () => PostgresStore.open(database.url),
     blocked: (_store, signal) => until(() => lockWaits(database.url), signal),
+    serialises: false,
     dispose: () => emptied(database.url),
   };
 });
@@ -54,7 +55,38 @@ describe('the PostgreSQL store', () => {
     await client.connect();
     const applied = await client.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY id');
     await client.end();
-    expect(applied.rows.map((row) => row.name)).toEqual(['0001_records', '0002_rate_limits']);
+    expect(applied.rows.map((row) => row.name)).toEqual(['0001_records', '0002_rate_limits', '0003_job_leases']);
+  });
+
+  it('listens again after its LISTEN connection is terminated, says so, and delivers what is sent afterwards', async () => {
+    const store = await PostgresStore.open(database.url);
+    try {
+      const received: string[] = [];
+      let arrived = () => undefined as void;
+      let resumed = () => undefined as void;
+      const resumedOnce = new Promise<void>((resolve) => (resumed = resolve));
+      await store.listen('jobs', (payload) => {
+        received.push(payload);
+        arrived();
+      }, () => resumed());
+      const next = () => new Promise<void>((resolve) => (arrived = resolve));
+      let wait = next();
+      await store.transaction(async (tx) => tx.notify('jobs', 'before'));
+      await wait;
+      const admin = new pg.Client({ connectionString: database.url });
+      await admin.connect();
+      const killed = await admin
+        .query<{ killed: boolean }>('SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [LISTEN_APPLICATION])
+        .finally(() => admin.end());
+      expect(killed.rows).toEqual([{ killed: true }]);
+      await resumedOnce;
+      wait = next();
+      await store.transaction(async (tx) => tx.notify('jobs', 'after'));
+      await wait;
+      expect(received).toEqual(['before', 'after']);
+    } finally {
+      await store.close();
+    }
   });
 
   it('answers StoreUnavailableError when the database cannot be reached, and never shows the password', async () => {

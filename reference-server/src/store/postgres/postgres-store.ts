@@ -1,13 +1,16 @@
 import type pg from 'pg';
 import { detached } from '../../detached.js';
-import { checkChannel, type AsyncStore, type AsyncWriteOp, type ReadOptions, type Transaction, type TransactionOptions } from '../async-store.js';
+import { checkChannel, type AsyncStore, type AsyncWriteOp, type Claim, type ClaimRequest, type ReadOptions, type Transaction, type TransactionOptions } from '../async-store.js';
 import { checkOps } from '../ops.js';
 import { StoreUnavailableError, type Page, type PageQuery, type StoreStats, type StoredRecord } from '../store.js';
 import { TransactionScope } from '../transaction-scope.js';
 import { storeError } from './errors.js';
 import { Listener } from './listener.js';
 import { migrate } from './migrate.js';
-import { allRecords, applyOps, collectionsOf, countRecords, getRecord, pageRecords, scopesOf, type Queryable } from './queries.js';
+import { allRecords, applyOps, claimRecord, collectionsOf, countRecords, getRecord, pageRecords, releaseRecord, scopesOf, type Queryable } from './queries.js';
+
+/** The LISTEN connection's application_name, so an operator (or a test) can tell it in pg_stat_activity. */
+export const LISTEN_APPLICATION = 'reference-server listen';
 
 export interface PostgresStoreOptions {
   /** Connections in the pool (default 10): the most transactions this server runs at once. */
@@ -60,7 +63,7 @@ export class PostgresStore implements AsyncStore {
       await pool.end().catch(() => undefined);
       throw storeError(error);
     }
-    return new PostgresStore(pool, new Listener(() => new driver.Client({ connectionString }), onError));
+    return new PostgresStore(pool, new Listener(() => new driver.Client({ connectionString, application_name: LISTEN_APPLICATION }), onError));
   }
 
   get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, _options?: ReadOptions): Promise<T | undefined> {
@@ -153,9 +156,9 @@ export class PostgresStore implements AsyncStore {
     }
   }
 
-  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+  async listen(channel: string, handler: (payload: string) => void, resumed?: () => void): Promise<() => Promise<void>> {
     this.#open('listen');
-    return this.#listener.listen(channel, handler);
+    return this.#listener.listen(channel, handler, resumed);
   }
 
   async close(): Promise<void> {
@@ -223,6 +226,16 @@ class PostgresTransaction implements Transaction {
     this.#check();
     checkChannel(channel);
     this.#notifications.push([channel, payload]);
+  }
+
+  claim<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, request: ClaimRequest<T>): Promise<Claim<T>> {
+    if (this.#readOnly) return Promise.reject(new Error('a read-only transaction takes no writes'));
+    return this.#do(() => claimRecord(this.#client, collection, scope, id, request));
+  }
+
+  release(collection: string, scope: string, id: string, holder: string): Promise<void> {
+    if (this.#readOnly) return Promise.reject(new Error('a read-only transaction takes no writes'));
+    return this.#do(() => releaseRecord(this.#client, collection, scope, id, holder));
   }
 
   end(): void {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { ReadOptions } from '../async-store.js';
+import type { Claim, ClaimRequest, ReadOptions } from '../async-store.js';
+import { decideClaim } from '../claim.js';
 import type { CheckedOp } from '../ops.js';
 import { scanPage } from '../page-scan.js';
 import { InvalidCursorError } from '../partition.js';
@@ -114,4 +115,33 @@ export async function applyOps(db: Queryable, ops: readonly CheckedOp[]): Promis
       );
     }
   }
+}
+
+/**
+ * Claims a record for a holder (Transaction.claim): the row is locked `FOR UPDATE SKIP LOCKED`, so
+ * a claim never waits for another transaction holding it (another server claiming it, a service
+ * updating it) but answers `locked`; the lease rule is decideClaim's; a claimed row gets the lease.
+ */
+export async function claimRecord<T extends StoredRecord>(db: Queryable, collection: string, scope: string, id: string, request: ClaimRequest<T>): Promise<Claim<T>> {
+  const key = [collection, scope, id];
+  const found = await run<{ body: T; lease_holder: string | null; lease_until: string | null }>(
+    db,
+    'SELECT body, lease_holder, lease_until FROM records WHERE collection = $1 AND scope = $2 AND id = $3 FOR UPDATE SKIP LOCKED',
+    key,
+  );
+  const row = found.rows[0];
+  if (!row) {
+    const exists = await run(db, 'SELECT 1 FROM records WHERE collection = $1 AND scope = $2 AND id = $3', key);
+    return exists.rows.length > 0 ? { outcome: 'locked' } : { outcome: 'absent' };
+  }
+  const lease = row.lease_holder === null || row.lease_until === null ? undefined : { holder: row.lease_holder, until: Number(row.lease_until) };
+  const claim = decideClaim(row.body, lease, request);
+  if (claim.outcome === 'claimed') {
+    await run(db, 'UPDATE records SET lease_holder = $4, lease_until = $5 WHERE collection = $1 AND scope = $2 AND id = $3', [...key, request.holder, request.until]);
+  }
+  return claim;
+}
+
+export async function releaseRecord(db: Queryable, collection: string, scope: string, id: string, holder: string): Promise<void> {
+  await run(db, 'UPDATE records SET lease_holder = NULL, lease_until = NULL WHERE collection = $1 AND scope = $2 AND id = $3 AND lease_holder = $4', [collection, scope, id, holder]);
 }

@@ -31,7 +31,7 @@ interface Deps {
   tools: PageTools;
 }
 
-const orgName = (ctx: AppContext, invite: InviteRecord) => getOrganization(ctx, invite.organizationId)?.name ?? 'The organisation';
+const orgName = async (ctx: AppContext, invite: InviteRecord) => (await getOrganization(ctx, invite.organizationId))?.name ?? 'The organisation';
 const sectionUrl = (req: Request) => (n: number) => `${linkBase(req)}/section/${n}`;
 /** "Change" and the error links of Check your answers carry `return=review`: Save then goes back there (GOV.UK's check answers pattern). */
 const returnsToReview = (req: Request) => req.query.return === 'review';
@@ -67,7 +67,7 @@ const welcome = ({ ctx }: Deps): RequestHandler => async (req, res) => {
   const firstOpen = firstOpenSection(sections, answers);
   const startHref = !resuming ? sectionUrl(req)(1) : firstOpen ? sectionUrl(req)(firstOpen.number) : `${linkBase(req)}/review`;
   const statements = sections.filter((s) => s.kind === 'statements').reduce((n, s) => n + s.questions.length, 0);
-  sendPage(res, <WelcomePage orgName={orgName(ctx, invite)} email={invite.email} sections={sections.length} statements={statements} startHref={startHref} resuming={resuming} expiresOn={dateWords(invite.expiresAt)} />);
+  sendPage(res, <WelcomePage orgName={await orgName(ctx, invite)} email={invite.email} sections={sections.length} statements={statements} startHref={startHref} resuming={resuming} expiresOn={dateWords(invite.expiresAt)} />);
 };
 
 /** With `?check`, the section's own questions that "Finish and send" would refuse, each linked to its field. */
@@ -183,7 +183,7 @@ const done = ({ ctx, flash }: Deps): RequestHandler => async (req, res) => {
   }
   const [result, settings] = await Promise.all([getResult(ctx, invite.organizationId, invite.resultId), getInviteSettings(ctx, invite.organizationId)]);
   const showSummary = settings.showParticipantSummary && result;
-  sendPage(res, <DonePage orgName={orgName(ctx, invite)} email={invite.email} {...(showSummary ? { summary: plainSummary(result.scores) } : {})} />);
+  sendPage(res, <DonePage orgName={await orgName(ctx, invite)} email={invite.email} {...(showSummary ? { summary: plainSummary(result.scores) } : {})} />);
 };
 
 /**

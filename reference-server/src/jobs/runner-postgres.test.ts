@@ -1,0 +1,165 @@
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabase, type TestDatabase } from '../../testing/postgres.js';
+import { ManualClock } from '../clock.js';
+import { del, GLOBAL, put, PostgresStore, type StoredRecord } from '../store/index.js';
+import { JobRunner, LEASE_MS, type JobRef, type JobQueue, WakingStore } from './index.js';
+
+/**
+ * Two job runners on one PostgreSQL, as two servers are: each with its own store (connections,
+ * LISTEN) and its own clock, so one runner's lease can lapse while the other's time moves on.
+ */
+const log = pino({ level: 'silent' });
+const JOBS = 'test_jobs';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await testDatabase();
+});
+afterAll(() => database.drop());
+
+interface Server {
+  runner: JobRunner;
+  clock: ManualClock;
+  db: WakingStore;
+  ran: string[];
+}
+
+const opened: Array<{ stop(): Promise<void> }> = [];
+afterEach(async () => {
+  for (const server of opened.splice(0).reverse()) await server.stop();
+});
+
+/** A server's runner with one queue: `run` does the work (by default: the job is done, its record removed). */
+async function server(run?: (ref: JobRef, db: WakingStore, signal: AbortSignal) => Promise<void>): Promise<Server> {
+  const store = await PostgresStore.open(database.url);
+  const clock = new ManualClock();
+  const ran: string[] = [];
+  // The runner reads and listens on the store; the services write through the waking view of it.
+  const runner = new JobRunner({ db: store, clock, log });
+  const db = new WakingStore(store, runner.isJobCollection);
+  const queue: JobQueue = {
+    name: 'test',
+    collection: JOBS,
+    concurrency: 4,
+    run: async (ref, signal) => {
+      ran.push(ref.id);
+      if (run) await run(ref, db, signal);
+      else await db.write([del(JOBS, ref.scope, ref.id)]);
+    },
+  };
+  runner.add(queue);
+  opened.push({
+    stop: async () => {
+      await runner.stop();
+      await store.close();
+    },
+  });
+  return { runner, clock, db, ran };
+}
+
+async function empty(db: WakingStore): Promise<void> {
+  for (const scope of await db.scopes(JOBS)) await db.write((await db.all(JOBS, scope)).map((r) => del(JOBS, scope, r.id)));
+  await db.write([del('periodic_runs', GLOBAL, 'sweep')]).catch(() => undefined);
+}
+
+/** Resolves once `check` holds after one of the runs it is told about. */
+function when(check: () => boolean): { promise: Promise<void>; poke: () => void } {
+  let resolve = () => undefined as void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, poke: () => check() && resolve() };
+}
+
+describe('job runners of two servers on one PostgreSQL', () => {
+  it('run each of many due jobs exactly once between them', async () => {
+    let done = () => undefined as void;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    const total = 120;
+    let count = 0;
+    const work = async (ref: JobRef, db: WakingStore) => {
+      await db.write([del(JOBS, ref.scope, ref.id)]);
+      count += 1;
+      if (count === total) done();
+    };
+    const a = await server(work);
+    const b = await server(work);
+    await empty(a.db);
+    a.runner.start();
+    b.runner.start();
+    // Written after both listen: each write wakes both runners at once, and both try every job.
+    for (let i = 0; i < total; i += 10) {
+      await a.db.write(Array.from({ length: 10 }, (_, n) => put(JOBS, `org_${(i + n) % 3}`, { id: `job_${i + n}` })));
+    }
+    await finished;
+    await Promise.all([a.runner.idle(), b.runner.idle()]);
+    const runs = [...a.ran, ...b.ran];
+    expect(runs).toHaveLength(total);
+    expect(new Set(runs).size).toBe(total);
+  });
+
+  it('let the other server take over a job once the lease of the one running it lapses', async () => {
+    let entered = () => undefined as void;
+    const started = new Promise<void>((resolve) => (entered = resolve));
+    let unblock = () => undefined as void;
+    const blocked = new Promise<void>((resolve) => (unblock = resolve));
+    // Server A starts the job and stalls (its clock stands still: it never renews its lease).
+    const a = await server(async () => {
+      entered();
+      await blocked;
+    });
+    const takenOver = when(() => b.ran.length === 1);
+    const b = await server(async (ref, db) => {
+      await db.write([del(JOBS, ref.scope, ref.id)]);
+      takenOver.poke();
+    });
+    await empty(a.db);
+    await a.db.write([put(JOBS, 'org', { id: 'stalled' })]);
+    a.runner.start();
+    await started;
+    b.runner.start();
+    await b.runner.idle();
+    // B found it held, and waits for the lease's end on its own clock.
+    expect(b.ran).toEqual([]);
+    b.clock.advance(LEASE_MS - 1);
+    await b.runner.idle();
+    expect(b.ran).toEqual([]);
+    b.clock.advance(1);
+    await takenOver.promise;
+    expect(b.ran).toEqual(['stalled']);
+    expect(a.ran).toEqual(['stalled']);
+    unblock();
+  });
+
+  it('wake the other server by the notification of the transaction that wrote the job', async () => {
+    const woken = when(() => b.ran.length === 1);
+    const a = await server();
+    const b = await server(async (ref, db) => {
+      await db.write([del(JOBS, ref.scope, ref.id)]);
+      woken.poke();
+    });
+    await empty(a.db);
+    b.runner.start();
+    await b.runner.idle();
+    // Written through A, whose runner is not started: only B's LISTEN brings it to B (B's sweep is 30 s away on a clock that stands still).
+    await a.db.transaction(async (tx) => tx.write([put(JOBS, 'org', { id: 'woken' } satisfies StoredRecord)]));
+    await woken.promise;
+    expect(b.ran).toEqual(['woken']);
+  });
+
+  it('run a periodic job once per period across both servers', async () => {
+    const a = await server();
+    const b = await server();
+    await empty(a.db);
+    const runs: string[] = [];
+    for (const [name, s] of [['a', a], ['b', b]] as const) s.runner.every({ name: 'sweep', everyMs: 60_000, run: async () => void runs.push(name) });
+    const both = [a, b];
+    for (const s of both) s.runner.start();
+    for (let period = 1; period <= 3; period += 1) {
+      for (const s of both) s.clock.advance(60_000);
+      // Stopping waits for the periodic runs in flight; starting again begins the next period.
+      await Promise.all(both.map((s) => s.runner.stop()));
+      expect(runs).toHaveLength(period);
+      for (const s of both) s.runner.start();
+    }
+  });
+});

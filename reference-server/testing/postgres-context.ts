@@ -1,0 +1,74 @@
+import type { Request, Response } from 'express';
+import { systemClock, type Clock } from '../src/clock.js';
+import { defaultConfig } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import { Keyring } from '../src/crypto/index.js';
+import { randomIds } from '../src/ids.js';
+import { EventBus } from '../src/jobs/index.js';
+import { createLogger } from '../src/log.js';
+import { PostgresStore, type Store } from '../src/store/index.js';
+import { testDatabase } from './postgres.js';
+
+/** On PostgreSQL a server has no synchronous store: any use of `ctx.store` fails the test at once. */
+const noSyncStore = new Proxy({} as Store, {
+  get(_target, name) {
+    throw new Error(`ctx.store.${String(name)} was used: on PostgreSQL only ctx.db exists`);
+  },
+});
+
+export interface ServersOnPostgres {
+  /** One context per server: each its own PostgresStore (its own connections), one master key, one clock. */
+  servers: AppContext[];
+  close(): Promise<void>;
+}
+
+/**
+ * `count` servers' contexts on one fresh database of the run's PostgreSQL, as N servers started
+ * with the same `--database-url` and master key would hold: what services are run against to show
+ * that two servers racing end as the rules say.
+ */
+export async function serversOnPostgres(count = 2, options: { clock?: Clock } = {}): Promise<ServersOnPostgres> {
+  const database = await testDatabase();
+  const keyring = new Keyring(Keyring.generateKey());
+  const stores = await Promise.all(Array.from({ length: count }, () => PostgresStore.open(database.url)));
+  const servers = stores.map(
+    (db): AppContext => ({
+      config: defaultConfig({ dataDir: '/nonexistent', publicUrl: 'http://127.0.0.1:4010', logLevel: 'silent' }),
+      store: noSyncStore,
+      db,
+      clock: options.clock ?? systemClock,
+      ids: randomIds,
+      keyring,
+      log: createLogger('silent'),
+      events: new EventBus(),
+    }),
+  );
+  return {
+    servers,
+    async close() {
+      await Promise.all(stores.map((store) => store.close()));
+      await database.drop();
+    },
+  };
+}
+
+/** A browser's request as the session and slot code reads it: its cookies, address and user agent. */
+export function browserRequest(cookies: Record<string, string> = {}): Request {
+  return { cookies, ip: '127.0.0.1', get: () => 'vitest' } as unknown as Request;
+}
+
+/** A response that keeps the cookies set on it, so the next request of the same browser can carry them. */
+export function cookieJar(): { res: Response; cookies: Record<string, string> } {
+  const cookies: Record<string, string> = {};
+  const res = {
+    cookie(name: string, value: string) {
+      cookies[name] = value;
+      return res;
+    },
+    clearCookie(name: string) {
+      delete cookies[name];
+      return res;
+    },
+  };
+  return { res: res as unknown as Response, cookies };
+}
