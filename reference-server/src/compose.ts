@@ -141,7 +141,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const ctx: AppContext = { ...folderOrDatabase, db: new WakingStore(folderOrDatabase.db, jobs.isJobCollection) };
 
   const submissions = new SubmissionProcessor(ctx);
-  jobs.add(submissions.queue);
+  submissions.addQueues(jobs);
   // Keep-alive pools for webhook deliveries and CRM sync, through the SSRF guard.
   const outbound = new OutboundClient(ctx.config);
   jobs.add(new WebhookDelivery(ctx, outbound).queue);

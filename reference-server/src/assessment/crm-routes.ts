@@ -26,8 +26,8 @@ export function crmSyncRoutes(ctx: AppContext, checkTarget: (url: string) => Pro
     const config = await putCrmConfig(ctx, orgId, parsed.data, credentialId);
     res.json({ success: true, crmSync: publicCrmConfig(config) });
   });
-  router.get('/crm-sync', (req, res) => {
-    const config = getCrmConfig(ctx, principalOf(req).orgId);
+  router.get('/crm-sync', async (req, res) => {
+    const config = await getCrmConfig(ctx, principalOf(req).orgId);
     res.json({ success: true, crmSync: config ? publicCrmConfig(config) : null });
   });
   router.delete('/crm-sync', async (req, res) => {

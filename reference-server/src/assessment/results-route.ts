@@ -16,7 +16,7 @@ const querySchema = z.object({
  * including another organisation's email or id — is a 404.
  */
 export function getResultsHandler(ctx: AppContext): RequestHandler {
-  return (req, res) => {
+  return async (req, res) => {
     const parsed = querySchema.safeParse(req.query);
     if (!parsed.success) {
       sendError(res, 400, 'email and result_id must each be given at most once, as non-empty text.');
@@ -28,8 +28,10 @@ export function getResultsHandler(ctx: AppContext): RequestHandler {
       return;
     }
     const { orgId } = principalOf(req);
-    const byEmail = email === undefined ? undefined : findResultByEmail(ctx, orgId, email);
-    const byId = resultId === undefined ? undefined : getResult(ctx, orgId, resultId);
+    const [byEmail, byId] = await Promise.all([
+      email === undefined ? undefined : findResultByEmail(ctx, orgId, email),
+      resultId === undefined ? undefined : getResult(ctx, orgId, resultId),
+    ]);
     const result = email !== undefined && resultId !== undefined ? (byEmail?.id === byId?.id ? byId : undefined) : (byEmail ?? byId);
     if (!result) {
       sendError(res, 404, 'No assessment result matches this query in your organisation.');

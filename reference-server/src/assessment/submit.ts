@@ -2,9 +2,8 @@ import type { RequestHandler } from 'express';
 import { principalOf } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import { selectNorm } from '../psychometrics/index.js';
-import { saveResult, type ResultSource, type SaveEffects, type SavedResult } from '../assessments/index.js';
+import { saveResult, type AlsoOps, type ResultSource, type SaveEffects, type SavedResult } from '../assessments/index.js';
 import { scoreAnswers } from '../psychometrics/index.js';
-import type { WriteOp } from '../store/index.js';
 import { crmSyncPlan } from '../assessments/index.js';
 import { sendSubmissionError } from './errors.js';
 import { parseSubmission, type Submission } from './submit-input.js';
@@ -16,8 +15,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 export interface SubmitOptions {
   source: ResultSource;
-  /** More operations for the same write as the result (an invite marked completed with it). */
-  alsoOps?: (saved: SavedResult) => WriteOp[];
+  /** More operations for the same transaction as the result (an invite marked completed with it), read through `tx`. */
+  alsoOps?: AlsoOps;
 }
 
 /**
@@ -34,7 +33,7 @@ export async function submitAssessment(
 ): Promise<SavedResult> {
   const { norm, reference } = selectNorm(submission.benchmark);
   const scores = scoreAnswers(submission.answers, norm, reference);
-  const crm = crmSyncPlan(ctx, orgId);
+  const crm = await crmSyncPlan(ctx, orgId);
   return saveResult(
     ctx,
     orgId,
@@ -49,7 +48,7 @@ export async function submitAssessment(
       crmSync: crm.state,
       source: options.source,
     },
-    (saved) => [...crm.ops(saved.result), ...effects.opsFor(saved), ...(options.alsoOps?.(saved) ?? [])],
+    async (saved, tx) => [...crm.ops(saved.result), ...effects.opsFor(saved), ...((await options.alsoOps?.(saved, tx)) ?? [])],
   );
 }
 

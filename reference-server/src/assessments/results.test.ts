@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ManualClock } from '../clock.js';
 import type { AppContext } from '../context.js';
 import { randomIds } from '../ids.js';
+import { FileAsyncStore } from '../store/file-async-store.js';
 import { JournalStore } from '../store/journal-store.js';
 import { put } from '../store/store.js';
 import { workedExample } from '../psychometrics/index.js';
@@ -21,11 +22,12 @@ import {
 import { scoreAnswers } from '../psychometrics/index.js';
 
 let dir: string;
-let ctx: Pick<AppContext, 'store' | 'clock' | 'ids'>;
+let ctx: Pick<AppContext, 'store' | 'db' | 'clock' | 'ids'>;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'results-'));
-  ctx = { store: await JournalStore.open(dir), clock: new ManualClock(), ids: randomIds };
+  const store = await JournalStore.open(dir);
+  ctx = { store, db: new FileAsyncStore(store), clock: new ManualClock(), ids: randomIds };
 });
 afterEach(async () => {
   await ctx.store.close();
@@ -49,10 +51,10 @@ const draft = (email: string): ResultDraft => {
 describe('the results repository', () => {
   it('finds a result by id and by email in any case, only in its organisation', async () => {
     const { result } = await saveResult(ctx, 'org_a', draft('Mixed.Case@Example.com'));
-    expect(findResultByEmail(ctx, 'org_a', ' mixed.case@example.COM ')?.id).toBe(result.id);
-    expect(getResult(ctx, 'org_a', result.id)?.emailKey).toBe('mixed.case@example.com');
-    expect(getResult(ctx, 'org_b', result.id)).toBeUndefined();
-    expect(findResultByEmail(ctx, 'org_b', 'mixed.case@example.com')).toBeUndefined();
+    expect((await findResultByEmail(ctx, 'org_a', ' mixed.case@example.COM '))?.id).toBe(result.id);
+    expect((await getResult(ctx, 'org_a', result.id))?.emailKey).toBe('mixed.case@example.com');
+    expect(await getResult(ctx, 'org_b', result.id)).toBeUndefined();
+    expect(await findResultByEmail(ctx, 'org_b', 'mixed.case@example.com')).toBeUndefined();
     expect(dimensionPercentiles(result)).toMatchObject({ achievement_drive: 88, perseverance: 50 });
   });
 
@@ -64,15 +66,15 @@ describe('the results repository', () => {
     expect(second.result).toMatchObject({ id: first.result.id, revision: 2, fullName: 'Second', createdAt: first.result.createdAt });
     expect(second.previous?.revision).toBe(1);
     expect(ctx.store.get('side_effects', 'org_a', `${first.result.id}.2`)).toMatchObject({ previousRevision: 1 });
-    expect(listResults(ctx, 'org_a', { limit: 10 }).items).toHaveLength(1);
+    expect((await listResults(ctx, 'org_a', { limit: 10 })).items).toHaveLength(1);
   });
 
   it('records a CRM sync state only for the revision it belongs to', async () => {
     const { result } = await saveResult(ctx, 'org_a', draft('crm@example.com'));
     await saveResult(ctx, 'org_a', draft('crm@example.com'));
     expect(await recordCrmSync(ctx, 'org_a', result.id, 1, { status: 'synced', attempts: 1 })).toBe(false);
-    expect(getResult(ctx, 'org_a', result.id)?.crmSync.status).toBe('not_configured');
+    expect((await getResult(ctx, 'org_a', result.id))?.crmSync.status).toBe('not_configured');
     expect(await recordCrmSync(ctx, 'org_a', result.id, 2, { status: 'synced', attempts: 1 })).toBe(true);
-    expect(getResult(ctx, 'org_a', result.id)?.crmSync.status).toBe('synced');
+    expect((await getResult(ctx, 'org_a', result.id))?.crmSync.status).toBe('synced');
   });
 });

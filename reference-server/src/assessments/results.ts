@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { put, type Page, type StoredRecord, type WriteOp } from '../store/index.js';
+import { create, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type Page, type StoredRecord, type Transaction } from '../store/index.js';
 import type { Dimension } from '../psychometrics/index.js';
 import type { ScoreReport } from '../psychometrics/index.js';
 
@@ -66,19 +66,20 @@ interface EmailIndexEntry extends StoredRecord {
 
 export type ResultDraft = Omit<AssessmentResult, 'id' | 'organizationId' | 'emailKey' | 'revision' | 'createdAt' | 'submittedAt'>;
 
-type Reader = Pick<AppContext, 'store'>;
+/** The store, or a transaction: whoever reads (`{ db: tx }` inside one). */
+type Reader = { db: AsyncReader };
 
 /** Emails compare case-insensitively (the spec), after trimming. */
 export function emailKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function getResult(ctx: Reader, orgId: string, resultId: string): AssessmentResult | undefined {
-  return ctx.store.get<AssessmentResult>(RESULTS, orgId, resultId);
+export function getResult(ctx: Reader, orgId: string, resultId: string): Promise<AssessmentResult | undefined> {
+  return ctx.db.get<AssessmentResult>(RESULTS, orgId, resultId);
 }
 
-export function findResultByEmail(ctx: Reader, orgId: string, email: string): AssessmentResult | undefined {
-  const entry = ctx.store.get<EmailIndexEntry>(RESULT_EMAIL_INDEX, orgId, emailKey(email));
+export async function findResultByEmail(ctx: Reader, orgId: string, email: string): Promise<AssessmentResult | undefined> {
+  const entry = await ctx.db.get<EmailIndexEntry>(RESULT_EMAIL_INDEX, orgId, emailKey(email));
   return entry ? getResult(ctx, orgId, entry.resultId) : undefined;
 }
 
@@ -86,16 +87,16 @@ export function findResultByEmail(ctx: Reader, orgId: string, email: string): As
 const MAX_SCAN = 5000;
 
 /** A page of the organisation's results, most recently created first, optionally only those `filter` keeps. */
-export function listResults(ctx: Reader, orgId: string, query: { limit: number; after?: string; filter?: (result: AssessmentResult) => boolean }): Page<AssessmentResult> {
-  return ctx.store.page<AssessmentResult>(RESULTS, orgId, {
+export function listResults(ctx: Reader, orgId: string, query: { limit: number; after?: string; filter?: (result: AssessmentResult) => boolean }): Promise<Page<AssessmentResult>> {
+  return ctx.db.page<AssessmentResult>(RESULTS, orgId, {
     limit: query.limit,
     ...(query.after ? { after: query.after } : {}),
     ...(query.filter ? { filter: query.filter, maxScan: MAX_SCAN } : {}),
   });
 }
 
-export function countResults(ctx: Reader, orgId: string): number {
-  return ctx.store.count(RESULTS, orgId);
+export function countResults(ctx: Reader, orgId: string): Promise<number> {
+  return ctx.db.count(RESULTS, orgId);
 }
 
 /** Percentile of each dimension, for matching a person against a profile's targets. */
@@ -111,20 +112,38 @@ export interface SavedResult {
   previous?: AssessmentResult;
 }
 
+/** What a saved result adds to its own transaction (events, a sync job, an invite completed), read through `tx`. */
+export type AlsoOps = (saved: SavedResult, tx: Transaction) => AsyncWriteOp[] | Promise<AsyncWriteOp[]>;
+
+/** Runs of a save: the second reads the first one's winner, so it cannot lose again on the same email. */
+const SAVE_RUNS = 3;
+
 /**
- * Creates or replaces the organisation's result for the draft's email. The read, the decision
- * and the store write happen in one tick, so concurrent submits for one email serialise: each
- * sees the one before it, and exactly one result remains. `also` adds operations (outbox
- * events, sync jobs) to the same all-or-nothing write.
+ * Creates or replaces the organisation's result for the draft's email, in one transaction: the
+ * current result is read for update, so concurrent submits for one email take turns (each sees the
+ * one before it: revisions 1, 2, …), and a first result's email entry is written with `create`,
+ * so of two concurrent first submits one creates and the other, run again, replaces it. Exactly
+ * one result remains. `also` adds operations to the same all-or-nothing transaction.
  */
 export async function saveResult(
-  ctx: Pick<AppContext, 'store' | 'clock' | 'ids'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'ids'>,
   orgId: string,
   draft: ResultDraft,
-  also: (saved: SavedResult) => WriteOp[] = () => [],
+  also: AlsoOps = () => [],
 ): Promise<SavedResult> {
+  for (let run = 1; ; run += 1) {
+    try {
+      return await ctx.db.transaction((tx) => saveIn(tx, ctx, orgId, draft, also));
+    } catch (error) {
+      if (!(error instanceof StoreConflictError) || run >= SAVE_RUNS) throw error;
+    }
+  }
+}
+
+async function saveIn(tx: Transaction, ctx: Pick<AppContext, 'clock' | 'ids'>, orgId: string, draft: ResultDraft, also: AlsoOps): Promise<SavedResult> {
   const key = emailKey(draft.email);
-  const previous = findResultByEmail(ctx, orgId, key);
+  const entry = await tx.get<EmailIndexEntry>(RESULT_EMAIL_INDEX, orgId, key);
+  const previous = entry ? await tx.get<AssessmentResult>(RESULTS, orgId, entry.resultId, { forUpdate: true }) : undefined;
   const now = new Date(ctx.clock.now()).toISOString();
   const result: AssessmentResult = {
     ...draft,
@@ -136,30 +155,43 @@ export async function saveResult(
     submittedAt: now,
   };
   const saved: SavedResult = previous ? { result, previous } : { result };
-  const ops: WriteOp[] = [put(RESULTS, orgId, result)];
-  if (!previous) ops.push(put<EmailIndexEntry>(RESULT_EMAIL_INDEX, orgId, { id: key, resultId: result.id }));
-  ops.push(...also(saved));
-  await ctx.store.write(ops);
+  const ops: AsyncWriteOp[] = [put(RESULTS, orgId, result)];
+  if (!previous) {
+    const index: EmailIndexEntry = { id: key, resultId: result.id };
+    ops.push(entry ? put(RESULT_EMAIL_INDEX, orgId, index) : create(RESULT_EMAIL_INDEX, orgId, index));
+  }
+  ops.push(...(await also(saved, tx)));
+  await tx.write(ops);
   return saved;
 }
 
 /**
- * Records the CRM sync state of one revision of a result. A no-op (false) when the result has
- * since been replaced: the newer revision carries its own sync.
+ * Records the CRM sync state of one revision of a result, in one transaction with the result read
+ * for update. A no-op (false) when the result has since been replaced (the newer revision carries
+ * its own sync), or, given `jobRevision`, when the sync job is no longer that revision's (a newer
+ * revision replaced it while the attempt was on its way): then nothing is written, `also` neither.
  */
 export async function recordCrmSync(
-  ctx: Pick<AppContext, 'store'>,
+  ctx: Pick<AppContext, 'db'>,
   orgId: string,
   resultId: string,
   revision: number,
   state: CrmSyncState,
-  also: WriteOp[] = [],
+  also: AsyncWriteOp[] = [],
+  job?: { collection: string; revision: number },
 ): Promise<boolean> {
-  const current = getResult(ctx, orgId, resultId);
-  if (!current || current.revision !== revision) {
-    if (also.length > 0) await ctx.store.write(also);
-    return false;
-  }
-  await ctx.store.write([put(RESULTS, orgId, { ...current, crmSync: state }), ...also]);
-  return true;
+  return ctx.db.transaction(async (tx) => {
+    // The result first, then the job: a save locks them in that order too, so the two never deadlock.
+    const result = await tx.get<AssessmentResult>(RESULTS, orgId, resultId, { forUpdate: true });
+    if (job) {
+      const current = await tx.get<{ id: string; revision: number }>(job.collection, orgId, resultId, { forUpdate: true });
+      if (current?.revision !== job.revision) return false;
+    }
+    if (!result || result.revision !== revision) {
+      if (also.length > 0) await tx.write(also);
+      return false;
+    }
+    await tx.write([put(RESULTS, orgId, { ...result, crmSync: state }), ...also]);
+    return true;
+  });
 }

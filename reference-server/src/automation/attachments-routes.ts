@@ -39,10 +39,10 @@ function multipartBody(req: Request): Record<string, unknown> {
   return body;
 }
 
-function bodyOf(ctx: AppContext, req: Request, target: 'resource' | 'transcript'): Record<string, unknown> {
+async function bodyOf(ctx: AppContext, req: Request, target: 'resource' | 'transcript'): Promise<Record<string, unknown>> {
   const raw = req.is('multipart/form-data') ? multipartBody(req) : req.body;
   const object = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  return applyMapping(getFieldMapping(ctx, principalOf(req).orgId), target, object);
+  return applyMapping(await getFieldMapping(ctx, principalOf(req).orgId), target, object);
 }
 
 const fullOrGone = (res: Response, reason: 'gone' | 'full', kind: string) =>
@@ -62,7 +62,7 @@ function uploadParser(ctx: AppContext): RequestHandler {
 }
 
 const createResource = (ctx: AppContext): RequestHandler => async (req, res) => {
-  const body = parseOr400(res, resourceBodySchema, bodyOf(ctx, req, 'resource'), 'body');
+  const body = parseOr400(res, resourceBodySchema, await bodyOf(ctx, req, 'resource'), 'body');
   if (!body) return;
   const file = req.file;
   if ((body.url === undefined) === (file === undefined)) {
@@ -70,7 +70,7 @@ const createResource = (ctx: AppContext): RequestHandler => async (req, res) => 
     sendInvalidFields(res, [{ field: 'url', message }]);
     return;
   }
-  const submission = submissionOr4xx(ctx, req, res, body);
+  const submission = await submissionOr4xx(ctx, req, res, body);
   if (!submission) return;
   const outcome = await attachResource(
     ctx,
@@ -100,7 +100,7 @@ function transcriptText(res: Response, text: string | undefined, file: Express.M
 }
 
 const createTranscript = (ctx: AppContext): RequestHandler => async (req, res) => {
-  const body = parseOr400(res, transcriptBodySchema, bodyOf(ctx, req, 'transcript'), 'body');
+  const body = parseOr400(res, transcriptBodySchema, await bodyOf(ctx, req, 'transcript'), 'body');
   if (!body) return;
   const file = req.file;
   const text = transcriptText(res, body.text, file);
@@ -109,7 +109,7 @@ const createTranscript = (ctx: AppContext): RequestHandler => async (req, res) =
     sendInvalidFields(res, [{ field: 'text', message: 'is required (or segments, or a file part named "file")' }]);
     return;
   }
-  const submission = submissionOr4xx(ctx, req, res, body);
+  const submission = await submissionOr4xx(ctx, req, res, body);
   if (!submission) return;
   const outcome = await attachTranscript(ctx, principalOf(req).orgId, submission.id, {
     text,
@@ -124,22 +124,22 @@ const createTranscript = (ctx: AppContext): RequestHandler => async (req, res) =
 };
 
 /** One submission's attachments of a kind (all of them, newest first), or the organisation's a page at a time. */
-const list = (ctx: AppContext, kind: 'resources' | 'transcripts'): RequestHandler => (req, res) => {
+const list = (ctx: AppContext, kind: 'resources' | 'transcripts'): RequestHandler => async (req, res) => {
   const query = parseOr400(res, attachmentListSchema, req.query, 'query');
   if (!query) return;
   const { orgId } = principalOf(req);
   const view = (r: ResourceRecord | TranscriptRecord) => (kind === 'resources' ? resourceView(r as ResourceRecord) : transcriptView(r as TranscriptRecord));
   if (query.submission_id !== undefined || query.record_id !== undefined) {
-    const submission = submissionOr4xx(ctx, req, res, query);
+    const submission = await submissionOr4xx(ctx, req, res, query);
     if (!submission) return;
-    const records = kind === 'resources' ? resourcesOf(ctx, orgId, submission) : transcriptsOf(ctx, orgId, submission);
+    const records = await (kind === 'resources' ? resourcesOf(ctx, orgId, submission) : transcriptsOf(ctx, orgId, submission));
     res.json({ data: records.reverse().map(view), next_cursor: null });
     return;
   }
   const after = cursorOr400(res, kind, query.cursor);
   if (after === null) return;
   try {
-    const page = listAttachments(ctx, orgId, kind, { limit: query.limit, ...(after ? { after } : {}) });
+    const page = await listAttachments(ctx, orgId, kind, { limit: query.limit, ...(after ? { after } : {}) });
     res.json(pageBody(kind, page.items.map(view), page.next));
   } catch (error) {
     if (!(error instanceof InvalidCursorError)) throw error;
@@ -147,15 +147,15 @@ const list = (ctx: AppContext, kind: 'resources' | 'transcripts'): RequestHandle
   }
 };
 
-const showResource = (ctx: AppContext): RequestHandler<{ id: string }> => (req, res) => {
-  const resource = getResource(ctx, principalOf(req).orgId, req.params.id);
+const showResource = (ctx: AppContext): RequestHandler<{ id: string }> => async (req, res) => {
+  const resource = await getResource(ctx, principalOf(req).orgId, req.params.id);
   if (!resource) sendError(res, 404, `No resource ${JSON.stringify(req.params.id)} in this organisation.`);
   else res.json(resourceView(resource));
 };
 
 const resourceContent = (ctx: AppContext): RequestHandler<{ id: string }> => async (req, res) => {
   const { orgId } = principalOf(req);
-  const resource = getResource(ctx, orgId, req.params.id);
+  const resource = await getResource(ctx, orgId, req.params.id);
   if (!resource || resource.kind !== 'file') {
     sendError(res, 404, `No uploaded file for resource ${JSON.stringify(req.params.id)} in this organisation.`);
     return;
@@ -164,8 +164,8 @@ const resourceContent = (ctx: AppContext): RequestHandler<{ id: string }> => asy
   res.type(resource.contentType ?? 'application/octet-stream').attachment(resource.name).send(bytes);
 };
 
-const showTranscript = (ctx: AppContext): RequestHandler<{ id: string }> => (req, res) => {
-  const transcript = getTranscript(ctx, principalOf(req).orgId, req.params.id);
+const showTranscript = (ctx: AppContext): RequestHandler<{ id: string }> => async (req, res) => {
+  const transcript = await getTranscript(ctx, principalOf(req).orgId, req.params.id);
   if (!transcript) sendError(res, 404, `No transcript ${JSON.stringify(req.params.id)} in this organisation.`);
   else res.json(transcriptView(transcript));
 };

@@ -48,21 +48,21 @@ export function createAutomationSurface(ctx: AppContext, deps: { search: Submiss
     res.json(me);
   });
 
-  router.get('/profiles', (req, res) => {
+  router.get('/profiles', async (req, res) => {
     const query = parseOr400(res, profileListSchema, req.query, 'query');
     if (!query) return;
-    const profiles = listProfiles(ctx, principalOf(req).orgId).filter((p) => textMatches([p.name, p.description, p.id], query.q));
+    const profiles = (await listProfiles(ctx, principalOf(req).orgId)).filter((p) => textMatches([p.name, p.description, p.id], query.q));
     const body: z.infer<typeof profilesSchema> = { data: profiles.map(profileView) };
     res.json(body);
   });
-  router.get('/profiles/:id', (req, res) => {
-    const profile = getProfile(ctx, principalOf(req).orgId, req.params.id);
+  router.get('/profiles/:id', async (req, res) => {
+    const profile = await getProfile(ctx, principalOf(req).orgId, req.params.id);
     if (!profile) sendError(res, 404, `No profile ${JSON.stringify(req.params.id)} in this organisation.`);
     else res.json(profileView(profile));
   });
 
-  router.get('/field-mapping', (req, res) => {
-    res.json(getFieldMapping(ctx, principalOf(req).orgId));
+  router.get('/field-mapping', async (req, res) => {
+    res.json(await getFieldMapping(ctx, principalOf(req).orgId));
   });
   router.put('/field-mapping', async (req, res) => {
     const mapping = parseOr400(res, fieldMappingSchema, req.body, 'body');

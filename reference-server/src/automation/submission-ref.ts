@@ -7,7 +7,7 @@ import { findSubmission, type SubmissionRecord } from '../submissions/index.js';
  * The submission an attachment request names (`submission_id` or `record_id`, exactly one), or
  * undefined after answering 400 (neither or both) or 404 (not in the caller's organisation).
  */
-export function submissionOr4xx(ctx: AppContext, req: Request, res: Response, ref: { submission_id?: string | undefined; record_id?: string | undefined }): SubmissionRecord | undefined {
+export async function submissionOr4xx(ctx: AppContext, req: Request, res: Response, ref: { submission_id?: string | undefined; record_id?: string | undefined }): Promise<SubmissionRecord | undefined> {
   if ((ref.submission_id === undefined) === (ref.record_id === undefined)) {
     const message = ref.submission_id === undefined ? 'one of submission_id or record_id is required' : 'give only one of submission_id and record_id';
     sendInvalidFields(res, [
@@ -16,7 +16,7 @@ export function submissionOr4xx(ctx: AppContext, req: Request, res: Response, re
     ]);
     return undefined;
   }
-  const submission = findSubmission(ctx, principalOf(req).orgId, ref.submission_id !== undefined ? { submissionId: ref.submission_id } : { recordId: ref.record_id as string });
+  const submission = await findSubmission(ctx, principalOf(req).orgId, ref.submission_id !== undefined ? { submissionId: ref.submission_id } : { recordId: ref.record_id as string });
   if (!submission) {
     sendError(
       res,

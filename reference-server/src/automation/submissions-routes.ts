@@ -54,14 +54,14 @@ export function submissionRoutes(ctx: AppContext, searcher: SubmissionSearch): R
     }
   });
 
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     const query = parseOr400(res, submissionListSchema, req.query, 'query');
     if (!query) return;
     const after = cursorOr400(res, 'submissions', query.cursor);
     if (after === null) return;
     try {
       const { limit, status, profile_id: profileId, record_id: recordId, updated_since: updatedSince, q: search } = query;
-      const page = listSubmissions(ctx, principalOf(req).orgId, listQueryOf({ limit, after, status, profileId, recordId, updatedSince, search }), searcher);
+      const page = await listSubmissions(ctx, principalOf(req).orgId, listQueryOf({ limit, after, status, profileId, recordId, updatedSince, search }), searcher);
       res.json(pageBody('submissions', page.items.map(submissionSummary), page.next));
     } catch (error) {
       if (!(error instanceof InvalidCursorError)) throw error;
@@ -69,9 +69,9 @@ export function submissionRoutes(ctx: AppContext, searcher: SubmissionSearch): R
     }
   });
 
-  router.get('/:id', (req, res) => {
+  router.get('/:id', async (req, res) => {
     const { id } = req.params;
-    const submission = findSubmission(ctx, principalOf(req).orgId, id.startsWith('job_') ? { jobId: id } : { submissionId: id });
+    const submission = await findSubmission(ctx, principalOf(req).orgId, id.startsWith('job_') ? { jobId: id } : { submissionId: id });
     if (!submission) {
       sendError(res, 404, `No submission ${JSON.stringify(id)} in this organisation.`);
       return;

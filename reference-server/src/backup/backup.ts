@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -26,12 +26,13 @@ async function folderMasterKey(dataDir: string): Promise<Buffer | undefined> {
 /** A consistent backup of the store `ctx` holds, as a gzip stream (the operator endpoint serves it). */
 export async function backupStream(ctx: AppContext): Promise<Readable> {
   const chunks = await captureStore(ctx.store);
-  // Uploaded bytes live beside the store, written (write-once) before the record naming them:
-  // every resource captured has its file on disk.
-  const files = chunks
+  // Uploaded bytes are records in the store now (captured above); a folder an older server wrote
+  // may still hold some beside it, which follow as files.
+  const legacy = chunks
     .filter((chunk) => chunk.collection === RESOURCES)
-    .flatMap((chunk) => (chunk.records as ResourceRecord[]).filter((r) => r.kind === 'file').map((r) => `${FILES_DIR}/${chunk.scope}/${r.id}`))
-    .map((path) => ({ path, read: () => readFile(join(ctx.config.dataDir, path)) }));
+    .flatMap((chunk) => (chunk.records as ResourceRecord[]).filter((r) => r.kind === 'file').map((r) => `${FILES_DIR}/${chunk.scope}/${r.id}`));
+  const present = await Promise.all(legacy.map((path) => access(join(ctx.config.dataDir, path)).then(() => true, () => false)));
+  const files = legacy.filter((_, at) => present[at]).map((path) => ({ path, read: () => readFile(join(ctx.config.dataDir, path)) }));
   return encodeBackup(chunks, files, await folderMasterKey(ctx.config.dataDir), new Date(ctx.clock.now()));
 }
 

@@ -188,7 +188,7 @@ export const COMMANDS = {
     async (ctx, input) => {
       await requireOrg(ctx, input.orgId);
       const now = ctx.clock.now();
-      return listInvites(ctx, input.orgId, { limit: 1000, ...(input.status ? { status: input.status } : {}) }).items.map((invite) => inviteView(invite, now));
+      return (await listInvites(ctx, input.orgId, { limit: 1000, ...(input.status ? { status: input.status } : {}) })).items.map((invite) => inviteView(invite, now));
     },
   ),
   'invite.revoke': command(
@@ -229,7 +229,7 @@ export const COMMANDS = {
     z.object({ orgId, includeArchived: z.boolean().optional().describe('include archived profiles') }).describe("list an organisation's profiles"),
     async (ctx, input) => {
       await requireOrg(ctx, input.orgId);
-      return listProfiles(ctx, input.orgId, { includeArchived: input.includeArchived ?? false }).map((p) => ({
+      return (await listProfiles(ctx, input.orgId, { includeArchived: input.includeArchived ?? false })).map((p) => ({
         ...profileView(p),
         ...(p.archived_at ? { archived_at: p.archived_at } : {}),
       }));

@@ -9,7 +9,7 @@ import { sweepRetention } from './sweep.js';
  * 1 h by default). A sweep that hit its per-run limit logs that more is due; the next run
  * continues, so a backlog drains over a few intervals instead of stalling one.
  */
-export function retentionSweep(ctx: Pick<AppContext, 'store' | 'clock' | 'config' | 'log'>, metrics: Metrics): PeriodicJob {
+export function retentionSweep(ctx: Pick<AppContext, 'store' | 'db' | 'clock' | 'config' | 'log'>, metrics: Metrics): PeriodicJob {
   const windows = retentionWindows(ctx.config);
   return {
     name: 'retention-sweep',

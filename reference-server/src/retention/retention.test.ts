@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import type { ServerConfig } from '../config.js';
+import { FileAsyncStore } from '../store/file-async-store.js';
 import { JournalStore } from '../store/journal-store.js';
 import { put, type WriteOp } from '../store/store.js';
 import { JOBS, RECORD_IDS, RESOURCES, SUBMISSIONS } from '../submissions/index.js';
@@ -80,7 +81,7 @@ describe('retention', () => {
     await store.compact();
     const snapshot = join(dir, 'snapshots', 'org_a', EVENTS, '0.json');
     const before = (await stat(snapshot)).size;
-    const result = await sweepRetention({ store, clock, config: { dataDir: dir } as ServerConfig }, windows);
+    const result = await sweepRetention({ store, db: new FileAsyncStore(store), clock, config: { dataDir: dir } as ServerConfig }, windows);
     expect(result.pruned[EVENTS]).toBe(53);
     expect((await stat(snapshot)).size).toBeLessThan(before / 6);
     expect((await stat(join(dir, 'journal.jsonl'))).size).toBe(0);
@@ -127,7 +128,7 @@ describe('retention', () => {
     await mkdir(join(dir, 'automation-files', 'org_a'), { recursive: true });
     await writeFile(file, 'deck');
 
-    const result = await sweepRetention({ store, clock, config: { dataDir: dir } as ServerConfig }, windows);
+    const result = await sweepRetention({ store, db: new FileAsyncStore(store), clock, config: { dataDir: dir } as ServerConfig }, windows);
     expect(result.pruned).toEqual({ [SUBMISSIONS]: 2, [RECORD_IDS]: 1, [RESOURCES]: 1 });
     expect(store.all(SUBMISSIONS, 'org_a').map((s) => s.id).sort()).toEqual(['sub_awaiting', 'sub_new', 'sub_queued', 'sub_rerun', 'sub_touched']);
     expect(store.get(RECORD_IDS, 'org_a', 'rec_sub_old')).toBeUndefined();
@@ -143,7 +144,7 @@ describe('retention', () => {
       put(INVITE_DRAFTS, 'org_a', { id: 'inv_open', answers: { q5: '4' }, updatedAt: iso(2) }),
       put(INVITE_DRAFTS, 'org_a', { id: 'inv_gone', answers: {}, updatedAt: iso(2) }),
     ]);
-    const result = await sweepRetention({ store, clock, config: { dataDir: dir } as ServerConfig }, windows);
+    const result = await sweepRetention({ store, db: new FileAsyncStore(store), clock, config: { dataDir: dir } as ServerConfig }, windows);
     expect(result.pruned).toEqual({ [INVITE_DRAFTS]: 2 });
     expect(store.all(INVITE_DRAFTS, 'org_a').map((d) => d.id)).toEqual(['inv_open']);
   });

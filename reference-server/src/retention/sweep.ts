@@ -19,7 +19,7 @@ export interface SweepResult {
  * with the data rather than at the next size-triggered compaction.
  */
 export async function sweepRetention(
-  ctx: Pick<AppContext, 'store' | 'clock' | 'config'>,
+  ctx: Pick<AppContext, 'store' | 'db' | 'clock' | 'config'>,
   windows: RetentionWindows,
   metrics?: Pick<Metrics, 'retentionSweeps' | 'retentionPruned' | 'retentionLastSweep'>,
 ): Promise<SweepResult> {

@@ -30,13 +30,13 @@ const shape = (value: unknown): unknown =>
 
 describe('test event samples', () => {
   for (const { type, surfaces } of EVENT_TYPES) {
-    it(`${type}: the contract's shape, in an empty organisation and in the demo one`, () => {
+    it(`${type}: the contract's shape, in an empty organisation and in the demo one`, async () => {
       for (const orgId of [freshOrg, server.demo.organizationId]) {
-        const data = sampleEventData(server.ctx, orgId, type);
+        const data = await sampleEventData(server.ctx, orgId, type);
         const payload = { id: 'evt_test_x', type, created_at: new Date().toISOString(), organization_id: orgId, data };
         const schema = (surfaces as readonly string[]).includes('automation') ? payloadSchema(type) : undefined;
         if (schema && !type.startsWith('assessment.')) expect(schema.safeParse(payload).error?.issues ?? []).toEqual([]);
-        else expect(shape(data)).toMatchObject(shape(sampleEventData(server.ctx, server.demo.organizationId, 'assessment.completed')) as object);
+        else expect(shape(data)).toMatchObject(shape(await sampleEventData(server.ctx, server.demo.organizationId, 'assessment.completed')) as object);
       }
     });
   }
@@ -48,11 +48,11 @@ describe('test event samples', () => {
       headers: { 'x-api-key': server.demo.automationKey, 'content-type': 'application/json' },
       body: JSON.stringify({ record_id: 'sample-newest', profile_id: profiles.data[0]?.id, fields: { email: 'new@startup.example', name: 'Newest Founder', company: 'New Co' } }),
     });
-    expect(sampleEventData(server.ctx, server.demo.organizationId, 'submission.queued')).toMatchObject({ record_id: 'sample-newest', status: 'queued', score: null });
+    expect(await sampleEventData(server.ctx, server.demo.organizationId, 'submission.queued')).toMatchObject({ record_id: 'sample-newest', status: 'queued', score: null });
 
     // The demo organisation's one stored result, not the made-up one.
-    expect(sampleEventData(server.ctx, server.demo.organizationId, 'assessment.completed')).toMatchObject({ email: 'jordan.rivera@founders.example', full_name: 'Jordan Rivera', revision: 1 });
-    expect(sampleEventData(server.ctx, freshOrg, 'assessment.completed')).toMatchObject({ result_id: 'res_sample' });
-    expect(sampleEventData(server.ctx, server.demo.organizationId, 'assessment.replaced')).toMatchObject({ revision: 2, previous_revision: 1 });
+    expect(await sampleEventData(server.ctx, server.demo.organizationId, 'assessment.completed')).toMatchObject({ email: 'jordan.rivera@founders.example', full_name: 'Jordan Rivera', revision: 1 });
+    expect(await sampleEventData(server.ctx, freshOrg, 'assessment.completed')).toMatchObject({ result_id: 'res_sample' });
+    expect(await sampleEventData(server.ctx, server.demo.organizationId, 'assessment.replaced')).toMatchObject({ revision: 2, previous_revision: 1 });
   });
 });

@@ -22,30 +22,30 @@ const STATUS_OF: Partial<Record<EventType, SubmissionStatus>> = {
  * demo founder profile), an assessment result scored from the worked example's answers. Either way
  * the data has the shape the contract documents give for the type (sample-events.test.ts).
  */
-export function sampleEventData(ctx: AppContext, orgId: string, type: EventType): Record<string, unknown> {
+export async function sampleEventData(ctx: AppContext, orgId: string, type: EventType): Promise<Record<string, unknown>> {
   switch (type) {
     case 'submission.queued': {
-      const real = listSubmissions(ctx, orgId, { limit: 1 }).items[0];
-      return submissionSummary({ ...(real ?? madeUpSubmission(ctx, orgId, 'completed')), status: 'queued', evaluation: null, error: null, processedAt: null });
+      const real = (await listSubmissions(ctx, orgId, { limit: 1 })).items[0];
+      return submissionSummary({ ...(real ?? (await madeUpSubmission(ctx, orgId, 'completed'))), status: 'queued', evaluation: null, error: null, processedAt: null });
     }
     case 'submission.completed':
     case 'submission.awaiting_assessment':
     case 'submission.failed': {
       const status = STATUS_OF[type] as SubmissionStatus;
-      const real = listSubmissions(ctx, orgId, { limit: 1, status }).items[0];
-      return submissionDetail(real ?? madeUpSubmission(ctx, orgId, status));
+      const real = (await listSubmissions(ctx, orgId, { limit: 1, status })).items[0];
+      return submissionDetail(real ?? (await madeUpSubmission(ctx, orgId, status)));
     }
     case 'resource.attached': {
-      const real = listAttachments<ResourceRecord>(ctx, orgId, 'resources', { limit: 1 }).items[0];
+      const real = (await listAttachments<ResourceRecord>(ctx, orgId, 'resources', { limit: 1 })).items[0];
       return resourceView(real ?? madeUpResource(ctx));
     }
     case 'transcript.attached': {
-      const real = listAttachments<TranscriptRecord>(ctx, orgId, 'transcripts', { limit: 1 }).items[0];
+      const real = (await listAttachments<TranscriptRecord>(ctx, orgId, 'transcripts', { limit: 1 })).items[0];
       return transcriptPreview(real ?? madeUpTranscript(ctx));
     }
     case 'assessment.completed':
     case 'assessment.replaced': {
-      const result = listResults(ctx, orgId, { limit: 1 }).items[0] ?? madeUpResult(ctx, orgId);
+      const result = (await listResults(ctx, orgId, { limit: 1 })).items[0] ?? madeUpResult(ctx, orgId);
       const previous = type === 'assessment.replaced' ? { ...result, revision: Math.max(1, result.revision - 1) } : undefined;
       const replaced = type === 'assessment.replaced' ? { ...result, revision: Math.max(2, result.revision) } : result;
       return assessmentEvent({ result: replaced, ...(previous ? { previous } : {}) }).data;
@@ -55,16 +55,16 @@ export function sampleEventData(ctx: AppContext, orgId: string, type: EventType)
 
 const isoNow = (ctx: Pick<AppContext, 'clock'>) => new Date(ctx.clock.now()).toISOString();
 
-function sampleProfile(ctx: AppContext, orgId: string): ProfileRecord {
-  const own = listProfiles(ctx, orgId)[0];
+async function sampleProfile(ctx: AppContext, orgId: string): Promise<ProfileRecord> {
+  const own = (await listProfiles(ctx, orgId))[0];
   if (own) return own;
   const demo = DEMO_PROFILES[0] as (typeof DEMO_PROFILES)[number];
   const now = isoNow(ctx);
   return { ...demo.input, id: demo.id, orgId, created_at: now };
 }
 
-function madeUpSubmission(ctx: AppContext, orgId: string, status: SubmissionStatus): SubmissionRecord {
-  const profile = sampleProfile(ctx, orgId);
+async function madeUpSubmission(ctx: AppContext, orgId: string, status: SubmissionStatus): Promise<SubmissionRecord> {
+  const profile = await sampleProfile(ctx, orgId);
   const now = isoNow(ctx);
   const fields: Record<string, string> = {
     email: DEMO_RESULT_EMAIL,

@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { put, type Page, type StoredRecord, type WriteOp } from '../store/index.js';
+import { del, put, type AsyncReader, type Page, type StoredRecord, type WriteOp } from '../store/index.js';
 import { eventOps } from '../webhooks/index.js';
 import { requeueOps } from './jobs.js';
-import { RESOURCES, SUBMISSIONS, TRANSCRIPTS, type SubmissionRecord } from './records.js';
+import { FILES, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type FileRecord, type SubmissionRecord } from './records.js';
 import { wordCount } from './scoring.js';
 
 /** Attachments a submission may hold, of each kind. */
 export const MAX_ATTACHMENTS = 100;
-/** Where uploaded file bytes live, under the data folder: `<dataDir>/automation-files/<orgId>/<resourceId>`. */
+/**
+ * Where uploaded bytes lived before they moved into the store (`<dataDir>/automation-files/<orgId>/<resourceId>`):
+ * still read, and removed with their resource, for a folder written by an older server.
+ */
 export const FILES_DIR = 'automation-files';
 
 export interface ResourceRecord extends StoredRecord {
@@ -140,65 +143,68 @@ export function transcriptPreview(t: TranscriptRecord): TranscriptPreview {
   return { ...transcriptHead(t), text_preview: t.text.slice(0, 280), segment_count: t.segments.length, ...transcriptTail(t) };
 }
 
-export function resourcesOf(ctx: Pick<AppContext, 'store'>, orgId: string, submission: SubmissionRecord): ResourceRecord[] {
-  return submission.resourceIds.flatMap((id) => ctx.store.get<ResourceRecord>(RESOURCES, orgId, id) ?? []);
+type Reader = { db: AsyncReader };
+
+export function resourcesOf(ctx: Reader, orgId: string, submission: SubmissionRecord): Promise<ResourceRecord[]> {
+  return readEach<ResourceRecord>(ctx, RESOURCES, orgId, submission.resourceIds);
 }
 
-export function transcriptsOf(ctx: Pick<AppContext, 'store'>, orgId: string, submission: SubmissionRecord): TranscriptRecord[] {
-  return submission.transcriptIds.flatMap((id) => ctx.store.get<TranscriptRecord>(TRANSCRIPTS, orgId, id) ?? []);
+export function transcriptsOf(ctx: Reader, orgId: string, submission: SubmissionRecord): Promise<TranscriptRecord[]> {
+  return readEach<TranscriptRecord>(ctx, TRANSCRIPTS, orgId, submission.transcriptIds);
 }
 
-export function getResource(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): ResourceRecord | undefined {
-  return ctx.store.get<ResourceRecord>(RESOURCES, orgId, id);
+/** The records of `ids` that exist, one read after another (the reader may be a transaction: one statement at a time). */
+async function readEach<T extends StoredRecord>(ctx: Reader, collection: string, orgId: string, ids: readonly string[]): Promise<T[]> {
+  const found: T[] = [];
+  for (const id of ids) {
+    const record = await ctx.db.get<T>(collection, orgId, id);
+    if (record) found.push(record);
+  }
+  return found;
 }
 
-export function getTranscript(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): TranscriptRecord | undefined {
-  return ctx.store.get<TranscriptRecord>(TRANSCRIPTS, orgId, id);
+export function getResource(ctx: Reader, orgId: string, id: string): Promise<ResourceRecord | undefined> {
+  return ctx.db.get<ResourceRecord>(RESOURCES, orgId, id);
+}
+
+export function getTranscript(ctx: Reader, orgId: string, id: string): Promise<TranscriptRecord | undefined> {
+  return ctx.db.get<TranscriptRecord>(TRANSCRIPTS, orgId, id);
 }
 
 /** A page of the organisation's resources (or transcripts), newest first. */
 export function listAttachments<T extends ResourceRecord | TranscriptRecord>(
-  ctx: Pick<AppContext, 'store'>,
+  ctx: Reader,
   orgId: string,
   kind: 'resources' | 'transcripts',
   query: { limit: number; after?: string },
-): Page<T> {
-  return ctx.store.page<T>(kind === 'resources' ? RESOURCES : TRANSCRIPTS, orgId, { limit: query.limit, ...(query.after ? { after: query.after } : {}) });
+): Promise<Page<T>> {
+  return ctx.db.page<T>(kind === 'resources' ? RESOURCES : TRANSCRIPTS, orgId, { limit: query.limit, ...(query.after ? { after: query.after } : {}) });
 }
 
-function filePath(ctx: Pick<AppContext, 'config'>, orgId: string, resourceId: string): string {
+function legacyPath(ctx: Pick<AppContext, 'config'>, orgId: string, resourceId: string): string {
   return join(ctx.config.dataDir, FILES_DIR, orgId, resourceId);
 }
 
-/** Deletes a resource's stored bytes (after the record pointing at them is gone); a missing file is fine. */
-export async function removeResourceFile(ctx: Pick<AppContext, 'config'>, orgId: string, resourceId: string): Promise<void> {
-  await rm(filePath(ctx, orgId, resourceId), { force: true });
+/** Deletes a resource's stored bytes (once the record pointing at them is gone); missing bytes are fine. */
+export async function removeResourceFile(ctx: Pick<AppContext, 'db' | 'config'>, orgId: string, resourceId: string): Promise<void> {
+  await ctx.db.write([del(FILES, orgId, resourceId)]);
+  await rm(legacyPath(ctx, orgId, resourceId), { force: true });
 }
 
-/** Writes and fsyncs the bytes before the record that points at them is written (durable before ack). */
-async function storeFile(ctx: Pick<AppContext, 'config'>, orgId: string, resourceId: string, bytes: Buffer): Promise<void> {
-  const path = filePath(ctx, orgId, resourceId);
-  await mkdir(join(ctx.config.dataDir, FILES_DIR, orgId), { recursive: true });
-  const handle = await open(path, 'wx', 0o600);
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-export function readResourceFile(ctx: Pick<AppContext, 'config'>, orgId: string, resource: ResourceRecord): Promise<Buffer> {
-  return readFile(filePath(ctx, orgId, resource.id));
+/** The uploaded bytes: from the store (any server wrote them), else from the folder an older server wrote them to. */
+export async function readResourceFile(ctx: Pick<AppContext, 'db' | 'config'>, orgId: string, resource: ResourceRecord): Promise<Buffer> {
+  const file = await ctx.db.get<FileRecord>(FILES, orgId, resource.id);
+  return file ? Buffer.from(file.data, 'base64') : readFile(legacyPath(ctx, orgId, resource.id));
 }
 
 export type AttachOutcome<T> = { ok: true; record: T } | { ok: false; reason: 'gone' | 'full' };
 
-type Ctx = Pick<AppContext, 'store' | 'clock' | 'ids' | 'config' | 'events'>;
+type Ctx = Pick<AppContext, 'db' | 'store' | 'clock' | 'ids' | 'events'>;
 
 /**
- * The record, the submission (with the new id and a bumped input revision), a processing job
- * (an attachment changes the score) and the `*.attached` event, in one write.
+ * The record (and an uploaded file's bytes), the submission (with the new id and a bumped input
+ * revision), a processing job (an attachment changes the score) and the `*.attached` event, in one
+ * transaction: the submission is read for update, so concurrent attachments each add their id.
  */
 async function attach<T extends ResourceRecord | TranscriptRecord>(
   ctx: Ctx,
@@ -207,26 +213,30 @@ async function attach<T extends ResourceRecord | TranscriptRecord>(
   kind: 'resources' | 'transcripts',
   build: (submission: SubmissionRecord) => T,
   eventData: (record: T) => Record<string, unknown>,
+  alsoOps: WriteOp[] = [],
 ): Promise<AttachOutcome<T>> {
-  const submission = ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, submissionId);
-  if (!submission) return { ok: false, reason: 'gone' };
-  const ids = kind === 'resources' ? submission.resourceIds : submission.transcriptIds;
-  if (ids.length >= MAX_ATTACHMENTS) return { ok: false, reason: 'full' };
-  const record = build(submission);
-  const updated: SubmissionRecord = {
-    ...submission,
-    ...(kind === 'resources' ? { resourceIds: [...ids, record.id] } : { transcriptIds: [...ids, record.id] }),
-    inputRevision: submission.inputRevision + 1,
-    updatedAt: record.createdAt,
-  };
-  const ops: WriteOp[] = [
-    put(kind === 'resources' ? RESOURCES : TRANSCRIPTS, orgId, record),
-    put(SUBMISSIONS, orgId, updated),
-    ...requeueOps(ctx, orgId, updated),
-    ...eventOps(ctx, orgId, kind === 'resources' ? 'resource.attached' : 'transcript.attached', eventData(record)),
-  ];
-  await ctx.store.write(ops);
-  return { ok: true, record };
+  return ctx.db.transaction(async (tx) => {
+    const submission = await tx.get<SubmissionRecord>(SUBMISSIONS, orgId, submissionId, { forUpdate: true });
+    if (!submission) return { ok: false, reason: 'gone' };
+    const ids = kind === 'resources' ? submission.resourceIds : submission.transcriptIds;
+    if (ids.length >= MAX_ATTACHMENTS) return { ok: false, reason: 'full' };
+    const record = build(submission);
+    const updated: SubmissionRecord = {
+      ...submission,
+      ...(kind === 'resources' ? { resourceIds: [...ids, record.id] } : { transcriptIds: [...ids, record.id] }),
+      inputRevision: submission.inputRevision + 1,
+      updatedAt: record.createdAt,
+    };
+    const ops: WriteOp[] = [
+      ...alsoOps,
+      put(kind === 'resources' ? RESOURCES : TRANSCRIPTS, orgId, record),
+      put(SUBMISSIONS, orgId, updated),
+      ...requeueOps(ctx, orgId, updated),
+      ...eventOps(ctx, orgId, kind === 'resources' ? 'resource.attached' : 'transcript.attached', eventData(record)),
+    ];
+    await tx.write(ops);
+    return { ok: true, record };
+  });
 }
 
 export type ResourceInput =
@@ -235,7 +245,9 @@ export type ResourceInput =
 
 export async function attachResource(ctx: Ctx, orgId: string, submissionId: string, input: ResourceInput): Promise<AttachOutcome<ResourceRecord>> {
   const id = ctx.ids.next('rsc');
-  if (input.kind === 'file') await storeFile(ctx, orgId, id, input.bytes);
+  // Encoded and hashed before the transaction, which should hold its lock no longer than it must.
+  const file: WriteOp[] = input.kind === 'file' ? [put<FileRecord>(FILES, orgId, { id, data: input.bytes.toString('base64') })] : [];
+  const sha256 = input.kind === 'file' ? createHash('sha256').update(input.bytes).digest('hex') : null;
   const now = new Date(ctx.clock.now()).toISOString();
   return attach<ResourceRecord>(
     ctx,
@@ -251,10 +263,11 @@ export async function attachResource(ctx: Ctx, orgId: string, submissionId: stri
       name: input.name ?? (input.kind === 'file' ? input.fileName : (new URL(input.url).pathname.split('/').filter(Boolean).pop() ?? input.url)),
       contentType: input.contentType ?? null,
       sizeBytes: input.kind === 'file' ? input.bytes.length : null,
-      sha256: input.kind === 'file' ? createHash('sha256').update(input.bytes).digest('hex') : null,
+      sha256,
       createdAt: now,
     }),
     (record) => resourceView(record),
+    file,
   );
 }
 

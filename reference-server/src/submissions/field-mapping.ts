@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { put, type StoredRecord } from '../store/index.js';
+import { put, type AsyncReader, type StoredRecord } from '../store/index.js';
 import { FIELD_MAPPINGS } from './records.js';
 
 /**
@@ -48,15 +48,15 @@ export type FieldMappingView = z.infer<typeof fieldMappingViewSchema>;
 
 const EMPTY: FieldMapping = { submission: {}, resource: {}, transcript: {} };
 
-export function getFieldMapping(ctx: Pick<AppContext, 'store'>, orgId: string): FieldMappingView {
-  const record = ctx.store.get<MappingRecord>(FIELD_MAPPINGS, orgId, 'mapping');
+export async function getFieldMapping(ctx: { db: AsyncReader }, orgId: string): Promise<FieldMappingView> {
+  const record = await ctx.db.get<MappingRecord>(FIELD_MAPPINGS, orgId, 'mapping');
   if (!record) return { ...EMPTY, updated_at: null };
   return { submission: record.submission, resource: record.resource, transcript: record.transcript, updated_at: record.updated_at };
 }
 
-export async function setFieldMapping(ctx: Pick<AppContext, 'store' | 'clock'>, orgId: string, mapping: FieldMapping): Promise<FieldMappingView> {
+export async function setFieldMapping(ctx: Pick<AppContext, 'db' | 'clock'>, orgId: string, mapping: FieldMapping): Promise<FieldMappingView> {
   const record: MappingRecord = { id: 'mapping', ...mapping, updated_at: new Date(ctx.clock.now()).toISOString() };
-  await ctx.store.write([put(FIELD_MAPPINGS, orgId, record)]);
+  await ctx.db.write([put(FIELD_MAPPINGS, orgId, record)]);
   return { submission: record.submission, resource: record.resource, transcript: record.transcript, updated_at: record.updated_at };
 }
 

@@ -1,17 +1,20 @@
 import type { AppContext } from '../context.js';
 import type { JobQueue, JobRef, EventListener, PublishedEvent } from '../jobs/index.js';
-import { dimensionPercentiles, findResultByEmail } from '../assessments/index.js';
-import { del, put, type WriteOp } from '../store/index.js';
+import { dimensionPercentiles, emailKey, findResultByEmail, type AssessmentResult } from '../assessments/index.js';
+import { create, del, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type StoredRecord, type Transaction, type WriteOp } from '../store/index.js';
 import { eventOps } from '../webhooks/index.js';
-import { getProfile } from './profiles.js';
 import { requeueOps } from './jobs.js';
-import { AWAITING, JOBS, SUBMISSIONS, withStatus, type AwaitingEntry, type JobRecord, type SubmissionRecord, type SubmissionStatus } from './records.js';
+import type { ProfileRecord } from './profiles.js';
+import { AWAITING, JOBS, PROFILES, RESCORES, SUBMISSIONS, withStatus, type AwaitingEntry, type JobRecord, type RescoreJob, type SubmissionRecord, type SubmissionStatus } from './records.js';
 import { resourcesOf, transcriptsOf } from './attachments.js';
-import { scoreSubmission, type ScoringOutcome } from './scoring.js';
+import { foundersOf, scoreSubmission, type ScoringOutcome } from './scoring.js';
 import { submissionDetail } from './views.js';
 
 /** Submissions scored at once. Scoring is cheap; the limit bounds concurrent store writes. */
 export const PROCESSING_CONCURRENCY = 4;
+
+/** Runs of one transaction that lost a race (a `create` of an awaiting entry another wrote first). */
+const RUNS = 3;
 
 const EVENT_OF: Record<Exclude<SubmissionStatus, 'queued' | 'processing'>, 'submission.completed' | 'submission.awaiting_assessment' | 'submission.failed'> = {
   completed: 'submission.completed',
@@ -22,14 +25,20 @@ const EVENT_OF: Record<Exclude<SubmissionStatus, 'queued' | 'processing'>, 'subm
 /**
  * Submission processing, a queue of the job runner (jobs/runner.ts): a job record (written with
  * the submission, or with whatever re-queues it) exists until a run has scored the submission's
- * latest input, so a job queued before a crash runs again after the restart. A run reads, scores
- * and writes within one turn of the event loop, as one write: the outcome with its event,
- * `processing` and the outcome in the status history, and the job removed.
+ * latest input, so a job queued before a crash runs again after the restart. A run is one
+ * transaction: the submission read for update, the reads scoring needs, and one write of the
+ * outcome with its event, `processing` and the outcome in the status history, and the job removed.
  *
- * Assessment results re-score: an in-process listener on `assessment.completed|replaced` turns
- * the submissions awaiting that email back into jobs, in the same write as the result. As a
- * second line, every run looks the person's result up itself, so a submission is never scored
- * as awaiting when the result already exists.
+ * Assessment results re-score: an in-process listener on `assessment.completed|replaced` adds a
+ * re-score job for that email to the write that stores the result (it reads nothing: a listener
+ * adds ops to a write), and that job turns the submissions awaiting the email back into jobs.
+ * Every run also looks the person's result up itself, so a submission is never scored as
+ * awaiting when the result already exists.
+ *
+ * The awaiting entry is what a run and a re-score could race on (a run that read no result yet
+ * and a re-score that finds nobody waiting): both write it with `create` when it is absent, so
+ * whichever comes second fails, runs again and sees the other (a re-score that found nobody
+ * leaves an empty entry for exactly that; the next run for the email removes it).
  */
 export class SubmissionProcessor {
   readonly #ctx: AppContext;
@@ -43,93 +52,143 @@ export class SubmissionProcessor {
     name: 'submission-processing',
     collection: JOBS,
     concurrency: PROCESSING_CONCURRENCY,
-    run: (ref, signal) => this.#run(ref, signal),
+    run: (ref, signal) => this.#again(() => this.#run(ref, signal)),
   };
 
-  /** Re-queues the submissions awaiting a person's assessment in the write that stores the result. */
+  /** Re-score jobs (id = the case-folded email whose result arrived), due at once. */
+  readonly rescoreQueue: JobQueue<RescoreJob> = {
+    name: 'submission-rescoring',
+    collection: RESCORES,
+    concurrency: 1,
+    run: (ref) => this.#again(() => this.#rescore(ref)),
+  };
+
+  /** Hands the runner both queues: processing and re-scoring. */
+  addQueues(runner: { add<T extends StoredRecord>(queue: JobQueue<T>): void }): void {
+    runner.add(this.queue);
+    runner.add(this.rescoreQueue);
+  }
+
+  /** Queues a re-score of the submissions awaiting a person's assessment in the write that stores the result. */
   readonly assessmentListener: EventListener = {
     types: ['assessment.completed', 'assessment.replaced'],
     opsFor: (orgId, event) => this.#onAssessment(orgId, event),
   };
 
-  async #run({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
-    const ctx = this.#ctx;
-    const job = ctx.store.get<JobRecord>(JOBS, orgId, id);
-    const submission = ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
-    if (!job || signal.aborted) return;
-    if (!submission) {
-      await ctx.store.write([del(JOBS, orgId, id)]);
-      return;
+  async #again(work: () => Promise<void>): Promise<void> {
+    for (let run = 1; ; run += 1) {
+      try {
+        return await work();
+      } catch (error) {
+        if (!(error instanceof StoreConflictError) || run >= RUNS) throw error;
+      }
     }
-    // One write per run: scoring here is synchronous, so `processing` enters the history with the
-    // outcome, in the write that settles the run (docs/decisions/automation-one-write-per-run.md).
-    const now = new Date(ctx.clock.now()).toISOString();
-    const outcome = this.#score(orgId, submission, now);
-    const updated: SubmissionRecord = {
-      ...withStatus(withStatus(submission, 'processing', now), outcome.status, now),
-      processedAt: now,
-      runs: submission.runs + 1,
-      evaluation: outcome.status === 'failed' ? null : outcome.evaluation,
-      error: outcome.status === 'failed' ? outcome.error : null,
-    };
-    // Nothing was awaited since the input was read, so this run scored the latest one: its job is done.
-    const ops: WriteOp[] = [put(SUBMISSIONS, orgId, updated), ...this.#awaitingOps(orgId, updated), del(JOBS, orgId, id)];
-    ops.push(...eventOps(ctx, orgId, EVENT_OF[outcome.status], submissionDetail(updated)));
-    await ctx.store.write(ops);
   }
 
-  #score(orgId: string, submission: SubmissionRecord, now: string): ScoringOutcome {
+  #run({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
     const ctx = this.#ctx;
-    const profile = getProfile(ctx, orgId, submission.profileId);
+    return ctx.db.transaction(async (tx) => {
+      const job = await tx.get<JobRecord>(JOBS, orgId, id);
+      const submission = await tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true });
+      if (!job || signal.aborted) return;
+      if (!submission) {
+        await tx.write([del(JOBS, orgId, id)]);
+        return;
+      }
+      const now = new Date(ctx.clock.now()).toISOString();
+      const outcome = await this.#score(tx, orgId, submission, now);
+      const updated: SubmissionRecord = {
+        ...withStatus(withStatus(submission, 'processing', now), outcome.status, now),
+        processedAt: now,
+        runs: submission.runs + 1,
+        evaluation: outcome.status === 'failed' ? null : outcome.evaluation,
+        error: outcome.status === 'failed' ? outcome.error : null,
+      };
+      const ops: AsyncWriteOp[] = [put(SUBMISSIONS, orgId, updated), ...(await this.#awaitingOps(tx, orgId, updated)), del(JOBS, orgId, id)];
+      ops.push(...eventOps(ctx, orgId, EVENT_OF[outcome.status], submissionDetail(updated)));
+      await tx.write(ops);
+    });
+  }
+
+  async #score(db: AsyncReader, orgId: string, submission: SubmissionRecord, now: string): Promise<ScoringOutcome> {
+    const ctx = this.#ctx;
+    const reader = { db };
+    const profile = await db.get<ProfileRecord>(PROFILES, orgId, submission.profileId);
     if (!profile) {
       return { status: 'failed', error: { code: 'profile_not_found', message: `The profile ${submission.profileId} no longer exists.` } };
     }
     try {
+      // One read after another: `db` is the run's transaction, one statement at a time.
+      const resources = await resourcesOf(reader, orgId, submission);
+      const transcripts = await transcriptsOf(reader, orgId, submission);
+      const results = await this.#resultsOf(db, orgId, submission, profile);
       return scoreSubmission({
         profile,
         fields: submission.fields,
-        resources: resourcesOf(ctx, orgId, submission).map((r) => ({ name: r.name, url: r.url })),
-        transcripts: transcriptsOf(ctx, orgId, submission).map((t) => ({ title: t.title, text: t.text })),
+        resources: resources.map((r) => ({ name: r.name, url: r.url })),
+        transcripts: transcripts.map((t) => ({ title: t.title, text: t.text })),
         assessmentOf: (email) => {
-          const result = findResultByEmail(ctx, orgId, email);
+          const result = results.get(emailKey(email));
           return result ? { resultId: result.id, revision: result.revision, percentiles: dimensionPercentiles(result) } : undefined;
         },
         now,
       });
     } catch (error) {
+      if (error instanceof StoreConflictError) throw error;
       ctx.log.error({ err: error, submission: submission.id }, 'scoring failed');
       return { status: 'failed', error: { code: 'internal_error', message: 'Scoring failed inside the server; attach anything to the submission to retry.' } };
     }
   }
 
-  /** Keeps the email → awaiting submissions index in step with the outcome. */
-  #awaitingOps(orgId: string, after: SubmissionRecord): WriteOp[] {
-    const email = typeof after.fields.email === 'string' ? after.fields.email.trim().toLowerCase() : '';
-    if (!email) return [];
-    if (after.status !== 'awaiting_assessment') return this.#removeAwaiting(orgId, email, after.id);
-    const entry = this.#ctx.store.get<AwaitingEntry>(AWAITING, orgId, email);
-    const ids = entry?.submissionIds ?? [];
-    return ids.includes(after.id) ? [] : [put<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: [...ids, after.id] })];
+  /** The results of every person the submission names (scoring asks by email, synchronously), read first. */
+  async #resultsOf(db: AsyncReader, orgId: string, submission: SubmissionRecord, profile: ProfileRecord) {
+    const emails = [...new Set(foundersOf(submission.fields, profile.kind).flatMap((f) => (f.email ? [emailKey(f.email)] : [])))];
+    const results = new Map<string, AssessmentResult>();
+    for (const email of emails) {
+      const result = await findResultByEmail({ db }, orgId, email);
+      if (result) results.set(email, result);
+    }
+    return results;
   }
 
-  #removeAwaiting(orgId: string, email: string, submissionId: string): WriteOp[] {
+  /** Keeps the email → awaiting submissions index in step with the outcome. */
+  async #awaitingOps(tx: Transaction, orgId: string, after: SubmissionRecord): Promise<AsyncWriteOp[]> {
+    const email = typeof after.fields.email === 'string' ? after.fields.email.trim().toLowerCase() : '';
     if (!email) return [];
-    const entry = this.#ctx.store.get<AwaitingEntry>(AWAITING, orgId, email);
-    if (!entry?.submissionIds.includes(submissionId)) return [];
-    const rest = entry.submissionIds.filter((s) => s !== submissionId);
-    return [rest.length ? put<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: rest }) : del(AWAITING, orgId, email)];
+    const entry = await tx.get<AwaitingEntry>(AWAITING, orgId, email, { forUpdate: true });
+    const ids = entry?.submissionIds ?? [];
+    if (after.status !== 'awaiting_assessment') {
+      if (!entry) return [];
+      const rest = ids.filter((s) => s !== after.id);
+      if (rest.length === ids.length && rest.length > 0) return [];
+      return [rest.length ? put<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: rest }) : del(AWAITING, orgId, email)];
+    }
+    if (ids.includes(after.id)) return [];
+    const next: AwaitingEntry = { id: email, submissionIds: [...ids, after.id] };
+    return [entry ? put(AWAITING, orgId, next) : create(AWAITING, orgId, next)];
   }
 
   #onAssessment(orgId: string, event: PublishedEvent): WriteOp[] {
-    const email = typeof event.data.email === 'string' ? event.data.email.trim().toLowerCase() : '';
+    const email = typeof event.data.email === 'string' ? emailKey(event.data.email) : '';
     if (!email) return [];
-    const entry = this.#ctx.store.get<AwaitingEntry>(AWAITING, orgId, email);
-    if (!entry) return [];
-    const ops: WriteOp[] = [del(AWAITING, orgId, email)];
-    for (const id of entry.submissionIds) {
-      const submission = this.#ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
-      if (submission?.status === 'awaiting_assessment') ops.push(...requeueOps(this.#ctx, orgId, submission));
-    }
-    return ops;
+    return [put<RescoreJob>(RESCORES, orgId, { id: email, enqueuedAt: new Date(this.#ctx.clock.now()).toISOString() })];
+  }
+
+  /** Turns the submissions awaiting the email back into jobs; with nobody waiting, leaves an empty entry (see the class). */
+  #rescore({ scope: orgId, id: email }: JobRef): Promise<void> {
+    const ctx = this.#ctx;
+    return ctx.db.transaction(async (tx) => {
+      const entry = await tx.get<AwaitingEntry>(AWAITING, orgId, email, { forUpdate: true });
+      const ops: AsyncWriteOp[] = [del(RESCORES, orgId, email)];
+      if (!entry) ops.push(create<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: [] }));
+      else if (entry.submissionIds.length > 0) {
+        ops.push(del(AWAITING, orgId, email));
+        for (const id of entry.submissionIds) {
+          const submission = await tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true });
+          if (submission?.status === 'awaiting_assessment') ops.push(...requeueOps(ctx, orgId, submission));
+        }
+      }
+      await tx.write(ops);
+    });
   }
 }

@@ -93,24 +93,24 @@ export function profileView(profile: ProfileRecord): ProfileView {
   return { ...view, assessment_required: profile.criteria.some((c) => c.rule.type === 'assessment_fit') };
 }
 
-export function getProfile(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): ProfileRecord | undefined {
-  return ctx.store.get<ProfileRecord>(PROFILES, orgId, id);
+export function getProfile(ctx: Pick<AppContext, 'db'>, orgId: string, id: string): Promise<ProfileRecord | undefined> {
+  return ctx.db.get<ProfileRecord>(PROFILES, orgId, id);
 }
 
 /**
  * The organisation's profiles a submission can be made into, oldest first (a short list: an
  * organisation has a handful); `includeArchived` adds the archived ones, for the workspace.
  */
-export function listProfiles(ctx: Pick<AppContext, 'store'>, orgId: string, options: { includeArchived?: boolean } = {}): ProfileRecord[] {
-  const all = ctx.store.all<ProfileRecord>(PROFILES, orgId);
+export async function listProfiles(ctx: Pick<AppContext, 'db'>, orgId: string, options: { includeArchived?: boolean } = {}): Promise<ProfileRecord[]> {
+  const all = await ctx.db.all<ProfileRecord>(PROFILES, orgId);
   return options.includeArchived ? all : all.filter((p) => !p.archived_at);
 }
 
 /** Replaces a profile's definition; submissions already scored keep their scores until re-scored. */
-export async function updateProfile(ctx: Pick<AppContext, 'store' | 'clock'>, profile: ProfileRecord, input: ProfileInput): Promise<ProfileRecord> {
+export async function updateProfile(ctx: Pick<AppContext, 'db' | 'clock'>, profile: ProfileRecord, input: ProfileInput): Promise<ProfileRecord> {
   const parsed = profileInputSchema.parse(input);
   const record: ProfileRecord = { ...profile, ...parsed, updated_at: new Date(ctx.clock.now()).toISOString() };
-  await ctx.store.write([put(PROFILES, profile.orgId, record)]);
+  await ctx.db.write([put(PROFILES, profile.orgId, record)]);
   return record;
 }
 
@@ -118,17 +118,17 @@ export async function updateProfile(ctx: Pick<AppContext, 'store' | 'clock'>, pr
  * Archives a profile rather than deleting it: submissions made into it still show and re-score
  * against it, but it leaves the lists and new submissions into it are refused as unknown.
  */
-export async function archiveProfile(ctx: Pick<AppContext, 'store' | 'clock'>, profile: ProfileRecord): Promise<ProfileRecord> {
+export async function archiveProfile(ctx: Pick<AppContext, 'db' | 'clock'>, profile: ProfileRecord): Promise<ProfileRecord> {
   if (profile.archived_at) return profile;
   const record: ProfileRecord = { ...profile, archived_at: new Date(ctx.clock.now()).toISOString() };
-  await ctx.store.write([put(PROFILES, profile.orgId, record)]);
+  await ctx.db.write([put(PROFILES, profile.orgId, record)]);
   return record;
 }
 
 /** Stores a profile; `id` may be given (seeds use readable ones), else `prf_<random>`. */
-export async function createProfile(ctx: Pick<AppContext, 'store' | 'ids' | 'clock'>, orgId: string, input: ProfileInput, id?: string): Promise<ProfileRecord> {
+export async function createProfile(ctx: Pick<AppContext, 'db' | 'ids' | 'clock'>, orgId: string, input: ProfileInput, id?: string): Promise<ProfileRecord> {
   const parsed = profileInputSchema.parse(input);
   const record: ProfileRecord = { id: id ?? ctx.ids.next('prf'), orgId, ...parsed, created_at: new Date(ctx.clock.now()).toISOString() };
-  await ctx.store.write([put(PROFILES, orgId, record)]);
+  await ctx.db.write([put(PROFILES, orgId, record)]);
   return record;
 }

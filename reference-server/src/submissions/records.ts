@@ -10,9 +10,19 @@ export const RECORD_IDS = 'automation_submission_record_ids';
 export const JOBS = 'automation_submission_jobs';
 /** Case-folded email → submissions awaiting that person's assessment result. */
 export const AWAITING = 'automation_submissions_awaiting';
+/** Pending re-scores (id = the case-folded email whose assessment result was just stored). */
+export const RESCORES = 'automation_submission_rescores';
 export const RESOURCES = 'automation_resources';
 export const TRANSCRIPTS = 'automation_transcripts';
 export const FIELD_MAPPINGS = 'automation_field_mappings';
+/** An uploaded file's bytes (id = the resource id): in the store, so every server serves them. */
+export const FILES = 'automation_files';
+/**
+ * One record per organisation (id `created`): how many submissions were ever created there. Every
+ * create locks and bumps it, so an organisation's creates commit in the order of their places in
+ * the store, and a search index knows from one read whether anything is new (search.ts).
+ */
+export const CREATED = 'automation_submission_sequence';
 
 export const SUBMISSION_STATUSES = ['queued', 'processing', 'completed', 'awaiting_assessment', 'failed'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
@@ -147,6 +157,24 @@ export interface JobRecord extends StoredRecord {
   jobId: string;
   /** The submission's inputRevision this job must score (at least). */
   revision: number;
+  enqueuedAt: string;
+}
+
+export interface FileRecord extends StoredRecord {
+  /** The resource id. */
+  id: string;
+  /** The bytes, base64. */
+  data: string;
+}
+
+export interface CreatedCount extends StoredRecord {
+  id: 'created';
+  count: number;
+}
+
+export interface RescoreJob extends StoredRecord {
+  /** Case-folded email. */
+  id: string;
   enqueuedAt: string;
 }
 

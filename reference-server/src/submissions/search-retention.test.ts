@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileAsyncStore } from '../store/file-async-store.js';
 import { JournalStore } from '../store/journal-store.js';
 import { del, put, type WriteOp } from '../store/store.js';
 import { SUBMISSIONS, type SubmissionRecord } from './records.js';
@@ -53,23 +54,23 @@ describe('SubmissionSearch after retention', () => {
     const ops: WriteOp[] = [];
     for (let i = 0; i < TOTAL; i += 1) ops.push(put(SUBMISSIONS, 'org_a', submission(i, i === 2600 ? 'Grace Hopper' : `Person ${i}`)));
     await store.write(ops);
-    const search = new SubmissionSearch({ store });
-    expect(ids(search.search('org_a', { text: 'grace', limit: 10 }))).toEqual(['sub_2600']);
-    const first = search.search('org_a', { text: 'acme', limit: 10 });
+    const search = new SubmissionSearch({ db: new FileAsyncStore(store) });
+    expect(ids(await search.search('org_a', { text: 'grace', limit: 10 }))).toEqual(['sub_2600']);
+    const first = await search.search('org_a', { text: 'acme', limit: 10 });
     expect(ids(first)).toEqual(Array.from({ length: 10 }, (_, i) => `sub_${TOTAL - 1 - i}`));
     expect(search.places('org_a')).toBe(TOTAL);
 
     // Retention removes the oldest 2,500 and, here, the submission the first page ended on.
     await store.write([...Array.from({ length: 2500 }, (_, i) => del(SUBMISSIONS, 'org_a', `sub_${i}`)), del(SUBMISSIONS, 'org_a', `sub_${TOTAL - 10}`)]);
-    const next = search.search('org_a', { text: 'acme', limit: 10, after: first?.next as string });
+    const next = await search.search('org_a', { text: 'acme', limit: 10, after: first?.next as string });
     expect(ids(next)).toEqual(Array.from({ length: 10 }, (_, i) => `sub_${TOTAL - 11 - i}`));
     // 3,000 places for 499 submissions: the next first page reads the index afresh, and still finds what remains.
     expect(search.places('org_a')).toBe(TOTAL);
-    expect(ids(search.search('org_a', { text: 'grace hop', limit: 10 }))).toEqual(['sub_2600']);
+    expect(ids(await search.search('org_a', { text: 'grace hop', limit: 10 }))).toEqual(['sub_2600']);
     expect(search.places('org_a')).toBe(499);
-    expect(ids(search.search('org_a', { text: 'person 12', limit: 10 }))).toEqual([]);
+    expect(ids(await search.search('org_a', { text: 'person 12', limit: 10 }))).toEqual([]);
     const all: string[] = [];
-    for (let after: string | undefined, page; (page = search.search('org_a', { text: 'a', limit: 100, ...(after ? { after } : {}) })); ) {
+    for (let after: string | undefined, page; (page = await search.search('org_a', { text: 'a', limit: 100, ...(after ? { after } : {}) })); ) {
       all.push(...ids(page));
       if (!page.next) break;
       after = page.next;

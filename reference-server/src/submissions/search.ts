@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { searchWords, typedMatch, wordsOfTexts } from '../search-words.js';
 import { InvalidCursorError, type Page } from '../store/index.js';
-import { SUBMISSIONS, type SubmissionRecord } from './records.js';
+import { CREATED, SUBMISSIONS, type CreatedCount, type SubmissionRecord } from './records.js';
 
 /**
  * Search over an organisation's submissions by what people type: part of a name, a company, an
@@ -16,9 +16,14 @@ import { SUBMISSIONS, type SubmissionRecord } from './records.js';
  * the number of matches on every page, and pages² to walk them all.
  *
  * The words of a submission never change after it is created (a repeated record_id with other
- * fields is refused), so the index only has to learn new ones: each search first reads the
- * submissions created since the last (newest first, up to the newest it knows). A submission that
- * is gone (retention) is dropped when a search meets it.
+ * fields is refused), so the index only has to learn new ones. The index is a cache of the store,
+ * which every server writes (docs/decisions/submission-search-across-servers.md): each search first
+ * reads the organisation's created count (one record every create locks and bumps). When the index
+ * has learnt that many, it is current; otherwise it reads the submissions created since (newest
+ * first, up to the newest it knows). Because creates hold that lock until they commit, an
+ * organisation's submissions become visible in the order of their places in the store, so nothing
+ * older than the newest known one can appear later. A submission that is gone (retention) is
+ * dropped when a search meets it.
  */
 
 /** Whether every word of `text` begins a word of the submission. */
@@ -55,6 +60,8 @@ const SHORT_PREFIX = 2;
 const MAX_RANGE = 256;
 
 class OrganisationIndex {
+  /** The organisation's created count when it last caught up; undefined while the store keeps none (a folder from before it was kept). */
+  learnt: number | undefined;
   /** Place → submission id; undefined once the submission is gone. */
   readonly #ids: (string | undefined)[] = [];
   /** Place → the submission's words; undefined once it is gone. */
@@ -224,33 +231,44 @@ export interface SearchQuery {
 export class SubmissionSearch {
   readonly #indexes = new Map<string, OrganisationIndex>();
 
-  constructor(private readonly ctx: Pick<AppContext, 'store'>) {}
+  constructor(private readonly ctx: Pick<AppContext, 'db'>) {}
 
   /** A page of the organisation's submissions matching the query, newest first; undefined when it has no word. */
-  search(orgId: string, query: SearchQuery): Page<SubmissionRecord> | undefined {
+  async search(orgId: string, query: SearchQuery): Promise<Page<SubmissionRecord> | undefined> {
     const typed = [...new Set(searchWords(query.text))];
     if (typed.length === 0) return undefined;
-    const index = this.#catchUp(orgId, query.after === undefined);
+    const index = await this.#catchUp(orgId, query.after === undefined);
     const before = query.after !== undefined ? index.placeOf(query.after) : Number.POSITIVE_INFINITY;
     if (before === undefined) throw new InvalidCursorError(query.after as string);
     // The typed word with the fewest candidates drives the walk; every word is checked on each candidate.
     const size = (lists: number[][]) => lists.reduce((total, list) => total + list.length, 0);
     const driver = typed.map((word) => index.listsFor(word)).reduce((a, b) => (size(b) < size(a) ? b : a));
     const matches: SubmissionRecord[] = [];
-    for (const place of newestFirst(driver, before)) {
-      const words = index.wordsAt(place);
-      if (!words || !typedMatch(typed, words)) continue;
-      const submission = this.ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, index.idAt(place) as string);
-      if (!submission) {
-        index.forget(place);
-        continue;
+    const places = newestFirst(driver, before);
+    // Candidates are read in batches of the page's size (one round of reads, not one per match).
+    for (let batch = this.#candidates(index, typed, places, query.limit + 1); batch.length > 0; batch = this.#candidates(index, typed, places, query.limit + 1 - matches.length)) {
+      const read = await Promise.all(batch.map((place) => this.ctx.db.get<SubmissionRecord>(SUBMISSIONS, orgId, index.idAt(place) as string)));
+      for (const [at, submission] of read.entries()) {
+        if (!submission) index.forget(batch[at] as number);
+        else if (!query.filter || query.filter(submission)) matches.push(submission);
       }
-      if (query.filter && !query.filter(submission)) continue;
       // One past the page tells whether another page follows.
-      if (matches.push(submission) > query.limit) break;
+      if (matches.length > query.limit) break;
     }
     const items = matches.slice(0, query.limit);
     return matches.length > query.limit ? { items, next: (items.at(-1) as SubmissionRecord).id } : { items };
+  }
+
+  /** Up to `most` further places whose words match every typed word. */
+  #candidates(index: OrganisationIndex, typed: string[], places: Generator<number>, most: number): number[] {
+    const batch: number[] = [];
+    while (batch.length < most) {
+      const next = places.next();
+      if (next.done) break;
+      const words = index.wordsAt(next.value);
+      if (words && typedMatch(typed, words)) batch.push(next.value);
+    }
+    return batch;
   }
 
   /** How many submissions the organisation's index holds places for, gone ones included (0 before its first search). */
@@ -263,13 +281,20 @@ export class SubmissionSearch {
    * afresh only for a first page (`mayRebuild`): a cursor naming a removed submission keeps its
    * place in the index it came from while its pages are walked.
    */
-  #catchUp(orgId: string, mayRebuild: boolean): OrganisationIndex {
+  async #catchUp(orgId: string, mayRebuild: boolean): Promise<OrganisationIndex> {
     let index = this.#indexes.get(orgId);
-    if (index && mayRebuild && index.places > 2 * this.ctx.store.count(SUBMISSIONS, orgId) + REBUILD_MARGIN) index = undefined;
+    // Only an index past the margin can be due for a rebuild: a small one costs no count.
+    const big = index !== undefined && mayRebuild && index.places > REBUILD_MARGIN;
+    const [created, count] = await Promise.all([
+      this.ctx.db.get<CreatedCount>(CREATED, orgId, 'created'),
+      big ? this.ctx.db.count(SUBMISSIONS, orgId) : undefined,
+    ]);
+    if (index && count !== undefined && index.places > 2 * count + REBUILD_MARGIN) index = undefined;
+    if (index && created !== undefined && index.learnt === created.count) return index;
     if (!index) this.#indexes.set(orgId, (index = new OrganisationIndex()));
     const fresh: SubmissionRecord[] = [];
     for (let after: string | undefined, done = false, limit = CATCH_UP_FIRST; !done; limit = CATCH_UP_PAGE) {
-      const page = this.ctx.store.page<SubmissionRecord>(SUBMISSIONS, orgId, { limit, ...(after ? { after } : {}) });
+      const page = await this.ctx.db.page<SubmissionRecord>(SUBMISSIONS, orgId, { limit, ...(after ? { after } : {}) });
       for (const submission of page.items) {
         if (index.has(submission.id)) {
           done = true;
@@ -281,6 +306,8 @@ export class SubmissionSearch {
       if (!after) done = true;
     }
     index.add(fresh.reverse());
+    // The count read before the pages: anything created meanwhile is learnt now or at the next search.
+    index.learnt = created?.count;
     return index;
   }
 }

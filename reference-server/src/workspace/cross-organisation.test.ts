@@ -86,7 +86,7 @@ beforeAll(async () => {
   await settle(server);
   const attemptId = server.ctx.store.all<AttemptRecord>(ATTEMPTS, subscriptionId)[0]?.id as string;
   const run = (await operate(server.dataDir, 'certify.start', { orgId: server.demo.organizationId, checks: ['api'], name: 'Victim integration' })) as { run: { id: string } };
-  victimResult = findResultByEmail(server.ctx, server.demo.organizationId, DEMO_RESULT_EMAIL)?.id as string;
+  victimResult = (await findResultByEmail(server.ctx, server.demo.organizationId, DEMO_RESULT_EMAIL))?.id as string;
   victim = { profileId, submissionId, keyId, key: server.demo.automationKey, email: 'secret-founder@victim.example', subscriptionId, attemptId, runId: run.run.id };
 
   const org = (await operate(server.dataDir, 'org.create', { name: 'Intruder Capital' })) as { id: string };

@@ -34,10 +34,10 @@ interface Deps {
 }
 
 /** One page of the organisation's invites; a cursor of a list that moved on (or of another organisation's) starts again from the top. */
-function invitesPage(ctx: AppContext, orgId: string, req: Request): ReturnType<typeof listInvites> {
+async function invitesPage(ctx: AppContext, orgId: string, req: Request): ReturnType<typeof listInvites> {
   const after = typeof req.query['after'] === 'string' ? req.query['after'].slice(0, 200) : undefined;
   try {
-    return listInvites(ctx, orgId, { limit: PAGE_SIZE, ...(after ? { after } : {}) });
+    return await listInvites(ctx, orgId, { limit: PAGE_SIZE, ...(after ? { after } : {}) });
   } catch (error) {
     if (!(error instanceof InvalidCursorError)) throw error;
     return { items: [] };
@@ -45,9 +45,9 @@ function invitesPage(ctx: AppContext, orgId: string, req: Request): ReturnType<t
 }
 
 /** The invites page with its form: empty or pre-filled (200), or as sent with what to fix (400). */
-function showInvites({ ctx, tools, flash }: Deps, req: Request, res: Response, values: InviteFormValues, errors: FieldError[] = []): void {
+async function showInvites({ ctx, tools, flash }: Deps, req: Request, res: Response, values: InviteFormValues, errors: FieldError[] = []): Promise<void> {
   const orgId = member(res).organization.id;
-  const page = invitesPage(ctx, orgId, req);
+  const [page, settings] = await Promise.all([invitesPage(ctx, orgId, req), getInviteSettings(ctx, orgId)]);
   const now = ctx.clock.now();
   sendPage(
     res,
@@ -55,7 +55,7 @@ function showInvites({ ctx, tools, flash }: Deps, req: Request, res: Response, v
       {...viewer(tools, req, res)}
       invites={page.items.map((invite) => ({ ...invite, status: inviteStatus(invite, now) }))}
       tags={BENCHMARK_TAGS}
-      settings={getInviteSettings(ctx, orgId)}
+      settings={settings}
       values={values}
       errors={errors}
       {...(page.next ? { nextUrl: `${INVITES_PATH}?${new URLSearchParams({ after: page.next })}` } : {})}
@@ -87,16 +87,16 @@ function readInviteForm(ctx: AppContext, req: Request) {
 const inviteIn = (ctx: AppContext) => (req: Request, res: Response) => getInvite(ctx, member(res).organization.id, String(req.params['inviteId']));
 
 // `?email=&full_name=` pre-fill the form: "Invite this person" on a submission links here.
-const listPage = (deps: Deps): RequestHandler => (req, res) => {
+const listPage = (deps: Deps): RequestHandler => async (req, res) => {
   const query = (name: string) => (typeof req.query[name] === 'string' ? req.query[name].trim().slice(0, 254) : '');
-  showInvites(deps, req, res, { ...emptyInviteForm(), email: query('email'), full_name: query('full_name') });
+  await showInvites(deps, req, res, { ...emptyInviteForm(), email: query('email'), full_name: query('full_name') });
 };
 
 const create = (deps: Deps): RequestHandler => async (req, res) => {
   const me = member(res);
   const { values, input, errors } = readInviteForm(deps.ctx, req);
   if (!input) {
-    showInvites(deps, req, res, values, errors);
+    await showInvites(deps, req, res, values, errors);
     return;
   }
   try {
@@ -105,15 +105,15 @@ const create = (deps: Deps): RequestHandler => async (req, res) => {
     seeOther(res, `${INVITES_PATH}/created/${await deps.created.put(req, { inviteId: made.invite.id, url: made.url })}`);
   } catch (error) {
     if (!(error instanceof InviteInputError)) throw error;
-    showInvites(deps, req, res, values, [{ field: error.field, message: MESSAGES[error.field] ?? error.message }]);
+    await showInvites(deps, req, res, values, [{ field: error.field, message: MESSAGES[error.field] ?? error.message }]);
   }
 };
 
 const ALREADY_SHOWN_INVITE_LINK: AlreadyShown = { section: 'invites', what: 'invite link', back: { href: INVITES_PATH, text: 'Back to invites' }, children: 'If it was not copied, withdraw the invite and create another.' };
 
 const createdPage = ({ ctx, tools, created }: Deps) =>
-  shownOncePage(tools, created, ALREADY_SHOWN_INVITE_LINK, (shown, req, res) => {
-    const invite = getInvite(ctx, member(res).organization.id, shown.inviteId);
+  shownOncePage(tools, created, ALREADY_SHOWN_INVITE_LINK, async (shown, req, res) => {
+    const invite = await getInvite(ctx, member(res).organization.id, shown.inviteId);
     return invite && <InviteCreatedPage {...viewer(tools, req, res)} invite={invite} url={shown.url} />;
   });
 
@@ -133,9 +133,9 @@ function withdrawable(ctx: AppContext, invite: InviteRecord | undefined): Invite
 // "Are you sure?": withdrawing deletes what the participant has answered so far.
 const revokeConfirm = ({ ctx, tools }: Deps) =>
   withFound(
-    (req, res) => withdrawable(ctx, inviteIn(ctx)(req, res)),
-    (invite, req, res) => {
-      const saved = Object.values(getDraft(ctx, invite)).filter((answer) => answer !== '').length;
+    async (req, res) => withdrawable(ctx, await inviteIn(ctx)(req, res)),
+    async (invite, req, res) => {
+      const saved = Object.values(await getDraft(ctx, invite)).filter((answer) => answer !== '').length;
       sendPage(
         res,
         <ConfirmPage

@@ -63,10 +63,10 @@ interface Deps {
 }
 
 /** The profile of the URL in the member's own organisation: another organisation's id is not found. */
-const profileIn = (ctx: AppContext) => (req: Request, res: Response): ProfileRecord | undefined => getProfile(ctx, member(res).organization.id, String(req.params['id']));
+const profileIn = (ctx: AppContext) => (req: Request, res: Response): Promise<ProfileRecord | undefined> => getProfile(ctx, member(res).organization.id, String(req.params['id']));
 
-const listPage = ({ ctx, tools, flash }: Deps): RequestHandler => (req, res) => {
-  sendPage(res, <ProfilesPage {...viewer(tools, req, res)} profiles={listProfiles(ctx, member(res).organization.id, { includeArchived: true })} {...takeNotice(flash, req, res)} />);
+const listPage = ({ ctx, tools, flash }: Deps): RequestHandler => async (req, res) => {
+  sendPage(res, <ProfilesPage {...viewer(tools, req, res)} profiles={await listProfiles(ctx, member(res).organization.id, { includeArchived: true })} {...takeNotice(flash, req, res)} />);
 };
 
 const newPage = ({ tools }: Deps): RequestHandler => (req, res) => sendPage(res, <ProfileFormPage {...viewer(tools, req, res)} values={emptyProfileForm()} />);
@@ -102,8 +102,8 @@ const update = (deps: Deps) =>
 /** Archive: a confirmation page first (only of a profile still active), then the form that archives. */
 const archiveConfirm = ({ ctx, tools }: Deps) =>
   withFound(
-    (req, res) => {
-      const profile = profileIn(ctx)(req, res);
+    async (req, res) => {
+      const profile = await profileIn(ctx)(req, res);
       return profile?.archived_at ? undefined : profile;
     },
     (profile, req, res) => sendArchiveConfirm(tools.csrf, req, res, profile),

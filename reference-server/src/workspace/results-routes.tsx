@@ -12,21 +12,21 @@ import { ResultPage, ResultsPage, RESULTS_PATH } from './results-page.js';
 const PAGE_SIZE = 25;
 
 /** One page of results: the email filter is an exact lookup (one result at most), the others a bounded scan. */
-function resultsPage(ctx: AppContext, orgId: string, filters: ResultFilters, after: string | undefined): Page<AssessmentResult> {
+async function resultsPage(ctx: AppContext, orgId: string, filters: ResultFilters, after: string | undefined): Promise<Page<AssessmentResult>> {
   const matches = resultMatcher(filters);
   if (filters.email) {
-    const result = findResultByEmail(ctx, orgId, filters.email);
+    const result = await findResultByEmail(ctx, orgId, filters.email);
     return { items: result && (!matches || matches(result)) ? [result] : [] };
   }
   return listResults(ctx, orgId, { limit: PAGE_SIZE, ...(after ? { after } : {}), ...(matches ? { filter: matches } : {}) });
 }
 
-const listPage = (ctx: AppContext, tools: PageTools): RequestHandler => (req, res) => {
+const listPage = (ctx: AppContext, tools: PageTools): RequestHandler => async (req, res) => {
   const { filters, after } = parseResultQuery(req.query);
   let page: Page<AssessmentResult>;
   let pageError: string | undefined;
   try {
-    page = resultsPage(ctx, member(res).organization.id, filters, after);
+    page = await resultsPage(ctx, member(res).organization.id, filters, after);
   } catch (error) {
     // A cursor of a list that moved on (or of another organisation's): say so, show nothing of it.
     if (!(error instanceof InvalidCursorError)) throw error;

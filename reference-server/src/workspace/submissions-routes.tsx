@@ -20,9 +20,9 @@ const filtersSchema = z.object({
 const present = (value: string | undefined) => (value ? value : undefined);
 
 /** One page of the list; a cursor of a list that moved on says so (400) and shows nothing of it. */
-function submissionsPage(ctx: AppContext, orgId: string, query: z.infer<typeof filtersSchema>, filters: SubmissionFilters): { page: ReturnType<typeof listSubmissions>; filterError?: string } {
+async function submissionsPage(ctx: AppContext, orgId: string, query: z.infer<typeof filtersSchema>, filters: SubmissionFilters): Promise<{ page: Awaited<ReturnType<typeof listSubmissions>>; filterError?: string }> {
   try {
-    const page = listSubmissions(ctx, orgId, {
+    const page = await listSubmissions(ctx, orgId, {
       limit: PAGE_SIZE,
       ...(query.status ? { status: query.status } : {}),
       ...(filters.profile_id ? { profileId: filters.profile_id } : {}),
@@ -36,7 +36,7 @@ function submissionsPage(ctx: AppContext, orgId: string, query: z.infer<typeof f
   }
 }
 
-const listPage = (ctx: AppContext, tools: PageTools): RequestHandler => (req, res) => {
+const listPage = (ctx: AppContext, tools: PageTools): RequestHandler => async (req, res) => {
   const orgId = member(res).organization.id;
   const query = filtersSchema.parse(Object.fromEntries(Object.entries(req.query).filter(([, v]) => typeof v === 'string')));
   const filters: SubmissionFilters = {
@@ -44,8 +44,8 @@ const listPage = (ctx: AppContext, tools: PageTools): RequestHandler => (req, re
     ...(present(query.profile_id) ? { profile_id: query.profile_id } : {}),
     ...(present(query.record_id) ? { record_id: query.record_id } : {}),
   };
-  const profiles = new Map(listProfiles(ctx, orgId, { includeArchived: true }).map((p) => [p.id, p]));
-  const { page, filterError } = submissionsPage(ctx, orgId, query, filters);
+  const profiles = new Map((await listProfiles(ctx, orgId, { includeArchived: true })).map((p) => [p.id, p]));
+  const { page, filterError } = await submissionsPage(ctx, orgId, query, filters);
   const nextUrl = page.next ? `${SUBMISSIONS_PATH}?${new URLSearchParams({ ...filters, after: page.next })}` : undefined;
   sendPage(
     res,
@@ -58,17 +58,17 @@ const listPage = (ctx: AppContext, tools: PageTools): RequestHandler => (req, re
 const submissionPage = (ctx: AppContext, tools: PageTools) =>
   withFound(
     (req, res) => getSubmission(ctx, member(res).organization.id, String(req.params['id'])),
-    (submission, req, res) => {
+    async (submission, req, res) => {
       const orgId = member(res).organization.id;
-      const profile = getProfile(ctx, orgId, submission.profileId);
+      const [profile, resources, transcripts] = await Promise.all([getProfile(ctx, orgId, submission.profileId), resourcesOf(ctx, orgId, submission), transcriptsOf(ctx, orgId, submission)]);
       sendPage(
         res,
         <SubmissionPage
           {...viewer(tools, req, res)}
           submission={submission}
           {...(profile ? { profile } : {})}
-          resources={resourcesOf(ctx, orgId, submission)}
-          transcripts={transcriptsOf(ctx, orgId, submission)}
+          resources={resources}
+          transcripts={transcripts}
         />,
       );
     },

@@ -214,7 +214,7 @@ const resendFailedSince: Run = async ({ ctx }, req, me, s) => {
 const sendTest: Run = async ({ ctx }, req, me, s) => {
   const type = formField(req.body, 'type') ?? '';
   if (!isEventType(type)) return { field: 'type', message: 'Choose an event type' };
-  const sent = await sendTestEvent(ctx, me.organization.id, s, type, sampleEventData(ctx, me.organization.id, type));
+  const sent = await sendTestEvent(ctx, me.organization.id, s, type, await sampleEventData(ctx, me.organization.id, type));
   return sent.ok ? { notice: `A test ${type} event (${sent.eventId}) is being sent.` } : { field: 'type', message: sent.message };
 };
 

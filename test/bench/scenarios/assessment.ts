@@ -14,7 +14,7 @@ async function fill(server: TestServer, total: number): Promise<void> {
   const { norm, reference } = selectNorm();
   const answers = workedExample();
   const scores = scoreAnswers(answers, norm, reference);
-  for (let i = countResults(server.ctx, orgId); i < total; ) {
+  for (let i = await countResults(server.ctx, orgId); i < total; ) {
     const batch: Promise<unknown>[] = [];
     for (const end = Math.min(i + 1000, total); i < end; i += 1) {
       batch.push(

@@ -44,12 +44,12 @@ export function inviteApiRoutes(ctx: AppContext): Router {
     }
   });
 
-  router.get('/assessment/invites', (req, res) => {
+  router.get('/assessment/invites', async (req, res) => {
     const parsed = parsedOr400(res, inviteListQuerySchema, req.query, 'query');
     if (!parsed) return;
     const { cursor, ...query } = parsed;
     const now = ctx.clock.now();
-    sendCursorPage(res, {
+    await sendCursorPage(res, {
       list: CURSOR_LIST,
       cursor,
       what: 'an invite',
@@ -58,8 +58,8 @@ export function inviteApiRoutes(ctx: AppContext): Router {
     });
   });
 
-  router.get('/assessment/invites/:id', (req, res) => {
-    const invite = getInvite(ctx, principalOf(req).orgId, req.params.id);
+  router.get('/assessment/invites/:id', async (req, res) => {
+    const invite = await getInvite(ctx, principalOf(req).orgId, req.params.id);
     if (!invite) notFound(res, req.params.id);
     else res.json(inviteView(invite, ctx.clock.now()));
   });
@@ -75,19 +75,19 @@ export function inviteApiRoutes(ctx: AppContext): Router {
     }
   });
 
-  const settingsView = (orgId: string) => {
-    const settings = getInviteSettings(ctx, orgId);
+  const settingsView = async (orgId: string) => {
+    const settings = await getInviteSettings(ctx, orgId);
     return { show_participant_summary: settings.showParticipantSummary, updated_at: settings.updatedAt };
   };
-  router.get('/assessment/invite-settings', (req, res) => {
-    res.json(settingsView(principalOf(req).orgId));
+  router.get('/assessment/invite-settings', async (req, res) => {
+    res.json(await settingsView(principalOf(req).orgId));
   });
   router.put('/assessment/invite-settings', async (req, res) => {
     const body = parsedOr400(res, inviteSettingsSchema, req.body);
     if (!body) return;
     const { orgId } = principalOf(req);
     await setInviteSettings(ctx, orgId, { showParticipantSummary: body.show_participant_summary });
-    res.json(settingsView(orgId));
+    res.json(await settingsView(orgId));
   });
 
   return router;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { del, put, type StoredRecord } from '../../store/index.js';
+import { del, put, type AsyncReader, type StoredRecord } from '../../store/index.js';
 
 /** A CRM target as the API shows it: never its header value. */
 export const crmConfigViewSchema = z
@@ -60,48 +60,62 @@ export const crmConfigSchema = z
 
 export type CrmConfigInput = z.infer<typeof crmConfigSchema>;
 
-export function getCrmConfig(ctx: Pick<AppContext, 'store'>, orgId: string): CrmConfig | undefined {
-  return ctx.store.get<CrmConfig>(CRM_CONFIG, orgId, CONFIG_ID);
+export function getCrmConfig(ctx: { db: AsyncReader }, orgId: string): Promise<CrmConfig | undefined> {
+  return ctx.db.get<CrmConfig>(CRM_CONFIG, orgId, CONFIG_ID);
 }
 
 /** A configured and enabled target, or undefined. */
-export function activeCrmConfig(ctx: Pick<AppContext, 'store'>, orgId: string): CrmConfig | undefined {
-  const config = getCrmConfig(ctx, orgId);
+export async function activeCrmConfig(ctx: { db: AsyncReader }, orgId: string): Promise<CrmConfig | undefined> {
+  const config = await getCrmConfig(ctx, orgId);
   return config?.enabled ? config : undefined;
 }
 
+/*
+ * The writes below each read the configuration for update in their transaction: a removal by a
+ * certification run's keys never removes a target someone set meanwhile, and of two removals one
+ * answers true.
+ */
+
 export async function putCrmConfig(ctx: AppContext, orgId: string, input: CrmConfigInput, setWith?: string): Promise<CrmConfig> {
-  const previous = getCrmConfig(ctx, orgId);
-  const now = new Date(ctx.clock.now()).toISOString();
-  // PUT replaces the whole configuration: a sealed value is never carried over implicitly.
-  const authHeader = input.auth_value === undefined ? null : (input.auth_header ?? 'Authorization');
-  const config: CrmConfig = {
-    id: CONFIG_ID,
-    url: input.url,
-    authHeader,
-    sealedAuthValue: input.auth_value === undefined ? null : ctx.keyring.encrypt(input.auth_value),
-    authValueHint: input.auth_value === undefined ? null : `${input.auth_value.slice(0, Math.min(6, Math.floor(input.auth_value.length / 4)))}…`,
-    enabled: input.enabled ?? true,
-    ...(setWith ? { setWith } : {}),
-    createdAt: previous?.createdAt ?? now,
-    updatedAt: now,
-  };
-  await ctx.store.write([put(CRM_CONFIG, orgId, config)]);
-  return config;
+  // Sealed before the transaction: nothing slow while the row is locked.
+  const sealedAuthValue = input.auth_value === undefined ? null : ctx.keyring.encrypt(input.auth_value);
+  return ctx.db.transaction(async (tx) => {
+    const previous = await tx.get<CrmConfig>(CRM_CONFIG, orgId, CONFIG_ID, { forUpdate: true });
+    const now = new Date(ctx.clock.now()).toISOString();
+    // PUT replaces the whole configuration: a sealed value is never carried over implicitly.
+    const authHeader = input.auth_value === undefined ? null : (input.auth_header ?? 'Authorization');
+    const config: CrmConfig = {
+      id: CONFIG_ID,
+      url: input.url,
+      authHeader,
+      sealedAuthValue,
+      authValueHint: input.auth_value === undefined ? null : `${input.auth_value.slice(0, Math.min(6, Math.floor(input.auth_value.length / 4)))}…`,
+      enabled: input.enabled ?? true,
+      ...(setWith ? { setWith } : {}),
+      createdAt: previous?.createdAt ?? now,
+      updatedAt: now,
+    };
+    await tx.write([put(CRM_CONFIG, orgId, config)]);
+    return config;
+  });
 }
 
-export async function deleteCrmConfig(ctx: AppContext, orgId: string): Promise<boolean> {
-  if (!getCrmConfig(ctx, orgId)) return false;
-  await ctx.store.write([del(CRM_CONFIG, orgId, CONFIG_ID)]);
-  return true;
+export function deleteCrmConfig(ctx: Pick<AppContext, 'db'>, orgId: string): Promise<boolean> {
+  return deleteCrmConfigIf(ctx, orgId, () => true);
 }
 
 /** Removes the target if one of these keys set it (a certification run's keys end with the run); true when removed. */
-export async function deleteCrmConfigSetWith(ctx: AppContext, orgId: string, keyIds: readonly string[]): Promise<boolean> {
-  const config = getCrmConfig(ctx, orgId);
-  if (config?.setWith === undefined || !keyIds.includes(config.setWith)) return false;
-  await ctx.store.write([del(CRM_CONFIG, orgId, CONFIG_ID)]);
-  return true;
+export function deleteCrmConfigSetWith(ctx: Pick<AppContext, 'db'>, orgId: string, keyIds: readonly string[]): Promise<boolean> {
+  return deleteCrmConfigIf(ctx, orgId, (config) => config.setWith !== undefined && keyIds.includes(config.setWith));
+}
+
+function deleteCrmConfigIf(ctx: Pick<AppContext, 'db'>, orgId: string, removable: (config: CrmConfig) => boolean): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const config = await tx.get<CrmConfig>(CRM_CONFIG, orgId, CONFIG_ID, { forUpdate: true });
+    if (!config || !removable(config)) return false;
+    await tx.write([del(CRM_CONFIG, orgId, CONFIG_ID)]);
+    return true;
+  });
 }
 
 /** What GET shows: never the header value. */

@@ -39,8 +39,8 @@ export interface CrmRequest {
 export type CrmTransport = (request: CrmRequest) => Promise<{ status: number; retryAfterMs?: number; internal?: boolean }>;
 
 /** The initial sync state of a result about to be saved, and the job that will carry it out. */
-export function crmSyncPlan(ctx: AppContext, orgId: string): { state: CrmSyncState; ops: (result: AssessmentResult) => WriteOp[] } {
-  if (!activeCrmConfig(ctx, orgId)) return { state: { status: 'not_configured', attempts: 0 }, ops: () => [] };
+export async function crmSyncPlan(ctx: AppContext, orgId: string): Promise<{ state: CrmSyncState; ops: (result: AssessmentResult) => WriteOp[] }> {
+  if (!(await activeCrmConfig(ctx, orgId))) return { state: { status: 'not_configured', attempts: 0 }, ops: () => [] };
   const now = ctx.clock.now();
   return {
     state: { status: 'pending', attempts: 0, nextAttemptAt: new Date(now).toISOString() },
@@ -77,14 +77,12 @@ export class CrmSync {
 
   async #attempt({ scope: orgId, id: resultId }: JobRef, signal: AbortSignal): Promise<void> {
     const ctx = this.#ctx;
-    const job = ctx.store.get<CrmJob>(CRM_JOBS, orgId, resultId);
+    const [job, result, config] = await Promise.all([ctx.db.get<CrmJob>(CRM_JOBS, orgId, resultId), getResult(ctx, orgId, resultId), activeCrmConfig(ctx, orgId)]);
     if (!job || signal.aborted) return;
-    const result = getResult(ctx, orgId, resultId);
-    const config = activeCrmConfig(ctx, orgId);
     if (!result || result.revision !== job.revision || !config) {
       // The result is gone, or sync was switched off meanwhile: nothing left to send.
       const state: CrmSyncState = { status: config ? 'superseded' : 'not_configured', attempts: job.attempts };
-      await recordCrmSync(ctx, orgId, resultId, job.revision, state, [del(CRM_JOBS, orgId, resultId)]);
+      await recordCrmSync(ctx, orgId, resultId, job.revision, state, [del(CRM_JOBS, orgId, resultId)], { collection: CRM_JOBS, revision: job.revision });
       return;
     }
 
@@ -101,21 +99,20 @@ export class CrmSync {
       failure = errorText(error);
     }
 
-    // Read again after the await: a newer revision may have replaced the job meanwhile.
-    const current = ctx.store.get<CrmJob>(CRM_JOBS, orgId, resultId);
-    if (!current || current.revision !== job.revision) return;
+    // Each outcome is recorded only while the job is still this revision's (a newer one may have replaced it meanwhile).
+    const thisJob = { collection: CRM_JOBS, revision: job.revision };
     const now = ctx.clock.now();
     const lastAttemptAt = new Date(now).toISOString();
     if (failure === undefined) {
       await recordCrmSync(ctx, orgId, resultId, job.revision, { status: 'synced', attempts, lastAttemptAt, syncedAt: lastAttemptAt }, [
         del(CRM_JOBS, orgId, resultId),
-      ]);
+      ], thisJob);
       return;
     }
     if (attempts >= MAX_ATTEMPTS) {
       await recordCrmSync(ctx, orgId, resultId, job.revision, { status: 'failed', attempts, lastAttemptAt, lastError: failure }, [
         del(CRM_JOBS, orgId, resultId),
-      ]);
+      ], thisJob);
       return;
     }
     const delay = Math.max(BACKOFF_MS[attempts - 1] as number, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
@@ -127,6 +124,7 @@ export class CrmSync {
       job.revision,
       { status: 'retrying', attempts, lastAttemptAt, nextAttemptAt: new Date(nextAttemptAt).toISOString(), lastError: failure },
       [put<CrmJob>(CRM_JOBS, orgId, { ...job, attempts, nextAttemptAt })],
+      thisJob,
     );
   }
 

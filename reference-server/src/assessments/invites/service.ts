@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { generateSecret, SECRET_PREFIXES } from '../../crypto/index.js';
 import { benchmarkTag } from '../../psychometrics/index.js';
-import { del, GLOBAL, put, type WriteOp } from '../../store/index.js';
+import { del, GLOBAL, put, type Transaction, type WriteOp } from '../../store/index.js';
 import {
   INVITE_DRAFTS,
   INVITE_SETTINGS,
@@ -83,87 +83,114 @@ export async function createInvite(ctx: AppContext, orgId: string, input: Create
     createdVia: via,
     ...(by ? { createdBy: { name: by.name, email: by.email } } : {}),
   };
-  await ctx.store.write([
+  await ctx.db.write([
     put(INVITES, orgId, invite),
     put<InviteTokenEntry>(INVITE_TOKENS, GLOBAL, { id: ctx.keyring.hash(token), organizationId: orgId, inviteId: invite.id }),
   ]);
   return { invite, url: `${publicBaseUrl(ctx)}${INVITE_PATH}/${token}` };
 }
 
-export function getInvite(ctx: Pick<AppContext, 'store'>, orgId: string, inviteId: string): InviteRecord | undefined {
-  return ctx.store.get<InviteRecord>(INVITES, orgId, inviteId);
+export function getInvite(ctx: Pick<AppContext, 'db'>, orgId: string, inviteId: string): Promise<InviteRecord | undefined> {
+  return ctx.db.get<InviteRecord>(INVITES, orgId, inviteId);
 }
 
 /** The invite a link's token names, in whichever organisation; undefined for anything else. */
-export function inviteForToken(ctx: Pick<AppContext, 'store' | 'keyring'>, token: string): InviteRecord | undefined {
+export async function inviteForToken(ctx: Pick<AppContext, 'db' | 'keyring'>, token: string): Promise<InviteRecord | undefined> {
   if (!token.startsWith(SECRET_PREFIXES.invite_token) || token.length > 100) return undefined;
-  const entry = ctx.store.get<InviteTokenEntry>(INVITE_TOKENS, GLOBAL, ctx.keyring.hash(token));
+  const entry = await ctx.db.get<InviteTokenEntry>(INVITE_TOKENS, GLOBAL, ctx.keyring.hash(token));
   return entry ? getInvite(ctx, entry.organizationId, entry.inviteId) : undefined;
 }
 
 export function listInvites(
-  ctx: Pick<AppContext, 'store' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
   orgId: string,
   query: { limit: number; after?: string; status?: InviteStatus; email?: string },
-): { items: InviteRecord[]; next?: string } {
+): Promise<{ items: InviteRecord[]; next?: string }> {
   const now = ctx.clock.now();
   const email = query.email?.trim().toLowerCase();
   const filter =
     query.status || email
       ? (invite: InviteRecord) => (!query.status || inviteStatus(invite, now) === query.status) && (!email || invite.email.toLowerCase() === email)
       : undefined;
-  return ctx.store.page<InviteRecord>(INVITES, orgId, {
+  return ctx.db.page<InviteRecord>(INVITES, orgId, {
     limit: query.limit,
     ...(query.after ? { after: query.after } : {}),
     ...(filter ? { filter, maxScan: 5000 } : {}),
   });
 }
 
-/** Revokes an invite: its link then shows "withdrawn" and its draft answers are deleted. */
-export async function revokeInvite(ctx: AppContext, orgId: string, inviteId: string): Promise<InviteRecord | undefined> {
-  const invite = getInvite(ctx, orgId, inviteId);
-  if (!invite) return undefined;
-  if (invite.completedAt) throw new InviteStateError('This invite was already completed; its result stays (delete nothing by revoking).');
-  if (invite.revokedAt) return invite;
-  const revoked: InviteRecord = { ...invite, revokedAt: new Date(ctx.clock.now()).toISOString() };
-  await ctx.store.write([put(INVITES, orgId, revoked), del(INVITE_DRAFTS, orgId, invite.id)]);
-  return revoked;
+/** Revokes an invite: its link then shows "withdrawn" and its draft answers are deleted. Read for update: never revokes one a finish completed meanwhile. */
+export function revokeInvite(ctx: AppContext, orgId: string, inviteId: string): Promise<InviteRecord | undefined> {
+  return ctx.db.transaction(async (tx) => {
+    const invite = await tx.get<InviteRecord>(INVITES, orgId, inviteId, { forUpdate: true });
+    if (!invite) return undefined;
+    if (invite.completedAt) throw new InviteStateError('This invite was already completed; its result stays (delete nothing by revoking).');
+    if (invite.revokedAt) return invite;
+    const revoked: InviteRecord = { ...invite, revokedAt: new Date(ctx.clock.now()).toISOString() };
+    await tx.write([put(INVITES, orgId, revoked), del(INVITE_DRAFTS, orgId, invite.id)]);
+    return revoked;
+  });
 }
 
-/** Records the first opening of the link (status sent → opened). */
+/** Records the first opening of the link (status sent → opened); the invite as it is now otherwise. */
 export async function markOpened(ctx: AppContext, invite: InviteRecord): Promise<InviteRecord> {
   if (invite.openedAt) return invite;
-  const opened: InviteRecord = { ...invite, openedAt: new Date(ctx.clock.now()).toISOString() };
-  await ctx.store.write([put(INVITES, invite.organizationId, opened)]);
-  return opened;
+  const at = new Date(ctx.clock.now()).toISOString();
+  return ctx.db.transaction(async (tx) => {
+    const current = await tx.get<InviteRecord>(INVITES, invite.organizationId, invite.id, { forUpdate: true });
+    if (!current || current.openedAt) return current ?? invite;
+    const opened: InviteRecord = { ...current, openedAt: at };
+    await tx.write([put(INVITES, invite.organizationId, opened)]);
+    return opened;
+  });
 }
 
-export function getDraft(ctx: Pick<AppContext, 'store'>, invite: InviteRecord): Record<string, string> {
-  return ctx.store.get<InviteDraft>(INVITE_DRAFTS, invite.organizationId, invite.id)?.answers ?? {};
+export async function getDraft(ctx: Pick<AppContext, 'db'>, invite: InviteRecord): Promise<Record<string, string>> {
+  return (await ctx.db.get<InviteDraft>(INVITE_DRAFTS, invite.organizationId, invite.id))?.answers ?? {};
 }
 
-/** Merges answers into the invite's draft: an empty string clears an answer. Durable on return. */
-export async function saveDraft(ctx: AppContext, invite: InviteRecord, answers: Record<string, string>): Promise<Record<string, string>> {
-  const merged = { ...getDraft(ctx, invite) };
-  for (const [id, value] of Object.entries(answers)) {
-    if (value === '') delete merged[id];
-    else merged[id] = value;
-  }
-  await ctx.store.write([put<InviteDraft>(INVITE_DRAFTS, invite.organizationId, { id: invite.id, answers: merged, updatedAt: new Date(ctx.clock.now()).toISOString() })]);
-  return merged;
+/**
+ * Merges answers into the invite's draft: an empty string clears an answer (`answers` may be
+ * worked out from the draft as it is). Durable on return. The draft is read for update, so two
+ * tabs saving sections at once keep both.
+ */
+export async function saveDraft(ctx: AppContext, invite: InviteRecord, answers: Record<string, string> | ((draft: Record<string, string>) => Record<string, string>)): Promise<Record<string, string>> {
+  const at = new Date(ctx.clock.now()).toISOString();
+  return ctx.db.transaction(async (tx) => {
+    const draft = await tx.get<InviteDraft>(INVITE_DRAFTS, invite.organizationId, invite.id, { forUpdate: true });
+    const merged = { ...draft?.answers };
+    for (const [id, value] of Object.entries(typeof answers === 'function' ? answers(merged) : answers)) {
+      if (value === '') delete merged[id];
+      else merged[id] = value;
+    }
+    await tx.write([put<InviteDraft>(INVITE_DRAFTS, invite.organizationId, { id: invite.id, answers: merged, updatedAt: at })]);
+    return merged;
+  });
 }
 
-/** The write that marks an invite completed by a result, in the same batch as the result; the draft goes. */
-export function completionOps(invite: InviteRecord, resultId: string, at: string): WriteOp[] {
-  return [put(INVITES, invite.organizationId, { ...invite, completedAt: at, resultId }), del(INVITE_DRAFTS, invite.organizationId, invite.id)];
+/** The invite read for update; InviteStateError unless it is still neither completed nor revoked. */
+async function stillOpen(tx: Transaction, invite: InviteRecord): Promise<InviteRecord> {
+  const current = await tx.get<InviteRecord>(INVITES, invite.organizationId, invite.id, { forUpdate: true });
+  if (!current || current.completedAt || current.revokedAt) throw new InviteStateError('This invite is no longer open.');
+  return current;
 }
 
-export function getInviteSettings(ctx: Pick<AppContext, 'store'>, orgId: string): InviteSettings {
-  return ctx.store.get<InviteSettings>(INVITE_SETTINGS, orgId, 'settings') ?? { id: 'settings', showParticipantSummary: false, updatedAt: new Date(0).toISOString() };
+/**
+ * What marks an invite completed by a result, in the result's transaction; the draft goes. The
+ * invite is read for update: of two finishes at once, the second finds it completed and its whole
+ * transaction (its result too) is refused with InviteStateError. One result per invite.
+ */
+export async function completionOps(tx: Transaction, invite: InviteRecord, resultId: string, at: string): Promise<WriteOp[]> {
+  const current = await stillOpen(tx, invite);
+  return [put(INVITES, invite.organizationId, { ...current, completedAt: at, resultId }), del(INVITE_DRAFTS, invite.organizationId, invite.id)];
+}
+
+export async function getInviteSettings(ctx: Pick<AppContext, 'db'>, orgId: string): Promise<InviteSettings> {
+  return (await ctx.db.get<InviteSettings>(INVITE_SETTINGS, orgId, 'settings')) ?? { id: 'settings', showParticipantSummary: false, updatedAt: new Date(0).toISOString() };
 }
 
 export async function setInviteSettings(ctx: AppContext, orgId: string, settings: { showParticipantSummary: boolean }): Promise<InviteSettings> {
   const record: InviteSettings = { id: 'settings', ...settings, updatedAt: new Date(ctx.clock.now()).toISOString() };
-  await ctx.store.write([put(INVITE_SETTINGS, orgId, record)]);
+  await ctx.db.write([put(INVITE_SETTINGS, orgId, record)]);
   return record;
 }

@@ -38,8 +38,8 @@ const FounderType = new GraphQLObjectType<FounderView, GraphqlContext>({
 });
 
 /** The people of a submission, read from its current fields; `fit` from the latest run. */
-export function foundersOfSubmission(ctx: GraphqlContext['ctx'], submission: SubmissionRecord): FounderView[] {
-  const profile = getProfile(ctx, submission.orgId, submission.profileId);
+export async function foundersOfSubmission(ctx: GraphqlContext['ctx'], submission: SubmissionRecord): Promise<FounderView[]> {
+  const profile = await getProfile(ctx, submission.orgId, submission.profileId);
   const evaluation = submission.evaluation;
   const scoredFit = evaluation?.score.assessment !== 'not_required';
   return foundersOf(submission.fields, profile?.kind ?? 'candidate').map((person) => {

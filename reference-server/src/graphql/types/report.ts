@@ -20,8 +20,8 @@ const EvaluationReportType = new GraphQLObjectType<Scored, GraphqlContext>({
     markdown: {
       type: new GraphQLNonNull(GraphQLString),
       description: 'The whole report as Markdown: overall score, a table of the criteria with their evidence, the people and their fit, strengths and concerns.',
-      resolve: (s, _args, { ctx }) =>
-        renderReportMarkdown({ submission: s, profileName: getProfile(ctx, s.orgId, s.profileId)?.name ?? null, evaluation: s.evaluation }),
+      resolve: async (s, _args, { ctx }) =>
+        renderReportMarkdown({ submission: s, profileName: (await getProfile(ctx, s.orgId, s.profileId))?.name ?? null, evaluation: s.evaluation }),
     },
   },
 });

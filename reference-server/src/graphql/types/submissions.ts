@@ -205,13 +205,13 @@ export const submissionsField: GraphQLFieldConfig<unknown, GraphqlContext, ListA
         'What a person typed: every word must begin a word of the name, company or email field, the record ID or the submission ID; any case, accents ignored ("grace hop" finds Grace Hopper). Pages over the matches, newest first, whatever their age.',
     },
   },
-  resolve: (_root, args, { ctx, principal, search }) => {
+  resolve: async (_root, args, { ctx, principal, search }) => {
     const query = parseArgs(listArgsSchema, args);
     const after = query.after ? decodeCursor(CURSOR_LIST, query.after) : undefined;
     if (query.after && !after) throw inputError([{ field: 'after', message: 'is not a cursor of this list (pass pageInfo.endCursor as given)' }]);
     try {
       const { first: limit, status, profileId, recordId, updatedSince, search: text } = query;
-      const page = listSubmissions(ctx, principal.orgId, listQueryOf({ limit, after, status, profileId, recordId, updatedSince, search: text }), search);
+      const page = await listSubmissions(ctx, principal.orgId, listQueryOf({ limit, after, status, profileId, recordId, updatedSince, search: text }), search);
       // With a filter, `next` may name the last submission scanned rather than the last returned.
       const last = page.next ?? page.items.at(-1)?.id;
       return { nodes: page.items, pageInfo: { hasNextPage: page.next !== undefined, endCursor: last ? encodeCursor(CURSOR_LIST, last) : null } };

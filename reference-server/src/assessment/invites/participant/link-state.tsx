@@ -22,8 +22,8 @@ const CLOSED: Partial<Record<InviteStatus, (res: Response, invite: InviteRecord)
 };
 
 /** The invite of the link if it can still be answered; otherwise answers with the page that says why. */
-export function openInvite(ctx: AppContext, req: Request, res: Response): InviteRecord | undefined {
-  const invite = inviteForToken(ctx, String(req.params.token));
+export async function openInvite(ctx: AppContext, req: Request, res: Response): Promise<InviteRecord | undefined> {
+  const invite = await inviteForToken(ctx, String(req.params.token));
   if (!invite) {
     message(res, 404, 'This link is not recognised', 'Check that you copied the whole link from your invitation. If it still does not work, ask whoever invited you for a new link.');
     return undefined;
@@ -36,6 +36,6 @@ export function openInvite(ctx: AppContext, req: Request, res: Response): Invite
 
 /** `openInvite`, and the first visit of any page marks the invite opened. */
 export async function visitInvite(ctx: AppContext, req: Request, res: Response): Promise<InviteRecord | undefined> {
-  const invite = openInvite(ctx, req, res);
+  const invite = await openInvite(ctx, req, res);
   return invite && markOpened(ctx, invite);
 }

@@ -7,7 +7,7 @@ import type { Progress } from './pages.js';
 import type { Section } from './sections.js';
 
 /** The participant's answers so far: what the invite brings (the email) under the saved draft. */
-export const answersOf = (ctx: AppContext, invite: InviteRecord) => ({ ...initialAnswers(invite), ...getDraft(ctx, invite) });
+export const answersOf = async (ctx: AppContext, invite: InviteRecord) => ({ ...initialAnswers(invite), ...(await getDraft(ctx, invite)) });
 
 /** A question the participant must answer (the email comes with the invite). */
 const asked = (q: Question) => q.required && q.submitField !== 'email';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import { createFlash, createPageSurface, seeOther, sendPage, type FieldError, type Flash, type PageTools } from '../../../pages/index.js';
 import { instrumentFor } from '../../../psychometrics/index.js';
-import { completionOps, getDraft, getInviteSettings, getResult, INVITE_PATH, inviteForToken, saveDraft, type InviteRecord, type SaveEffects } from '../../../assessments/index.js';
+import { completionOps, getDraft, getInviteSettings, getResult, INVITE_PATH, inviteForToken, InviteStateError, saveDraft, type InviteRecord, type SaveEffects } from '../../../assessments/index.js';
 import { getOrganization } from '../../../tenancy/index.js';
 import type { RateLimitWindows } from '../../../http/index.js';
 import { submitAssessment } from '../../submit.js';
@@ -62,7 +62,7 @@ const welcome = ({ ctx }: Deps): RequestHandler => async (req, res) => {
   const invite = await visitInvite(ctx, req, res);
   if (!invite) return;
   const sections = sectionsFor(invite.organizationId);
-  const answers = getDraft(ctx, invite);
+  const answers = await getDraft(ctx, invite);
   const resuming = Object.keys(answers).length > 0;
   const firstOpen = firstOpenSection(sections, answers);
   const startHref = !resuming ? sectionUrl(req)(1) : firstOpen ? sectionUrl(req)(firstOpen.number) : `${linkBase(req)}/review`;
@@ -82,8 +82,8 @@ function sectionErrors(req: Request, invite: InviteRecord, sections: readonly Se
 }
 
 const sectionPage = (deps: Deps) =>
-  withSection(deps, ({ invite, sections, section }, req, res) => {
-    const answers = answersOf(deps.ctx, invite);
+  withSection(deps, async ({ invite, sections, section }, req, res) => {
+    const answers = await answersOf(deps.ctx, invite);
     const note = unansweredNote(req, deps.flash.take(req, res), invite, sections);
     const returning = returnsToReview(req);
     const instrument = instrumentFor(invite.organizationId);
@@ -111,7 +111,7 @@ const sectionPage = (deps: Deps) =>
 const saveSection = (deps: Deps) =>
   withSection(deps, async ({ invite, sections, section }, req, res) => {
     const { ctx, flash } = deps;
-    await saveDraft(ctx, invite, { ...(Object.keys(getDraft(ctx, invite)).length === 0 ? initialAnswers(invite) : {}), ...sectionAnswers(section.questions, req.body) });
+    await saveDraft(ctx, invite, (draft) => ({ ...(Object.keys(draft).length === 0 ? initialAnswers(invite) : {}), ...sectionAnswers(section.questions, req.body) }));
     const go = (req.body as Record<string, unknown>).go;
     if (go === 'autosave') {
       res.status(204).end();
@@ -123,7 +123,7 @@ const saveSection = (deps: Deps) =>
     }
     // Moving on past empty answers is allowed (required items are checked at the end), but the
     // next page says which ones were left, so nobody finds out only at "Finish and send".
-    const open = unansweredIn(section, answersOf(ctx, invite));
+    const open = unansweredIn(section, (await answersOf(ctx, invite)));
     if (open.length > 0) flash.set(res, { kind: 'unanswered', inviteId: invite.id, section: section.number, ids: open.map((q) => q.id) });
     seeOther(res, returnsToReview(req) || section.number === sections.length ? `${linkBase(req)}/review` : sectionUrl(req)(section.number + 1));
   });
@@ -132,7 +132,7 @@ const review = ({ ctx, flash, tools }: Deps): RequestHandler => async (req, res)
   const invite = await visitInvite(ctx, req, res);
   if (!invite) return;
   const sections = sectionsFor(invite.organizationId);
-  const answers = answersOf(ctx, invite);
+  const answers = (await answersOf(ctx, invite));
   const shown = flash.take(req, res);
   const problems = shown?.kind === 'problems' && shown.inviteId === invite.id ? shown : undefined;
   const note = unansweredNote(req, shown, invite, sections);
@@ -151,32 +151,38 @@ const review = ({ ctx, flash, tools }: Deps): RequestHandler => async (req, res)
 };
 
 const finish = ({ ctx, effects, flash }: Deps): RequestHandler => async (req, res) => {
-  const invite = openInvite(ctx, req, res);
+  const invite = await openInvite(ctx, req, res);
   if (!invite) return;
-  // From here to the store write nothing awaits: the status check above, the parse and the
-  // write happen in one tick, so two concurrent finishes cannot both complete the invite.
-  const parsed = parseAnswers(invite, sectionsFor(invite.organizationId), answersOf(ctx, invite));
+  // The result's transaction reads the invite again for update (completionOps): of two concurrent
+  // finishes one completes it, and the other is refused and shows the link's state, as a later visit would.
+  const parsed = parseAnswers(invite, sectionsFor(invite.organizationId), (await answersOf(ctx, invite)));
   if (!parsed.ok) {
     flash.set(res, { kind: 'problems', inviteId: invite.id, missing: parsed.missing, invalid: parsed.invalid });
     seeOther(res, `${linkBase(req)}/review`);
     return;
   }
   const at = new Date(ctx.clock.now()).toISOString();
-  await submitAssessment(ctx, invite.organizationId, parsed.submission, effects, { source: 'invite', alsoOps: (saved) => completionOps(invite, saved.result.id, at) });
+  try {
+    await submitAssessment(ctx, invite.organizationId, parsed.submission, effects, { source: 'invite', alsoOps: (saved, tx) => completionOps(tx, invite, saved.result.id, at) });
+  } catch (error) {
+    if (!(error instanceof InviteStateError)) throw error;
+    if (await openInvite(ctx, req, res)) seeOther(res, linkBase(req));
+    return;
+  }
   flash.set(res, { kind: 'completed', inviteId: invite.id });
   seeOther(res, `${linkBase(req)}/done`);
 };
 
 const done = ({ ctx, flash }: Deps): RequestHandler => async (req, res) => {
-  const invite = inviteForToken(ctx, String(req.params.token));
+  const invite = await inviteForToken(ctx, String(req.params.token));
   const shown = flash.take(req, res);
   if (!invite?.resultId || shown?.kind !== 'completed' || shown.inviteId !== invite.id) {
     // Only the browser that just finished sees the confirmation; anyone else gets the link's state.
-    if (openInvite(ctx, req, res)) seeOther(res, linkBase(req));
+    if (await openInvite(ctx, req, res)) seeOther(res, linkBase(req));
     return;
   }
-  const result = getResult(ctx, invite.organizationId, invite.resultId);
-  const showSummary = getInviteSettings(ctx, invite.organizationId).showParticipantSummary && result;
+  const [result, settings] = await Promise.all([getResult(ctx, invite.organizationId, invite.resultId), getInviteSettings(ctx, invite.organizationId)]);
+  const showSummary = settings.showParticipantSummary && result;
   sendPage(res, <DonePage orgName={await orgName(ctx, invite)} email={invite.email} {...(showSummary ? { summary: plainSummary(result.scores) } : {})} />);
 };
 
