@@ -7,7 +7,7 @@ import { automationKeyGuard } from '../auth/index.js';
 import { ManualClock } from '../clock.js';
 import type { AppContext } from '../context.js';
 import { OutboundClient } from '../outbound/index.js';
-import { PostgresStore } from '../store/index.js';
+import { copyStore, PostgresStore } from '../store/index.js';
 import { CredentialResolver } from '../tenancy/index.js';
 import { certificationStep, CertificationDriver, getRun, RUNS, RunLimitError, startRun, type RunRecord } from './index.js';
 import { PROBES } from './webhook-probes.js';
@@ -15,8 +15,8 @@ import { PROBES } from './webhook-probes.js';
 /**
  * Certification runs with several servers on one PostgreSQL (issue 37): two server contexts, each
  * with its own connection pool to one database, start runs, take their API requests and drive
- * them. The domains not yet on the asynchronous store (keys, subscriptions) stay on the test
- * server's file store, shared by both contexts as they will share the database once converted.
+ * them. Each test's database starts as a copy of the test server's records (its demo
+ * organisation, admin and keys).
  */
 
 interface Node {
@@ -41,7 +41,7 @@ async function node(config: Partial<AppContext['config']> = {}): Promise<Node> {
   const db = await PostgresStore.open(database.url);
   const ctx: AppContext = { ...base.ctx, db, config: { ...base.ctx.config, ...config } };
   const app = express();
-  app.use('/api/automation', automationKeyGuard(new CredentialResolver(base.ctx)), certificationStep(ctx), (_req, res) => {
+  app.use('/api/automation', automationKeyGuard(new CredentialResolver(ctx)), certificationStep(ctx), (_req, res) => {
     res.json({ data: [], next_cursor: null });
   });
   const http = app.listen(0, '127.0.0.1');
@@ -61,6 +61,12 @@ async function node(config: Partial<AppContext['config']> = {}): Promise<Node> {
 
 beforeEach(async () => {
   database = await testDatabase();
+  const db = await PostgresStore.open(database.url);
+  try {
+    await copyStore(base.ctx.db, db);
+  } finally {
+    await db.close();
+  }
 });
 afterEach(async () => {
   await Promise.all(nodes.map((n) => n.close()));

@@ -196,11 +196,13 @@ export class JobRunner {
     return [...this.#queues.values()].some((s) => s.inFlight.size > 0 || s.runQueue.length > 0 || s.looks.size > 0);
   }
 
-  /** Resolves once the runner listens, and no job is queued to run now, looked at or running (tests await this). */
+  /** Resolves once the runner listens, and no job is queued to run now, looked at or running, nor a periodic run (tests await this). */
   async idle(): Promise<void> {
     await this.#unlisten;
     for (;;) {
       await new Promise((resolve) => setImmediate(resolve));
+      // A periodic run the clock started (a test's clock moves synchronously) counts as work in flight.
+      await Promise.all(this.#periodic.map((p) => p.running));
       if (!this.busy) return;
       await Promise.all([...this.#queues.values()].flatMap((s) => [...s.inFlight.values()]));
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { GLOBAL } from '../store/store.js';
-import { Browser, consent, exchange, refresh, startTestServer, type TestServer, type TokenBody } from 'reference-server/testing';
+import { Browser, consent, exchange, refresh, settle, startTestServer, type TestServer, type TokenBody } from 'reference-server/testing';
 import { OAUTH_CODES, OAUTH_GRANTS, OAUTH_REFRESH_TOKENS } from './records.js';
 import { SESSIONS } from '../auth/session-records.js';
 import { SWEEP_EVERY_MS, sweepOAuth } from './sweeper.js';
@@ -15,11 +15,6 @@ afterAll(() => server.dispose());
 
 const count = (collection: string) => server.ctx.db.count(collection, GLOBAL);
 
-/** Lets the sweep the clock just started finish its write: a bounded number of event-loop turns. */
-async function until(done: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100 && !(await done()); i += 1) await new Promise((resolve) => setImmediate(resolve));
-}
-
 describe('the OAuth sweeper', () => {
   it('keeps live records and removes them once nothing can use them', async () => {
     const location = await consent(server, new Browser(server.url));
@@ -28,7 +23,8 @@ describe('the OAuth sweeper', () => {
     expect(await Promise.all([count(OAUTH_CODES), count(OAUTH_GRANTS), count(OAUTH_REFRESH_TOKENS), count(SESSIONS)])).toEqual([1, 1, 2, 1]);
 
     clock.advance(SWEEP_EVERY_MS);
-    await until(async () => (await count(OAUTH_CODES)) === 0);
+    // The sweep the clock just started: its run is awaited, not polled.
+    await settle(server);
     // The hourly worker ran: an hour on, the code and nothing else is past its time.
     expect(await count(OAUTH_CODES)).toBe(0);
     expect(await count(OAUTH_REFRESH_TOKENS)).toBe(2);

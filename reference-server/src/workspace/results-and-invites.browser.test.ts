@@ -83,7 +83,7 @@ describe('results and invites in a real browser', { timeout: 240_000 }, () => {
     await page.getByLabel('Response quality').selectOption('');
     await page.getByLabel('Submitted from (UTC)').fill(utcDay(1));
     await page.getByRole('button', { name: 'Filter' }).click();
-    expect(await main(page)).toContain('No result matches the filters.');
+    expect(await main(page)).toContain(`No result matches: submitted from ${utcDay(1)}.`);
     await page.getByLabel('Submitted from (UTC)').fill(utcDay(0));
     await page.getByLabel('Submitted until (UTC)').fill(utcDay(0));
     await page.getByRole('button', { name: 'Filter' }).click();
