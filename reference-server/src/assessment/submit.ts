@@ -49,7 +49,7 @@ export async function submitAssessment(
       crmSync: crm.state,
       source: options.source,
     },
-    (saved) => [...crm.ops(saved.result), ...effects.opsFor(saved), ...(options.alsoOps?.(saved) ?? [])],
+    async (saved) => [...crm.ops(saved.result), ...(await effects.opsFor(saved)), ...(options.alsoOps?.(saved) ?? [])],
   );
 }
 

@@ -121,7 +121,7 @@ export async function saveResult(
   ctx: Pick<AppContext, 'store' | 'clock' | 'ids'>,
   orgId: string,
   draft: ResultDraft,
-  also: (saved: SavedResult) => WriteOp[] = () => [],
+  also: (saved: SavedResult) => WriteOp[] | Promise<WriteOp[]> = () => [],
 ): Promise<SavedResult> {
   const key = emailKey(draft.email);
   const previous = findResultByEmail(ctx, orgId, key);
@@ -138,7 +138,7 @@ export async function saveResult(
   const saved: SavedResult = previous ? { result, previous } : { result };
   const ops: WriteOp[] = [put(RESULTS, orgId, result)];
   if (!previous) ops.push(put<EmailIndexEntry>(RESULT_EMAIL_INDEX, orgId, { id: key, resultId: result.id }));
-  ops.push(...also(saved));
+  ops.push(...(await also(saved)));
   await ctx.store.write(ops);
   return saved;
 }

@@ -6,7 +6,7 @@ import type { SavedResult } from './results.js';
 
 /** What a saved result adds to its own write. */
 export interface SaveEffects {
-  opsFor(saved: SavedResult): WriteOp[];
+  opsFor(saved: SavedResult): Promise<WriteOp[]>;
 }
 
 /**
@@ -18,7 +18,7 @@ export function assessmentSaveEffects(ctx: AppContext): SaveEffects {
   return {
     opsFor: (saved) => {
       const event = assessmentEvent(saved);
-      return eventOps(ctx, saved.result.organizationId, event.type, event.data);
+      return eventOps(ctx, ctx.db, saved.result.organizationId, event.type, event.data);
     },
   };
 }

@@ -17,25 +17,27 @@ export function parsedOr400<S extends z.ZodType>(res: Response, schema: S, input
   return undefined;
 }
 
+type PageRead<T> = { items: T[]; next?: string | undefined };
+
 export interface CursorPageRequest<T, V> {
   /** The list's name, which its cursors carry so one list's cursor is refused on another. */
   list: string;
   cursor: string | undefined;
   /** What the cursor points at, for the 400 when it has gone meanwhile: "a subscription", "an attempt". */
   what: string;
-  read: (after: string | undefined) => { items: T[]; next?: string | undefined };
+  read: (after: string | undefined) => PageRead<T> | Promise<PageRead<T>>;
   view: (item: T) => V;
 }
 
 /** Answers one page of a list continuing after the cursor: a cursor of another list, or of a record gone since, is a 400. */
-export function sendCursorPage<T, V>(res: Response, { list, cursor, what, read, view }: CursorPageRequest<T, V>): void {
+export async function sendCursorPage<T, V>(res: Response, { list, cursor, what, read, view }: CursorPageRequest<T, V>): Promise<void> {
   const after = cursor !== undefined ? decodeCursor(list, cursor) : undefined;
   if (cursor !== undefined && !after) {
     sendInvalidFields(res, [{ field: 'cursor', message: 'is not a cursor of this list' }]);
     return;
   }
   try {
-    const page = read(after);
+    const page = await read(after);
     res.json(pageBody(list, page.items.map(view), page.next));
   } catch (error) {
     if (!(error instanceof InvalidCursorError)) throw error;

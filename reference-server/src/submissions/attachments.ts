@@ -194,7 +194,7 @@ export function readResourceFile(ctx: Pick<AppContext, 'config'>, orgId: string,
 
 export type AttachOutcome<T> = { ok: true; record: T } | { ok: false; reason: 'gone' | 'full' };
 
-type Ctx = Pick<AppContext, 'store' | 'clock' | 'ids' | 'config' | 'events'>;
+type Ctx = Pick<AppContext, 'store' | 'db' | 'clock' | 'ids' | 'config' | 'events'>;
 
 /**
  * The record, the submission (with the new id and a bumped input revision), a processing job
@@ -223,7 +223,7 @@ async function attach<T extends ResourceRecord | TranscriptRecord>(
     put(kind === 'resources' ? RESOURCES : TRANSCRIPTS, orgId, record),
     put(SUBMISSIONS, orgId, updated),
     ...requeueOps(ctx, orgId, updated),
-    ...eventOps(ctx, orgId, kind === 'resources' ? 'resource.attached' : 'transcript.attached', eventData(record)),
+    ...(await eventOps(ctx, ctx.db, orgId, kind === 'resources' ? 'resource.attached' : 'transcript.attached', eventData(record))),
   ];
   await ctx.store.write(ops);
   return { ok: true, record };

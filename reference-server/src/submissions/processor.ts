@@ -74,7 +74,7 @@ export class SubmissionProcessor {
     };
     // Nothing was awaited since the input was read, so this run scored the latest one: its job is done.
     const ops: WriteOp[] = [put(SUBMISSIONS, orgId, updated), ...this.#awaitingOps(orgId, updated), del(JOBS, orgId, id)];
-    ops.push(...eventOps(ctx, orgId, EVENT_OF[outcome.status], submissionDetail(updated)));
+    ops.push(...(await eventOps(ctx, ctx.db, orgId, EVENT_OF[outcome.status], submissionDetail(updated))));
     await ctx.store.write(ops);
   }
 

@@ -20,7 +20,7 @@ export type CreateOutcome =
   /** The record_id was already used with a different profile_id or fields. */
   | { kind: 'conflict'; submission: SubmissionRecord; differs: ('profile_id' | 'fields')[] };
 
-type Ctx = Pick<AppContext, 'store' | 'clock' | 'ids' | 'events'>;
+type Ctx = Pick<AppContext, 'store' | 'db' | 'clock' | 'ids' | 'events'>;
 
 export function getSubmission(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): SubmissionRecord | undefined {
   return ctx.store.get<SubmissionRecord>(SUBMISSIONS, orgId, id);
@@ -90,7 +90,7 @@ export async function createSubmission(ctx: Ctx, orgId: string, input: Submissio
     put(SUBMISSIONS, orgId, submission),
     put<RecordIdEntry>(RECORD_IDS, orgId, { id: input.record_id, submissionId: submission.id }),
     put<JobRecord>(JOBS, orgId, { id: submission.id, jobId: submission.jobId, revision: 1, enqueuedAt: now }),
-    ...eventOps(ctx, orgId, 'submission.queued', submissionSummary(submission)),
+    ...(await eventOps(ctx, ctx.db, orgId, 'submission.queued', submissionSummary(submission))),
   ];
   await ctx.store.write(ops);
   return { kind: 'created', submission };

@@ -44,10 +44,10 @@ const create = ({ ctx, surface }: Deps): RequestHandler => {
   };
 };
 
-const list = ({ ctx, surface }: Deps): RequestHandler => (req, res) => {
+const list = ({ ctx, surface }: Deps): RequestHandler => async (req, res) => {
   const query = parsedOr400(res, listQuery, req.query, 'query');
   if (!query) return;
-  sendCursorPage(res, {
+  await sendCursorPage(res, {
     list: `webhooks.${surface}`,
     cursor: query.cursor,
     what: 'a subscription',
@@ -73,8 +73,8 @@ const remove =
     else res.status(204).end();
   };
 
-const show = ({ ctx, surface }: Deps): ById => (req, res) => {
-  const subscription = getSubscription(ctx, principalOf(req).orgId, surface, req.params.id);
+const show = ({ ctx, surface }: Deps): ById => async (req, res) => {
+  const subscription = await getSubscription(ctx, principalOf(req).orgId, surface, req.params.id);
   if (!subscription) notFound(res, req.params.id);
   else res.json(subscription);
 };
@@ -85,14 +85,14 @@ const enable = ({ ctx, surface }: Deps): ById => async (req, res) => {
   else res.json(subscription);
 };
 
-const attempts = ({ ctx, surface }: Deps): ById => (req, res) => {
-  if (!getSubscription(ctx, principalOf(req).orgId, surface, req.params.id)) {
+const attempts = ({ ctx, surface }: Deps): ById => async (req, res) => {
+  if (!(await getSubscription(ctx, principalOf(req).orgId, surface, req.params.id))) {
     notFound(res, req.params.id);
     return;
   }
   const query = parsedOr400(res, pageQuery, req.query, 'query');
   if (!query) return;
-  sendCursorPage(res, {
+  await sendCursorPage(res, {
     list: `attempts.${req.params.id}`,
     cursor: query.cursor,
     // Pruned by retention meanwhile (or never was).

@@ -92,10 +92,10 @@ export function AlreadyShownPage({ member, csrfToken, section, what, back, child
  * record answers 410 with the page that says it was already shown.
  */
 export const shownOncePage =
-  <T,>(tools: Pick<PageTools, 'csrf'>, slots: ShownOnceSlots<T>, gone: AlreadyShown, page: (shown: T, req: Request, res: Response) => VNode | undefined): RequestHandler =>
+  <T,>(tools: Pick<PageTools, 'csrf'>, slots: ShownOnceSlots<T>, gone: AlreadyShown, page: (shown: T, req: Request, res: Response) => VNode | undefined | Promise<VNode | undefined>): RequestHandler =>
   (req, res, next) => {
-    slots.take(req, String(req.params['slot'])).then((shown) => {
-      const body = shown === undefined ? undefined : page(shown, req, res);
+    slots.take(req, String(req.params['slot'])).then(async (shown) => {
+      const body = shown === undefined ? undefined : await page(shown, req, res);
       if (body) sendPage(res, body);
       else sendPage(res, <AlreadyShownPage {...viewer(tools, req, res)} {...gone} />, 410);
     }, next);

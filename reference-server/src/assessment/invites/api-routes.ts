@@ -44,12 +44,12 @@ export function inviteApiRoutes(ctx: AppContext): Router {
     }
   });
 
-  router.get('/assessment/invites', (req, res) => {
+  router.get('/assessment/invites', async (req, res) => {
     const parsed = parsedOr400(res, inviteListQuerySchema, req.query, 'query');
     if (!parsed) return;
     const { cursor, ...query } = parsed;
     const now = ctx.clock.now();
-    sendCursorPage(res, {
+    await sendCursorPage(res, {
       list: CURSOR_LIST,
       cursor,
       what: 'an invite',
