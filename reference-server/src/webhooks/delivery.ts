@@ -92,10 +92,13 @@ function scheduled(outcome: AttemptOutcome, attempt: number, retryAfterMs: numbe
 export class WebhookDelivery {
   readonly #ctx: AppContext;
   readonly #outbound: OutboundClient;
+  readonly #counted: (outcome: AttemptOutcome) => void;
 
-  constructor(ctx: AppContext, outbound: OutboundClient) {
+  /** `counted` is told each attempt's outcome once it is committed (the metrics). */
+  constructor(ctx: AppContext, outbound: OutboundClient, counted: (outcome: AttemptOutcome) => void = () => undefined) {
     this.#ctx = ctx;
     this.#outbound = outbound;
+    this.#counted = counted;
   }
 
   readonly queue: JobQueue<OutboxEntry> = {
@@ -146,6 +149,7 @@ export class WebhookDelivery {
       ...(entry.resendOf ? { resendOf: entry.resendOf } : {}),
     });
     await ctx.db.transaction(async (tx) => tx.write(await this.#outcomeOps(tx, orgId, { ...entry, attempts: attempt }, record, nextAt, now)));
+    this.#counted(outcome);
   }
 
   async #send(url: string, body: string, headers: Record<string, string>): Promise<Exchanged> {

@@ -283,7 +283,7 @@ describe('SSRF guard', () => {
         createdAt: now,
         updatedAt: now,
       };
-      await strict.ctx.store.write([put(SUBSCRIPTIONS, orgId, record)]);
+      await strict.ctx.db.write([put(SUBSCRIPTIONS, orgId, record)]);
       const response = await fetch(`${strict.url}/api/automation/submissions`, {
         method: 'POST',
         headers: { 'x-api-key': strict.demo.automationKey, 'content-type': 'application/json' },
