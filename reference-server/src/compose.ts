@@ -148,7 +148,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   // Certification runs: probes sent to a partner's receiver carry the organisation's own data.
   jobs.add(new CertificationDriver(ctx, outbound, (orgId, type) => sampleEventData(ctx, orgId, type)).queue);
   jobs.every(oauthSweep(ctx));
-  jobs.every(retentionSweep(ctx, observability.metrics));
+  jobs.every(retentionSweep(ctx, observability.metrics, sandbox.database ? undefined : () => opened.store.compact()));
   // Publishing a result re-queues the submissions awaiting it, in the same write.
   ctx.events.listen(submissions.assessmentListener);
 
