@@ -62,13 +62,12 @@ export interface ComposedServer {
 }
 
 /**
- * A folder's context whose store tells the metrics and the job runner about each durable write.
+ * A folder's context whose store tells the job runner about each durable write.
  * The hook runs once the batch is durable: a fault in it is logged, never the writer's failure.
  */
-function observedFolder(opened: AppContext, observability: Observability, committed: (ops: readonly WriteOp[]) => void): AppContext {
+function observedFolder(opened: AppContext, committed: (ops: readonly WriteOp[]) => void): AppContext {
   const { log } = opened;
   const observed = new ObservedStore(opened.store, (ops) => {
-    detached(logFault(log, 'after-commit hook: metrics'), () => observability.metrics.committed(ops))();
     detached(logFault(log, 'after-commit hook: job runner'), () => committed(ops))();
   });
   return {
@@ -134,7 +133,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   // reads `jobs` only once a write commits, after the runner exists).
   const opened = sandbox.ctx;
   const observability = createObservability(opened, storeHealth(sandbox));
-  const folderOrDatabase = sandbox.database ? opened : observedFolder(opened, observability, (ops) => jobs.committed(ops));
+  const folderOrDatabase = sandbox.database ? opened : observedFolder(opened, (ops) => jobs.committed(ops));
   // The runner claims, listens and reads through the store every module writes through.
   const jobs = new JobRunner({ db: folderOrDatabase.db, clock: opened.clock, log: opened.log });
   // Every write of a job notifies the runners in its transaction (jobs/wake-ups.ts).
@@ -144,12 +143,12 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   submissions.addQueues(jobs);
   // Keep-alive pools for webhook deliveries and CRM sync, through the SSRF guard.
   const outbound = new OutboundClient(ctx.config);
-  jobs.add(new WebhookDelivery(ctx, outbound).queue);
+  jobs.add(new WebhookDelivery(ctx, outbound, (outcome) => observability.metrics.deliveryOutcome(outcome)).queue);
   jobs.add(new CrmSync(ctx, crmTransport(outbound)).queue);
   // Certification runs: probes sent to a partner's receiver carry the organisation's own data.
   jobs.add(new CertificationDriver(ctx, outbound, (orgId, type) => sampleEventData(ctx, orgId, type)).queue);
   jobs.every(oauthSweep(ctx));
-  jobs.every(retentionSweep(ctx, observability.metrics));
+  jobs.every(retentionSweep(ctx, observability.metrics, sandbox.database ? undefined : () => opened.store.compact()));
   // Publishing a result re-queues the submissions awaiting it, in the same write.
   ctx.events.listen(submissions.assessmentListener);
 

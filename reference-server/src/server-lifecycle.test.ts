@@ -58,7 +58,7 @@ describe('starting and stopping a server', () => {
       expect((await fetch(`${server.url}/api/automation/me`, { headers })).status).toBe(200);
       const subscribed = await fetch(`${server.url}/api/automation/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: hookUrl, events: ['submission.queued'] }) });
       expect(subscribed.status).toBe(201);
-      await server.ctx.store.write(eventOps(server.ctx, server.demo.organizationId, 'submission.queued', { record_id: `round-${round}` }));
+      await server.ctx.db.write(await eventOps(server.ctx, server.ctx.db, server.demo.organizationId, 'submission.queued', { record_id: `round-${round}` }));
       await settle(server);
       expect(delivered).toBe(round + 1);
       expect(connections.size).toBe(1);

@@ -48,7 +48,7 @@ export async function submitAssessment(
       crmSync: crm.state,
       source: options.source,
     },
-    async (saved, tx) => [...crm.ops(saved.result), ...effects.opsFor(saved), ...((await options.alsoOps?.(saved, tx)) ?? [])],
+    async (saved, tx) => [...crm.ops(saved.result), ...(await effects.opsFor(saved, tx)), ...((await options.alsoOps?.(saved, tx)) ?? [])],
   );
 }
 

@@ -1,12 +1,13 @@
 import type { AppContext } from '../context.js';
 import { eventOps } from '../webhooks/index.js';
 import { assessmentEvent } from './events.js';
-import type { WriteOp } from '../store/index.js';
+import type { AsyncReader, WriteOp } from '../store/index.js';
 import type { SavedResult } from './results.js';
 
 /** What a saved result adds to its own write. */
 export interface SaveEffects {
-  opsFor(saved: SavedResult): WriteOp[];
+  /** `tx`: the transaction the result is saved in (the subscriptions are read in it). */
+  opsFor(saved: SavedResult, tx: AsyncReader): Promise<WriteOp[]>;
 }
 
 /**
@@ -16,9 +17,9 @@ export interface SaveEffects {
  */
 export function assessmentSaveEffects(ctx: AppContext): SaveEffects {
   return {
-    opsFor: (saved) => {
+    opsFor: (saved, tx) => {
       const event = assessmentEvent(saved);
-      return eventOps(ctx, saved.result.organizationId, event.type, event.data);
+      return eventOps(ctx, tx, saved.result.organizationId, event.type, event.data);
     },
   };
 }

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
-import type { AsyncReader, Store, StoredRecord } from '../store/index.js';
+import type { AsyncReader, StoredRecord } from '../store/index.js';
 
 /**
  * A backup file: gzip of JSON lines. The first line is the header; each further line holds the
@@ -37,24 +37,9 @@ export interface FileChunk {
 }
 
 /**
- * Captures every record of the store at one instant. The copy is taken synchronously — no write
- * can interleave, so the backup is one consistent point — and resolves only once every write it
- * contains is durable (a write is visible in memory a moment before its fsync).
+ * Captures every record a reader sees. Read through a read-only transaction it is one consistent
+ * point: on the file store nothing commits meanwhile, on PostgreSQL it is one snapshot.
  */
-export async function captureStore(store: Store): Promise<BackupChunk[]> {
-  const chunks: BackupChunk[] = [];
-  for (const collection of store.collections()) {
-    for (const scope of store.scopes(collection)) {
-      const records = store.all(collection, scope);
-      for (let i = 0; i < records.length; i += CHUNK) chunks.push({ collection, scope, records: records.slice(i, i + CHUNK) });
-    }
-  }
-  // An empty batch resolves after every batch queued before it has been fsynced.
-  await store.write([]);
-  return chunks;
-}
-
-/** The same capture from a reader of the asynchronous store: a read-only transaction on PostgreSQL is one snapshot. */
 export async function captureSnapshot(reader: AsyncReader): Promise<BackupChunk[]> {
   const chunks: BackupChunk[] = [];
   for (const collection of (await reader.collections()).sort()) {

@@ -11,7 +11,7 @@ import { callOperator, readAll } from '../transport/index.js';
 import { FolderLockedError, PostgresStore, put, redactConnectionString, StoreUnavailableError, type WriteOp } from '../store/index.js';
 import { FILES_DIR, type ResourceRecord } from '../submissions/index.js';
 import { RESOURCES } from '../submissions/index.js';
-import { BadBackupError, captureSnapshot, captureStore, decodeBackup, encodeBackup, type BackupChunk, type BackupHeader } from './archive.js';
+import { BadBackupError, captureSnapshot, decodeBackup, encodeBackup, type BackupChunk, type BackupHeader } from './archive.js';
 
 /** The folder's master key file, when the key lives there (not in the environment). */
 async function folderMasterKey(dataDir: string): Promise<Buffer | undefined> {
@@ -25,7 +25,10 @@ async function folderMasterKey(dataDir: string): Promise<Buffer | undefined> {
 
 /** A consistent backup of the store `ctx` holds, as a gzip stream (the operator endpoint serves it). */
 export async function backupStream(ctx: AppContext): Promise<Readable> {
-  const chunks = await captureStore(ctx.store);
+  const chunks = await ctx.db.transaction((tx) => captureSnapshot(tx), { readOnly: true });
+  // An empty batch resolves once every batch before it is durable (the file store shows a write in
+  // memory a moment before its fsync): the backup holds only acknowledged writes.
+  await ctx.db.write([]);
   // Uploaded bytes are records in the store now (captured above); a folder an older server wrote
   // may still hold some beside it, which follow as files.
   const legacy = chunks
@@ -138,12 +141,13 @@ export async function restoreFolder(from: string, dataDir: string): Promise<{ re
       const chunk = entry as BackupChunk;
       for (const record of chunk.records) ops.push(put(chunk.collection, chunk.scope, record));
       if (ops.length >= BATCH) {
-        writes.push(folder.ctx.store.write(ops));
+        writes.push(folder.ctx.db.write(ops));
         ops = [];
       }
     }
-    if (ops.length > 0) writes.push(folder.ctx.store.write(ops));
+    if (ops.length > 0) writes.push(folder.ctx.db.write(ops));
     await Promise.all(writes);
+    // A folder's own compaction: restore writes only to a data folder (PostgreSQL: `store copy`).
     await folder.ctx.store.compact();
   } finally {
     await folder.close();

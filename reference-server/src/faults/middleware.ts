@@ -15,11 +15,11 @@ const describe = (f: FaultRecord) => `${f.id} ${f.kind} (set in the workspace's 
  */
 export function faultInjection(ctx: AppContext, surface: FaultSurface): RequestHandler {
   return (req, res, next) => {
-    if (noFaults(ctx)) {
-      next();
-      return;
-    }
     void (async () => {
+      if (await noFaults(ctx)) {
+        next();
+        return;
+      }
       const fault = await takeFault(ctx, principalOf(req).orgId, surface);
       if (!fault) {
         next();

@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { del, GLOBAL, put } from '../store/index.js';
 import { FAULTS, faultInputSchema, type FaultInput, type FaultRecord, type FaultSurface } from './records.js';
 
-type Ctx = Pick<AppContext, 'store' | 'clock' | 'ids'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'ids'>;
 
 const isLive = (f: FaultRecord, now: number) => (f.remaining === undefined || f.remaining > 0) && (f.until === undefined || Date.parse(f.until) > now);
 
@@ -20,43 +20,52 @@ export async function setFault(ctx: Ctx, orgId: string, input: FaultInput): Prom
     latencyMs: parsed.latency_ms,
     createdAt: new Date(now).toISOString(),
   };
-  await ctx.store.write([put(FAULTS, GLOBAL, record)]);
+  await ctx.db.write([put(FAULTS, GLOBAL, record)]);
   return record;
 }
 
 /** The organisation's faults still in force, oldest first (the order they are applied in). */
-export function listFaults(ctx: Pick<AppContext, 'store' | 'clock'>, orgId: string): FaultRecord[] {
+export async function listFaults(ctx: Pick<AppContext, 'db' | 'clock'>, orgId: string): Promise<FaultRecord[]> {
   const now = ctx.clock.now();
-  return ctx.store
-    .all<FaultRecord>(FAULTS, GLOBAL)
-    .filter((f) => f.orgId === orgId && isLive(f, now))
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return (await ctx.db.all<FaultRecord>(FAULTS, GLOBAL)).filter((f) => f.orgId === orgId && isLive(f, now)).sort(oldestFirst);
 }
 
+const oldestFirst = (a: FaultRecord, b: FaultRecord) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+
 /** Clears every fault of the organisation (spent ones too); returns how many were set. */
-export async function clearFaults(ctx: Pick<AppContext, 'store' | 'clock'>, orgId: string): Promise<number> {
-  const mine = ctx.store.all<FaultRecord>(FAULTS, GLOBAL).filter((f) => f.orgId === orgId);
-  if (mine.length) await ctx.store.write(mine.map((f) => del(FAULTS, GLOBAL, f.id)));
+export async function clearFaults(ctx: Pick<AppContext, 'db' | 'clock'>, orgId: string): Promise<number> {
+  const mine = (await ctx.db.all<FaultRecord>(FAULTS, GLOBAL)).filter((f) => f.orgId === orgId);
+  // Deleting one already gone is no error: nothing decided on needs a lock.
+  if (mine.length) await ctx.db.write(mine.map((f) => del(FAULTS, GLOBAL, f.id)));
   return mine.length;
 }
 
 /** True when no organisation has any fault stored: the hot path's whole cost then. */
-export const noFaults = (ctx: Pick<AppContext, 'store'>): boolean => ctx.store.count(FAULTS, GLOBAL) === 0;
+export const noFaults = async (ctx: Pick<AppContext, 'db'>): Promise<boolean> => (await ctx.db.count(FAULTS, GLOBAL)) === 0;
 
 /**
  * The fault the next request of this organisation to this surface meets, if any: the oldest in
- * force. A counted fault is used up durably (a spent one is deleted), so two requests never get
- * one "next request" fault twice, and a restart does not bring a spent one back.
+ * force. A counted fault is used up durably (a spent one is deleted) under its row lock, so two
+ * requests (on two servers) never get one "next request" fault twice, and a restart does not
+ * bring a spent one back.
  */
-export async function takeFault(ctx: Pick<AppContext, 'store' | 'clock'>, orgId: string, surface: FaultSurface): Promise<FaultRecord | undefined> {
+export async function takeFault(ctx: Pick<AppContext, 'db' | 'clock'>, orgId: string, surface: FaultSurface): Promise<FaultRecord | undefined> {
   const now = ctx.clock.now();
-  const stored = ctx.store.all<FaultRecord>(FAULTS, GLOBAL).filter((f) => f.orgId === orgId);
-  const expired = stored.filter((f) => !isLive(f, now));
-  const fault = stored.filter((f) => f.surface === surface && isLive(f, now)).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))[0];
-  const ops = expired.map((f) => del(FAULTS, GLOBAL, f.id));
-  if (fault?.remaining !== undefined) {
-    ops.push(fault.remaining > 1 ? put(FAULTS, GLOBAL, { ...fault, remaining: fault.remaining - 1 }) : del(FAULTS, GLOBAL, fault.id));
-  }
-  if (ops.length) await ctx.store.write(ops);
-  return fault;
+  return ctx.db.transaction(async (tx) => {
+    const stored = (await tx.all<FaultRecord>(FAULTS, GLOBAL)).filter((f) => f.orgId === orgId);
+    const ops = stored.filter((f) => !isLive(f, now)).map((f) => del(FAULTS, GLOBAL, f.id));
+    let fault: FaultRecord | undefined;
+    for (const candidate of stored.filter((f) => f.surface === surface && isLive(f, now)).sort(oldestFirst)) {
+      // Read again under the lock: another request may have used it up while we waited.
+      const locked = await tx.get<FaultRecord>(FAULTS, GLOBAL, candidate.id, { forUpdate: true });
+      if (!locked || !isLive(locked, now)) continue;
+      fault = locked;
+      break;
+    }
+    if (fault?.remaining !== undefined) {
+      ops.push(fault.remaining > 1 ? put(FAULTS, GLOBAL, { ...fault, remaining: fault.remaining - 1 }) : del(FAULTS, GLOBAL, fault.id));
+    }
+    if (ops.length) await tx.write(ops);
+    return fault;
+  });
 }

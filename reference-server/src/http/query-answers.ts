@@ -17,13 +17,15 @@ export function parsedOr400<S extends z.ZodType>(res: Response, schema: S, input
   return undefined;
 }
 
+type PageRead<T> = { items: T[]; next?: string | undefined };
+
 export interface CursorPageRequest<T, V> {
   /** The list's name, which its cursors carry so one list's cursor is refused on another. */
   list: string;
   cursor: string | undefined;
   /** What the cursor points at, for the 400 when it has gone meanwhile: "a subscription", "an attempt". */
   what: string;
-  read: (after: string | undefined) => { items: T[]; next?: string | undefined } | Promise<{ items: T[]; next?: string | undefined }>;
+  read: (after: string | undefined) => PageRead<T> | Promise<PageRead<T>>;
   view: (item: T) => V;
 }
 

@@ -1,4 +1,4 @@
-import type { WriteOp } from '../store/index.js';
+import type { AsyncReader, WriteOp } from '../store/index.js';
 
 /** What a listener sees of a published event (the webhook engine's EventRecord is one). */
 export interface PublishedEvent {
@@ -10,11 +10,12 @@ export interface PublishedEvent {
 
 /**
  * An in-process reaction to an event: ops written in the same batch as the event itself (so the
- * reaction survives or vanishes with the change that caused it).
+ * reaction survives or vanishes with the change that caused it), read through `tx`, the
+ * transaction that batch is in.
  */
 export interface EventListener {
   types: readonly string[];
-  opsFor(orgId: string, event: PublishedEvent): WriteOp[];
+  opsFor(orgId: string, event: PublishedEvent, tx: AsyncReader): WriteOp[] | Promise<WriteOp[]>;
 }
 
 /**
@@ -29,7 +30,9 @@ export class EventBus {
     this.#listeners.push(listener);
   }
 
-  opsFor(orgId: string, event: PublishedEvent): WriteOp[] {
-    return this.#listeners.filter((l) => l.types.includes(event.type)).flatMap((l) => l.opsFor(orgId, event));
+  async opsFor(orgId: string, event: PublishedEvent, tx: AsyncReader): Promise<WriteOp[]> {
+    const ops: WriteOp[] = [];
+    for (const listener of this.#listeners) if (listener.types.includes(event.type)) ops.push(...(await listener.opsFor(orgId, event, tx)));
+    return ops;
   }
 }

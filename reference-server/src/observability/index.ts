@@ -21,12 +21,11 @@ export interface Observability {
 }
 
 /**
- * Metrics, health and readiness for one server, reading the store it is given. The composition
- * root tells `metrics.committed` about every durable write (the store's write hook).
+ * Metrics, health and readiness for one server, reading the store it is given. The delivery
+ * worker tells `metrics.deliveryOutcome` about each attempt it commits.
  */
-export function createObservability(ctx: Pick<AppContext, 'clock' | 'config' | 'store' | 'log'>, store: StoreHealth): Observability {
-  const inner = ctx.store;
-  const metrics = createMetrics({ clock: ctx.clock, store: inner, log: ctx.log });
+export function createObservability(ctx: Pick<AppContext, 'clock' | 'config' | 'db' | 'log'>, store: StoreHealth): Observability {
+  const metrics = createMetrics({ clock: ctx.clock, db: ctx.db, log: ctx.log });
   let running = false;
   return {
     metrics,

@@ -3,21 +3,25 @@ import type { Logger } from 'pino';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context.js';
 import { detached, logResponseFault } from '../http/index.js';
-import type { Store, WriteOp } from '../store/index.js';
-import { ATTEMPTS, type AttemptRecord } from '../webhooks/index.js';
-import { QUEUES } from './queues.js';
+import type { AsyncStore, StoreStats } from '../store/index.js';
+import { QUEUES, type QueueFigures } from './queues.js';
 
 /**
  * The server's Prometheus metrics, on a registry of its own (never prom-client's global one, so
  * two servers in one process — tests — do not mix their figures). What a request costs is one
- * histogram observation on `finish`; everything read from the store is computed at scrape time.
+ * histogram observation on `finish`; everything read from the store is computed at scrape time,
+ * through `ctx.db`, so /metrics answers the same on a folder and on a database (where N servers
+ * share the queues: each server's gauges show the whole cluster's).
  */
 export interface Metrics {
   registry: Registry;
   /** The one middleware: times the request, labels it by the route pattern that matched. */
   requests: RequestHandler;
-  /** Told of every durable write: committed webhook attempts count as delivery outcomes. */
-  committed(ops: readonly WriteOp[]): void;
+  /**
+   * Told by the delivery worker of each attempt once its outcome is committed (there is no
+   * after-commit hook on a database): this server's attempts, by outcome.
+   */
+  deliveryOutcome(outcome: string): void;
   retentionSweeps: Counter<'outcome'>;
   retentionPruned: Counter<'collection'>;
   retentionLastSweep: Gauge;
@@ -50,14 +54,15 @@ export function routeLabel(req: Routed): string {
 }
 
 /** The queue gauges, read at scrape time: how much waits in each durable queue and for how long. */
-function queueGauges(registry: Registry, store: Store, now: () => number): void {
+function queueGauges(registry: Registry, db: AsyncStore, now: () => number): void {
+  const figures = async (): Promise<Map<string, QueueFigures>> => new Map(await Promise.all(QUEUES.map(async (q) => [q.name, await q.scan(db, now())] as const)));
   new Gauge({
     name: 'jobs_queue_depth',
     help: 'Jobs waiting in each durable queue (due now or later)',
     labelNames: ['queue'] as const,
     registers: [registry],
-    collect() {
-      for (const queue of QUEUES) this.set({ queue: queue.name }, queue.scan(store, now()).depth);
+    async collect() {
+      for (const [queue, figure] of await figures()) this.set({ queue }, figure.depth);
     },
   });
   new Gauge({
@@ -65,30 +70,29 @@ function queueGauges(registry: Registry, store: Store, now: () => number): void 
     help: 'Age of the oldest waiting job of each queue (0 when empty)',
     labelNames: ['queue'] as const,
     registers: [registry],
-    collect() {
-      for (const queue of QUEUES) this.set({ queue: queue.name }, queue.scan(store, now()).oldestAgeMs / 1000);
+    async collect() {
+      for (const [queue, figure] of await figures()) this.set({ queue }, figure.oldestAgeMs / 1000);
     },
   });
   new Gauge({
     name: 'webhook_outbox_lag_seconds',
     help: 'How long the most overdue webhook delivery has been due (0 when none is overdue)',
     registers: [registry],
-    collect() {
-      const outbox = QUEUES.find((q) => q.name === 'webhook_delivery');
-      this.set(outbox ? outbox.scan(store, now()).overdueMs / 1000 : 0);
+    async collect() {
+      this.set(((await figures()).get('webhook_delivery')?.overdueMs ?? 0) / 1000);
     },
   });
 }
 
 /** The store's own figures, read at scrape time (a figure the store does not know is left unset). */
-function storeGauges(registry: Registry, store: Store): void {
-  const storeGauge = (name: string, help: string, read: (s: ReturnType<Store['stats']>) => number | undefined) =>
+function storeGauges(registry: Registry, db: AsyncStore): void {
+  const storeGauge = (name: string, help: string, read: (s: StoreStats) => number | undefined) =>
     new Gauge({
       name,
       help,
       registers: [registry],
-      collect() {
-        const value = read(store.stats());
+      async collect() {
+        const value = read(await db.stats());
         if (value !== undefined) this.set(value);
       },
     });
@@ -136,7 +140,7 @@ function timedRequests(registry: Registry, log: Logger): RequestHandler {
   };
 }
 
-export function createMetrics(ctx: Pick<AppContext, 'clock' | 'log'> & { store: Store }): Metrics {
+export function createMetrics(ctx: Pick<AppContext, 'clock' | 'log' | 'db'>): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = timedRequests(registry, ctx.log);
@@ -147,15 +151,13 @@ export function createMetrics(ctx: Pick<AppContext, 'clock' | 'log'> & { store: 
     registers: [registry],
   });
   // The store the gauges read is the one handed in (the observed one wraps the same data).
-  queueGauges(registry, ctx.store, () => ctx.clock.now());
-  storeGauges(registry, ctx.store);
+  queueGauges(registry, ctx.db, () => ctx.clock.now());
+  storeGauges(registry, ctx.db);
   return {
     registry,
     requests,
-    committed(ops) {
-      for (const op of ops) {
-        if (op.op === 'put' && op.collection === ATTEMPTS) deliveries.inc({ outcome: (op.record as AttemptRecord).outcome });
-      }
+    deliveryOutcome(outcome) {
+      deliveries.inc({ outcome });
     },
     retentionSweeps: new Counter({
       name: 'retention_sweeps_total',

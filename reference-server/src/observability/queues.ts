@@ -1,5 +1,5 @@
 import { CRM_JOBS } from '../assessments/index.js';
-import type { Store, StoredRecord } from '../store/index.js';
+import type { AsyncReader, StoredRecord } from '../store/index.js';
 import { JOBS } from '../submissions/index.js';
 import { OUTBOX } from '../webhooks/index.js';
 
@@ -31,10 +31,10 @@ const SOURCES: QueueSource[] = [
 ];
 
 /** Reads a queue at scrape time; cost grows with the pending entries, not with the store. */
-function scan(source: QueueSource, store: Store, now: number): QueueFigures {
+async function scan(source: QueueSource, db: AsyncReader, now: number): Promise<QueueFigures> {
   const figures: QueueFigures = { depth: 0, oldestAgeMs: 0, overdueMs: 0 };
-  for (const scope of store.scopes(source.collection)) {
-    for (const record of store.all(source.collection, scope)) {
+  for (const scope of await db.scopes(source.collection)) {
+    for (const record of await db.all(source.collection, scope)) {
       figures.depth += 1;
       const enqueued = source.enqueuedAt(record);
       if (Number.isFinite(enqueued)) figures.oldestAgeMs = Math.max(figures.oldestAgeMs, now - enqueued);
@@ -45,4 +45,4 @@ function scan(source: QueueSource, store: Store, now: number): QueueFigures {
   return figures;
 }
 
-export const QUEUES = SOURCES.map((source) => ({ name: source.name, scan: (store: Store, now: number) => scan(source, store, now) }));
+export const QUEUES = SOURCES.map((source) => ({ name: source.name, scan: (db: AsyncReader, now: number) => scan(source, db, now) }));

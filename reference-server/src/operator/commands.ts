@@ -262,7 +262,7 @@ export const COMMANDS = {
   ),
   'fault.list': command(z.object({ orgId }).describe("list an organisation's faults in force"), async (ctx, input) => {
     await requireOrg(ctx, input.orgId);
-    return listFaults(ctx, input.orgId).map(faultView);
+    return (await listFaults(ctx, input.orgId)).map(faultView);
   }),
   'fault.clear': command(z.object({ orgId }).describe('clear every fault of an organisation'), async (ctx, input) => {
     await requireOrg(ctx, input.orgId);

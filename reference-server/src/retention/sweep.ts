@@ -14,19 +14,22 @@ export interface SweepResult {
 }
 
 /**
- * One retention sweep: removes what `retentionPlan` says through the store's ordinary durable
- * writes, then compacts when it removed anything, so the snapshot files and the journal shrink
- * with the data rather than at the next size-triggered compaction.
+ * One retention sweep: removes what `retentionPlan` says in batches of BATCH deletes (each its own
+ * short transaction, so writers wait for one batch at most), then, on a data folder, compacts when
+ * it removed anything, so the snapshot files and the journal shrink with the data rather than at
+ * the next size-triggered compaction (`compact`; PostgreSQL reclaims space by itself).
  */
 export async function sweepRetention(
-  ctx: Pick<AppContext, 'store' | 'db' | 'clock' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
   windows: RetentionWindows,
   metrics?: Pick<Metrics, 'retentionSweeps' | 'retentionPruned' | 'retentionLastSweep'>,
+  compact?: () => Promise<void>,
 ): Promise<SweepResult> {
   try {
-    const plan = retentionPlan(ctx.store, ctx.clock.now(), windows, SWEEP_LIMIT);
-    for (let i = 0; i < plan.ops.length; i += BATCH) await ctx.store.write(plan.ops.slice(i, i + BATCH));
-    if (plan.ops.length > 0) await ctx.store.compact();
+    // Planned from plain reads: a delete of a record removed meanwhile is no error.
+    const plan = await retentionPlan(ctx.db, ctx.clock.now(), windows, SWEEP_LIMIT);
+    for (let i = 0; i < plan.ops.length; i += BATCH) await ctx.db.write(plan.ops.slice(i, i + BATCH));
+    if (plan.ops.length > 0 && compact) await compact();
     for (const file of plan.files) await removeResourceFile(ctx, file.orgId, file.resourceId);
     metrics?.retentionSweeps.inc({ outcome: 'ok' });
     for (const [collection, count] of Object.entries(plan.pruned)) metrics?.retentionPruned.inc({ collection }, count);

@@ -232,7 +232,7 @@ async function attach<T extends ResourceRecord | TranscriptRecord>(
       put(kind === 'resources' ? RESOURCES : TRANSCRIPTS, orgId, record),
       put(SUBMISSIONS, orgId, updated),
       ...requeueOps(ctx, orgId, updated),
-      ...eventOps(ctx, orgId, kind === 'resources' ? 'resource.attached' : 'transcript.attached', eventData(record)),
+      ...(await eventOps(ctx, tx, orgId, kind === 'resources' ? 'resource.attached' : 'transcript.attached', eventData(record))),
     ];
     await tx.write(ops);
     return { ok: true, record };

@@ -105,7 +105,7 @@ export class SubmissionProcessor {
         error: outcome.status === 'failed' ? outcome.error : null,
       };
       const ops: AsyncWriteOp[] = [put(SUBMISSIONS, orgId, updated), ...(await this.#awaitingOps(tx, orgId, updated)), del(JOBS, orgId, id)];
-      ops.push(...eventOps(ctx, orgId, EVENT_OF[outcome.status], submissionDetail(updated)));
+      ops.push(...(await eventOps(ctx, tx, orgId, EVENT_OF[outcome.status], submissionDetail(updated))));
       await tx.write(ops);
     });
   }

@@ -116,7 +116,7 @@ async function createIn(tx: Transaction, ctx: Ctx, orgId: string, input: Submiss
     create<RecordIdEntry>(RECORD_IDS, orgId, { id: input.record_id, submissionId: submission.id }),
     put(SUBMISSIONS, orgId, submission),
     put<JobRecord>(JOBS, orgId, { id: submission.id, jobId: submission.jobId, revision: 1, enqueuedAt: now }),
-    ...eventOps(ctx, orgId, 'submission.queued', submissionSummary(submission)),
+    ...(await eventOps(ctx, tx, orgId, 'submission.queued', submissionSummary(submission))),
   ];
   await tx.write(ops);
   return { kind: 'created', submission };

@@ -34,14 +34,14 @@ function redactExchange({ request, response, ...rest }: AttemptExchange): Attemp
 }
 
 /** A page of one subscription's delivery attempts, newest first (the caller checks the subscription is theirs). */
-export function listAttempts(
-  ctx: Pick<AppContext, 'store'>,
+export async function listAttempts(
+  ctx: Pick<AppContext, 'db'>,
   subscriptionId: string,
   query: { limit: number; after?: string; eventId?: string; eventType?: string; outcome?: AttemptRecord['outcome'] },
-): Page<AttemptRecord> {
+): Promise<Page<AttemptRecord>> {
   const { eventId, eventType, outcome } = query;
   const filtered = eventId !== undefined || eventType !== undefined || outcome !== undefined;
-  const page = ctx.store.page<AttemptRecord>(ATTEMPTS, subscriptionId, {
+  const page = await ctx.db.page<AttemptRecord>(ATTEMPTS, subscriptionId, {
     limit: query.limit,
     ...(query.after ? { after: query.after } : {}),
     ...(filtered
@@ -58,8 +58,8 @@ export function listAttempts(
 export const MAX_SCAN = 1000;
 
 /** One attempt of the subscription, with its exchange, or undefined. */
-export function getAttempt(ctx: Pick<AppContext, 'store'>, subscriptionId: string, id: string): AttemptRecord | undefined {
-  const attempt = ctx.store.get<AttemptRecord>(ATTEMPTS, subscriptionId, id);
+export async function getAttempt(ctx: Pick<AppContext, 'db'>, subscriptionId: string, id: string): Promise<AttemptRecord | undefined> {
+  const attempt = await ctx.db.get<AttemptRecord>(ATTEMPTS, subscriptionId, id);
   return attempt && redactAttempt(attempt);
 }
 

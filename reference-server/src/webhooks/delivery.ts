@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../context.js';
 import type { JobQueue, JobRef } from '../jobs/index.js';
 import { failedOnInternalAddress, INTERNAL_NO_ANSWER, internalAnswerText, OutboundRefusedError, post, sentHeaders, type OutboundClient, type PostResponse } from '../outbound/index.js';
-import { del, put, type WriteOp } from '../store/index.js';
+import { del, put, type Transaction, type WriteOp } from '../store/index.js';
 import { ATTEMPTS, OUTBOX, SUBSCRIPTIONS, type AttemptExchange, type AttemptOutcome, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
 import { classifyStatus, MAX_ATTEMPTS, retryDelayMs, type AnswerClass } from './schedule.js';
 import { getSubscriptionRecord } from './subscriptions.js';
@@ -92,10 +92,13 @@ function scheduled(outcome: AttemptOutcome, attempt: number, retryAfterMs: numbe
 export class WebhookDelivery {
   readonly #ctx: AppContext;
   readonly #outbound: OutboundClient;
+  readonly #counted: (outcome: AttemptOutcome) => void;
 
-  constructor(ctx: AppContext, outbound: OutboundClient) {
+  /** `counted` is told each attempt's outcome once it is committed (the metrics). */
+  constructor(ctx: AppContext, outbound: OutboundClient, counted: (outcome: AttemptOutcome) => void = () => undefined) {
     this.#ctx = ctx;
     this.#outbound = outbound;
+    this.#counted = counted;
   }
 
   readonly queue: JobQueue<OutboxEntry> = {
@@ -108,13 +111,13 @@ export class WebhookDelivery {
 
   async #attempt({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
     const ctx = this.#ctx;
-    const entry = ctx.store.get<OutboxEntry>(OUTBOX, orgId, id);
+    // The runner holds this entry's lease: no other server attempts it meanwhile, so plain reads do.
+    const entry = await ctx.db.get<OutboxEntry>(OUTBOX, orgId, id);
     if (!entry || signal.aborted) return;
-    const subscription = getSubscriptionRecord(ctx, orgId, entry.subscriptionId);
-    const event = getEvent(ctx, orgId, entry.eventId);
+    const [subscription, event] = await Promise.all([getSubscriptionRecord(ctx, orgId, entry.subscriptionId), getEvent(ctx, orgId, entry.eventId)]);
     if (!subscription || subscription.status !== 'active' || !event) {
       // Deleted or disabled meanwhile: nothing left to deliver to.
-      await ctx.store.write([del(OUTBOX, orgId, id)]);
+      await ctx.db.write([del(OUTBOX, orgId, id)]);
       return;
     }
     const attempt = entry.attempts + 1;
@@ -145,7 +148,8 @@ export class WebhookDelivery {
       },
       ...(entry.resendOf ? { resendOf: entry.resendOf } : {}),
     });
-    await ctx.store.write(this.#outcomeOps(orgId, { ...entry, attempts: attempt }, record, nextAt, now));
+    await ctx.db.transaction(async (tx) => tx.write(await this.#outcomeOps(tx, orgId, { ...entry, attempts: attempt }, record, nextAt, now)));
+    this.#counted(outcome);
   }
 
   async #send(url: string, body: string, headers: Record<string, string>): Promise<Exchanged> {
@@ -158,10 +162,11 @@ export class WebhookDelivery {
   }
 
   /** The attempt logged; the entry kept for its next attempt or removed; on 410 the subscription disabled. */
-  #outcomeOps(orgId: string, entry: OutboxEntry, record: AttemptRecord, nextAt: number | undefined, now: number): WriteOp[] {
+  async #outcomeOps(tx: Transaction, orgId: string, entry: OutboxEntry, record: AttemptRecord, nextAt: number | undefined, now: number): Promise<WriteOp[]> {
     const ops: WriteOp[] = [put(ATTEMPTS, entry.subscriptionId, record)];
     ops.push(nextAt !== undefined ? put<OutboxEntry>(OUTBOX, orgId, { ...entry, nextAttemptAt: nextAt }) : del(OUTBOX, orgId, entry.id));
-    const current = record.outcome === 'disabled' ? getSubscriptionRecord(this.#ctx, orgId, entry.subscriptionId) : undefined;
+    // Locked: an edit of the subscription made meanwhile is kept, only its status changes.
+    const current = record.outcome === 'disabled' ? await tx.get<SubscriptionRecord>(SUBSCRIPTIONS, orgId, entry.subscriptionId, { forUpdate: true }) : undefined;
     if (current) {
       const disabledReason = `The receiver answered 410 Gone at ${record.at}.`;
       ops.push(put<SubscriptionRecord>(SUBSCRIPTIONS, orgId, { ...current, status: 'disabled', disabledReason, updatedAt: new Date(now).toISOString() }));

@@ -3,8 +3,9 @@
  *
  * Publishing an event (in the same store write as the change that caused it):
  *
- *   const ops = [...changeOps, ...eventOps(ctx, orgId, 'assessment.completed', data)];
- *   await ctx.store.write(ops);          // once durable, the job runner starts the deliveries
+ *   await ctx.db.transaction(async (tx) => {
+ *     await tx.write([...changeOps, ...(await eventOps(ctx, tx, orgId, 'assessment.completed', data))]);
+ *   });                                  // once committed, the job runner starts the deliveries
  *
  * The payload delivered is `{id, type, created_at, organization_id, data}` (id = `evt_…` =
  * the `webhook-id` header), signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`,

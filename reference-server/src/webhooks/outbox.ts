@@ -1,21 +1,22 @@
 import type { AppContext } from '../context.js';
-import { put, type WriteOp } from '../store/index.js';
+import { put, type AsyncReader, type WriteOp } from '../store/index.js';
 import type { EventType } from './event-types.js';
-import { EVENTS, OUTBOX, type EventRecord, type OutboxEntry } from './records.js';
-import { allSubscriptions } from './subscriptions.js';
+import { EVENTS, OUTBOX, SUBSCRIPTIONS, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
 
 /**
  * The store operations that publish an event: the event record, one outbox entry per active
  * subscription of the organisation that asked for the type (any surface), and the ops of
- * in-process listeners. Put them in the same `store.write` as the change that caused the event;
- * once that write is durable, the store's write hook wakes the job runner for the deliveries.
+ * in-process listeners. Put them in the same write as the change that caused the event, read
+ * through `tx`, the transaction that write is in (so the subscriptions read are those it commits
+ * with); once it commits, the job runner is woken for the deliveries (jobs/wake-ups.ts).
  */
-export function eventOps(
-  ctx: Pick<AppContext, 'store' | 'clock' | 'ids' | 'events'>,
+export async function eventOps(
+  ctx: Pick<AppContext, 'clock' | 'ids' | 'events'>,
+  tx: AsyncReader,
   orgId: string,
   type: EventType,
   data: Record<string, unknown>,
-): WriteOp[] {
+): Promise<WriteOp[]> {
   const now = ctx.clock.now();
   const event: EventRecord = {
     id: ctx.ids.next('evt'),
@@ -25,7 +26,7 @@ export function eventOps(
     data,
   };
   const ops: WriteOp[] = [put(EVENTS, orgId, event)];
-  for (const subscription of allSubscriptions(ctx, orgId)) {
+  for (const subscription of await tx.all<SubscriptionRecord>(SUBSCRIPTIONS, orgId)) {
     if (subscription.status !== 'active' || !subscription.events.includes(type)) continue;
     ops.push(
       put<OutboxEntry>(OUTBOX, orgId, {
@@ -38,18 +39,19 @@ export function eventOps(
       }),
     );
   }
-  ops.push(...ctx.events.opsFor(orgId, event));
+  ops.push(...(await ctx.events.opsFor(orgId, event, tx)));
   return ops;
 }
 
-export function getEvent(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): EventRecord | undefined {
-  return ctx.store.get<EventRecord>(EVENTS, orgId, id);
+export function getEvent(ctx: Pick<AppContext, 'db'>, orgId: string, id: string): Promise<EventRecord | undefined> {
+  return ctx.db.get<EventRecord>(EVENTS, orgId, id);
 }
 
 /** How many of an organisation's pending deliveries `pendingDeliveries` looks at. */
 const PENDING_SCAN = 1000;
 
 /** The deliveries of one subscription still waiting for an attempt, oldest first (at most PENDING_SCAN looked at). */
-export function pendingDeliveries(ctx: Pick<AppContext, 'store'>, orgId: string, subscriptionId: string): OutboxEntry[] {
-  return ctx.store.page<OutboxEntry>(OUTBOX, orgId, { limit: PENDING_SCAN, newestFirst: false, filter: (e) => e.subscriptionId === subscriptionId, maxScan: PENDING_SCAN }).items;
+export async function pendingDeliveries(ctx: Pick<AppContext, 'db'>, orgId: string, subscriptionId: string): Promise<OutboxEntry[]> {
+  const page = await ctx.db.page<OutboxEntry>(OUTBOX, orgId, { limit: PENDING_SCAN, newestFirst: false, filter: (e) => e.subscriptionId === subscriptionId, maxScan: PENDING_SCAN });
+  return page.items;
 }

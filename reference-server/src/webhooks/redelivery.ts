@@ -10,7 +10,7 @@ export const TEST_EVENT_PREFIX = 'evt_test';
 
 export type RedeliveryResult = { ok: true; eventId: string } | { ok: false; message: string };
 
-type Ctx = Pick<AppContext, 'store' | 'clock' | 'ids' | 'events'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'ids'>;
 
 function delivery(ctx: Ctx, orgId: string, event: EventRecord, subscription: SubscriptionRecord, resendOf?: string): WriteOp {
   return put<OutboxEntry>(OUTBOX, orgId, {
@@ -49,13 +49,14 @@ export function filterRefusal(subscription: SubscriptionRecord, type: EventType)
 export async function resendEvent(ctx: Ctx, orgId: string, subscription: SubscriptionRecord, eventId: string, resendOf?: string): Promise<RedeliveryResult> {
   const refusal = inactive(subscription);
   if (refusal) return { ok: false, message: refusal };
-  const event = getEvent(ctx, orgId, eventId);
-  if (!event) return { ok: false, message: `The event ${eventId} is no longer kept (delivered events are pruned after the retention window), so it cannot be sent again.` };
-  const filtered = filterRefusal(subscription, event.type);
-  if (filtered) return { ok: false, message: filtered };
-  const ops = [delivery(ctx, orgId, event, subscription, resendOf)];
-  await ctx.store.write(ops);
-  return { ok: true, eventId: event.id };
+  return ctx.db.transaction(async (tx): Promise<RedeliveryResult> => {
+    const event = await tx.get<EventRecord>(EVENTS, orgId, eventId);
+    if (!event) return { ok: false, message: `The event ${eventId} is no longer kept (delivered events are pruned after the retention window), so it cannot be sent again.` };
+    const filtered = filterRefusal(subscription, event.type);
+    if (filtered) return { ok: false, message: filtered };
+    await tx.write([delivery(ctx, orgId, event, subscription, resendOf)]);
+    return { ok: true, eventId: event.id };
+  });
 }
 
 /**
@@ -63,29 +64,34 @@ export async function resendEvent(ctx: Ctx, orgId: string, subscription: Subscri
  * subscription when that attempt failed (an event delivered by a later resend is not among them),
  * newest first, still kept (an event past its retention cannot be sent again).
  */
-export function failedSince(ctx: Ctx, orgId: string, subscriptionId: string, since: number): AttemptRecord[] {
+export async function failedSince(ctx: Pick<AppContext, 'db'>, orgId: string, subscriptionId: string, since: number): Promise<AttemptRecord[]> {
   const newestPerEvent = new Map<string, AttemptRecord>();
   // Newest first: the first attempt seen of an event is its newest; stop at the first one before `since`.
-  const recent = ctx.store.page<AttemptRecord>(ATTEMPTS, subscriptionId, { limit: MAX_SCAN });
+  const recent = await ctx.db.page<AttemptRecord>(ATTEMPTS, subscriptionId, { limit: MAX_SCAN });
   for (const attempt of recent.items) {
     if (Date.parse(attempt.at) < since) break;
     if (!newestPerEvent.has(attempt.event_id)) newestPerEvent.set(attempt.event_id, attempt);
   }
-  return [...newestPerEvent.values()].filter((a) => a.outcome === 'failed' && getEvent(ctx, orgId, a.event_id));
+  const failed = [...newestPerEvent.values()].filter((a) => a.outcome === 'failed');
+  const kept = await Promise.all(failed.map((a) => getEvent(ctx, orgId, a.event_id)));
+  return failed.filter((_a, i) => kept[i] !== undefined);
 }
 
 /** Sends every delivery `failedSince` finds again, each marked as a resend of its failed attempt, in one write. */
 export async function resendFailed(ctx: Ctx, orgId: string, subscription: SubscriptionRecord, since: number): Promise<{ ok: true; count: number } | { ok: false; message: string }> {
   const refusal = inactive(subscription);
   if (refusal) return { ok: false, message: refusal };
-  const ops: WriteOp[] = [];
-  for (const attempt of failedSince(ctx, orgId, subscription.id, since)) {
-    const event = getEvent(ctx, orgId, attempt.event_id);
-    if (event && !filterRefusal(subscription, event.type)) ops.push(delivery(ctx, orgId, event, subscription, attempt.id));
-  }
-  if (ops.length === 0) return { ok: true, count: 0 };
-  await ctx.store.write(ops);
-  return { ok: true, count: ops.length };
+  const failed = await failedSince(ctx, orgId, subscription.id, since);
+  const count = await ctx.db.transaction(async (tx) => {
+    const ops: WriteOp[] = [];
+    for (const attempt of failed) {
+      const event = await tx.get<EventRecord>(EVENTS, orgId, attempt.event_id);
+      if (event && !filterRefusal(subscription, event.type)) ops.push(delivery(ctx, orgId, event, subscription, attempt.id));
+    }
+    if (ops.length > 0) await tx.write(ops);
+    return ops.length;
+  });
+  return { ok: true, count };
 }
 
 /**
@@ -105,7 +111,6 @@ export async function sendTestEvent(ctx: Ctx, orgId: string, subscription: Subsc
     organization_id: orgId,
     data,
   };
-  const ops = [put(EVENTS, orgId, event), delivery(ctx, orgId, event, subscription)];
-  await ctx.store.write(ops);
+  await ctx.db.write([put(EVENTS, orgId, event), delivery(ctx, orgId, event, subscription)]);
   return { ok: true, eventId: event.id };
 }

@@ -2,7 +2,7 @@ import { generateWebhookSecret } from '../crypto/index.js';
 import type { AppContext } from '../context.js';
 import { put } from '../store/index.js';
 import { SUBSCRIPTIONS, type SubscriptionRecord } from './records.js';
-import { getSubscriptionRecord, signingSecret } from './subscriptions.js';
+import { signingSecret } from './subscriptions.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -26,20 +26,26 @@ export interface Rotation {
  * lets a `webhook-signature` carry several `v1,` signatures). A rotation during an overlap ends the
  * older overlap: only the secret being replaced keeps signing. See docs/decisions/webhook-secret-rotation.md.
  */
-export async function rotateSecret(ctx: Pick<AppContext, 'store' | 'clock' | 'keyring'>, orgId: string, id: string, overlapHours: OverlapHours): Promise<Rotation | undefined> {
-  const record = getSubscriptionRecord(ctx, orgId, id);
-  if (!record) return undefined;
-  const now = ctx.clock.now();
+export async function rotateSecret(ctx: Pick<AppContext, 'db' | 'clock' | 'keyring'>, orgId: string, id: string, overlapHours: OverlapHours): Promise<Rotation | undefined> {
+  // Made and sealed before the transaction: nothing slow while the row is locked.
   const secret = generateWebhookSecret();
-  const updated: SubscriptionRecord = {
-    ...record,
-    sealedSecret: ctx.keyring.encrypt(secret),
-    previousSecret: overlapHours > 0 ? { sealed: record.sealedSecret, until: new Date(now + overlapHours * HOUR_MS).toISOString() } : null,
-    rotatedAt: new Date(now).toISOString(),
-    updatedAt: new Date(now).toISOString(),
-  };
-  await ctx.store.write([put(SUBSCRIPTIONS, orgId, updated)]);
-  return { subscription: updated, secret };
+  const sealedSecret = ctx.keyring.encrypt(secret);
+  return ctx.db.transaction(async (tx) => {
+    // Locked: two rotations at once chain (the second keeps the first's new secret signing), so no
+    // secret handed out is lost.
+    const record = await tx.get<SubscriptionRecord>(SUBSCRIPTIONS, orgId, id, { forUpdate: true });
+    if (!record) return undefined;
+    const now = ctx.clock.now();
+    const updated: SubscriptionRecord = {
+      ...record,
+      sealedSecret,
+      previousSecret: overlapHours > 0 ? { sealed: record.sealedSecret, until: new Date(now + overlapHours * HOUR_MS).toISOString() } : null,
+      rotatedAt: new Date(now).toISOString(),
+      updatedAt: new Date(now).toISOString(),
+    };
+    await tx.write([put(SUBSCRIPTIONS, orgId, updated)]);
+    return { subscription: updated, secret };
+  });
 }
 
 /** When the replaced secret stops signing, if it still signs at `now`. */

@@ -73,8 +73,8 @@ const remove =
     else res.status(204).end();
   };
 
-const show = ({ ctx, surface }: Deps): ById => (req, res) => {
-  const subscription = getSubscription(ctx, principalOf(req).orgId, surface, req.params.id);
+const show = ({ ctx, surface }: Deps): ById => async (req, res) => {
+  const subscription = await getSubscription(ctx, principalOf(req).orgId, surface, req.params.id);
   if (!subscription) notFound(res, req.params.id);
   else res.json(subscription);
 };
@@ -86,7 +86,7 @@ const enable = ({ ctx, surface }: Deps): ById => async (req, res) => {
 };
 
 const attempts = ({ ctx, surface }: Deps): ById => async (req, res) => {
-  if (!getSubscription(ctx, principalOf(req).orgId, surface, req.params.id)) {
+  if (!(await getSubscription(ctx, principalOf(req).orgId, surface, req.params.id))) {
     notFound(res, req.params.id);
     return;
   }

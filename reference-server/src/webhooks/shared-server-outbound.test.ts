@@ -74,13 +74,13 @@ describe('outbound by where the server listens', () => {
     await receiver.next((d) => d.path === '/operator-like');
     await settle(shared);
 
-    const stored = (id: string) => shared.ctx.store.all<AttemptRecord>(ATTEMPTS, id);
-    const [fromReceiver] = stored(answeredId);
+    const stored = (id: string) => shared.ctx.db.all<AttemptRecord>(ATTEMPTS, id);
+    const [fromReceiver] = await stored(answeredId);
     expect(fromReceiver).toMatchObject({ outcome: 'failed', status_code: null, response_body: null, error: expect.stringMatching(/4xx/) });
     expect(fromReceiver?.exchange).toMatchObject({ response: null, answerWithheld: true });
     expect(JSON.stringify(fromReceiver)).not.toMatch(/do-not-show|\b403\b|"ok"/);
 
-    const [fromClosed] = stored(closedId);
+    const [fromClosed] = await stored(closedId);
     expect(fromClosed).toMatchObject({ outcome: 'retrying', status_code: null, error: INTERNAL_NO_ANSWER });
     // The URL the admin typed is theirs to see; the network's answer to it is not.
     expect(JSON.stringify({ ...fromClosed, exchange: { ...fromClosed?.exchange, request: undefined } })).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
@@ -114,7 +114,7 @@ describe('outbound by where the server listens', () => {
     });
     await receiver.next((d) => d.path === '/local');
     await settle(local);
-    const [attempt] = local.ctx.store.all<AttemptRecord>(ATTEMPTS, id);
+    const [attempt] = await local.ctx.db.all<AttemptRecord>(ATTEMPTS, id);
     expect(attempt).toMatchObject({ status_code: 418 });
     expect(attempt?.exchange?.response?.headers['x-local']).toBe('visible');
     receiver.respond = () => ({ status: 200 });

@@ -39,13 +39,13 @@ export function subscriptionView(record: SubscriptionRecord): SubscriptionView {
   };
 }
 
-export function getSubscriptionRecord(ctx: Pick<AppContext, 'store'>, orgId: string, id: string): SubscriptionRecord | undefined {
-  return ctx.store.get<SubscriptionRecord>(SUBSCRIPTIONS, orgId, id);
+export function getSubscriptionRecord(ctx: Pick<AppContext, 'db'>, orgId: string, id: string): Promise<SubscriptionRecord | undefined> {
+  return ctx.db.get<SubscriptionRecord>(SUBSCRIPTIONS, orgId, id);
 }
 
 /** Every subscription of the organisation (all surfaces); bounded by MAX_SUBSCRIPTIONS_PER_SURFACE. */
-export function allSubscriptions(ctx: Pick<AppContext, 'store'>, orgId: string): SubscriptionRecord[] {
-  return ctx.store.all<SubscriptionRecord>(SUBSCRIPTIONS, orgId);
+export function allSubscriptions(ctx: Pick<AppContext, 'db'>, orgId: string): Promise<SubscriptionRecord[]> {
+  return ctx.db.all<SubscriptionRecord>(SUBSCRIPTIONS, orgId);
 }
 
 /**
@@ -61,11 +61,6 @@ export async function createSubscription(ctx: AppContext, orgId: string, input: 
   }
   const refusal = await checkOutboundUrl(ctx, input.url);
   if (refusal) return { ok: false, field: 'url', message: `The URL is refused: ${refusal}.` };
-  // Counted after the await, right before the write, so concurrent creates cannot overshoot.
-  const count = allSubscriptions(ctx, orgId).filter((s) => s.surface === input.surface).length;
-  if (count >= MAX_SUBSCRIPTIONS_PER_SURFACE) {
-    return { ok: false, field: 'subscriptions', message: `An organisation may hold at most ${MAX_SUBSCRIPTIONS_PER_SURFACE} subscriptions on this API; delete one first.` };
-  }
   const secret = generateWebhookSecret();
   const now = new Date(ctx.clock.now()).toISOString();
   const events = input.events?.length ? [...new Set(input.events)] : allowed;
@@ -83,18 +78,28 @@ export async function createSubscription(ctx: AppContext, orgId: string, input: 
     createdAt: now,
     updatedAt: now,
   };
-  await ctx.store.write([put(SUBSCRIPTIONS, orgId, record)]);
+  const saved = await ctx.db.transaction(async (tx) => {
+    // Counted in the transaction that writes (after the URL check's await). The file store runs
+    // these one at a time; on PostgreSQL two servers' creates at once may each take the last place.
+    const count = (await tx.all<SubscriptionRecord>(SUBSCRIPTIONS, orgId)).filter((s) => s.surface === input.surface).length;
+    if (count >= MAX_SUBSCRIPTIONS_PER_SURFACE) return false;
+    await tx.write([put(SUBSCRIPTIONS, orgId, record)]);
+    return true;
+  });
+  if (!saved) {
+    return { ok: false, field: 'subscriptions', message: `An organisation may hold at most ${MAX_SUBSCRIPTIONS_PER_SURFACE} subscriptions on this API; delete one first.` };
+  }
   return { ok: true, subscription: subscriptionView(record), secret };
 }
 
 /** A page of the surface's subscriptions, newest first. */
-export function listSubscriptions(
-  ctx: Pick<AppContext, 'store'>,
+export async function listSubscriptions(
+  ctx: Pick<AppContext, 'db'>,
   orgId: string,
   surface: WebhookSurface,
   query: { limit?: number; after?: string; search?: string } = {},
-): Page<SubscriptionView> {
-  const page = ctx.store.page<SubscriptionRecord>(SUBSCRIPTIONS, orgId, {
+): Promise<Page<SubscriptionView>> {
+  const page = await ctx.db.page<SubscriptionRecord>(SUBSCRIPTIONS, orgId, {
     limit: query.limit ?? MAX_SUBSCRIPTIONS_PER_SURFACE,
     ...(query.after ? { after: query.after } : {}),
     filter: (s) => s.surface === surface && textMatches([s.description, s.url, s.id, ...s.events], query.search),
@@ -103,17 +108,19 @@ export function listSubscriptions(
 }
 
 /** The surface's subscription, or undefined for an unknown id, another organisation's or another surface's. */
-export function getSubscription(ctx: Pick<AppContext, 'store'>, orgId: string, surface: WebhookSurface, id: string): SubscriptionView | undefined {
-  const record = getSubscriptionRecord(ctx, orgId, id);
+export async function getSubscription(ctx: Pick<AppContext, 'db'>, orgId: string, surface: WebhookSurface, id: string): Promise<SubscriptionView | undefined> {
+  const record = await getSubscriptionRecord(ctx, orgId, id);
   return record && record.surface === surface ? subscriptionView(record) : undefined;
 }
 
 /** Removes a subscription; its pending deliveries are dropped by the worker. False when unknown. */
 export async function deleteSubscription(ctx: AppContext, orgId: string, surface: WebhookSurface, id: string): Promise<boolean> {
-  const record = getSubscriptionRecord(ctx, orgId, id);
-  if (!record || record.surface !== surface) return false;
-  await ctx.store.write([del(SUBSCRIPTIONS, orgId, id)]);
-  return true;
+  return ctx.db.transaction(async (tx) => {
+    const record = await tx.get<SubscriptionRecord>(SUBSCRIPTIONS, orgId, id, { forUpdate: true });
+    if (!record || record.surface !== surface) return false;
+    await tx.write([del(SUBSCRIPTIONS, orgId, id)]);
+    return true;
+  });
 }
 
 /**
@@ -122,8 +129,9 @@ export async function deleteSubscription(ctx: AppContext, orgId: string, surface
  * Returns the ids removed.
  */
 export async function deleteSubscriptionsMadeWith(ctx: AppContext, orgId: string, keyIds: readonly string[]): Promise<string[]> {
-  const made = allSubscriptions(ctx, orgId).filter((s) => s.createdWith !== undefined && keyIds.includes(s.createdWith));
-  if (made.length) await ctx.store.write(made.map((s) => del(SUBSCRIPTIONS, orgId, s.id)));
+  const made = (await allSubscriptions(ctx, orgId)).filter((s) => s.createdWith !== undefined && keyIds.includes(s.createdWith));
+  // A delete of a record already gone is no error: no read-decide-write to guard.
+  if (made.length) await ctx.db.write(made.map((s) => del(SUBSCRIPTIONS, orgId, s.id)));
   return made.map((s) => s.id);
 }
 
@@ -148,11 +156,13 @@ async function setStatus(
   status: SubscriptionRecord['status'],
   disabledReason: string | null,
 ): Promise<SubscriptionView | undefined> {
-  const record = getSubscriptionRecord(ctx, orgId, id);
-  if (!record || record.surface !== surface) return undefined;
-  const updated: SubscriptionRecord = { ...record, status, disabledReason, updatedAt: new Date(ctx.clock.now()).toISOString() };
-  await ctx.store.write([put(SUBSCRIPTIONS, orgId, updated)]);
-  return subscriptionView(updated);
+  return ctx.db.transaction(async (tx) => {
+    const record = await tx.get<SubscriptionRecord>(SUBSCRIPTIONS, orgId, id, { forUpdate: true });
+    if (!record || record.surface !== surface) return undefined;
+    const updated: SubscriptionRecord = { ...record, status, disabledReason, updatedAt: new Date(ctx.clock.now()).toISOString() };
+    await tx.write([put(SUBSCRIPTIONS, orgId, updated)]);
+    return subscriptionView(updated);
+  });
 }
 
 export function signingSecret(ctx: Pick<AppContext, 'keyring'>, record: SubscriptionRecord): string {

@@ -225,7 +225,7 @@ describe('webhook delivery', () => {
         context: {},
         crmSync: { status: 'not_configured', attempts: 0 },
       },
-      (saved) => eventOps(server.ctx, orgId, 'assessment.completed', { email: saved.result.email, result_id: saved.result.id }),
+      (saved) => eventOps(server.ctx, server.ctx.db, orgId, 'assessment.completed', { email: saved.result.email, result_id: saved.result.id }),
     );
     await settle(server);
     expect(receiver.events().map((e) => e.type)).toEqual(['submission.awaiting_assessment', 'assessment.completed']);
@@ -283,7 +283,7 @@ describe('SSRF guard', () => {
         createdAt: now,
         updatedAt: now,
       };
-      await strict.ctx.store.write([put(SUBSCRIPTIONS, orgId, record)]);
+      await strict.ctx.db.write([put(SUBSCRIPTIONS, orgId, record)]);
       const response = await fetch(`${strict.url}/api/automation/submissions`, {
         method: 'POST',
         headers: { 'x-api-key': strict.demo.automationKey, 'content-type': 'application/json' },
@@ -358,8 +358,7 @@ describe('tenancy', () => {
     expect((await api(`/webhooks/${id}/enable`, { method: 'POST' }, key)).status).toBe(404);
     expect((await api(`/webhooks/${id}`, { method: 'DELETE' }, key)).status).toBe(404);
     expect(((await (await api('/webhooks', {}, key)).json()) as { data: unknown[] }).data).toHaveLength(0);
-    const ops = eventOps(server.ctx, other.id, 'submission.queued', { record_id: 'elsewhere' });
-    await server.ctx.store.write(ops);
+    await server.ctx.db.write(await eventOps(server.ctx, server.ctx.db, other.id, 'submission.queued', { record_id: 'elsewhere' }));
     await settle(server);
     expect(receiver.deliveries).toHaveLength(0);
     expect((await api(`/webhooks/${id}`)).status).toBe(200);

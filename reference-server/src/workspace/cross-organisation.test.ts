@@ -215,7 +215,7 @@ describe('the workspace across organisations', () => {
     const subscription = (await (await automation(victim.key, `/webhooks/${victim.subscriptionId}`)).json()) as { status: string };
     expect(subscription.status).toBe('active');
     // Never rotated: the victim's receiver keeps verifying with the secret it has.
-    expect(getSubscriptionRecord(server.ctx, server.demo.organizationId, victim.subscriptionId)?.rotatedAt).toBeUndefined();
+    expect((await getSubscriptionRecord(server.ctx, server.demo.organizationId, victim.subscriptionId))?.rotatedAt).toBeUndefined();
     await settle(server);
     expect(receiver.deliveries.filter((d) => d.path === '/intruder')).toEqual([]);
     expect(receiver.deliveries.filter((d) => d.path === '/victim').every((d) => !String(d.headers['webhook-id']).startsWith('evt_test'))).toBe(true);

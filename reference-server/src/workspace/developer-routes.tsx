@@ -25,7 +25,7 @@ interface Deps {
 
 const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
-const faultsOf = (ctx: AppContext, orgId: string) => listFaults(ctx, orgId).map(faultView);
+const faultsOf = async (ctx: AppContext, orgId: string) => (await listFaults(ctx, orgId)).map(faultView);
 
 /** The form as typed, so a refused one comes back filled in. */
 function faultFormOf(req: Request): FaultFormValues {
@@ -55,8 +55,8 @@ function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message:
   return errors;
 }
 
-const toolsPage = ({ ctx, tools, flash }: Deps): RequestHandler => (req, res) => {
-  sendPage(res, <DeveloperToolsPage {...viewer(tools, req, res)} faults={faultsOf(ctx, member(res).organization.id)} values={emptyFaultForm()} {...takeNotice(flash, req, res)} />);
+const toolsPage = ({ ctx, tools, flash }: Deps): RequestHandler => async (req, res) => {
+  sendPage(res, <DeveloperToolsPage {...viewer(tools, req, res)} faults={await faultsOf(ctx, member(res).organization.id)} values={emptyFaultForm()} {...takeNotice(flash, req, res)} />);
 };
 
 const setFaultForm = ({ ctx, tools, flash }: Deps): RequestHandler => async (req, res) => {
@@ -64,7 +64,7 @@ const setFaultForm = ({ ctx, tools, flash }: Deps): RequestHandler => async (req
   const values = faultFormOf(req);
   const parsed = parseFault(values);
   if (!parsed.success) {
-    sendPage(res, <DeveloperToolsPage {...viewer(tools, req, res)} faults={faultsOf(ctx, orgId)} values={values} errors={fieldErrorsOf(parsed.error.issues)} />, 400);
+    sendPage(res, <DeveloperToolsPage {...viewer(tools, req, res)} faults={await faultsOf(ctx, orgId)} values={values} errors={fieldErrorsOf(parsed.error.issues)} />, 400);
     return;
   }
   const fault = await setFault(ctx, orgId, parsed.data);
@@ -72,8 +72,8 @@ const setFaultForm = ({ ctx, tools, flash }: Deps): RequestHandler => async (req
 };
 
 // "Are you sure?": a connector author may be halfway through a test that relies on these faults.
-const clearConfirm = ({ ctx, tools }: Deps): RequestHandler => (req, res) => {
-  const faults = faultsOf(ctx, member(res).organization.id);
+const clearConfirm = ({ ctx, tools }: Deps): RequestHandler => async (req, res) => {
+  const faults = await faultsOf(ctx, member(res).organization.id);
   if (faults.length === 0) {
     seeOther(res, DEVELOPER_PATH);
     return;

@@ -42,11 +42,11 @@ const resendWindow = (value: unknown): number => RESEND_SINCE_HOURS.find((hours)
 const subscriptionIn = (ctx: AppContext) => (req: Request, res: Response) => getSubscriptionRecord(ctx, member(res).organization.id, String(req.params['id']));
 
 /** One page of the delivery log, filtered; an "older attempts" link whose attempt was pruned meanwhile starts again from the newest. */
-function attemptsPage(ctx: AppContext, subscription: SubscriptionRecord, filters: AttemptFilters, req: Request): ReturnType<typeof listAttempts> {
+async function attemptsPage(ctx: AppContext, subscription: SubscriptionRecord, filters: AttemptFilters, req: Request): ReturnType<typeof listAttempts> {
   const after = typeof req.query['after'] === 'string' ? req.query['after'].slice(0, 200) : undefined;
   const query = { limit: ATTEMPTS_PER_PAGE, ...(filters.outcome ? { outcome: filters.outcome } : {}), ...(filters.eventType ? { eventType: filters.eventType } : {}) };
   try {
-    return listAttempts(ctx, subscription.id, { ...query, ...(after ? { after } : {}) });
+    return await listAttempts(ctx, subscription.id, { ...query, ...(after ? { after } : {}) });
   } catch (error) {
     if (!(error instanceof InvalidCursorError)) throw error;
     return listAttempts(ctx, subscription.id, query);
@@ -54,11 +54,11 @@ function attemptsPage(ctx: AppContext, subscription: SubscriptionRecord, filters
 }
 
 /** The endpoint's page: its settings, actions and delivery log; with a form's errors (400) when an action was refused. */
-function showSubscription({ ctx, tools, flash }: WebhookDeps, req: Request, res: Response, subscription: SubscriptionRecord, status = 200, errors: FieldError[] = []): void {
+async function showSubscription({ ctx, tools, flash }: WebhookDeps, req: Request, res: Response, subscription: SubscriptionRecord, status = 200, errors: FieldError[] = []): Promise<void> {
   const filters = attemptFilters(req.query);
-  const page = attemptsPage(ctx, subscription, filters, req);
+  const page = await attemptsPage(ctx, subscription, filters, req);
   const filterQuery = { ...(filters.outcome ? { outcome: filters.outcome } : {}), ...(filters.eventType ? { event_type: filters.eventType } : {}) };
-  const pending = pendingDeliveries(ctx, member(res).organization.id, subscription.id);
+  const pending = await pendingDeliveries(ctx, member(res).organization.id, subscription.id);
   const soon = ctx.clock.now() + DUE_SOON_MS;
   sendPage(
     res,
@@ -79,16 +79,16 @@ function showSubscription({ ctx, tools, flash }: WebhookDeps, req: Request, res:
 }
 
 /** A GET page of one subscription, found in the member's organisation. */
-const subscriptionPage = ({ ctx }: WebhookDeps, show: (req: Request, res: Response, me: Member, subscription: SubscriptionRecord) => void) =>
+const subscriptionPage = ({ ctx }: WebhookDeps, show: (req: Request, res: Response, me: Member, subscription: SubscriptionRecord) => void | Promise<void>) =>
   withFound(subscriptionIn(ctx), (subscription, req, res) => show(req, res, member(res), subscription));
 
 const endpointPage = (deps: WebhookDeps) => subscriptionPage(deps, (req, res, _me, subscription) => showSubscription(deps, req, res, subscription));
 
 // "Are you sure?": deleting drops the endpoint's delivery log and every delivery still waiting.
 const deleteConfirm = (deps: WebhookDeps) =>
-  subscriptionPage(deps, (req, res, me, subscription) => {
-    const pending = pendingDeliveries(deps.ctx, me.organization.id, subscription.id).length;
-    const logged = listAttempts(deps.ctx, subscription.id, { limit: ATTEMPTS_PER_PAGE });
+  subscriptionPage(deps, async (req, res, me, subscription) => {
+    const pending = (await pendingDeliveries(deps.ctx, me.organization.id, subscription.id)).length;
+    const logged = await listAttempts(deps.ctx, subscription.id, { limit: ATTEMPTS_PER_PAGE });
     const attempts = `${logged.items.length}${logged.next ? ' or more' : ''}`;
     sendPage(
       res,
@@ -110,9 +110,9 @@ const deleteConfirm = (deps: WebhookDeps) =>
 
 // "Are you sure?" first: it says how many deliveries go out again, then its form posts the same window.
 const resendFailedConfirm = (deps: WebhookDeps) =>
-  subscriptionPage(deps, (req, res, me, subscription) => {
+  subscriptionPage(deps, async (req, res, me, subscription) => {
     const since = deps.ctx.clock.now() - resendWindow(req.query['since_hours']) * HOUR_MS;
-    const failed = failedSince(deps.ctx, me.organization.id, subscription.id, since);
+    const failed = await failedSince(deps.ctx, me.organization.id, subscription.id, since);
     const back = { href: subscriptionUrl(subscription.id), text: 'Go back to the endpoint' };
     if (failed.length === 0) {
       sendPage(
@@ -149,9 +149,9 @@ const resendFailedConfirm = (deps: WebhookDeps) =>
 // Attempts are kept per subscription: one of another organisation's subscription is never reached.
 const attemptPage = ({ ctx, tools }: WebhookDeps): RequestHandler =>
   withFound(
-    (req, res) => {
-      const subscription = subscriptionIn(ctx)(req, res);
-      const attempt = subscription ? getAttempt(ctx, subscription.id, String(req.params['attemptId'])) : undefined;
+    async (req, res) => {
+      const subscription = await subscriptionIn(ctx)(req, res);
+      const attempt = subscription ? await getAttempt(ctx, subscription.id, String(req.params['attemptId'])) : undefined;
       return subscription && attempt ? { subscription, attempt } : undefined;
     },
     ({ subscription, attempt }, req, res) => sendPage(res, <AttemptPage {...viewer(tools, req, res)} subscription={subscription} attempt={attempt} />),
@@ -165,7 +165,7 @@ type Run = (deps: WebhookDeps, req: Request, me: Member, subscription: Subscript
 const action = (deps: WebhookDeps, run: Run) =>
   withFound(subscriptionIn(deps.ctx), async (subscription, req, res) => {
     const outcome = await run(deps, req, member(res), subscription);
-    if ('field' in outcome) showSubscription(deps, req, res, subscription, 400, [outcome]);
+    if ('field' in outcome) await showSubscription(deps, req, res, subscription, 400, [outcome]);
     else redirectWithNotice(res, deps.flash, outcome.notice, outcome.to ?? subscriptionUrl(subscription.id));
   });
 
@@ -187,7 +187,7 @@ const remove: Run = async ({ ctx }, _req, me, s) => {
 const resend: Run = async ({ ctx }, req, me, s) => {
   const eventId = (formField(req.body, 'event_id') ?? '').slice(0, 200);
   // Marked as a resend of the attempt it came from, when that is an attempt of this event here.
-  const original = getAttempt(ctx, s.id, (formField(req.body, 'attempt_id') ?? '').slice(0, 200));
+  const original = await getAttempt(ctx, s.id, (formField(req.body, 'attempt_id') ?? '').slice(0, 200));
   const sent = await resendEvent(ctx, me.organization.id, s, eventId, original?.event_id === eventId ? original.id : undefined);
   return sent.ok ? { notice: `The event ${sent.eventId} is being sent again, with the same webhook-id.` } : { field: 'type', message: sent.message };
 };

@@ -20,7 +20,7 @@ const MESSAGES: Record<string, string> = {
   description: 'The description must be 200 characters or fewer',
 };
 
-const listOf = (ctx: AppContext, orgId: string) => [...allSubscriptions(ctx, orgId)].reverse();
+const listOf = async (ctx: AppContext, orgId: string) => [...(await allSubscriptions(ctx, orgId))].reverse();
 
 const readRegisterForm = (req: Request): RegisterFormValues => ({
   surface: formField(req.body, 'surface') ?? '',
@@ -40,22 +40,22 @@ function parseRegisterForm(values: RegisterFormValues) {
   return { input: { ...parsed.data, surface: values.surface } };
 }
 
-const listPage = ({ ctx, tools, flash }: WebhookDeps): RequestHandler => (req, res) => {
-  sendPage(res, <WebhooksPage {...viewer(tools, req, res)} subscriptions={listOf(ctx, member(res).organization.id)} values={emptyRegisterForm()} {...takeNotice(flash, req, res)} />);
+const listPage = ({ ctx, tools, flash }: WebhookDeps): RequestHandler => async (req, res) => {
+  sendPage(res, <WebhooksPage {...viewer(tools, req, res)} subscriptions={await listOf(ctx, member(res).organization.id)} values={emptyRegisterForm()} {...takeNotice(flash, req, res)} />);
 };
 
 const register = ({ ctx, tools, registered }: WebhookDeps): RequestHandler => async (req, res) => {
   const orgId = member(res).organization.id;
   const values = readRegisterForm(req);
-  const refuse = (errors: FieldError[]) => sendPage(res, <WebhooksPage {...viewer(tools, req, res)} subscriptions={listOf(ctx, orgId)} values={values} errors={errors} />, 400);
+  const refuse = async (errors: FieldError[]) => sendPage(res, <WebhooksPage {...viewer(tools, req, res)} subscriptions={await listOf(ctx, orgId)} values={values} errors={errors} />, 400);
   const { input, errors } = parseRegisterForm(values);
   if (!input) {
-    refuse(errors);
+    await refuse(errors);
     return;
   }
   const created = await createSubscription(ctx, orgId, input);
   if (!created.ok) {
-    refuse([{ field: created.field === 'subscriptions' ? 'url' : created.field, message: created.message }]);
+    await refuse([{ field: created.field === 'subscriptions' ? 'url' : created.field, message: created.message }]);
     return;
   }
   // Post/Redirect/Get: a reload of the page that shows the secret never registers the endpoint again.
@@ -66,8 +66,8 @@ const ALREADY_SHOWN_SIGNING_SECRET: AlreadyShown = { section: 'webhooks', what: 
 
 /** A new or rotated signing secret, once; deleted between the redirect and this GET, there is nothing to show it of. */
 const secretPage = ({ ctx, tools }: WebhookDeps, slots: WebhookDeps['registered'], Page: typeof SubscriptionCreatedPage) =>
-  shownOncePage(tools, slots, ALREADY_SHOWN_SIGNING_SECRET, (shown, req, res) => {
-    const record = getSubscriptionRecord(ctx, member(res).organization.id, shown.subscriptionId);
+  shownOncePage(tools, slots, ALREADY_SHOWN_SIGNING_SECRET, async (shown, req, res) => {
+    const record = await getSubscriptionRecord(ctx, member(res).organization.id, shown.subscriptionId);
     return record && <Page {...viewer(tools, req, res)} subscription={record} secret={shown.secret} />;
   });
 

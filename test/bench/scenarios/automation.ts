@@ -170,8 +170,10 @@ export const scenarios: BenchScenario[] = [
         const orgId = server.demo.organizationId;
         const started = performance.now();
         for (let i = 0; i < EVENTS; i += 100) {
-          const ops = Array.from({ length: 100 }, (_, j) => eventOps(server.ctx, orgId, 'submission.completed', { record_id: `bench-${i + j}`, score: { overall: 61.5 } })).flat();
-          await server.ctx.store.write(ops);
+          await server.ctx.db.transaction(async (tx) => {
+            const ops = await Promise.all(Array.from({ length: 100 }, (_, j) => eventOps(server.ctx, tx, orgId, 'submission.completed', { record_id: `bench-${i + j}`, score: { overall: 61.5 } })));
+            await tx.write(ops.flat());
+          });
         }
         await receiver.waitFor(base + EVENTS);
         const engineRate = EVENTS / ((performance.now() - started) / 1000);

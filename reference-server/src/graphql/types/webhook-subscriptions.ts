@@ -48,8 +48,8 @@ export const webhookSubscriptionsField: GraphQLFieldConfig<unknown, GraphqlConte
     "The organisation's webhook subscriptions on both APIs, newest first, or on one `surface` (`getWebhookSubscriptionsQuery`). At most 50 per API, so no paging.",
   args: { surface: { type: WebhookSurfaceType } },
   extensions: listSize(100),
-  resolve: (_root, { surface }, { ctx, principal }) =>
-    allSubscriptions(ctx, principal.orgId)
+  resolve: async (_root, { surface }, { ctx, principal }) =>
+    (await allSubscriptions(ctx, principal.orgId))
       .filter((record) => surface == null || record.surface === surface)
       .map((record) => ({ ...subscriptionView(record), surface: record.surface }))
       .sort(newestFirst),
