@@ -43,7 +43,7 @@ describe('the reference server', () => {
 
   it('keeps all data across a restart on the same folder', async () => {
     const server = await fresh();
-    const issued = (await operate(server.dataDir, 'key.create', { orgId: server.demo.organizationId, kind: 'automation' })) as {
+    const issued = (await operate(server.sandbox, 'key.create', { orgId: server.demo.organizationId, kind: 'automation' })) as {
       secret: string;
     };
     await server.close();
@@ -93,9 +93,9 @@ describe('the reference server', () => {
   it('keeps no secret it issued anywhere in the data folder', async () => {
     const server = await fresh();
     const more = [
-      (await operate(server.dataDir, 'key.create', { orgId: server.demo.organizationId, kind: 'developer' })) as { secret: string },
-      (await operate(server.dataDir, 'partner.create', { orgId: server.demo.organizationId })) as { secret: string },
-      (await operate(server.dataDir, 'client.create', { name: 'Other', redirectUris: ['https://partner.example/cb'] })) as {
+      (await operate(server.sandbox, 'key.create', { orgId: server.demo.organizationId, kind: 'developer' })) as { secret: string },
+      (await operate(server.sandbox, 'partner.create', { orgId: server.demo.organizationId })) as { secret: string },
+      (await operate(server.sandbox, 'client.create', { name: 'Other', redirectUris: ['https://partner.example/cb'] })) as {
         clientSecret: string;
       },
     ];
@@ -121,7 +121,7 @@ describe('the reference server', () => {
 
   it('refuses a revoked developer key after a new one is issued (one per organisation)', async () => {
     const server = await fresh();
-    const next = (await operate(server.dataDir, 'key.create', { orgId: server.demo.organizationId, kind: 'developer' })) as {
+    const next = (await operate(server.sandbox, 'key.create', { orgId: server.demo.organizationId, kind: 'developer' })) as {
       secret: string;
     };
     const probe = (key: string) => fetch(`${server.url}/api/v1/assessment/questions`, { headers: { 'x-api-key': key } });

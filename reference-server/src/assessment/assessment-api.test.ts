@@ -13,9 +13,9 @@ let otherOrgId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const org = (await operate(server.dataDir, 'org.create', { name: 'Other Capital' })) as { id: string };
+  const org = (await operate(server.sandbox, 'org.create', { name: 'Other Capital' })) as { id: string };
   otherOrgId = org.id;
-  otherOrgKey = ((await operate(server.dataDir, 'key.create', { orgId: org.id, kind: 'developer' })) as { secret: string }).secret;
+  otherOrgKey = ((await operate(server.sandbox, 'key.create', { orgId: org.id, kind: 'developer' })) as { secret: string }).secret;
 });
 afterAll(() => server.dispose());
 

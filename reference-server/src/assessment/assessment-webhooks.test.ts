@@ -102,8 +102,8 @@ describe('assessment webhooks under /api/v1', () => {
   });
 
   it("answers 404 in the /api/v1 error body for another organisation's subscription, and for one deleted", async () => {
-    const org = (await operate(server.dataDir, 'org.create', { name: 'Elsewhere Ventures' })) as { id: string };
-    const otherKey = ((await operate(server.dataDir, 'key.create', { orgId: org.id, kind: 'developer' })) as { secret: string }).secret;
+    const org = (await operate(server.sandbox, 'org.create', { name: 'Elsewhere Ventures' })) as { id: string };
+    const otherKey = ((await operate(server.sandbox, 'key.create', { orgId: org.id, kind: 'developer' })) as { secret: string }).secret;
     const asOther = (path: string, method = 'GET') => fetch(`${server.url}/api/v1${path}`, { method, headers: { 'x-api-key': otherKey } });
 
     const ours = await subscribe('v1', ['assessment.completed']);

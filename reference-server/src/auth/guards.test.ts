@@ -81,12 +81,12 @@ describe('the GraphQL challenge (RFC 6750 §3.1)', () => {
 describe('revocation', () => {
   it('refuses a revoked automation key at once', async () => {
     const { operate } = await import('../cli.js');
-    const issued = (await operate(server.dataDir, 'key.create', { orgId: server.demo.organizationId, kind: 'automation' })) as {
+    const issued = (await operate(server.sandbox, 'key.create', { orgId: server.demo.organizationId, kind: 'automation' })) as {
       secret: string;
       credential: { keyId: string };
     };
     expect((await call('automation', issued.secret)).status).toBe(200);
-    await operate(server.dataDir, 'key.revoke', { keyId: issued.credential.keyId });
+    await operate(server.sandbox, 'key.revoke', { keyId: issued.credential.keyId });
     expect((await call('automation', issued.secret)).status).toBe(401);
   });
 });

@@ -169,7 +169,7 @@ describe('integration certificates', { timeout: 120_000 }, () => {
 
   it('keeps a certificate signed before a key rotation verifying; one whose key was withdrawn does not', async () => {
     const before = passed.report.certificate as NonNullable<Report['certificate']>;
-    const rotated = (await operate(sandbox.dataDir, 'certify.rotate-key', {})) as Array<{ kid: string; state: string; published: boolean }>;
+    const rotated = (await operate(sandbox.sandbox, 'certify.rotate-key', {})) as Array<{ kid: string; state: string; published: boolean }>;
     expect(rotated.map((k) => [k.state, k.published])).toEqual([
       ['retired', true],
       ['signing', true],
@@ -185,19 +185,19 @@ describe('integration certificates', { timeout: 120_000 }, () => {
     expect((await verify(before.url)).code).toBe(0);
     expect((await verify(after.url)).code).toBe(0);
 
-    await operate(sandbox.dataDir, 'certify.withdraw-key', { kid: oldKid });
+    await operate(sandbox.sandbox, 'certify.withdraw-key', { kid: oldKid });
     const withdrawn = await verify(before.url);
     expect(withdrawn.code).toBe(1);
     expect(withdrawn.stderr).toMatch(new RegExp(`^refused: signed with key ${oldKid}, which ${ISSUER}'s key set does not hold`));
     expect((await verify(after.url)).code).toBe(0);
-    await expect(operate(sandbox.dataDir, 'certify.withdraw-key', { kid: newKid })).rejects.toThrow(/the key that signs now: rotate first/);
+    await expect(operate(sandbox.sandbox, 'certify.withdraw-key', { kid: newKid })).rejects.toThrow(/the key that signs now: rotate first/);
   });
 
   it('shows a revocation on the page, the badge, the revocation list and in verification, with the reason', async () => {
     const { report } = await passedRun(sandbox, 'Acme to revoke');
     const certificate = report.certificate as NonNullable<Report['certificate']>;
     expect(await text(`${certificate.url}.svg`)).toMatch(/valid to \d{4}-\d{2}-\d{2}/);
-    await operate(sandbox.dataDir, 'certify.revoke', { certificateId: certificate.id, reason: 'the receiver no longer checks signatures' });
+    await operate(sandbox.sandbox, 'certify.revoke', { certificateId: certificate.id, reason: 'the receiver no longer checks signatures' });
 
     const page = await text(certificate.url);
     expect(page).toContain('Revoked');
@@ -210,13 +210,13 @@ describe('integration certificates', { timeout: 120_000 }, () => {
     const revoked = await cli(['certify', 'verify', certificate.url]);
     expect(revoked.code).toBe(1);
     expect(revoked.stderr).toMatch(/^refused: revoked on \S+: the receiver no longer checks signatures\n$/);
-    await expect(operate(sandbox.dataDir, 'certify.revoke', { certificateId: 'cer_nosuch', reason: 'x' })).rejects.toThrow(/no certificate cer_nosuch/);
+    await expect(operate(sandbox.sandbox, 'certify.revoke', { certificateId: 'cer_nosuch', reason: 'x' })).rejects.toThrow(/no certificate cer_nosuch/);
   });
 
   it('publishes on its page nothing but what the certificate states: no credential, email, URL secret or run detail', async () => {
     const certificate = passed.report.certificate as NonNullable<Report['certificate']>;
     const documents = [await text(certificate.url), await text(`${certificate.url}.svg`), Buffer.from((await text(certificate.jws_url)).split('.')[1] as string, 'base64url').toString()];
-    const users = (await operate(sandbox.dataDir, 'user.list', { orgId: sandbox.demo.organizationId })) as Array<{ email: string }>;
+    const users = (await operate(sandbox.sandbox, 'user.list', { orgId: sandbox.demo.organizationId })) as Array<{ email: string }>;
     const forbidden = [passed.automationKey, passed.developerKey, URL_TOKEN, REDIRECT_SECRET, '127.0.0.1:9/hook', 'app.example', sandbox.demo.organizationId, ...users.map((u) => u.email)];
     expect(users.length).toBeGreaterThan(0);
     for (const document of documents) for (const secret of forbidden) expect(document).not.toContain(secret);

@@ -12,22 +12,22 @@ let other: { orgId: string; key: string };
 
 beforeAll(async () => {
   server = await startTestServer();
-  const org = (await operate(server.dataDir, 'org.create', { name: 'Bystander Capital' })) as { id: string };
-  await operate(server.dataDir, 'user.create', { orgId: org.id, email: 'bo@bystander.example', name: 'Bo', role: 'admin' });
-  const key = (await operate(server.dataDir, 'key.create', { orgId: org.id, kind: 'automation' })) as { secret: string };
+  const org = (await operate(server.sandbox, 'org.create', { name: 'Bystander Capital' })) as { id: string };
+  await operate(server.sandbox, 'user.create', { orgId: org.id, email: 'bo@bystander.example', name: 'Bo', role: 'admin' });
+  const key = (await operate(server.sandbox, 'key.create', { orgId: org.id, kind: 'automation' })) as { secret: string };
   other = { orgId: org.id, key: key.secret };
 });
 
 afterAll(() => server?.dispose());
 
 const me = (key: string) => fetch(`${server.url}/api/automation/me`, { headers: { 'x-api-key': key } });
-const set = (input: Record<string, unknown>) => operate(server.dataDir, 'fault.set', { orgId: server.demo.organizationId, ...input });
+const set = (input: Record<string, unknown>) => operate(server.sandbox, 'fault.set', { orgId: server.demo.organizationId, ...input });
 
 describe('injected faults', () => {
   it('answers the next requests with the faults in the order they were set, then the real answer', async () => {
     await set({ surface: 'automation', kind: '429', retryAfterSeconds: 2 });
     await set({ surface: 'automation', kind: '503', count: 2, retryAfterSeconds: 0 });
-    const listed = (await operate(server.dataDir, 'fault.list', { orgId: server.demo.organizationId })) as { kind: string }[];
+    const listed = (await operate(server.sandbox, 'fault.list', { orgId: server.demo.organizationId })) as { kind: string }[];
     expect(listed.map((f) => f.kind)).toEqual(['429', '503']);
 
     // Another organisation's calls and a request without a valid key never meet them.
@@ -45,7 +45,7 @@ describe('injected faults', () => {
       expect(await unavailable.json()).toMatchObject({ error: 'Service Unavailable' });
     }
     expect((await me(server.demo.automationKey)).status).toBe(200);
-    expect(await operate(server.dataDir, 'fault.list', { orgId: server.demo.organizationId })).toEqual([]);
+    expect(await operate(server.sandbox, 'fault.list', { orgId: server.demo.organizationId })).toEqual([]);
   });
 
   it('faults only the surface it was set on, and the GraphQL surface by its Bearer credential', async () => {
@@ -77,14 +77,14 @@ describe('injected faults', () => {
     await set({ surface: 'automation', kind: '503', minutes: 10 });
     expect((await me(server.demo.automationKey)).status).toBe(503);
     expect((await me(server.demo.automationKey)).status).toBe(503);
-    expect(await operate(server.dataDir, 'fault.clear', { orgId: server.demo.organizationId })).toEqual({ cleared: 1 });
+    expect(await operate(server.sandbox, 'fault.clear', { orgId: server.demo.organizationId })).toEqual({ cleared: 1 });
     expect((await me(server.demo.automationKey)).status).toBe(200);
   });
 
   it('logs a faulted request with the credential that made it (label and key prefix, never the secret), on every surface and for every kind', async () => {
     // Read the way an admin reads it: the workspace's request log page, signed in as the demo admin.
     const admin = await signInToWorkspace(server);
-    const keys = (await operate(server.dataDir, 'key.list', { orgId: server.demo.organizationId })) as { kind: string; label: string; hint: string }[];
+    const keys = (await operate(server.sandbox, 'key.list', { orgId: server.demo.organizationId })) as { kind: string; label: string; hint: string }[];
     const shown = (kind: string) => {
       const key = keys.find((k) => k.kind === kind);
       if (!key) throw new Error(`no ${kind} in the demo organisation`);
@@ -126,6 +126,6 @@ describe('injected faults', () => {
   it('refuses a fault it cannot apply', async () => {
     await expect(set({ surface: 'automation', kind: '503', count: 1, minutes: 1 })).rejects.toThrow(/either --count or --minutes/);
     await expect(set({ surface: 'operator', kind: '503' })).rejects.toThrow();
-    await expect(operate(server.dataDir, 'fault.set', { orgId: 'org_missing', surface: 'automation', kind: '503' })).rejects.toThrow(/unknown organisation/);
+    await expect(operate(server.sandbox, 'fault.set', { orgId: 'org_missing', surface: 'automation', kind: '503' })).rejects.toThrow(/unknown organisation/);
   });
 });

@@ -105,7 +105,7 @@ describe('the operation allowlist', () => {
     ['cross-tenant', '{ organizationById(id: "org_other") { name } }'],
   ])('refuses the %s operation even to a credential that lists it', async (_kind, query) => {
     const field = /\{\s*(\w+)/.exec(query)?.[1] as string;
-    const issued = (await operate(server.dataDir, 'partner.create', {
+    const issued = (await operate(server.sandbox, 'partner.create', {
       orgId: server.demo.organizationId,
       operations: [...DEFAULT_PARTNER_OPERATIONS, field, 'adminQuery'],
     })) as { secret: string };
@@ -136,7 +136,7 @@ describe('the operation allowlist', () => {
   });
 
   it('honours a narrower list from the operator, for partner credentials and OAuth clients', async () => {
-    const issued = (await operate(server.dataDir, 'partner.create', {
+    const issued = (await operate(server.sandbox, 'partner.create', {
       orgId: server.demo.organizationId,
       operations: ['getOrganizationQuery'],
     })) as { secret: string };
@@ -144,7 +144,7 @@ describe('the operation allowlist', () => {
     const refused = await run(issued.secret, '{ integrationStatus { connected } }');
     expect(refused.body.errors?.[0]?.message).toContain('getIntegrationStatusQuery');
 
-    const client = (await operate(server.dataDir, 'client.create', {
+    const client = (await operate(server.sandbox, 'client.create', {
       name: 'Narrow App',
       redirectUris: [server.demo.oauthClient.redirectUri],
       operations: ['getUserDataQuery'],
@@ -155,7 +155,7 @@ describe('the operation allowlist', () => {
   });
 
   it('judges one query text afresh for each kind of caller, however often it was validated before', async () => {
-    const narrow = (await operate(server.dataDir, 'partner.create', {
+    const narrow = (await operate(server.sandbox, 'partner.create', {
       orgId: server.demo.organizationId,
       operations: ['getOrganizationQuery'],
     })) as { secret: string };
@@ -167,7 +167,7 @@ describe('the operation allowlist', () => {
   });
 
   it('lets a document that only asks __typename through', async () => {
-    const none = (await operate(server.dataDir, 'partner.create', { orgId: server.demo.organizationId, operations: ['nothingUseful'] })) as {
+    const none = (await operate(server.sandbox, 'partner.create', { orgId: server.demo.organizationId, operations: ['nothingUseful'] })) as {
       secret: string;
     };
     expect((await run(none.secret, '{ __typename }')).body).toEqual({ data: { __typename: 'Query' } });

@@ -452,7 +452,7 @@ describe('scopes and the allowlist', () => {
   });
 
   it('refuses the fields of operations a credential was not given, whatever the document is called', async () => {
-    const issued = (await operate(server.dataDir, 'partner.create', { orgId: server.demo.organizationId, operations: ['listSubmissionsQuery'] })) as { secret: string };
+    const issued = (await operate(server.sandbox, 'partner.create', { orgId: server.demo.organizationId, operations: ['listSubmissionsQuery'] })) as { secret: string };
     expect((await run(issued.secret, '{ submissions(first: 1) { nodes { id } } }')).errors).toBeUndefined();
     const write = await run(issued.secret, CREATE, { input: { recordId: nextRecord(), profileId: 'prf_seed_deal', fields: { company: 'No' } } });
     expect(write.data).toBeUndefined();

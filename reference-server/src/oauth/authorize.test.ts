@@ -66,7 +66,7 @@ describe('requests that redirect back with an error, state and iss', () => {
 
   it('refuses a scope the client was not registered for', async () => {
     const { operate } = await import('../cli.js');
-    const narrow = (await operate(server.dataDir, 'client.create', {
+    const narrow = (await operate(server.sandbox, 'client.create', {
       name: 'Basic Only',
       redirectUris: [server.demo.oauthClient.redirectUri],
       scopes: ['basic'],
@@ -136,7 +136,7 @@ describe('the login form', () => {
 
   it('slows down guessing: after five failures from one address, that address waits before the next check', async () => {
     const { operate } = await import('../cli.js');
-    await operate(server.dataDir, 'user.create', {
+    await operate(server.sandbox, 'user.create', {
       orgId: server.demo.organizationId,
       email: 'guessed@northwind.example',
       name: 'Guessed',

@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
   callbackUrl = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
-  client = (await operate(server.dataDir, 'client.create', { name: 'Acme CRM Sync', redirectUris: [callbackUrl] })) as typeof client;
+  client = (await operate(server.sandbox, 'client.create', { name: 'Acme CRM Sync', redirectUris: [callbackUrl] })) as typeof client;
   browser = await launchChromium();
 });
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
   [proxied, direct] = await Promise.all([startTestServer({ trustProxy: 1 }, { clock }), startTestServer({}, { clock })]);
   const { operate } = await import('../cli.js');
   for (const server of [proxied, direct]) {
-    await operate(server.dataDir, 'user.create', { orgId: server.demo.organizationId, email: OWNER.email, name: 'Owner', password: OWNER.password });
+    await operate(server.sandbox, 'user.create', { orgId: server.demo.organizationId, email: OWNER.email, name: 'Owner', password: OWNER.password });
   }
 });
 afterAll(() => Promise.all([proxied.dispose(), direct.dispose()]));

@@ -15,7 +15,7 @@ let other: { clientId: string; clientSecret: string };
 beforeAll(async () => {
   server = await startTestServer({}, { clock });
   browser = new Browser(server.url);
-  other = (await operate(server.dataDir, 'client.create', {
+  other = (await operate(server.sandbox, 'client.create', {
     name: 'Other App',
     redirectUris: [server.demo.oauthClient.redirectUri],
   })) as typeof other;

@@ -16,7 +16,7 @@ let freshOrg: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  freshOrg = ((await operate(server.dataDir, 'org.create', { name: 'Empty Ventures' })) as { id: string }).id;
+  freshOrg = ((await operate(server.sandbox, 'org.create', { name: 'Empty Ventures' })) as { id: string }).id;
 });
 
 afterAll(() => server?.dispose());

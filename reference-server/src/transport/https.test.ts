@@ -112,7 +112,7 @@ describe('HTTPS', () => {
     const workspace = await browser.get('/workspace/keys');
     expect(workspace.status).toBe(200);
     setCookies.push(...workspace.headers.getSetCookie());
-    const invite = (await operate(server.dataDir, 'invite.create', { orgId: server.demo.organizationId, email: 'tls@northwind.example' })) as { url: string };
+    const invite = (await operate(server.sandbox, 'invite.create', { orgId: server.demo.organizationId, email: 'tls@northwind.example' })) as { url: string };
     const invitePage = await tlsFetch(invite.url);
     setCookies.push(...invitePage.headers.getSetCookie());
 
@@ -137,7 +137,7 @@ describe('HTTPS', () => {
   });
 
   it('lets the operator CLI reach the running HTTPS server, pinned to its certificate', async () => {
-    const orgs = (await operate(server.dataDir, 'org.list', {})) as { id: string }[];
+    const orgs = (await operate(server.sandbox, 'org.list', {})) as { id: string }[];
     expect(orgs.map((o) => o.id)).toContain(server.demo.organizationId);
   });
 });

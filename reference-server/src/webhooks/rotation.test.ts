@@ -59,7 +59,7 @@ describe('webhook secret rotation', () => {
     const created = await api('/webhooks', { url: receiver.url, events: ['submission.completed'] });
     const { id, secret: oldSecret } = (await created.json()) as { id: string; secret: string };
 
-    const rotated = (await operate(server.dataDir, 'webhook.rotate-secret', { orgId: server.demo.organizationId, subscriptionId: id, overlapHours: 1 })) as {
+    const rotated = (await operate(server.sandbox, 'webhook.rotate-secret', { orgId: server.demo.organizationId, subscriptionId: id, overlapHours: 1 })) as {
       secret: string;
       previous_secret_valid_until: string;
     };
@@ -86,14 +86,14 @@ describe('webhook secret rotation', () => {
   it('stops the old secret at once with an overlap of 0, and refuses another organisation’s endpoint', async () => {
     const created = await api('/webhooks', { url: receiver.url, events: ['submission.completed'] });
     const { id, secret: oldSecret } = (await created.json()) as { id: string; secret: string };
-    const rotated = (await operate(server.dataDir, 'webhook.rotate-secret', { orgId: server.demo.organizationId, subscriptionId: id, overlapHours: 0 })) as { secret: string; previous_secret_valid_until: null };
+    const rotated = (await operate(server.sandbox, 'webhook.rotate-secret', { orgId: server.demo.organizationId, subscriptionId: id, overlapHours: 0 })) as { secret: string; previous_secret_valid_until: null };
     expect(rotated.previous_secret_valid_until).toBeNull();
     clock.advance(61 * MINUTE);
     await deliverOne();
     expect(accepts(rotated.secret)).toBe(true);
     expect(accepts(oldSecret)).toBe(false);
 
-    const other = (await operate(server.dataDir, 'org.create', { name: 'Other' })) as { id: string };
-    await expect(operate(server.dataDir, 'webhook.rotate-secret', { orgId: other.id, subscriptionId: id })).rejects.toThrow(/unknown webhook subscription/);
+    const other = (await operate(server.sandbox, 'org.create', { name: 'Other' })) as { id: string };
+    await expect(operate(server.sandbox, 'webhook.rotate-secret', { orgId: other.id, subscriptionId: id })).rejects.toThrow(/unknown webhook subscription/);
   });
 });

@@ -38,7 +38,7 @@ describe('confirmation pages', () => {
   });
 
   it('revoke: names the key, says when it was last used, and revokes nothing until its form is posted', async () => {
-    const issued = (await operate(server.dataDir, 'key.create', { orgId: server.demo.organizationId, kind: 'automation', label: 'Confirm me' })) as { secret: string; credential: { keyId: string } };
+    const issued = (await operate(server.sandbox, 'key.create', { orgId: server.demo.organizationId, kind: 'automation', label: 'Confirm me' })) as { secret: string; credential: { keyId: string } };
     const path = `/workspace/keys/${issued.credential.keyId}/revoke`;
     const unused = await text(path);
     expect(unused.status).toBe(200);
@@ -57,7 +57,7 @@ describe('confirmation pages', () => {
   });
 
   it('withdraw: says the link stops and whether answers are lost; the link still works until confirmed', async () => {
-    const invite = (await operate(server.dataDir, 'invite.create', { orgId: server.demo.organizationId, email: 'confirm@founders.example' })) as { id: string; url: string };
+    const invite = (await operate(server.sandbox, 'invite.create', { orgId: server.demo.organizationId, email: 'confirm@founders.example' })) as { id: string; url: string };
     const page = await text(`/workspace/invites/${invite.id}/revoke`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('Withdraw the invite of confirm@founders.example?');
@@ -85,12 +85,12 @@ describe('confirmation pages', () => {
     const none = await admin.get('/workspace/developer-tools/faults/clear');
     expect(none.status).toBe(303);
     expect(none.headers.get('location')).toBe('/workspace/developer-tools');
-    await operate(server.dataDir, 'fault.set', { orgId: server.demo.organizationId, surface: 'assessment', kind: '500', count: 3 });
-    await operate(server.dataDir, 'fault.set', { orgId: server.demo.organizationId, surface: 'graphql', kind: '503', count: 3 });
+    await operate(server.sandbox, 'fault.set', { orgId: server.demo.organizationId, surface: 'assessment', kind: '500', count: 3 });
+    await operate(server.sandbox, 'fault.set', { orgId: server.demo.organizationId, surface: 'graphql', kind: '503', count: 3 });
     const page = await text('/workspace/developer-tools/faults/clear');
     expect(page.body).toContain('Clear all 2 fault(s)?');
     expect(page.body).toContain('The 500 fault on the assessment API is removed.');
     expect(page.body).toContain('The 503 fault on the graphql API is removed.');
-    expect(await operate(server.dataDir, 'fault.clear', { orgId: server.demo.organizationId })).toEqual({ cleared: 2 });
+    expect(await operate(server.sandbox, 'fault.clear', { orgId: server.demo.organizationId })).toEqual({ cleared: 2 });
   });
 });

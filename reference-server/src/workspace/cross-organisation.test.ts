@@ -78,23 +78,23 @@ beforeAll(async () => {
     body: JSON.stringify({ record_id: 'victim-1', profile_id: profileId, fields: { email: 'secret-founder@victim.example', name: 'Secret Founder' } }),
   });
   const submissionId = ((await created.json()) as { job_id: string }).job_id.replace(/^job_/, 'sub_');
-  const keys = (await operate(server.dataDir, 'key.list', { orgId: server.demo.organizationId })) as { keyId: string; kind: string; hint: string }[];
+  const keys = (await operate(server.sandbox, 'key.list', { orgId: server.demo.organizationId })) as { keyId: string; kind: string; hint: string }[];
   const keyId = keys.find((k) => k.kind === 'automation_key')?.keyId as string;
   victimKeyHint = keys.find((k) => k.keyId === keyId)?.hint as string;
-  victimInvite = ((await operate(server.dataDir, 'invite.create', { orgId: server.demo.organizationId, email: 'invitee@victim.example' })) as { id: string }).id;
+  victimInvite = ((await operate(server.sandbox, 'invite.create', { orgId: server.demo.organizationId, email: 'invitee@victim.example' })) as { id: string }).id;
   await receiver.next((d) => d.path === '/victim');
   await settle(server);
   const attemptId = server.ctx.store.all<AttemptRecord>(ATTEMPTS, subscriptionId)[0]?.id as string;
-  const run = (await operate(server.dataDir, 'certify.start', { orgId: server.demo.organizationId, checks: ['api'], name: 'Victim integration' })) as { run: { id: string } };
+  const run = (await operate(server.sandbox, 'certify.start', { orgId: server.demo.organizationId, checks: ['api'], name: 'Victim integration' })) as { run: { id: string } };
   victimResult = (await findResultByEmail(server.ctx, server.demo.organizationId, DEMO_RESULT_EMAIL))?.id as string;
   victim = { profileId, submissionId, keyId, key: server.demo.automationKey, email: 'secret-founder@victim.example', subscriptionId, attemptId, runId: run.run.id };
 
-  const org = (await operate(server.dataDir, 'org.create', { name: 'Intruder Capital' })) as { id: string };
-  await operate(server.dataDir, 'user.create', { orgId: org.id, email: 'eve@intruder.example', name: 'Eve', password: 'correct horse battery staple', role: 'admin' });
+  const org = (await operate(server.sandbox, 'org.create', { name: 'Intruder Capital' })) as { id: string };
+  await operate(server.sandbox, 'user.create', { orgId: org.id, email: 'eve@intruder.example', name: 'Eve', password: 'correct horse battery staple', role: 'admin' });
   intruder = new Visitor(server.url);
   await intruder.signIn('eve@intruder.example', 'correct horse battery staple');
   // The intruder's own subscription: a real id to pair with the victim's attempt id.
-  const intruderKey = (await operate(server.dataDir, 'key.create', { orgId: org.id, kind: 'automation' })) as { secret: string };
+  const intruderKey = (await operate(server.sandbox, 'key.create', { orgId: org.id, kind: 'automation' })) as { secret: string };
   const own = await automation(intruderKey.secret, '/webhooks', { method: 'POST', body: JSON.stringify({ url: receiver.urlOf('/intruder') }) });
   intruderSubscription = ((await own.json()) as { id: string }).id;
 });
@@ -186,8 +186,8 @@ describe('the workspace across organisations', () => {
     expect((await intruder.request(`/workspace/keys/${victim.keyId}/revoke`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
     expect((await intruder.request(`/workspace/invites/${victimInvite}/revoke`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
     expect((await intruder.request(`/workspace/certification/${victim.runId}/finish`, { method: 'POST', form: { _csrf: token } })).status).toBe(404);
-    expect(((await operate(server.dataDir, 'certify.status', { runId: victim.runId })) as { run: { status: string } }).run.status).toBe('running');
-    const invites = (await operate(server.dataDir, 'invite.list', { orgId: server.demo.organizationId })) as { id: string; status: string }[];
+    expect(((await operate(server.sandbox, 'certify.status', { runId: victim.runId })) as { run: { status: string } }).run.status).toBe('running');
+    const invites = (await operate(server.sandbox, 'invite.list', { orgId: server.demo.organizationId })) as { id: string; status: string }[];
     expect(invites.find((i) => i.id === victimInvite)?.status).toBe('sent');
     const hook = `/workspace/webhooks/${victim.subscriptionId}`;
     for (const [action, form] of [
@@ -229,7 +229,7 @@ describe('the workspace across organisations', () => {
     const token = await intruder.token('/workspace/keys');
     const forged = await stranger.request('/workspace/keys', { method: 'POST', form: { _csrf: token, label: 'forged' } });
     expect(forged.status).toBe(303);
-    const keys = (await operate(server.dataDir, 'key.list', {})) as { label: string }[];
+    const keys = (await operate(server.sandbox, 'key.list', {})) as { label: string }[];
     expect(keys.map((k) => k.label)).not.toContain('forged');
   });
 

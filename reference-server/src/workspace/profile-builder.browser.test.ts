@@ -23,9 +23,9 @@ const admin = { email: 'ada@builder.example', password: 'correct horse battery s
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchChromium();
-  orgId = ((await operate(server.dataDir, 'org.create', { name: 'Builder Capital' })) as { id: string }).id;
-  await operate(server.dataDir, 'user.create', { orgId, email: admin.email, name: 'Ada Admin', password: admin.password, role: 'admin' });
-  key = ((await operate(server.dataDir, 'key.create', { orgId, kind: 'automation' })) as { secret: string }).secret;
+  orgId = ((await operate(server.sandbox, 'org.create', { name: 'Builder Capital' })) as { id: string }).id;
+  await operate(server.sandbox, 'user.create', { orgId, email: admin.email, name: 'Ada Admin', password: admin.password, role: 'admin' });
+  key = ((await operate(server.sandbox, 'key.create', { orgId, kind: 'automation' })) as { secret: string }).secret;
 });
 
 afterAll(async () => {

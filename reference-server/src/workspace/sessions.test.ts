@@ -16,7 +16,7 @@ const OTHER = { email: 'other@northwind.example', password: 'correct horse batte
 
 beforeAll(async () => {
   server = await startTestServer({}, { clock });
-  await operate(server.dataDir, 'user.create', { orgId: server.demo.organizationId, email: OTHER.email, name: 'Other', password: OTHER.password });
+  await operate(server.sandbox, 'user.create', { orgId: server.demo.organizationId, email: OTHER.email, name: 'Other', password: OTHER.password });
 });
 afterAll(() => server.dispose());
 

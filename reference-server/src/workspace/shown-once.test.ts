@@ -26,7 +26,7 @@ async function create(browser: Browser, path: string, fields: Record<string, str
   return answer.headers.get('location') as string;
 }
 
-const keyCount = async () => ((await operate(server.dataDir, 'key.list', { orgId: server.demo.organizationId })) as unknown[]).length;
+const keyCount = async () => ((await operate(server.sandbox, 'key.list', { orgId: server.demo.organizationId })) as unknown[]).length;
 
 beforeAll(async () => {
   server = await startTestServer({}, { clock });

@@ -27,8 +27,8 @@ beforeAll(async () => {
   });
   server = await startTestServer({ logLevel: 'info' }, { log: createLogger('info', sink) });
   receiver = await new WebhookReceiver().start();
-  const org = (await operate(server.dataDir, 'org.create', { name: 'Other Capital' })) as { id: string };
-  other = { orgId: org.id, key: ((await operate(server.dataDir, 'key.create', { orgId: org.id, kind: 'developer' })) as { secret: string }).secret };
+  const org = (await operate(server.sandbox, 'org.create', { name: 'Other Capital' })) as { id: string };
+  other = { orgId: org.id, key: ((await operate(server.sandbox, 'key.create', { orgId: org.id, kind: 'developer' })) as { secret: string }).secret };
 });
 afterAll(async () => {
   await receiver.stop();
@@ -298,7 +298,7 @@ describe('rate limits and expiry', () => {
   it('limits requests per link and per address, with a page that says when to come back', async () => {
     const limited = await startTestServer({ invitePageRequestsPerInvite: 3, invitePageRequestsPerAddress: 6 });
     try {
-      const created = (await operate(limited.dataDir, 'invite.create', { orgId: limited.demo.organizationId, email: 'busy@example.com' })) as { url: string };
+      const created = (await operate(limited.sandbox, 'invite.create', { orgId: limited.demo.organizationId, email: 'busy@example.com' })) as { url: string };
       const statuses = [];
       for (let i = 0; i < 4; i += 1) statuses.push((await page(created.url)).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
@@ -331,7 +331,7 @@ describe('rate limits and expiry', () => {
     const clock = new ManualClock(Date.now());
     const timed = await startTestServer({}, { clock });
     try {
-      const created = (await operate(timed.dataDir, 'invite.create', {
+      const created = (await operate(timed.sandbox, 'invite.create', {
         orgId: timed.demo.organizationId,
         email: 'late@example.com',
         expires_at: new Date(clock.now() + 3600_000).toISOString(),
@@ -342,7 +342,7 @@ describe('rate limits and expiry', () => {
       const response = await page(created.url);
       expect(response.status).toBe(410);
       expect(await response.text()).toContain('This link has expired');
-      expect(((await operate(timed.dataDir, 'invite.list', { orgId: timed.demo.organizationId })) as { status: string }[])[0]?.status).toBe('expired');
+      expect(((await operate(timed.sandbox, 'invite.list', { orgId: timed.demo.organizationId })) as { status: string }[])[0]?.status).toBe('expired');
     } finally {
       await timed.dispose();
     }
