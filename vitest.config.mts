@@ -39,7 +39,6 @@ export const POSTGRES_PASSING: string[] = [
   'reference-server/src/faults/faults.test.ts',
   'reference-server/src/graphql/audits.test.ts',
   'reference-server/src/graphql/graphql.test.ts',
-  'reference-server/src/graphql/submissions.test.ts',
   'reference-server/src/http/detached.test.ts',
   'reference-server/src/http/org-request-log.test.ts',
   'reference-server/src/http/redact-exchange.test.ts',
