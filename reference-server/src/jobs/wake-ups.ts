@@ -31,7 +31,8 @@ export function parseWakeUp(payload: string): WakeUp | undefined {
  * The store every module writes through, which wakes the job runners: a transaction that puts (or
  * creates) a record in a job collection sends `JOBS_CHANNEL` a notification naming it, inside that
  * transaction, so it leaves only if the write commits and reaches every server listening (on
- * PostgreSQL, through NOTIFY; on the file store, in process after the commit). Writers need not
+ * PostgreSQL, the writing server in process at the commit and the others through NOTIFY; on the
+ * file store, in process after the commit). Writers need not
  * know about it, whether they write in a transaction or one batch.
  */
 export class WakingStore implements AsyncStore {

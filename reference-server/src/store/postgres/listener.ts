@@ -30,9 +30,24 @@ export class Listener {
   #retryMs = RECONNECT_FIRST_MS;
   #closed = false;
 
-  constructor(newClient: () => pg.Client, onError: (error: unknown) => void) {
+  readonly #sentHere: (processId: number) => boolean;
+
+  /**
+   * `sentHere` tells a notification sent by this store's own connections: those were delivered in
+   * process at their commit (`deliverCommitted`), so PostgreSQL's copy of them is dropped.
+   */
+  constructor(newClient: () => pg.Client, onError: (error: unknown) => void, sentHere: (processId: number) => boolean = () => false) {
     this.#newClient = newClient;
     this.#onError = onError;
+    this.#sentHere = sentHere;
+  }
+
+  /**
+   * Delivers a committed transaction's notifications to this process's listeners at once: a
+   * server's own runner starts the jobs it wrote without the round trip through PostgreSQL.
+   */
+  deliverCommitted(notifications: ReadonlyArray<readonly [string, string]>): void {
+    for (const [channel, payload] of notifications) this.#deliver(channel, payload);
   }
 
   async listen(channel: string, handler: (payload: string) => void, resumed?: () => void): Promise<() => Promise<void>> {
@@ -68,7 +83,12 @@ export class Listener {
   #connect(): Promise<pg.Client> {
     this.#client ??= (async () => {
       const client = this.#newClient();
-      client.on('notification', detached(this.#onError, (message: pg.Notification) => this.#deliver(message.channel, message.payload ?? '')));
+      client.on(
+        'notification',
+        detached(this.#onError, (message: pg.Notification) => {
+          if (!this.#sentHere(message.processId)) this.#deliver(message.channel, message.payload ?? '');
+        }),
+      );
       // A dropped connection emits 'error' (unless it was idle and quiet) and then 'end': either one starts the reconnect, once.
       client.on('error', detached(this.#onError, (error: Error) => this.#lost(client, error)));
       client.on('end', detached(this.#onError, () => this.#lost(client, undefined)));

@@ -58,8 +58,30 @@ describe('the PostgreSQL store', () => {
     expect(applied.rows.map((row) => row.name)).toEqual(['0001_records', '0002_rate_limits', '0003_job_leases']);
   });
 
-  it('listens again after its LISTEN connection is terminated, says so, and delivers what is sent afterwards', async () => {
-    const store = await PostgresStore.open(database.url);
+  it('delivers its own commits in process, once, and another server\'s through PostgreSQL, once', async () => {
+    const [store, other] = await Promise.all([PostgresStore.open(database.url), PostgresStore.open(database.url)]);
+    try {
+      const received: string[] = [];
+      let arrived = () => undefined as void;
+      await store.listen('jobs', (payload) => {
+        received.push(payload);
+        arrived();
+      });
+      await store.transaction(async (tx) => tx.notify('jobs', 'mine'));
+      // Delivered by the time the transaction answers: the runner of the writing server need not wait for the round trip.
+      expect(received).toEqual(['mine']);
+      const theirs = new Promise<void>((resolve) => (arrived = resolve));
+      await other.transaction(async (tx) => tx.notify('jobs', 'theirs'));
+      await theirs;
+      // PostgreSQL's copy of 'mine' came before 'theirs' on the same connection, so it would show by now.
+      expect(received).toEqual(['mine', 'theirs']);
+    } finally {
+      await Promise.all([store.close(), other.close()]);
+    }
+  });
+
+  it('listens again after its LISTEN connection is terminated, says so, and delivers what another server sends afterwards', async () => {
+    const [store, other] = await Promise.all([PostgresStore.open(database.url), PostgresStore.open(database.url)]);
     try {
       const received: string[] = [];
       let arrived = () => undefined as void;
@@ -71,7 +93,7 @@ describe('the PostgreSQL store', () => {
       }, () => resumed());
       const next = () => new Promise<void>((resolve) => (arrived = resolve));
       let wait = next();
-      await store.transaction(async (tx) => tx.notify('jobs', 'before'));
+      await other.transaction(async (tx) => tx.notify('jobs', 'before'));
       await wait;
       const admin = new pg.Client({ connectionString: database.url });
       await admin.connect();
@@ -81,11 +103,11 @@ describe('the PostgreSQL store', () => {
       expect(killed.rows).toEqual([{ killed: true }]);
       await resumedOnce;
       wait = next();
-      await store.transaction(async (tx) => tx.notify('jobs', 'after'));
+      await other.transaction(async (tx) => tx.notify('jobs', 'after'));
       await wait;
       expect(received).toEqual(['before', 'after']);
     } finally {
-      await store.close();
+      await Promise.all([store.close(), other.close()]);
     }
   });
 

@@ -26,12 +26,16 @@ export interface RateLimitClient {
   query(statement: pg.QueryConfig): Promise<pg.QueryResult>;
 }
 
+/** The backend process of a connection: node-postgres reads it at connect (BackendKeyData); @types/pg leaves it out. */
+const backendPid = (client: pg.PoolClient): number => (client as pg.PoolClient & { processID: number }).processID;
+
 /**
  * The store on PostgreSQL (docs/decisions/async-store.md): one `records` table, every batch and
  * every `transaction()` a real transaction (READ COMMITTED; `forUpdate` reads are
  * `SELECT … FOR UPDATE`, a `create` an INSERT the primary key refuses when the id is taken),
  * durable at COMMIT (`synchronous_commit` on), notifications sent with `pg_notify` inside the
- * transaction so they leave only if it commits. Any number of servers can share the database.
+ * transaction so they leave only if it commits (this store's own listeners get them at the commit,
+ * in process, and drop PostgreSQL's copy). Any number of servers can share the database.
  */
 export class PostgresStore implements AsyncStore {
   readonly #pool: pg.Pool;
@@ -52,6 +56,10 @@ export class PostgresStore implements AsyncStore {
     const pool = new driver.Pool({ connectionString, max: options.poolSize ?? 10 });
     // An idle connection that fails (the database restarted) must not be an unhandled 'error'.
     pool.on('error', detached(onError, onError));
+    // The backends of this store's connections: a notification one of them sent was already delivered here.
+    const sessions = new Set<number>();
+    pool.on('connect', (client) => sessions.add(backendPid(client)));
+    pool.on('remove', (client) => sessions.delete(backendPid(client)));
     try {
       const client = await pool.connect();
       try {
@@ -63,7 +71,8 @@ export class PostgresStore implements AsyncStore {
       await pool.end().catch(() => undefined);
       throw storeError(error);
     }
-    return new PostgresStore(pool, new Listener(() => new driver.Client({ connectionString, application_name: LISTEN_APPLICATION }), onError));
+    const newListenClient = () => new driver.Client({ connectionString, application_name: LISTEN_APPLICATION });
+    return new PostgresStore(pool, new Listener(newListenClient, onError, (processId) => sessions.has(processId)));
   }
 
   get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, _options?: ReadOptions): Promise<T | undefined> {
@@ -168,6 +177,7 @@ export class PostgresStore implements AsyncStore {
       }
       await tx.finish();
       await client.query('COMMIT');
+      this.#listener.deliverCommitted(tx.notifications);
       return value;
     } catch (error) {
       const mapped = storeError(error);
@@ -208,6 +218,11 @@ class PostgresTransaction implements Transaction {
   readonly #client: Queryable;
   readonly #readOnly: boolean;
   readonly #notifications: Array<[string, string]> = [];
+
+  /** What the transaction notified, in order (delivered in process once it commits). */
+  get notifications(): ReadonlyArray<readonly [string, string]> {
+    return this.#notifications;
+  }
   #over = false;
   /** PostgreSQL aborts a transaction at its first failed statement: it can then only roll back. */
   #failure: unknown;
