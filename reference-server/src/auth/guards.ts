@@ -1,15 +1,16 @@
 import type { RequestHandler } from 'express';
 import { sendError, type Principal } from '../http/index.js';
-import type { CredentialResolver } from '../tenancy/index.js';
+import { whenReady } from '../maybe-promise.js';
+import type { Credential, CredentialResolver } from '../tenancy/index.js';
 
 /**
  * One guard per surface. Each accepts only its own kind of credential and answers a refusal with
  * its own surface's error body, so a key that works on one surface is a plain 401 on the others.
  * The principal it finds is `req.principal` for everything after it (the fault injection too).
  */
-/** Who an `x-api-key` header of `kind` names, if anyone (a certification run's watch asks too). */
-export async function apiKeyPrincipal(credentials: CredentialResolver, kind: 'developer_key' | 'automation_key', presented: unknown): Promise<Principal | undefined> {
-  const credential = typeof presented === 'string' ? await credentials.resolve(kind, presented) : undefined;
+
+/** Who the credential an `x-api-key` header named is, if any. */
+function apiKeyPrincipal(credential: Credential | undefined, kind: 'developer_key' | 'automation_key'): Principal | undefined {
   if (!credential) return undefined;
   return {
     orgId: credential.orgId,
@@ -23,22 +24,25 @@ export async function apiKeyPrincipal(credentials: CredentialResolver, kind: 'de
 export const bearerToken = (header: unknown): string | undefined =>
   typeof header === 'string' ? /^Bearer ([\x21-\x7e]+)$/i.exec(header.trim())?.[1] : undefined;
 
-/** The partner credential a Bearer token is, if it is one: a lookup (refused by its prefix before any read when it is not). */
-async function partnerPrincipal(credentials: CredentialResolver, token: string): Promise<Principal | undefined> {
-  const partner = await credentials.resolve('partner_credential', token);
-  return partner ? { orgId: partner.orgId, via: 'partner_credential', credentialId: partner.keyId, allowedOperations: partner.allowedOperations ?? [] } : undefined;
-}
+const partnerPrincipal = (partner: Credential): Principal => ({ orgId: partner.orgId, via: 'partner_credential', credentialId: partner.keyId, allowedOperations: partner.allowedOperations ?? [] });
 
 function apiKeyGuard(credentials: CredentialResolver, kind: 'developer_key' | 'automation_key', refusal: string): RequestHandler {
   return (req, res, next) => {
-    apiKeyPrincipal(credentials, kind, req.headers['x-api-key']).then((principal) => {
-      if (!principal) {
-        sendError(res, 401, refusal);
-        return;
-      }
-      req.principal = principal;
-      next();
-    }, next);
+    const presented = req.headers['x-api-key'];
+    // On the file store the lookup answers at once and the request goes on in the same turn.
+    whenReady(
+      typeof presented === 'string' ? credentials.resolve(kind, presented) : undefined,
+      (credential) => {
+        const principal = apiKeyPrincipal(credential, kind);
+        if (!principal) {
+          sendError(res, 401, refusal);
+          return;
+        }
+        req.principal = principal;
+        next();
+      },
+      next,
+    );
   };
 }
 
@@ -68,17 +72,20 @@ export function bearerGuard(credentials: CredentialResolver, verifyAccessToken: 
       refuse('Bearer realm="partner-api"', 'A Bearer access token or partner credential is required.');
       return;
     }
-    const find = async () => (await partnerPrincipal(credentials, token)) ?? (await verifyAccessToken(token));
-    find().then(
-      (principal) => {
-        if (!principal) {
-          refuse('Bearer realm="partner-api", error="invalid_token"', 'The access token is invalid, expired or revoked.');
-          return;
-        }
-        req.principal = principal;
-        next();
-      },
-      (error: unknown) => next(error),
+    const accept = (principal: Principal | undefined) => {
+      if (!principal) {
+        refuse('Bearer realm="partner-api", error="invalid_token"', 'The access token is invalid, expired or revoked.');
+        return;
+      }
+      req.principal = principal;
+      next();
+    };
+    // A partner credential is a lookup (refused by its prefix before any read when it is not one);
+    // only an OAuth access token waits for its verification.
+    whenReady(
+      credentials.resolve('partner_credential', token),
+      (partner) => (partner ? accept(partnerPrincipal(partner)) : verifyAccessToken(token).then(accept, next)),
+      next,
     );
   };
 }

@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { detached, type Fault, logFault, type Principal, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import { observeCreateRetry, observeDroppedCreate, observePage, planRequest, RUN_PAGE_SIZE, type ApiAction, type RequestFacts } from './api-scenario.js';
-import type { ClientRef } from './records.js';
+import { whenReady } from '../maybe-promise.js';
+import type { ClientRef, WatchedRecord } from './records.js';
 import { updateRun, watchedBy } from './run-store.js';
 
 const LISTS = /^\/api\/automation\/(submissions|profiles|webhooks)\/?$/;
@@ -78,60 +79,61 @@ export function certificationStep(ctx: AppContext): RequestHandler {
       next();
       return;
     }
-    (async () => {
-      const at = ctx.clock.now();
-      const watched = await watchedBy(ctx, handleOf(caller));
-      if (!watched || watched.orgId !== caller.orgId) {
-        next();
-        return;
-      }
-      // What the answer's observations run in: this request's context, outside any transaction a
-      // route may answer from (taken only for a watched request: it costs every request otherwise).
-      const outside = AsyncLocalStorage.snapshot();
-      const facts = factsOf(req, at);
-      const action = await updateRun(ctx, watched.orgId, watched.runId, (run) => planRequest(run, facts));
-      apply(action ?? { kind: 'pass' });
-
-      function apply(planned: ApiAction): void {
-        const fault = logFault(ctx.log, 'certification: an observation of an API request', req);
-        const observe = (change: Parameters<typeof updateRun>[3]) => detached(fault, () => outside(() => updateRun(ctx, watched!.orgId, watched!.runId, change)))();
-        switch (planned.kind) {
-          case 'fault':
-            res.set('X-Injected-Fault', `certification run ${watched!.runId} (${planned.check})`);
-            if (planned.retryAfterS !== undefined) res.set('Retry-After', String(planned.retryAfterS));
-            sendError(res, planned.status, planned.status === 429 ? `Too many requests (a certification run's test): retry after ${planned.retryAfterS} second(s).` : `The service is unavailable (a certification run's test): retry with backoff.`);
-            return;
-          case 'drop-answer':
-            beforeAnswer(res, fault, (status) => {
-              observe((run) => observeDroppedCreate(run, facts, status, recordIdOf(req)));
-              return status >= 200 && status < 300 ? 'drop' : 'send';
-            });
-            break;
-          case 'follow-create':
-            beforeAnswer(res, fault, (status) => {
-              observe((run) => observeCreateRetry(run, facts, recordIdOf(req), status));
-              return 'send';
-            });
-            break;
-          case 'page': {
-            const url = new URL(req.url, 'http://x');
-            url.searchParams.set('limit', String(RUN_PAGE_SIZE));
-            req.url = `${url.pathname}${url.search}`;
-            const json = res.json.bind(res);
-            res.json = (body: unknown) => {
-              detached(fault, () => {
-                const nextCursor = (body as { next_cursor?: string | null } | null)?.next_cursor;
-                observe((run) => observePage(run, facts, res.statusCode, nextCursor));
-              })();
-              return json(body);
-            };
-            break;
-          }
-          case 'pass':
-            break;
-        }
-        next();
-      }
-    })().catch(next);
+    const at = ctx.clock.now();
+    whenReady(
+      watchedBy(ctx, handleOf(caller)),
+      (watched) => {
+        if (!watched || watched.orgId !== caller.orgId) next();
+        else watchRequest(ctx, req, res, next, watched, at).catch(next);
+      },
+      next,
+    );
   };
+}
+
+/** Shows a request of a running run to its scenario, and applies what the scenario plans for it. */
+async function watchRequest(ctx: AppContext, req: Request, res: Response, next: NextFunction, watched: WatchedRecord, at: number): Promise<void> {
+  // What the answer's observations run in: this request's context, outside any transaction a
+  // route may answer from (taken only for a watched request: it costs every request otherwise).
+  const outside = AsyncLocalStorage.snapshot();
+  const facts = factsOf(req, at);
+  const planned: ApiAction = (await updateRun(ctx, watched.orgId, watched.runId, (run) => planRequest(run, facts))) ?? { kind: 'pass' };
+  const fault = logFault(ctx.log, 'certification: an observation of an API request', req);
+  const observe = (change: Parameters<typeof updateRun>[3]) => detached(fault, () => outside(() => updateRun(ctx, watched.orgId, watched.runId, change)))();
+  switch (planned.kind) {
+    case 'fault':
+      res.set('X-Injected-Fault', `certification run ${watched.runId} (${planned.check})`);
+      if (planned.retryAfterS !== undefined) res.set('Retry-After', String(planned.retryAfterS));
+      sendError(res, planned.status, planned.status === 429 ? `Too many requests (a certification run's test): retry after ${planned.retryAfterS} second(s).` : `The service is unavailable (a certification run's test): retry with backoff.`);
+      return;
+    case 'drop-answer':
+      beforeAnswer(res, fault, (status) => {
+        observe((run) => observeDroppedCreate(run, facts, status, recordIdOf(req)));
+        return status >= 200 && status < 300 ? 'drop' : 'send';
+      });
+      break;
+    case 'follow-create':
+      beforeAnswer(res, fault, (status) => {
+        observe((run) => observeCreateRetry(run, facts, recordIdOf(req), status));
+        return 'send';
+      });
+      break;
+    case 'page': {
+      const url = new URL(req.url, 'http://x');
+      url.searchParams.set('limit', String(RUN_PAGE_SIZE));
+      req.url = `${url.pathname}${url.search}`;
+      const json = res.json.bind(res);
+      res.json = (body: unknown) => {
+        detached(fault, () => {
+          const nextCursor = (body as { next_cursor?: string | null } | null)?.next_cursor;
+          observe((run) => observePage(run, facts, res.statusCode, nextCursor));
+        })();
+        return json(body);
+      };
+      break;
+    }
+    case 'pass':
+      break;
+  }
+  next();
 }

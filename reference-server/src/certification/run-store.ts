@@ -1,15 +1,22 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../context.js';
+import type { MaybePromise } from '../maybe-promise.js';
 import { GLOBAL, put } from '../store/index.js';
 import { RUNS, WATCHED, type RunRecord, type WatchedRecord } from './records.js';
 
 export const getRun = (ctx: Pick<AppContext, 'db'>, orgId: string, runId: string): Promise<RunRecord | undefined> => ctx.db.get<RunRecord>(RUNS, orgId, runId);
 
-/** True when no run watches anything: all a request of no run pays. */
-export const noRunWatching = async (ctx: Pick<AppContext, 'db'>): Promise<boolean> => (await ctx.db.count(WATCHED, GLOBAL)) === 0;
+/** True when no run watches anything: all a request of no run pays (at once on the file store). */
+export function noRunWatching(ctx: Pick<AppContext, 'db'>): MaybePromise<boolean> {
+  const committed = ctx.db.committed;
+  return committed ? committed.count(WATCHED, GLOBAL) === 0 : ctx.db.count(WATCHED, GLOBAL).then((n) => n === 0);
+}
 
-/** The running run that watches a key (`key:<keyId>`) or an OAuth client (`client:<clientId>`). */
-export const watchedBy = (ctx: Pick<AppContext, 'db'>, handle: string): Promise<WatchedRecord | undefined> => ctx.db.get<WatchedRecord>(WATCHED, GLOBAL, handle);
+/** The running run that watches a key (`key:<keyId>`) or an OAuth client (`client:<clientId>`); at once on the file store. */
+export function watchedBy(ctx: Pick<AppContext, 'db'>, handle: string): MaybePromise<WatchedRecord | undefined> {
+  const committed = ctx.db.committed;
+  return committed ? committed.get<WatchedRecord>(WATCHED, GLOBAL, handle) : ctx.db.get<WatchedRecord>(WATCHED, GLOBAL, handle);
+}
 
 /**
  * Changes a running run in one transaction, the run read `forUpdate`: requests of one run may

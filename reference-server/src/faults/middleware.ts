@@ -1,6 +1,7 @@
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { detached, logFault, principalOf, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
+import { whenReady } from '../maybe-promise.js';
 import type { FaultRecord, FaultSurface } from './records.js';
 import { noFaults, takeFault } from './service.js';
 
@@ -15,38 +16,37 @@ const describe = (f: FaultRecord) => `${f.id} ${f.kind} (set in the workspace's 
  */
 export function faultInjection(ctx: AppContext, surface: FaultSurface): RequestHandler {
   return (req, res, next) => {
-    void (async () => {
-      if (await noFaults(ctx)) {
-        next();
-        return;
-      }
-      const fault = await takeFault(ctx, principalOf(req).orgId, surface);
-      if (!fault) {
-        next();
-        return;
-      }
-      ctx.log.info({ fault: fault.id, kind: fault.kind, surface }, 'injected fault');
-      req.injectedFault = { orgId: fault.orgId, surface, faultId: fault.id, kind: fault.kind };
-      res.set('X-Injected-Fault', describe(fault));
-      switch (fault.kind) {
-        case 'latency':
-          setTimeout(detached(logFault(ctx.log, 'injected latency', req), next), fault.latencyMs);
-          return;
-        case 'disconnect':
-          req.socket.destroy();
-          return;
-        case '429':
-          res.set('Retry-After', String(fault.retryAfterSeconds));
-          sendError(res, 429, `Too many requests (an injected fault): retry after ${fault.retryAfterSeconds} second(s).`);
-          return;
-        case '503':
-          res.set('Retry-After', String(fault.retryAfterSeconds));
-          sendError(res, 503, `The service is unavailable (an injected fault): retry after ${fault.retryAfterSeconds} second(s).`);
-          return;
-        case '500':
-          sendError(res, 500, 'An internal error (an injected fault): retry with backoff.');
-          return;
-      }
-    })().catch(next);
+    whenReady(noFaults(ctx), (none) => (none ? next() : applyFault(ctx, surface, req, res, next).catch(next)), next);
   };
+}
+
+/** The organisation's next fault for this surface, if any, applied to this request. */
+async function applyFault(ctx: AppContext, surface: FaultSurface, req: Request, res: Response, next: NextFunction): Promise<void> {
+  const fault = await takeFault(ctx, principalOf(req).orgId, surface);
+  if (!fault) {
+    next();
+    return;
+  }
+  ctx.log.info({ fault: fault.id, kind: fault.kind, surface }, 'injected fault');
+  req.injectedFault = { orgId: fault.orgId, surface, faultId: fault.id, kind: fault.kind };
+  res.set('X-Injected-Fault', describe(fault));
+  switch (fault.kind) {
+    case 'latency':
+      setTimeout(detached(logFault(ctx.log, 'injected latency', req), next), fault.latencyMs);
+      return;
+    case 'disconnect':
+      req.socket.destroy();
+      return;
+    case '429':
+      res.set('Retry-After', String(fault.retryAfterSeconds));
+      sendError(res, 429, `Too many requests (an injected fault): retry after ${fault.retryAfterSeconds} second(s).`);
+      return;
+    case '503':
+      res.set('Retry-After', String(fault.retryAfterSeconds));
+      sendError(res, 503, `The service is unavailable (an injected fault): retry after ${fault.retryAfterSeconds} second(s).`);
+      return;
+    case '500':
+      sendError(res, 500, 'An internal error (an injected fault): retry with backoff.');
+      return;
+  }
 }

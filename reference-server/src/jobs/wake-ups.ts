@@ -1,4 +1,4 @@
-import type { AsyncStore, AsyncWriteOp, Claim, ClaimRequest, Page, PageQuery, ReadOptions, StoreStats, StoredRecord, Transaction, TransactionOptions } from '../store/index.js';
+import type { AsyncStore, AsyncWriteOp, CommittedReader, Claim, ClaimRequest, Page, PageQuery, ReadOptions, StoreStats, StoredRecord, Transaction, TransactionOptions } from '../store/index.js';
 
 
 /** The channel on which a transaction that wrote a job wakes every server's job runner. */
@@ -39,9 +39,13 @@ export class WakingStore implements AsyncStore {
   readonly #db: AsyncStore;
   readonly #isJobCollection: (collection: string) => boolean;
 
+  readonly committed: CommittedReader | undefined;
+
   constructor(db: AsyncStore, isJobCollection: (collection: string) => boolean) {
     this.#db = db;
     this.#isJobCollection = isJobCollection;
+    // Reads wake nobody: the store's own view, when it has one, is this one's.
+    this.committed = db.committed;
   }
 
   get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, options?: ReadOptions): Promise<T | undefined> {

@@ -108,7 +108,23 @@ export interface TransactionOptions {
   readOnly?: boolean;
 }
 
+/**
+ * The committed state read without a promise: what a store offers when this process holds every
+ * record and makes every change to them (the file store: one process per folder, its lock), so
+ * what it reads now is what any read would answer. For the hot paths' checks (is this key live? is
+ * anything watched, any fault set?), which otherwise pay a promise and a turn per lookup.
+ */
+export interface CommittedReader {
+  get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string): T | undefined;
+  count(collection: string, scope: string): number;
+}
+
 export interface AsyncStore extends AsyncReader {
+  /**
+   * Present only on a store no other process writes to (the file store); absent where another
+   * server may have committed since (PostgreSQL), whose reads must ask the database each time.
+   */
+  readonly committed?: CommittedReader | undefined;
   /** One all-or-nothing batch, durable once the promise resolves (a transaction of its own). */
   write(ops: AsyncWriteOp[]): Promise<void>;
   /**

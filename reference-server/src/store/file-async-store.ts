@@ -1,4 +1,4 @@
-import { checkChannel, type AsyncStore, type AsyncWriteOp, type Claim, type ClaimRequest, type ReadOptions, type Transaction, type TransactionOptions } from './async-store.js';
+import { checkChannel, type AsyncStore, type CommittedReader, type AsyncWriteOp, type Claim, type ClaimRequest, type ReadOptions, type Transaction, type TransactionOptions } from './async-store.js';
 import { decideClaim, leaseKey, type Lease } from './claim.js';
 import { checkOps } from './ops.js';
 import type { Page, PageQuery, Store, StoreStats, StoredRecord } from './store.js';
@@ -32,9 +32,26 @@ export class FileAsyncStore implements AsyncStore {
   #tail: Promise<void> = Promise.resolve();
   #waiting = 0;
 
+  /**
+   * This process holds the folder (its lock) and makes every change to it, and a transaction's
+   * writes reach memory at its commit: what memory holds now is what `get` and `count` would answer.
+   */
+  readonly committed: CommittedReader;
+
   constructor(inner: Store, options: FileAsyncStoreOptions = {}) {
     this.#inner = inner;
     this.#onError = options.onError ?? (() => undefined);
+    const scope = this.#scope;
+    this.committed = {
+      get<T extends StoredRecord = StoredRecord>(collection: string, scopeName: string, id: string): T | undefined {
+        scope.assertOutside('committed.get');
+        return inner.get<T>(collection, scopeName, id);
+      },
+      count(collection: string, scopeName: string): number {
+        scope.assertOutside('committed.count');
+        return inner.count(collection, scopeName);
+      },
+    };
   }
 
   /** Transactions waiting for the one running to end (a figure for metrics, and for tests of waiting). */
@@ -42,14 +59,15 @@ export class FileAsyncStore implements AsyncStore {
     return this.#waiting;
   }
 
-  async get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, _options?: ReadOptions): Promise<T | undefined> {
-    this.#scope.assertOutside('get');
-    return this.#inner.get<T>(collection, scope, id);
+  // The hot reads answer a settled promise from memory: no async function, no second promise.
+  get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, _options?: ReadOptions): Promise<T | undefined> {
+    const refused = this.#scope.refusal('get');
+    return refused ? Promise.reject(refused) : Promise.resolve(this.#inner.get<T>(collection, scope, id));
   }
 
-  async all<T extends StoredRecord = StoredRecord>(collection: string, scope: string): Promise<T[]> {
-    this.#scope.assertOutside('all');
-    return this.#inner.all<T>(collection, scope);
+  all<T extends StoredRecord = StoredRecord>(collection: string, scope: string): Promise<T[]> {
+    const refused = this.#scope.refusal('all');
+    return refused ? Promise.reject(refused) : Promise.resolve(this.#inner.all<T>(collection, scope));
   }
 
   async page<T extends StoredRecord>(collection: string, scope: string, query: PageQuery<T>): Promise<Page<T>> {
@@ -57,9 +75,9 @@ export class FileAsyncStore implements AsyncStore {
     return this.#inner.page(collection, scope, query);
   }
 
-  async count(collection: string, scope: string): Promise<number> {
-    this.#scope.assertOutside('count');
-    return this.#inner.count(collection, scope);
+  count(collection: string, scope: string): Promise<number> {
+    const refused = this.#scope.refusal('count');
+    return refused ? Promise.reject(refused) : Promise.resolve(this.#inner.count(collection, scope));
   }
 
   async scopes(collection: string): Promise<string[]> {

@@ -184,6 +184,12 @@ export class JournalStore implements Store {
       }
       const id: unknown = op.record?.id;
       if (typeof id !== 'string' || id === '') throw new Error('record without id');
+      if (op.text !== undefined) {
+        // Checked by a transaction (ops.ts): `record` is its text read back, referenced by no caller.
+        texts.push(op.text);
+        records.push(op.record);
+        continue;
+      }
       const text = JSON.stringify(op.record) as string | undefined;
       const record = typeof text === 'string' ? (JSON.parse(text) as StoredRecord | null) : undefined;
       if (typeof record !== 'object' || record === null || record.id !== id) throw new Error(`record ${id} does not serialise to a JSON object with its id`);

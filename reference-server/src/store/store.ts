@@ -17,7 +17,12 @@ export interface StoredRecord {
 }
 
 export type WriteOp =
-  | { op: 'put'; collection: string; scope: string; record: StoredRecord }
+  /**
+   * `text`: the record's JSON text, when the writer has serialised it and read it back already (a
+   * file-store transaction's checked op): `record` is then that reading, held by no caller, and
+   * the journal store takes both as they are instead of serialising and parsing the record again.
+   */
+  | { op: 'put'; collection: string; scope: string; record: StoredRecord; text?: string }
   | { op: 'delete'; collection: string; scope: string; id: string };
 
 export interface PageQuery<T> {

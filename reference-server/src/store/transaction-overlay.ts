@@ -55,7 +55,8 @@ export class TransactionOverlay {
         this.#ops.push({ op: 'delete', collection: op.collection, scope: op.scope, id: op.id });
       } else {
         this.#put(changes, op.collection, op.scope, op.record);
-        this.#ops.push({ op: 'put', collection: op.collection, scope: op.scope, record: op.record });
+        // The checked text goes with it: the journal store serialises and reads back nothing twice.
+        this.#ops.push({ op: 'put', collection: op.collection, scope: op.scope, record: op.record, text: op.text });
       }
     }
   }

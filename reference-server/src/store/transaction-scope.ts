@@ -27,8 +27,15 @@ export class TransactionScope {
   }
 
   assertOutside(call: string): void {
+    const refused = this.refusal(call);
+    if (refused) throw refused;
+  }
+
+  /** The error a store call from inside a transaction gets, or undefined (for a read that answers with a promise without an async function). */
+  refusal(call: string): Error | undefined {
     if (this.#running > 0 && this.#inside.getStore()) {
-      throw new Error(`store.${call}() called inside one of the store's transactions: use the transaction's own methods (transactions do not nest)`);
+      return new Error(`store.${call}() called inside one of the store's transactions: use the transaction's own methods (transactions do not nest)`);
     }
+    return undefined;
   }
 }

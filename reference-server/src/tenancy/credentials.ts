@@ -1,8 +1,9 @@
 import type { AppContext } from '../context.js';
 import { safeEqual, generateSecret, secretKindOf } from '../crypto/index.js';
 import { create, del, GLOBAL, put, StoreConflictError, type AsyncWriteOp, type Transaction } from '../store/index.js';
+import type { MaybePromise } from '../maybe-promise.js';
 import { getOrganization } from './organizations.js';
-import { ACTIVE_DEVELOPER_KEYS, CREDENTIALS, DEVELOPER_KEY_GUARD, type Credential, type CredentialKind, type DeveloperKeyGuard } from './records.js';
+import { ACTIVE_DEVELOPER_KEYS, CREDENTIALS, DEVELOPER_KEY_GUARD, ORGANIZATIONS, type Credential, type CredentialKind, type DeveloperKeyGuard, type Organization } from './records.js';
 
 export type PublicCredential = Omit<Credential, 'id'>;
 
@@ -112,6 +113,9 @@ export async function revokeCredential(ctx: AppContext, keyId: string): Promise<
  */
 const HASHES_KEPT = 1024;
 
+const isLive = (found: Credential | undefined, hash: string, kind: CredentialKind): found is Credential =>
+  found !== undefined && safeEqual(found.id, hash) && found.kind === kind && !found.revokedAt;
+
 export class CredentialResolver {
   readonly #hashes = new Map<string, string>();
 
@@ -120,14 +124,23 @@ export class CredentialResolver {
   /**
    * The live credential of `kind` whose secret this is, or undefined. A secret of another kind is
    * refused by its prefix before any lookup; the stored hash is compared in constant time. Two
-   * reads, no transaction.
+   * reads, no transaction: answered at once where the store holds its records in this process
+   * (the file store), which is still the state of the moment, so a revocation counts at once.
    */
-  async resolve(kind: CredentialKind, secret: string): Promise<Credential | undefined> {
+  resolve(kind: CredentialKind, secret: string): MaybePromise<Credential | undefined> {
     if (secretKindOf(secret) !== kind) return undefined;
     const hash = this.#hashes.get(secret) ?? this.ctx.keyring.hash(secret);
+    const committed = this.ctx.db.committed;
+    if (!committed) return this.#resolveAsking(kind, secret, hash);
+    const found = committed.get<Credential>(CREDENTIALS, GLOBAL, hash);
+    if (!isLive(found, hash, kind) || !committed.get<Organization>(ORGANIZATIONS, GLOBAL, found.orgId)) return undefined;
+    this.#remember(secret, hash);
+    return found;
+  }
+
+  async #resolveAsking(kind: CredentialKind, secret: string, hash: string): Promise<Credential | undefined> {
     const found = await this.ctx.db.get<Credential>(CREDENTIALS, GLOBAL, hash);
-    if (!found || !safeEqual(found.id, hash) || found.kind !== kind || found.revokedAt) return undefined;
-    if (!(await getOrganization(this.ctx, found.orgId))) return undefined;
+    if (!isLive(found, hash, kind) || !(await getOrganization(this.ctx, found.orgId))) return undefined;
     this.#remember(secret, hash);
     return found;
   }
