@@ -78,4 +78,35 @@ describe('the file store behind the asynchronous contract', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('answers its committed view at once: what a transaction writes appears at the commit, and the view refuses a call from inside a transaction', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'file-async-store-'));
+    try {
+      const store = new FileAsyncStore(await JournalStore.open(dir));
+      await store.write([put('things', 'org', { id: 'a', n: 1 })]);
+      const view = store.committed;
+      expect(view.get('things', 'org', 'a')).toEqual({ id: 'a', n: 1 });
+      let written!: () => void;
+      const hasWritten = new Promise<void>((resolve) => (written = resolve));
+      let goOn!: () => void;
+      const released = new Promise<void>((resolve) => (goOn = resolve));
+      const committing = store.transaction(async (tx) => {
+        await tx.write([put('things', 'org', { id: 'a', n: 2 }), put('things', 'org', { id: 'b' })]);
+        expect(() => view.count('things', 'org')).toThrow(/inside one of the store's transactions/);
+        written();
+        await released;
+      });
+      await hasWritten;
+      // Another request's look while the transaction runs: what is committed, not what it wrote.
+      expect(view.get('things', 'org', 'a')).toEqual({ id: 'a', n: 1 });
+      expect(view.count('things', 'org')).toBe(1);
+      goOn();
+      await committing;
+      expect(view.get('things', 'org', 'a')).toEqual({ id: 'a', n: 2 });
+      expect(view.count('things', 'org')).toBe(2);
+      await store.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
