@@ -24,7 +24,7 @@ export interface FileAsyncStoreOptions {
 export class FileAsyncStore implements AsyncStore {
   readonly #inner: Store;
   readonly #onError: (error: unknown) => void;
-  readonly #scope = new TransactionScope();
+  readonly #scope = new TransactionScope(() => this.#waiting > 0);
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   /** Leases taken by `claim`: in memory, as the folder has one process (its lock), and leases end with it. */
   readonly #leases = new Map<string, Lease>();

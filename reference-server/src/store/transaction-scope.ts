@@ -10,11 +10,21 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * count of the transactions in flight answers first, and only while one runs is the async context
  * looked up. The context is tracked only while a transaction runs, too: on Node 20 an enabled
  * AsyncLocalStorage installs promise hooks that every promise of the process then pays for, so
- * the storage is disabled again whenever the last transaction ends.
+ * the storage is disabled again whenever the last transaction ends and none waits.
  */
 export class TransactionScope {
   readonly #inside = new AsyncLocalStorage<true>();
+  readonly #queued: () => boolean;
   #running = 0;
+
+  /**
+   * `queued`: whether another transaction waits for its turn (the file store's queue). The storage
+   * then stays enabled between the two: switching V8's promise hooks off and on again for each of
+   * a queue of transactions cost more than the hooks themselves.
+   */
+  constructor(queued: () => boolean = () => false) {
+    this.#queued = queued;
+  }
 
   async run<R>(work: () => Promise<R>): Promise<R> {
     this.#running += 1;
@@ -22,7 +32,7 @@ export class TransactionScope {
       return await this.#inside.run(true, work);
     } finally {
       this.#running -= 1;
-      if (this.#running === 0) this.#inside.disable();
+      if (this.#running === 0 && !this.#queued()) this.#inside.disable();
     }
   }
 
