@@ -97,6 +97,16 @@ describe('job runners of two servers on one PostgreSQL', () => {
     expect(new Set(runs).size).toBe(total);
   });
 
+  it('count the sweep at start as work: idle resolves only once the jobs already in the database have run', async () => {
+    const a = await server();
+    await empty(a.db);
+    await a.db.write(Array.from({ length: 5 }, (_, n) => put(JOBS, `org_${n}`, { id: `waiting_${n}` })));
+    // Nothing wakes the runner for these: the sweep at start finds them, over a few round trips.
+    a.runner.start();
+    await a.runner.idle();
+    expect(a.ran.sort()).toEqual(['waiting_0', 'waiting_1', 'waiting_2', 'waiting_3', 'waiting_4']);
+  });
+
   it('let the other server take over a job once the lease of the one running it lapses', async () => {
     let entered = () => undefined as void;
     const started = new Promise<void>((resolve) => (entered = resolve));

@@ -114,6 +114,8 @@ export class JobRunner {
   #abort = new AbortController();
   #sweepTimer: (() => void) | undefined;
   #sweeping: Promise<void> = Promise.resolve();
+  /** Sweeps asked for and not yet finished: on PostgreSQL one takes several round trips before it schedules what it found. */
+  #sweepsPending = 0;
   #unlisten: Promise<(() => Promise<void>) | undefined> = Promise.resolve(undefined);
   #running = false;
 
@@ -191,12 +193,12 @@ export class JobRunner {
     }
   }
 
-  /** True while a job is queued to run now, being looked at, or running. */
+  /** True while a sweep looks for jobs, or a job is queued to run now, being looked at, or running. */
   get busy(): boolean {
-    return [...this.#queues.values()].some((s) => s.inFlight.size > 0 || s.runQueue.length > 0 || s.looks.size > 0);
+    return this.#sweepsPending > 0 || [...this.#queues.values()].some((s) => s.inFlight.size > 0 || s.runQueue.length > 0 || s.looks.size > 0);
   }
 
-  /** Resolves once the runner listens, and no job is queued to run now, looked at or running, nor a periodic run (tests await this). */
+  /** Resolves once the runner listens, and no sweep, no job queued to run now, looked at or running, nor a periodic run is left (tests await this). */
   async idle(): Promise<void> {
     await this.#unlisten;
     for (;;) {
@@ -204,7 +206,7 @@ export class JobRunner {
       // A periodic run the clock started (a test's clock moves synchronously) counts as work in flight.
       await Promise.all(this.#periodic.map((p) => p.running));
       if (!this.busy) return;
-      await Promise.all([...this.#queues.values()].flatMap((s) => [...s.inFlight.values()]));
+      await Promise.all([this.#sweeping, ...[...this.#queues.values()].flatMap((s) => [...s.inFlight.values()])]);
     }
   }
 
@@ -219,7 +221,13 @@ export class JobRunner {
     // The next sweep first: a job whose record cannot be read must not end the safety net.
     this.#sweepTimer?.();
     this.#sweepTimer = this.#clock.schedule(SWEEP_INTERVAL_MS, detached(logFault(this.#log, 'job sweep'), () => this.#sweep()));
-    this.#sweeping = this.#sweeping.then(() => this.#sweepOnce()).catch(logFault(this.#log, 'job sweep'));
+    this.#sweepsPending += 1;
+    this.#sweeping = this.#sweeping
+      .then(() => this.#sweepOnce())
+      .catch(logFault(this.#log, 'job sweep'))
+      .finally(() => {
+        this.#sweepsPending -= 1;
+      });
   }
 
   async #sweepOnce(): Promise<void> {
