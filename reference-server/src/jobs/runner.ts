@@ -152,7 +152,10 @@ export class JobRunner {
         this.#log.error({ err: error }, 'job runner could not listen for wake-ups; the sweep still runs every job');
         return undefined;
       });
+    // At once, without waiting for the LISTEN connection; and again once it listens, for the jobs
+    // committed in between (their notifications reached no one, and the next sweep is 30 s away).
     this.#sweep();
+    this.#unlisten.then(() => this.#sweep()).catch(fault);
     for (const periodic of this.#periodic) this.#tick(periodic);
   }
 
