@@ -144,7 +144,15 @@ describe('job runners of two servers on one PostgreSQL', () => {
     const store = await PostgresStore.open(database.url);
     const ran: string[] = [];
     const runner = new JobRunner({ db: slowToListen(store, JOBS), clock: new ManualClock(), log });
-    runner.add({ name: 'test', collection: JOBS, concurrency: 1, run: async (ref) => void ran.push(ref.id) || (await store.write([del(JOBS, ref.scope, ref.id)])) });
+    runner.add({
+      name: 'test',
+      collection: JOBS,
+      concurrency: 1,
+      run: async (ref) => {
+        ran.push(ref.id);
+        await store.write([del(JOBS, ref.scope, ref.id)]);
+      },
+    });
     opened.push({ stop: async () => (await runner.stop(), await store.close()) });
     await empty(new WakingStore(store, runner.isJobCollection));
     runner.start();
