@@ -161,6 +161,28 @@ describe('job runners of two servers on one PostgreSQL', () => {
     expect(ran).toEqual(['early']);
   });
 
+  it('coalesce sweeps asked for while one is still running, instead of queueing one per interval that passed', async () => {
+    const store = await PostgresStore.open(database.url);
+    let looks = 0;
+    const counted = new Proxy(store, {
+      get: (target, name) =>
+        name === 'scopes'
+          ? (collection: string) => ((looks += 1), target.scopes(collection))
+          : (Reflect.get(target, name) as (...args: unknown[]) => unknown).bind(target),
+    });
+    const clock = new ManualClock();
+    const runner = new JobRunner({ db: counted, clock, log });
+    runner.add({ name: 'test', collection: JOBS, concurrency: 1, run: async () => undefined });
+    opened.push({ stop: async () => (await runner.stop(), await store.close()) });
+    runner.start();
+    await runner.idle();
+    looks = 0;
+    // A day at once: 2,880 sweep intervals pass while the first sweep they start is still reading.
+    clock.advance(24 * 3600_000);
+    await runner.idle();
+    expect(looks).toBeLessThanOrEqual(2);
+  });
+
   it('let the other server take over a job once the lease of the one running it lapses', async () => {
     let entered = () => undefined as void;
     const started = new Promise<void>((resolve) => (entered = resolve));

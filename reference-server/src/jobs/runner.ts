@@ -224,6 +224,10 @@ export class JobRunner {
     // The next sweep first: a job whose record cannot be read must not end the safety net.
     this.#sweepTimer?.();
     this.#sweepTimer = this.#clock.schedule(SWEEP_INTERVAL_MS, detached(logFault(this.#log, 'job sweep'), () => this.#sweep()));
+    // One running and one waiting at most: the waiting one has not read yet, so it finds whatever
+    // a further one would (a sweep slower than its interval, or a test clock moved by a day, would
+    // otherwise queue one per interval).
+    if (this.#sweepsPending >= 2) return;
     this.#sweepsPending += 1;
     this.#sweeping = this.#sweeping
       .then(() => this.#sweepOnce())
@@ -235,6 +239,7 @@ export class JobRunner {
 
   async #sweepOnce(): Promise<void> {
     for (const state of this.#queues.values()) {
+      if (!this.#running) return;
       const { collection } = state.queue;
       for (const scope of await this.#db.scopes(collection)) {
         for (const record of await this.#db.all(collection, scope)) {
