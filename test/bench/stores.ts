@@ -22,6 +22,8 @@ export interface StoreFigures {
   perCpuSecond: number;
   /** Milliseconds, autocannon's 99th percentile over the load. */
   p99: number;
+  /** Of the CPU counted, the share PostgreSQL's processes spent (0 for the file store). */
+  databaseShare: number;
 }
 
 export interface StoreRow {
@@ -35,16 +37,19 @@ export interface StoreRow {
 }
 
 interface StoreSide {
-  cpuSeconds(): Promise<number>;
+  /** CPU seconds of the server and, on PostgreSQL, of the database's processes. */
+  cpuSeconds(): Promise<{ server: number; database: number }>;
   load: Load;
 }
 
 async function measure(side: StoreSide, seconds: number): Promise<StoreFigures> {
-  const cpuBefore = await side.cpuSeconds();
+  const before = await side.cpuSeconds();
   const result = await send(side.load, { duration: seconds });
-  const cpu = (await side.cpuSeconds()) - cpuBefore;
+  const after = await side.cpuSeconds();
+  const database = after.database - before.database;
+  const cpu = after.server - before.server + database;
   const total = result.requests.total;
-  return { perSecond: total / result.duration, perCpuSecond: total / Math.max(cpu, 0.01), p99: result.latency.p99 };
+  return { perSecond: total / result.duration, perCpuSecond: total / Math.max(cpu, 0.01), p99: result.latency.p99, databaseShare: cpu > 0 ? database / cpu : 0 };
 }
 
 async function compareStores(route: string, file: StoreSide, postgres: StoreSide): Promise<StoreRow> {
@@ -61,6 +66,7 @@ async function compareStores(route: string, file: StoreSide, postgres: StoreSide
     perSecond: median(rounds.map((r) => r[i].perSecond)),
     perCpuSecond: median(rounds.map((r) => r[i].perCpuSecond)),
     p99: median(rounds.map((r) => r[i].p99)),
+    databaseShare: median(rounds.map((r) => r[i].databaseShare)),
   });
   return {
     route,
@@ -118,9 +124,9 @@ export async function runStores(options: { routes?: readonly string[]; onRow?: (
       const load = (s: typeof onFile): Load => ({ url: `${s.url}${spec.path}`, method: 'POST', headers: { 'x-api-key': s.demo[spec.key] }, bodyFor: () => spec.body(next()) });
       const row = await compareStores(
         spec.route,
-        { cpuSeconds: () => onFile.process.cpuSeconds(), load: load(onFile) },
+        { cpuSeconds: async () => ({ server: await onFile.process.cpuSeconds(), database: 0 }), load: load(onFile) },
         {
-          cpuSeconds: async () => (await onPostgres.process.cpuSeconds()) + (await treeCpuSecondsOf(postmaster)),
+          cpuSeconds: async () => ({ server: await onPostgres.process.cpuSeconds(), database: await treeCpuSecondsOf(postmaster) }),
           load: load(onPostgres),
         },
       );
@@ -146,4 +152,4 @@ export const storesHeader = () =>
 const verdict = (met: boolean) => (met ? 'met ' : 'MISS');
 
 export const formatStores = (row: StoreRow) =>
-  `  ${row.route.padEnd(34)} ${row.file.perCpuSecond.toFixed(0).padStart(14)} ${row.postgres.perCpuSecond.toFixed(0).padStart(12)} ${`${row.perCpu.toFixed(2)}×`.padStart(6)} ${`≥${STORE_GOALS.perCpu.toFixed(2)}`.padStart(6)} ${verdict(row.perCpu >= STORE_GOALS.perCpu)} ${`${row.file.p99.toFixed(0)} ms`.padStart(8)} ${`${row.postgres.p99.toFixed(0)} ms`.padStart(8)} ${`${row.p99.toFixed(2)}×`.padStart(6)} ${`≤${STORE_GOALS.p99.toFixed(2)}`.padStart(6)} ${verdict(row.p99 <= STORE_GOALS.p99)}  req/s ${row.file.perSecond.toFixed(0)} (file), ${row.postgres.perSecond.toFixed(0)} (PostgreSQL)`;
+  `  ${row.route.padEnd(34)} ${row.file.perCpuSecond.toFixed(0).padStart(14)} ${row.postgres.perCpuSecond.toFixed(0).padStart(12)} ${`${row.perCpu.toFixed(2)}×`.padStart(6)} ${`≥${STORE_GOALS.perCpu.toFixed(2)}`.padStart(6)} ${verdict(row.perCpu >= STORE_GOALS.perCpu)} ${`${row.file.p99.toFixed(0)} ms`.padStart(8)} ${`${row.postgres.p99.toFixed(0)} ms`.padStart(8)} ${`${row.p99.toFixed(2)}×`.padStart(6)} ${`≤${STORE_GOALS.p99.toFixed(2)}`.padStart(6)} ${verdict(row.p99 <= STORE_GOALS.p99)}  req/s ${row.file.perSecond.toFixed(0)} (file), ${row.postgres.perSecond.toFixed(0)} (PostgreSQL, ${(row.postgres.databaseShare * 100).toFixed(0)} % of its CPU in PostgreSQL)`;
