@@ -79,6 +79,7 @@ export const POSTGRES_PASSING: string[] = [
   'reference-server/src/transport/nosniff.test.ts',
   'reference-server/src/webhooks/delivery-postgres.test.ts',
   'reference-server/src/webhooks/shared-server-outbound.test.ts',
+  'reference-server/src/workspace/assessment-scoring.test.ts',
   'reference-server/src/workspace/certification-walk.browser.test.ts',
   'reference-server/src/workspace/curl-command.test.ts',
   'reference-server/src/workspace/getting-started.test.ts',

@@ -83,8 +83,9 @@ function observedFolder(opened: AppContext, committed: (ops: readonly WriteOp[])
  * a folder (one server), in the database on PostgreSQL (one limit per key across its servers);
  * ended windows swept by the job runner. `windows` are the surfaces' express-rate-limit stores.
  */
-function rateLimiting(ctx: AppContext, jobs: JobRunner): { limits: RateLimitBackend; windows: RateLimitWindows } {
-  const limits = ctx.db instanceof PostgresStore ? postgresRateLimits(ctx.db.rateLimitClient()) : memoryRateLimits(ctx.clock);
+function rateLimiting(ctx: AppContext, database: PostgresStore | undefined, jobs: JobRunner): { limits: RateLimitBackend; windows: RateLimitWindows } {
+  // The database as opened: `ctx.db` is wrapped (WakingStore) and is never a PostgresStore itself.
+  const limits = database ? postgresRateLimits(database.rateLimitClient()) : memoryRateLimits(ctx.clock);
   jobs.every(rateLimitSweep(limits));
   return { limits, windows: new RateLimitWindows(limits) };
 }
@@ -159,7 +160,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   const requests = new OrgRequestLog();
   // In memory: the hashes of the keys presented lately (the guards' lookups).
   const credentials = new CredentialResolver(ctx);
-  const { limits, windows: rateLimits } = rateLimiting(ctx, jobs);
+  const { limits, windows: rateLimits } = rateLimiting(ctx, sandbox.database, jobs);
 
   const operatorToken = randomBytes(32).toString('base64url');
   const oauth = createOAuthSurface(ctx, { rateLimits: limits });

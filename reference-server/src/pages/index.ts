@@ -16,5 +16,5 @@ export { renderDocument } from './render.js';
 export { STYLESHEET } from './styles.js';
 export { createPageSurface, type PageTools, sendPage } from './surface.js';
 export { Email } from './email.js';
-export { Table } from './table.js';
+export { Table, type Column } from './table.js';
 export { Time, utcText } from './time.js';

@@ -103,6 +103,7 @@ th.numeric,td.numeric{text-align:right;font-variant-numeric:tabular-nums}
 .nav-menu>summary{min-height:44px;padding:10px 0;margin-bottom:10px;font-weight:700;cursor:pointer;color:var(--brand)}
 @supports selector(::details-content){@media (min-width:641px){.nav-menu>summary{display:none}.nav-menu::details-content{content-visibility:visible;display:contents}}}
 .explain dt{font-weight:700}.explain dd{margin:0 0 12px}
+.explain>summary{min-height:24px;padding:6px 0;cursor:pointer}
 .workspace-nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
 .snippet{background:var(--bg);border-left:5px solid var(--line);padding:15px;margin:0 0 30px;overflow-x:auto;font-size:16px;white-space:pre-wrap;overflow-wrap:anywhere}
 .radios .choice .hint{flex-basis:100%;margin:0 0 6px 38px}

@@ -1,57 +1,51 @@
-import type { Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Browser, formFields, startTestServer, type TestServer } from 'reference-server/testing';
 import { testDatabase, type TestDatabase } from '../../testing/postgres.js';
-import { createApp } from '../app.js';
-import { createAutomationSurface } from '../automation/index.js';
+import { defaultConfig } from '../config.js';
+import { MASTER_KEY_ENV } from '../data-folder.js';
 import { RateLimitWindows } from '../http/index.js';
-import { createOAuthSurface } from '../oauth/index.js';
+import { startServer, type RunningServer } from '../server.js';
 import { PostgresStore } from '../store/index.js';
-import { SubmissionSearch } from '../submissions/index.js';
-import { CredentialResolver } from '../tenancy/index.js';
-import { postgresRateLimits, type RateLimitBackend } from './index.js';
+import { postgresRateLimits } from './index.js';
 
 /**
  * Issue 37 item 3: "one key's rate limit is one limit across both [servers]", and the sign-in
- * throttle counts failures sent to either. Two servers are two apps, each with its own
- * connection pool and limiters on one PostgreSQL database (as two processes would have), built
- * by the surfaces' own constructors on one test server's records (the server does not start on a
- * database yet, so the records stay in its folder; what is shared here is only the counters).
+ * throttle counts failures sent to either. Two real servers, each composed as `start
+ * --database-url` composes it (its own pool, its own limiters), on one PostgreSQL database: the
+ * first seeds it, the second joins. (Servers assembled by hand from the surfaces once hid that the
+ * composition chose the in-memory counters.)
  */
 const LIMIT = 3;
 let records: TestServer;
+let joined: RunningServer;
+let joinedFolder: string;
 let database: TestDatabase;
-const stores: PostgresStore[] = [];
-const listening: Server[] = [];
+/** The test's own connection to the database (the statements' and the sweep's tests). */
+let direct: PostgresStore;
 let urls: [string, string];
 
-/** One "server": the Automation API and the OAuth surface on its own rate-limit backend. */
-async function serverOn(backend: RateLimitBackend): Promise<string> {
-  const ctx = records.ctx;
-  const automation = createAutomationSurface(ctx, { search: new SubmissionSearch(ctx), credentials: new CredentialResolver(ctx), rateLimits: new RateLimitWindows(backend) });
-  const app = createApp(ctx, [{ router: createOAuthSurface(ctx, { rateLimits: backend }).router }, { path: '/api/automation', router: automation }]);
-  const server = await new Promise<Server>((resolve) => {
-    const started = app.listen(0, '127.0.0.1', () => resolve(started));
-  });
-  listening.push(server);
-  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-}
-
-async function backendOnDatabase(): Promise<RateLimitBackend> {
-  const store = await PostgresStore.open(database.url);
-  stores.push(store);
-  return postgresRateLimits(store.rateLimitClient());
-}
-
 beforeAll(async () => {
-  [records, database] = await Promise.all([startTestServer({ automationRateLimitPerMinute: LIMIT }), testDatabase()]);
-  urls = [await serverOn(await backendOnDatabase()), await serverOn(await backendOnDatabase())];
+  // Servers on a database share the master key from the environment (the PostgreSQL project sets one).
+  if (!process.env[MASTER_KEY_ENV]) vi.stubEnv(MASTER_KEY_ENV, randomBytes(32).toString('base64'));
+  database = await testDatabase();
+  records = await startTestServer({ databaseUrl: database.url, automationRateLimitPerMinute: LIMIT });
+  joinedFolder = await mkdtemp(join(tmpdir(), 'reference-server-'));
+  joined = await startServer(defaultConfig({ dataDir: joinedFolder, databaseUrl: database.url, port: 0, logLevel: 'silent', seed: false, automationRateLimitPerMinute: LIMIT }));
+  urls = [records.url, joined.url];
+  direct = await PostgresStore.open(database.url);
 });
 
 afterAll(async () => {
-  await Promise.all(listening.map((server) => new Promise((resolve) => server.close(resolve))));
-  await Promise.all(stores.map((store) => store.close()));
-  await Promise.all([records.dispose(), database.drop()]);
+  await direct?.close();
+  await joined?.close();
+  await records?.dispose();
+  await database?.drop();
+  await rm(joinedFolder, { recursive: true, force: true });
+  vi.unstubAllEnvs();
 });
 
 describe('the per-key rate limit on PostgreSQL', () => {
@@ -79,7 +73,7 @@ describe('the per-key rate limit on PostgreSQL', () => {
   });
 
   it('costs one statement per counted request', async () => {
-    const client = (stores[0] as PostgresStore).rateLimitClient();
+    const client = direct.rateLimitClient();
     const statements: string[] = [];
     const counted = new RateLimitWindows(postgresRateLimits({ query: (statement) => (statements.push(statement.text), client.query(statement)) }));
     const store = counted.store('one-statement', 60_000, LIMIT);
@@ -92,7 +86,7 @@ describe('the per-key rate limit on PostgreSQL', () => {
 
 describe('the rate-limit sweep on PostgreSQL', () => {
   it('deletes the rows of ended windows and keeps the live ones', async () => {
-    const client = (stores[0] as PostgresStore).rateLimitClient();
+    const client = direct.rateLimitClient();
     const now = Date.now();
     await client.query({ text: 'INSERT INTO rate_limits VALUES ($1, 1, $2), ($3, 1, $4)', values: ['sweep:ended', now - 1_000, 'sweep:live', now + 60_000] });
     await postgresRateLimits(client).sweep();

@@ -7,6 +7,7 @@ import { InvalidCursorError } from '../submissions/index.js';
 import { member } from './access.js';
 import { get, mountRoutes, viewer, withFound } from './route-table.js';
 import { parseResultQuery, resultMatcher, type ResultFilters } from './results-filters.js';
+import { AssessmentScoringPage } from './assessment-scoring-guide.js';
 import { ResultPage, ResultsPage, RESULTS_PATH } from './results-page.js';
 
 const PAGE_SIZE = 25;
@@ -47,5 +48,10 @@ const resultPage = (ctx: AppContext, tools: PageTools) =>
 
 /** Assessment results, for every member: reads only, the organisation's own. */
 export function resultsRoutes(ctx: AppContext, router: Router, tools: PageTools): void {
-  mountRoutes(router, tools, [get('/results', listPage(ctx, tools), 'members'), get('/results/:id', resultPage(ctx, tools), 'members')]);
+  mountRoutes(router, tools, [
+    get('/results', listPage(ctx, tools), 'members'),
+    // Before `/results/:id`, which would take "scoring" for a result's id.
+    get('/results/scoring', (req, res) => sendPage(res, <AssessmentScoringPage {...viewer(tools, req, res)} />), 'members'),
+    get('/results/:id', resultPage(ctx, tools), 'members'),
+  ]);
 }

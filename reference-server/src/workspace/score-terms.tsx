@@ -1,9 +1,8 @@
-/** Where the scoring is explained in full: the repository's assessment docs. */
-export const SCORING_DOCS_URL = 'https://github.com/partner-integration-kit/partner-integration-kit/blob/main/docs/assessment.md#the-scoring-model';
+import { ASSESSMENT_SCORING_PATH } from './assessment-scoring-guide.js';
 
 /**
  * The score terms of a result in a sentence each, for readers who are not psychometricians, with
- * the full model a link away (docs/assessment.md, "The scoring model" and "Response quality").
+ * the full model a link away, served by this server (assessment-scoring-guide.tsx).
  */
 export function ScoreTerms() {
   return (
@@ -30,7 +29,7 @@ export function ScoreTerms() {
         </dd>
       </dl>
       <p>
-        How each number is computed: <a href={SCORING_DOCS_URL}>the scoring model in the assessment documentation</a>.
+        How each number is computed: <a href={ASSESSMENT_SCORING_PATH}>how an assessment is scored</a>.
       </p>
     </details>
   );

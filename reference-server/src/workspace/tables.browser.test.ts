@@ -101,6 +101,11 @@ describe('the workspace tables at 1280, 390 and 320 px', { timeout: 300_000 }, (
     await visit('/workspace/requests', 'request-log');
     await visit('/workspace/sessions', 'sessions');
     await visit('/workspace/results', 'results');
+    // The scoring model's tables, reached as a reader does: from "What the scores mean".
+    await page.getByText('What the scores mean').click();
+    await page.getByRole('link', { name: 'how an assessment is scored' }).click();
+    await page.getByRole('table', { name: /^General adult reference/ }).waitFor();
+    await checkAtEveryWidth(page, 'assessment-scoring');
     await visit(`/workspace/results?email=${encodeURIComponent(DEMO_RESULT_EMAIL)}`, 'results-by-email');
     await page.getByRole('table', { name: 'Results' }).getByRole('link').first().click();
     await checkAtEveryWidth(page, 'result');

@@ -62,8 +62,8 @@ export class PostgresStore implements AsyncStore {
     pool.on('error', detached(onError, onError));
     // The backends of this store's connections: a notification one of them sent was already delivered here.
     const sessions = new Set<number>();
-    pool.on('connect', (client) => sessions.add(backendPid(client)));
-    pool.on('remove', (client) => sessions.delete(backendPid(client)));
+    pool.on('connect', detached(onError, (client: pg.PoolClient) => sessions.add(backendPid(client))));
+    pool.on('remove', detached(onError, (client: pg.PoolClient) => sessions.delete(backendPid(client))));
     try {
       const client = await pool.connect();
       try {
