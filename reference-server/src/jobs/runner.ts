@@ -77,6 +77,8 @@ class QueueState {
   readonly again = new Set<string>();
   /** Attempts in a row that failed or changed nothing, per key (reset by one that made progress). */
   readonly failures = new Map<string, number>();
+  /** Keys whose record a committed transaction deleted while their attempt ran: no read after it. */
+  readonly gone = new Set<string>();
   /** Leases kept after an attempt because the job is due again before they end: released on stop. */
   readonly kept = new Map<string, JobRef>();
 
@@ -136,6 +138,19 @@ export class JobRunner {
   /** The collections holding jobs: a write putting a record into one wakes the runners (wake-ups.ts). */
   isJobCollection = (collection: string): boolean => this.#queues.has(collection);
 
+  /**
+   * Told by the store every module writes through (WakingStore) of the job records a committed
+   * transaction deleted: a job whose attempt deleted its own record needs no read to learn it is
+   * gone (a put after that wakes the runner again, as any put does).
+   */
+  jobsDeleted = (jobs: readonly { collection: string; scope: string; id: string }[]): void => {
+    for (const job of jobs) {
+      const state = this.#queues.get(job.collection);
+      const key = keyOf(job);
+      if (state?.inFlight.has(key)) state.gone.add(key);
+    }
+  };
+
   /** Listens for wake-ups, resumes every job in the store and starts the periodic jobs. */
   start(): void {
     this.#running = true;
@@ -163,6 +178,7 @@ export class JobRunner {
       state.queued.clear();
       state.runQueue.length = 0;
       state.again.clear();
+      state.gone.clear();
     }
     for (const periodic of this.#periodic) periodic.cancel?.();
     await (await this.#unlisten)?.().catch(logFault(this.#log, 'job runner unlisten'));
@@ -319,8 +335,9 @@ export class JobRunner {
       case 'claimed':
     }
     const before = claim.record;
+    state.gone.delete(key);
     const { answer, threw } = await this.#attemptUnderLease(state, ref);
-    const after = await this.#db.get(state.queue.collection, ref.scope, ref.id);
+    const after = state.gone.delete(key) ? undefined : await this.#db.get(state.queue.collection, ref.scope, ref.id);
     const ended = this.#clock.now();
     if (!after) {
       state.failures.delete(key);
