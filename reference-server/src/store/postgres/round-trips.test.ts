@@ -9,7 +9,8 @@ import { workedExample } from '../../psychometrics/fixtures.js';
  * Round trips to PostgreSQL per write request, jobs included: on the stores table of `npm run
  * bench` a round trip (a socket write and a wake-up on each side) cost both processes more than
  * most statements, so the write paths are held to what they cost once BEGIN, writes and
- * notifications went with the statements after them (24 and 32 before, docs/performance.md).
+ * notifications went with the statements after them and the job runner stopped reading a job
+ * before its claim and after deleting it (24 and 32 before, docs/performance.md).
  * Counted at the driver: every query a connection of the server sends.
  */
 const BUDGET = { submit: 12, create: 19 };
