@@ -23,6 +23,7 @@ export const POSTGRES_PASSING: string[] = [
   'reference-server/src/automation/automation-api.test.ts',
   'reference-server/src/automation/deep-body.test.ts',
   'reference-server/src/automation/openapi.test.ts',
+  'reference-server/src/banner.test.ts',
   'reference-server/src/certificates/postgres-races.test.ts',
   'reference-server/src/certification/api-scenario.test.ts',
   'reference-server/src/certification/borrowed-subscription.test.ts',

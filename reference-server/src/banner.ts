@@ -1,10 +1,22 @@
 import type { DemoCredentials } from './seed.js';
 
-/** The start-up text a developer reads: the workspace to open first, where each surface is and, once, the demo secrets. */
-export function formatBanner(url: string, dataDir: string, demo: DemoCredentials | undefined): string {
+/** Where the sandbox is kept, as the banner names it: a data folder, or a database (its URL without the password). */
+export interface BannerPlace {
+  kind: 'folder' | 'database';
+  shown: string;
+}
+
+/**
+ * The start-up text a developer reads: the workspace to open first, where each surface is and, once,
+ * the demo secrets. Behind a proxy (`publicUrl`) the addresses are the ones partners use.
+ */
+export function formatBanner(listening: string, place: BannerPlace, demo: DemoCredentials | undefined, publicUrl?: string): string {
+  const url = publicUrl ?? listening;
+  const kept = place.kind === 'database' ? 'database' : 'data folder';
   const lines = [
     '',
-    `Partner integration reference server on ${url}  (data: ${dataDir})`,
+    `Partner integration reference server on ${listening}  (${place.kind === 'database' ? 'database' : 'data'}: ${place.shown})`,
+    ...(publicUrl && publicUrl !== listening ? [`Reached by partners at ${publicUrl}`] : []),
     '',
     // Where a person starts: keys, webhooks, request log and certification are all in the workspace.
     `  Workspace           ${url}/workspace   (open in a browser; sign in as an organisation's user)`,
@@ -18,8 +30,10 @@ export function formatBanner(url: string, dataDir: string, demo: DemoCredentials
   ];
   if (!demo) {
     lines.push(
-      '  This data folder was seeded earlier; its secrets were shown then and are stored only as hashes.',
-      '  Issue new ones with `npx reference-server key create …`, or start over: stop, delete the folder, start.',
+      `  This ${kept} was seeded earlier; its secrets were shown then and are stored only as hashes.`,
+      place.kind === 'database'
+        ? '  Issue new ones with `npx reference-server key create … --database-url …` from anywhere that reaches the database.'
+        : '  Issue new ones with `npx reference-server key create …`, or start over: stop, delete the folder, start.',
       '',
     );
     return lines.join('\n');
@@ -34,7 +48,7 @@ export function formatBanner(url: string, dataDir: string, demo: DemoCredentials
     `  OAuth client secret ${demo.oauthClient.clientSecret}`,
     `  OAuth redirect URIs ${demo.oauthClient.redirectUris.join('\n                      ')}`,
     '',
-    '  These secrets are shown once: the data folder keeps only their hashes.',
+    `  These secrets are shown once: the ${kept} keeps only their hashes.`,
     '',
   );
   return lines.join('\n');

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command, type OptionValues } from 'commander';
 import ipaddr from 'ipaddr.js';
-import { formatBanner } from './banner.js';
+import { formatBanner, type BannerPlace } from './banner.js';
 import { databaseOption, dataOption, list } from './cli-operator.js';
 import { defaultConfig, DEFAULT_HOST, DEFAULT_PORT, defaultOutboundAllowlist, type ServerConfig } from './config.js';
 import { detached, logFault } from './http/index.js';
@@ -186,8 +186,8 @@ export function addStartCommand(program: Command): void {
   start.action(async (options: OptionValues) => {
     const config = configFrom(options);
     const server = await startServer(config);
-    const place = config.databaseUrl ? redactConnectionString(config.databaseUrl) : config.dataDir;
-    process.stdout.write(`${formatBanner(server.url, place, server.demo)}\n`);
+    const place: BannerPlace = config.databaseUrl ? { kind: 'database', shown: redactConnectionString(config.databaseUrl) } : { kind: 'folder', shown: config.dataDir };
+    process.stdout.write(`${formatBanner(server.url, place, server.demo, config.publicUrl)}\n`);
     for (const warning of server.warnings) process.stderr.write(`warning: ${warning.text}\n`);
     await closedOnSignal(server);
   });

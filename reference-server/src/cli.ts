@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { backupDatabase, backupFolder, restoreFolder } from './backup/index.js';
 import { addCertifyCommands, certifyExitCode } from './certify-cli.js';
-import { formatBanner } from './banner.js';
+import { formatBanner, type BannerPlace } from './banner.js';
 import { addOperatorCommands, databaseOption, dataOption, list, storeTarget, type StoreTarget } from './cli-operator.js';
 import { addStartCommand, duration } from './cli-start.js';
 import { addStoreCommands } from './cli-store.js';
@@ -43,7 +43,8 @@ export async function operate(where: string | StoreTarget, name: CommandName, ar
 }
 
 /** What `seed` prints as where the sandbox is: the folder, or the database with its password hidden. */
-const placeOf = (target: StoreTarget): string => (target.databaseUrl ? redactConnectionString(target.databaseUrl) : resolve(target.data));
+const placeOf = (target: StoreTarget): BannerPlace =>
+  target.databaseUrl ? { kind: 'database', shown: redactConnectionString(target.databaseUrl) } : { kind: 'folder', shown: resolve(target.data) };
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);

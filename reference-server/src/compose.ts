@@ -171,7 +171,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
     { router: assetRoutes([STYLESHEET, PARTICIPANT_SCRIPT, LIVE_UPDATES_SCRIPT, COPY_BUTTONS_SCRIPT, FOCUS_ON_LOAD_SCRIPT, FAVICON]) },
     { router: faviconRedirect },
     // A certification run watches its client's OAuth requests (its API calls: a step after each surface's guard).
-    { router: certificationOAuthWatch(ctx, oauth.rotatedBeyondGrace) },
+    { router: certificationOAuthWatch(ctx, oauth.rotatedBeyondGrace, (work) => jobs.track(work)) },
     // Before OAuth's /.well-known routes: the certificate issuer's key set.
     { router: certificates.keys },
     { router: oauth.router },

@@ -66,7 +66,7 @@ async function changeOf(route: Route, req: Request, res: Response, at: number, s
  * client is a running run's, grades the request if it proved to be that client (oauth-grading.ts)
  * or keeps it as not counted (unproven.ts). Nothing here decodes a credential.
  */
-export function certificationOAuthWatch(ctx: AppContext, staleRefreshToken: StaleRefreshToken): RequestHandler {
+export function certificationOAuthWatch(ctx: AppContext, staleRefreshToken: StaleRefreshToken, track: (work: Promise<void>) => void): RequestHandler {
   return (req, res, next) => {
     // Mounted at the root: every request passes here, so the prefix test (on the raw URL, no parsing) comes first.
     const route = req.url.startsWith('/api/oauth/') ? routeOf(req) : undefined;
@@ -74,17 +74,22 @@ export function certificationOAuthWatch(ctx: AppContext, staleRefreshToken: Stal
       const at = ctx.clock.now();
       // The answer may end inside a transaction of the OAuth surface: the observation runs in this request's context, outside it.
       const outside = AsyncLocalStorage.snapshot();
+      const fault = logFault(ctx.log, 'certification: OAuth watch', req);
       res.once(
         'finish',
-        detached(logFault(ctx.log, 'certification: OAuth watch', req), () =>
-          outside(async () => {
-            const named = oauthEvidence(res).named;
-            if (!named || (await noRunWatching(ctx))) return;
-            const watched = await watchedBy(ctx, `client:${named}`);
-            const change = watched && (await changeOf(route, req, res, at, staleRefreshToken));
-            if (watched && change) await updateRun(ctx, watched.orgId, watched.runId, change);
-          }),
-        ),
+        detached(fault, () => {
+          const named = oauthEvidence(res).named;
+          if (!named) return;
+          // Tracked: the server's shutdown (and a test's settle) waits for the grading to be written.
+          track(
+            outside(async () => {
+              if (await noRunWatching(ctx)) return;
+              const watched = await watchedBy(ctx, `client:${named}`);
+              const change = watched && (await changeOf(route, req, res, at, staleRefreshToken));
+              if (watched && change) await updateRun(ctx, watched.orgId, watched.runId, change);
+            }).catch(fault),
+          );
+        }),
       );
     }
     next();

@@ -116,6 +116,8 @@ export class JobRunner {
   #sweeping: Promise<void> = Promise.resolve();
   #unlisten: Promise<(() => Promise<void>) | undefined> = Promise.resolve(undefined);
   #running = false;
+  /** Work a request left behind after its answer (track): idle and stop wait for it. */
+  readonly #tracked = new Set<Promise<void>>();
 
   constructor(deps: { db: AsyncStore; clock: Clock; log: Logger; holder?: string }) {
     this.#db = deps.db;
@@ -204,9 +206,19 @@ export class JobRunner {
     }
   }
 
-  /** True while a job is queued to run now, being looked at, or running. */
+  /**
+   * Work started outside the runner that must not be cut off (a request's observation, written
+   * after its answer left): `idle` and `stop` wait for it. `work` handles its own faults.
+   */
+  track(work: Promise<void>): void {
+    this.#tracked.add(work);
+    const done = () => void this.#tracked.delete(work);
+    work.then(done, done);
+  }
+
+  /** True while a job is queued to run now or running, or tracked work is unfinished. */
   get busy(): boolean {
-    return [...this.#queues.values()].some((s) => s.inFlight.size > 0 || s.runQueue.length > 0);
+    return this.#tracked.size > 0 || [...this.#queues.values()].some((s) => s.inFlight.size > 0 || s.runQueue.length > 0);
   }
 
   /** Resolves once the runner listens, and no job is queued to run now, looked at or running, nor a periodic run (tests await this). */
@@ -217,7 +229,7 @@ export class JobRunner {
       // A periodic run the clock started (a test's clock moves synchronously) counts as work in flight.
       await Promise.all(this.#periodic.map((p) => p.running));
       if (!this.busy) return;
-      await Promise.all([...this.#queues.values()].flatMap((s) => [...s.inFlight.values()]));
+      await Promise.all([...this.#tracked, ...[...this.#queues.values()].flatMap((s) => [...s.inFlight.values()])]);
     }
   }
 
