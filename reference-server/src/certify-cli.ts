@@ -18,7 +18,9 @@ import { FolderLockedError } from './store/index.js';
 export interface CliParts {
   dataOption(): Option;
   databaseOption(): Option;
-  operate(target: { data: string; databaseUrl?: string }, name: CommandName, args: unknown): Promise<unknown>;
+  /** The servers' public URL and outbound allowlist, for a run started on a database. */
+  serverSettingOptions(): Option[];
+  operate(target: { data: string; databaseUrl?: string; publicUrl?: string; allowOutbound?: string[] }, name: CommandName, args: unknown): Promise<unknown>;
   duration(value: string): number;
   list(value: string, previous?: string[]): string[];
 }
@@ -131,6 +133,7 @@ async function orgOf(call: Call, given: unknown): Promise<string> {
 }
 
 function runOptions(command: Command, parts: CliParts): Command {
+  for (const option of parts.serverSettingOptions()) command.addOption(option);
   return command
     .addOption(parts.dataOption())
     .addOption(parts.databaseOption())

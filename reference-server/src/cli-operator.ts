@@ -44,10 +44,25 @@ const postgresUrl = (value: string): string => {
 export const databaseOption = (): Option =>
   new Option('--database-url <url>', 'PostgreSQL database holding the sandbox, instead of --data (needs REFERENCE_SERVER_MASTER_KEY)').env('DATABASE_URL').argParser(postgresUrl);
 
-/** Where a command finds the sandbox: `--database-url` when given, else `--data`. */
+/**
+ * Beside `--database-url` on the commands whose answer or checks depend on them: the settings the
+ * servers were started with, since on a database a command runs in its own process, not in a server
+ * (an invite's link is on the public URL; a run's receiver must pass the servers' SSRF guard).
+ * Both read the servers' environment variables, so a cluster's operator sets them once.
+ */
+export const serverSettingOptions = (): Option[] => [
+  new Option('--public-url <url>', "the servers' public URL, the base of the links a command prints (on a database; a folder's server uses its own)").env('REFERENCE_SERVER_PUBLIC_URL'),
+  new Option('--allow-outbound <hosts>', "the servers' outbound allowlist, for the URLs a command checks (on a database; comma-separated; default none)")
+    .env('REFERENCE_SERVER_ALLOW_OUTBOUND')
+    .argParser((value: string, previous: string[] = []) => (value.trim() === 'none' ? [] : list(value, previous))),
+];
+
+/** Where a command finds the sandbox: `--database-url` when given, else `--data`; and the servers' settings it needs. */
 export interface StoreTarget {
   data: string;
   databaseUrl?: string;
+  publicUrl?: string;
+  allowOutbound?: string[];
 }
 
 /** A target from the options, or from one string: a postgres:// URL, else a data folder (what tests hand `operate`). */
@@ -147,6 +162,7 @@ export function addOperatorCommands(program: Command, operate: Operate): void {
       groups.set(groupKey, group);
     }
     const command = group.command(action).description(definition.input.description ?? name).addOption(dataOption()).addOption(databaseOption());
+    for (const option of serverSettingOptions()) command.addOption(option);
     const fields = fieldsOf(definition.input, hints);
     for (const field of fields) {
       if (field.key === hints.argument) command.argument(`<${field.key}>`, field.description);

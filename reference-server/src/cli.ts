@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { backupDatabase, backupFolder, restoreFolder } from './backup/index.js';
 import { addCertifyCommands, certifyExitCode } from './certify-cli.js';
 import { formatBanner, type BannerPlace } from './banner.js';
-import { addOperatorCommands, databaseOption, dataOption, list, storeTarget, type StoreTarget } from './cli-operator.js';
+import { addOperatorCommands, databaseOption, dataOption, list, serverSettingOptions, storeTarget, type StoreTarget } from './cli-operator.js';
 import { addStartCommand, duration } from './cli-start.js';
 import { addStoreCommands } from './cli-store.js';
 import { defaultConfig } from './config.js';
@@ -23,6 +23,8 @@ export async function operate(where: string | StoreTarget, name: CommandName, ar
   const config = defaultConfig({
     dataDir: resolve(target.data),
     ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}),
+    ...(target.publicUrl ? { publicUrl: target.publicUrl } : {}),
+    ...(target.allowOutbound ? { outboundAllowlist: target.allowOutbound } : {}),
     logLevel: 'silent',
     seed: false,
   });
@@ -90,7 +92,7 @@ export function buildCli(): Command {
 
   addStoreCommands(program, print);
 
-  addCertifyCommands(program, { dataOption, databaseOption, operate, duration, list });
+  addCertifyCommands(program, { dataOption, databaseOption, serverSettingOptions, operate, duration, list });
 
   return program;
 }

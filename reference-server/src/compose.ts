@@ -138,7 +138,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   // The runner claims, listens and reads through the store every module writes through.
   const jobs = new JobRunner({ db: folderOrDatabase.db, clock: opened.clock, log: opened.log });
   // Every write of a job notifies the runners in its transaction (jobs/wake-ups.ts).
-  const ctx: AppContext = { ...folderOrDatabase, db: new WakingStore(folderOrDatabase.db, jobs.isJobCollection) };
+  const ctx: AppContext = { ...folderOrDatabase, db: new WakingStore(folderOrDatabase.db, jobs.isJobCollection, jobs.jobsDeleted) };
 
   const submissions = new SubmissionProcessor(ctx);
   submissions.addQueues(jobs);

@@ -124,4 +124,36 @@ describe('a sandbox on PostgreSQL (--database-url)', () => {
       await restored.close();
     }
   });
+
+  it("runs operator commands with the servers' public URL and outbound allowlist, given as flags or in the servers' environment", async () => {
+    process.env[MASTER_KEY_ENV] = KEY;
+    const printed: string[] = [];
+    const cli = async (...args: string[]) => {
+      printed.length = 0;
+      const code = await main(['node', 'reference-server', ...args, '--database-url', database.url]);
+      return { code, out: printed.join('') };
+    };
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => printed.push(String(chunk)) > 0);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const savedUrl = process.env['REFERENCE_SERVER_PUBLIC_URL'];
+    try {
+      const { organizationId } = JSON.parse((await cli('seed', '--demo', '--json')).out) as { organizationId: string };
+      // An invite's link is on the servers' public URL, not on the command's own default address.
+      const flagged = await cli('invite', 'create', '--org', organizationId, '--email', 'flag@northwind.example', '--public-url', 'https://sandbox.example.com');
+      expect(flagged.code).toBe(0);
+      expect((JSON.parse(flagged.out) as { url: string }).url).toMatch(/^https:\/\/sandbox\.example\.com\/invite\//);
+      process.env['REFERENCE_SERVER_PUBLIC_URL'] = 'https://env.example.com';
+      const fromEnv = await cli('invite', 'create', '--org', organizationId, '--email', 'env@northwind.example');
+      expect((JSON.parse(fromEnv.out) as { url: string }).url).toMatch(/^https:\/\/env\.example\.com\/invite\//);
+      // A run's receiver passes the servers' SSRF guard when the servers allow it, and only then.
+      const run = ['certify', 'start', '--org', organizationId, '--webhook-url', 'http://127.0.0.1:9/hook', '--checks', 'webhook', '--json'];
+      expect((await cli(...run)).code).toBe(1);
+      expect((await cli(...run, '--allow-outbound', '127.0.0.1')).code).toBe(0);
+    } finally {
+      if (savedUrl === undefined) delete process.env['REFERENCE_SERVER_PUBLIC_URL'];
+      else process.env['REFERENCE_SERVER_PUBLIC_URL'] = savedUrl;
+      write.mockRestore();
+      stderr.mockRestore();
+    }
+  });
 });

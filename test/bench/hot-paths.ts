@@ -18,15 +18,15 @@ import { cores, startPinned, waitForOutput, type MeasuredProcess } from './proce
  * server's utime + stime from /proc over the load), which other load on a shared machine disturbs
  * far less than requests per second; both ratios are printed, each the median of the rounds.
  */
-const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
-const CONNECTIONS = 16;
+export const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
+export const CONNECTIONS = 16;
 
 /** The working tree's server CLI. */
 export const SERVER_BIN = fileURLToPath(new URL('../../reference-server/bin/reference-server.js', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
 const MOCK_OAUTH_BIN = fileURLToPath(new URL('../../node_modules/oauth2-mock-server/dist/oauth2-mock-server.mjs', import.meta.url));
 
-interface Load {
+export interface Load {
   url: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
@@ -91,7 +91,7 @@ interface Measured {
 }
 
 /** Sends `load` for `seconds`, or `amount` requests; throws when more than one in a hundred failed. */
-async function send(load: Load, length: { duration: number } | { amount: number }): Promise<autocannon.Result> {
+export async function send(load: Load, length: { duration: number } | { amount: number }): Promise<autocannon.Result> {
   const result = await autocannon({
     url: load.url,
     method: load.method ?? 'GET',
@@ -155,7 +155,7 @@ async function countInstructions(targets: Side[], outFiles: string[]): Promise<n
   return perRequest.map(median);
 }
 
-const median = (values: number[]): number => {
+export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
@@ -194,21 +194,29 @@ async function compare(targets: Side[], baseline: Side): Promise<Pick<HotPathRow
  * The flags `start` is given: only what every version of the CLI since a7a58c7 accepts, and the
  * rate limit's switch only when this version's `start --help` lists it (an older commit may not).
  */
-function startFlags(bin: string, data: string): string[] {
+function startFlags(bin: string, where: string[]): string[] {
   const help = execFileSync(process.execPath, [bin, 'start', '--help'], { encoding: 'utf8' });
   // The per-key rate limit would answer most of a load with 429: the bench measures the work, not the limit.
-  return ['--port', '0', '--data', data, ...(help.includes('--automation-rate-limit') ? ['--automation-rate-limit', '0'] : [])];
+  return ['--port', '0', ...where, ...(help.includes('--automation-rate-limit') ? ['--automation-rate-limit', '0'] : [])];
 }
 
 /**
- * `reference-server seed --demo --json`, then `reference-server start` on that folder, logging at
- * info; under callgrind (its counts written to `callgrindOut`) when given.
+ * `reference-server seed --demo --json`, then `reference-server start` on that sandbox, logging at
+ * info: a data folder in `dir`, or the PostgreSQL database `databaseUrl` (the master key then in
+ * `env`); under callgrind (its counts written to `callgrindOut`) when given.
  */
-async function startReferenceServer(dir: string, server: ServerUnderTest, index: number, callgrindOut?: string): Promise<{ process: MeasuredProcess; url: string; demo: DemoCredentials }> {
-  const data = join(dir, `data-${index}`);
-  const demo = JSON.parse(execFileSync(process.execPath, [server.bin, 'seed', '--demo', '--json', '--data', data], { encoding: 'utf8' })) as DemoCredentials;
-  const args = [...(server.nodeFlags ?? []), server.bin, 'start', ...startFlags(server.bin, data)];
-  const started = await startPinned(`reference-server-${index}`, dir, args, { NODE_ENV: 'production', LOG_LEVEL: 'info' }, callgrindOut ? callgrindWrapper(callgrindOut) : []);
+export async function startReferenceServer(
+  dir: string,
+  server: ServerUnderTest,
+  index: number,
+  options: { callgrindOut?: string; databaseUrl?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ process: MeasuredProcess; url: string; demo: DemoCredentials }> {
+  const { callgrindOut, databaseUrl } = options;
+  const where = databaseUrl ? ['--database-url', databaseUrl] : ['--data', join(dir, `data-${index}`)];
+  const env = { ...process.env, ...options.env };
+  const demo = JSON.parse(execFileSync(process.execPath, [server.bin, 'seed', '--demo', '--json', ...where], { encoding: 'utf8', env })) as DemoCredentials;
+  const args = [...(server.nodeFlags ?? []), server.bin, 'start', ...startFlags(server.bin, where)];
+  const started = await startPinned(`reference-server-${index}`, dir, args, { ...options.env, NODE_ENV: 'production', LOG_LEVEL: 'info' }, callgrindOut ? callgrindWrapper(callgrindOut) : []);
   // Under callgrind the start-up takes a minute or more on a busy machine.
   const url = await waitForOutput(started, (out) => /reference server on (\S+)/.exec(out)?.[1], `${server.label}: reference-server start`, callgrindOut ? 600_000 : 60_000);
   return { process: started, url, demo };
@@ -241,8 +249,8 @@ async function refreshChains(url: string, demo: DemoCredentials, count: number):
   return tokens;
 }
 
-const submitBody = (n: number) => JSON.stringify({ email: `bench-${n}@example.com`, full_name: 'Bench Mark', ...workedExample() });
-const createBody = (n: number) =>
+export const submitBody = (n: number) => JSON.stringify({ email: `bench-${n}@example.com`, full_name: 'Bench Mark', ...workedExample() });
+export const createBody = (n: number) =>
   JSON.stringify({
     record_id: `bench-${n}`,
     profile_id: 'prf_seed_deal',
@@ -292,7 +300,7 @@ export async function runHotPaths(
     const running: Running[] = [];
     const callgrindOut = options.onInstructionRow ? servers.map((_, index) => join(dir, `callgrind-${index}.out`)) : undefined;
     // Started side by side: under callgrind each start-up takes a minute or more.
-    running.push(...(await Promise.all(servers.map((server, index) => startReferenceServer(dir, server, index, callgrindOut?.[index])))).map(keep));
+    running.push(...(await Promise.all(servers.map((server, index) => startReferenceServer(dir, server, index, callgrindOut ? { callgrindOut: callgrindOut[index] as string } : {})))).map(keep));
     const first = running[0] as Running;
     const on = (server: Running, path: string, load: Omit<Load, 'url'> = {}): Side => ({ process: server.process, load: { url: `${server.url}${path}`, ...load } });
     let counter = 0;

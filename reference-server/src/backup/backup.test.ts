@@ -6,8 +6,7 @@ import { main } from '../cli.js';
 import { defaultConfig } from '../config.js';
 import { MASTER_KEY_FILE } from '../data-folder.js';
 import { startServer } from '../server.js';
-import { JournalStore } from '../store/journal-store.js';
-import type { Store, StoredRecord } from '../store/store.js';
+import { type AsyncReader, FileAsyncStore, JournalStore, type StoredRecord } from '../store/index.js';
 import { settle, startTestServer, type TestServer } from 'reference-server/testing';
 import { backupFolder } from './backup.js';
 
@@ -15,13 +14,16 @@ let server: TestServer;
 let work: string;
 let uploaded: string;
 
-function everything(store: Store): Record<string, StoredRecord[]> {
+async function everything(db: AsyncReader): Promise<Record<string, StoredRecord[]>> {
   const out: Record<string, StoredRecord[]> = {};
-  for (const collection of store.collections()) {
-    for (const scope of store.scopes(collection)) out[`${collection}/${scope}`] = store.all(collection, scope);
+  for (const collection of await db.collections()) {
+    for (const scope of await db.scopes(collection)) out[`${collection}/${scope}`] = await db.all(collection, scope);
   }
   return out;
 }
+
+/** `backup`'s arguments for the test server's sandbox: its database on PostgreSQL, else its folder. */
+const backupOf = (server: TestServer) => (server.ctx.config.databaseUrl ? ['--database-url', server.ctx.config.databaseUrl] : ['--data', server.dataDir]);
 
 const automation = (base: string, key: string, path: string, init: RequestInit = {}) =>
   fetch(`${base}/api/automation${path}`, { ...init, headers: { 'x-api-key': key, ...(init.body ? { 'content-type': 'application/json' } : {}) } });
@@ -51,17 +53,18 @@ afterAll(async () => {
 describe('backup and restore', () => {
   it('backs up a running server through it, restores into an empty folder, and every record reads back', async () => {
     const file = join(work, 'running.backup.gz');
-    expect(await main(['node', 'reference-server', 'backup', '--data', server.dataDir, '--out', file])).toBe(0);
-    const expected = everything(server.ctx.store);
+    expect(await main(['node', 'reference-server', 'backup', ...backupOf(server), '--out', file])).toBe(0);
+    const expected = await everything(server.ctx.db);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
 
     const restored = join(work, 'restored');
     expect(await main(['node', 'reference-server', 'restore', '--from', file, '--data', restored])).toBe(0);
-    expect(await readFile(join(restored, MASTER_KEY_FILE), 'utf8')).toBe(await readFile(join(server.dataDir, MASTER_KEY_FILE), 'utf8'));
+    // A folder's key travels in its backup; a database's server reads it from the environment.
+    if (!server.ctx.config.databaseUrl) expect(await readFile(join(restored, MASTER_KEY_FILE), 'utf8')).toBe(await readFile(join(server.dataDir, MASTER_KEY_FILE), 'utf8'));
 
     const store = await JournalStore.open(restored);
     try {
-      const actual = everything(store);
+      const actual = await everything(new FileAsyncStore(store));
       expect(Object.keys(actual).length).toBeGreaterThan(10);
       expect(actual).toEqual(expected);
     } finally {

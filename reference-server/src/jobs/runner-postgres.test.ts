@@ -63,6 +63,39 @@ async function empty(db: WakingStore): Promise<void> {
   await db.write([del('periodic_runs', GLOBAL, 'sweep')]).catch(() => undefined);
 }
 
+/**
+ * The store as a runner sees it when its LISTEN connection is slow to come up (a loaded database):
+ * the listen is made only once the runner's first look at the queue's scopes has read, and a job
+ * was committed (notifying nobody yet) just after that read.
+ */
+function slowToListen(store: PostgresStore, collection: string): PostgresStore {
+  let listening = () => undefined as void;
+  const mayListen = new Promise<void>((resolve) => (listening = resolve));
+  let looked = false;
+  return new Proxy(store, {
+    get: (target, name) => {
+      if (name === 'listen') {
+        return async (...args: Parameters<PostgresStore['listen']>) => {
+          await mayListen;
+          return target.listen(...args);
+        };
+      }
+      if (name === 'scopes') {
+        return async (of: string) => {
+          const scopes = await target.scopes(of);
+          if (of === collection && !looked) {
+            looked = true;
+            await target.write([put(collection, 'org', { id: 'early' })]);
+            listening();
+          }
+          return scopes;
+        };
+      }
+      return (Reflect.get(target, name) as (...args: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
 /** Resolves once `check` holds after one of the runs it is told about. */
 function when(check: () => boolean): { promise: Promise<void>; poke: () => void } {
   let resolve = () => undefined as void;
@@ -95,6 +128,59 @@ describe('job runners of two servers on one PostgreSQL', () => {
     const runs = [...a.ran, ...b.ran];
     expect(runs).toHaveLength(total);
     expect(new Set(runs).size).toBe(total);
+  });
+
+  it('count the sweep at start as work: idle resolves only once the jobs already in the database have run', async () => {
+    const a = await server();
+    await empty(a.db);
+    await a.db.write(Array.from({ length: 5 }, (_, n) => put(JOBS, `org_${n}`, { id: `waiting_${n}` })));
+    // Nothing wakes the runner for these: the sweep at start finds them, over a few round trips.
+    a.runner.start();
+    await a.runner.idle();
+    expect(a.ran.sort()).toEqual(['waiting_0', 'waiting_1', 'waiting_2', 'waiting_3', 'waiting_4']);
+  });
+
+  it('run a job committed after the sweep at start but before the runner listens, without waiting for the next sweep', async () => {
+    const store = await PostgresStore.open(database.url);
+    const ran: string[] = [];
+    const runner = new JobRunner({ db: slowToListen(store, JOBS), clock: new ManualClock(), log });
+    runner.add({
+      name: 'test',
+      collection: JOBS,
+      concurrency: 1,
+      run: async (ref) => {
+        ran.push(ref.id);
+        await store.write([del(JOBS, ref.scope, ref.id)]);
+      },
+    });
+    opened.push({ stop: async () => (await runner.stop(), await store.close()) });
+    await empty(new WakingStore(store, runner.isJobCollection));
+    runner.start();
+    // The clock stands still: no periodic sweep comes to find the job.
+    await runner.idle();
+    expect(ran).toEqual(['early']);
+  });
+
+  it('coalesce sweeps asked for while one is still running, instead of queueing one per interval that passed', async () => {
+    const store = await PostgresStore.open(database.url);
+    let looks = 0;
+    const counted = new Proxy(store, {
+      get: (target, name) =>
+        name === 'scopes'
+          ? (collection: string) => ((looks += 1), target.scopes(collection))
+          : (Reflect.get(target, name) as (...args: unknown[]) => unknown).bind(target),
+    });
+    const clock = new ManualClock();
+    const runner = new JobRunner({ db: counted, clock, log });
+    runner.add({ name: 'test', collection: JOBS, concurrency: 1, run: async () => undefined });
+    opened.push({ stop: async () => (await runner.stop(), await store.close()) });
+    runner.start();
+    await runner.idle();
+    looks = 0;
+    // A day at once: 2,880 sweep intervals pass while the first sweep they start is still reading.
+    clock.advance(24 * 3600_000);
+    await runner.idle();
+    expect(looks).toBeLessThanOrEqual(2);
   });
 
   it('let the other server take over a job once the lease of the one running it lapses', async () => {

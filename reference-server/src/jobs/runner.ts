@@ -75,17 +75,17 @@ class QueueState {
   readonly inFlight = new Map<string, Promise<void>>();
   /** Keys asked for while running: looked at again once the attempt ends. */
   readonly again = new Set<string>();
-  /** The newest look at each key: an older one that ends later is dropped. */
-  readonly looks = new Map<string, object>();
   /** Attempts in a row that failed or changed nothing, per key (reset by one that made progress). */
   readonly failures = new Map<string, number>();
+  /** Keys whose record a committed transaction deleted while their attempt ran: no read after it. */
+  readonly gone = new Set<string>();
   /** Leases kept after an attempt because the job is due again before they end: released on stop. */
   readonly kept = new Map<string, JobRef>();
 
   constructor(readonly queue: JobQueue) {}
 
   known(key: string): boolean {
-    return this.timers.has(key) || this.queued.has(key) || this.inFlight.has(key) || this.looks.has(key);
+    return this.timers.has(key) || this.queued.has(key) || this.inFlight.has(key);
   }
 
   dueAt(record: StoredRecord): number {
@@ -114,6 +114,8 @@ export class JobRunner {
   #abort = new AbortController();
   #sweepTimer: (() => void) | undefined;
   #sweeping: Promise<void> = Promise.resolve();
+  /** Sweeps asked for and not yet finished: on PostgreSQL one takes several round trips before it schedules what it found. */
+  #sweepsPending = 0;
   #unlisten: Promise<(() => Promise<void>) | undefined> = Promise.resolve(undefined);
   #running = false;
   /** Work a request left behind after its answer (track): idle and stop wait for it. */
@@ -140,6 +142,19 @@ export class JobRunner {
   /** The collections holding jobs: a write putting a record into one wakes the runners (wake-ups.ts). */
   isJobCollection = (collection: string): boolean => this.#queues.has(collection);
 
+  /**
+   * Told by the store every module writes through (WakingStore) of the job records a committed
+   * transaction deleted: a job whose attempt deleted its own record needs no read to learn it is
+   * gone (a put after that wakes the runner again, as any put does).
+   */
+  jobsDeleted = (jobs: readonly { collection: string; scope: string; id: string }[]): void => {
+    for (const job of jobs) {
+      const state = this.#queues.get(job.collection);
+      const key = keyOf(job);
+      if (state?.inFlight.has(key)) state.gone.add(key);
+    }
+  };
+
   /** Listens for wake-ups, resumes every job in the store and starts the periodic jobs. */
   start(): void {
     this.#running = true;
@@ -152,7 +167,10 @@ export class JobRunner {
         this.#log.error({ err: error }, 'job runner could not listen for wake-ups; the sweep still runs every job');
         return undefined;
       });
+    // At once, without waiting for the LISTEN connection; and again once it listens, for the jobs
+    // committed in between (their notifications reached no one, and the next sweep is 30 s away).
     this.#sweep();
+    this.#unlisten.then(() => this.#sweep()).catch(fault);
     for (const periodic of this.#periodic) this.#tick(periodic);
   }
 
@@ -167,7 +185,7 @@ export class JobRunner {
       state.queued.clear();
       state.runQueue.length = 0;
       state.again.clear();
-      state.looks.clear();
+      state.gone.clear();
     }
     for (const periodic of this.#periodic) periodic.cancel?.();
     await (await this.#unlisten)?.().catch(logFault(this.#log, 'job runner unlisten'));
@@ -203,12 +221,12 @@ export class JobRunner {
     work.then(done, done);
   }
 
-  /** True while a job is queued to run now, being looked at, or running, or tracked work is unfinished. */
+  /** True while a sweep looks for jobs, a job is queued to run now or running, or tracked work is unfinished. */
   get busy(): boolean {
-    return this.#tracked.size > 0 || [...this.#queues.values()].some((s) => s.inFlight.size > 0 || s.runQueue.length > 0 || s.looks.size > 0);
+    return this.#sweepsPending > 0 || this.#tracked.size > 0 || [...this.#queues.values()].some((s) => s.inFlight.size > 0 || s.runQueue.length > 0);
   }
 
-  /** Resolves once the runner listens, and no job is queued to run now, looked at or running, nor a periodic run (tests await this). */
+  /** Resolves once the runner listens, and no sweep, no job queued to run now or running, nor a periodic run is left (tests await this). */
   async idle(): Promise<void> {
     await this.#unlisten;
     for (;;) {
@@ -216,7 +234,7 @@ export class JobRunner {
       // A periodic run the clock started (a test's clock moves synchronously) counts as work in flight.
       await Promise.all(this.#periodic.map((p) => p.running));
       if (!this.busy) return;
-      await Promise.all([...this.#tracked, ...[...this.#queues.values()].flatMap((s) => [...s.inFlight.values()])]);
+      await Promise.all([this.#sweeping, ...this.#tracked, ...[...this.#queues.values()].flatMap((s) => [...s.inFlight.values()])]);
     }
   }
 
@@ -231,11 +249,22 @@ export class JobRunner {
     // The next sweep first: a job whose record cannot be read must not end the safety net.
     this.#sweepTimer?.();
     this.#sweepTimer = this.#clock.schedule(SWEEP_INTERVAL_MS, detached(logFault(this.#log, 'job sweep'), () => this.#sweep()));
-    this.#sweeping = this.#sweeping.then(() => this.#sweepOnce()).catch(logFault(this.#log, 'job sweep'));
+    // One running and one waiting at most: the waiting one has not read yet, so it finds whatever
+    // a further one would (a sweep slower than its interval, or a test clock moved by a day, would
+    // otherwise queue one per interval).
+    if (this.#sweepsPending >= 2) return;
+    this.#sweepsPending += 1;
+    this.#sweeping = this.#sweeping
+      .then(() => this.#sweepOnce())
+      .catch(logFault(this.#log, 'job sweep'))
+      .finally(() => {
+        this.#sweepsPending -= 1;
+      });
   }
 
   async #sweepOnce(): Promise<void> {
     for (const state of this.#queues.values()) {
+      if (!this.#running) return;
       const { collection } = state.queue;
       for (const scope of await this.#db.scopes(collection)) {
         for (const record of await this.#db.all(collection, scope)) {
@@ -246,7 +275,11 @@ export class JobRunner {
     }
   }
 
-  /** Reads the job's record and runs it when due (not before `notBefore`, when given): at once, or on a clock timer. */
+  /**
+   * Runs the job when due (not before `notBefore`, when given): at once, or on a clock timer. The
+   * claim reads the record and declines it until it is due (then it waits for its time), so a
+   * wake-up costs no read of its own: one round trip per job fewer on PostgreSQL.
+   */
   #schedule(state: QueueState, ref: JobRef, notBefore = 0): void {
     if (!this.#running) return;
     const key = keyOf(ref);
@@ -254,24 +287,7 @@ export class JobRunner {
       state.again.add(key);
       return;
     }
-    const look = {};
-    state.looks.set(key, look);
-    this.#db
-      .get(state.queue.collection, ref.scope, ref.id)
-      .then((record) => {
-        if (state.looks.get(key) !== look) return;
-        state.looks.delete(key);
-        if (!record) {
-          state.failures.delete(key);
-          return;
-        }
-        this.#runAt(state, ref, Math.max(state.dueAt(record), notBefore));
-      })
-      .catch((error: unknown) => {
-        if (state.looks.get(key) === look) state.looks.delete(key);
-        // Looked at again by the next sweep.
-        this.#log.error({ err: error, queue: state.queue.name, job: ref.id }, 'job could not be read');
-      });
+    this.#runAt(state, ref, notBefore);
   }
 
   #runAt(state: QueueState, ref: JobRef, at: number): void {
@@ -347,8 +363,9 @@ export class JobRunner {
       case 'claimed':
     }
     const before = claim.record;
+    state.gone.delete(key);
     const { answer, threw } = await this.#attemptUnderLease(state, ref);
-    const after = await this.#db.get(state.queue.collection, ref.scope, ref.id);
+    const after = state.gone.delete(key) ? undefined : await this.#db.get(state.queue.collection, ref.scope, ref.id);
     const ended = this.#clock.now();
     if (!after) {
       state.failures.delete(key);

@@ -38,12 +38,15 @@ export function parseWakeUp(payload: string): WakeUp | undefined {
 export class WakingStore implements AsyncStore {
   readonly #db: AsyncStore;
   readonly #isJobCollection: (collection: string) => boolean;
+  readonly #deleted: (jobs: WakeUp[]) => void;
 
   readonly committed: CommittedReader | undefined;
 
-  constructor(db: AsyncStore, isJobCollection: (collection: string) => boolean) {
+  /** `deleted` hears, once a transaction commits, of the job records it deleted (JobRunner.jobsDeleted). */
+  constructor(db: AsyncStore, isJobCollection: (collection: string) => boolean, deleted: (jobs: WakeUp[]) => void = () => undefined) {
     this.#db = db;
     this.#isJobCollection = isJobCollection;
+    this.#deleted = deleted;
     // Reads wake nobody: the store's own view, when it has one, is this one's.
     this.committed = db.committed;
   }
@@ -76,8 +79,11 @@ export class WakingStore implements AsyncStore {
     return this.transaction((tx) => tx.write(ops));
   }
 
-  transaction<R>(work: (tx: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R> {
-    return this.#db.transaction((tx) => work(new WakingTransaction(tx, this.#isJobCollection)), options);
+  async transaction<R>(work: (tx: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R> {
+    const deleted: WakeUp[] = [];
+    const value = await this.#db.transaction((tx) => work(new WakingTransaction(tx, this.#isJobCollection, deleted)), options);
+    if (deleted.length > 0) this.#deleted(deleted);
+    return value;
   }
 
   listen(channel: string, handler: (payload: string) => void, resumed?: () => void): Promise<() => Promise<void>> {
@@ -96,10 +102,12 @@ export class WakingStore implements AsyncStore {
 class WakingTransaction implements Transaction {
   readonly #tx: Transaction;
   readonly #isJobCollection: (collection: string) => boolean;
+  readonly #deleted: WakeUp[];
 
-  constructor(tx: Transaction, isJobCollection: (collection: string) => boolean) {
+  constructor(tx: Transaction, isJobCollection: (collection: string) => boolean, deleted: WakeUp[]) {
     this.#tx = tx;
     this.#isJobCollection = isJobCollection;
+    this.#deleted = deleted;
   }
 
   get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, options?: ReadOptions): Promise<T | undefined> {
@@ -129,9 +137,9 @@ class WakingTransaction implements Transaction {
   async write(ops: AsyncWriteOp[]): Promise<void> {
     await this.#tx.write(ops);
     for (const op of ops) {
-      if ((op.op === 'put' || op.op === 'create') && this.#isJobCollection(op.collection)) {
-        this.#tx.notify(JOBS_CHANNEL, payloadOf({ collection: op.collection, scope: op.scope, id: op.record.id }));
-      }
+      if (!this.#isJobCollection(op.collection)) continue;
+      if (op.op === 'delete') this.#deleted.push({ collection: op.collection, scope: op.scope, id: op.id });
+      else this.#tx.notify(JOBS_CHANNEL, payloadOf({ collection: op.collection, scope: op.scope, id: op.record.id }));
     }
   }
 

@@ -108,7 +108,9 @@ async function createIn(tx: Transaction, ctx: Ctx, orgId: string, input: Submiss
     transcriptIds: [],
     history: [{ status: 'queued', at: now }],
   };
-  // Locked last, so the organisation's creates wait on one another only for the write and the commit.
+  // The event's subscriptions read before the lock: it is taken last, so the organisation's creates
+  // wait on one another only for the write and the commit (one round trip on PostgreSQL).
+  const events = await eventOps(ctx, tx, orgId, 'submission.queued', submissionSummary(submission));
   const created = await tx.get<CreatedCount>(CREATED, orgId, 'created', { forUpdate: true });
   const count: CreatedCount = { id: 'created', count: (created?.count ?? 0) + 1 };
   const ops: AsyncWriteOp[] = [
@@ -116,7 +118,7 @@ async function createIn(tx: Transaction, ctx: Ctx, orgId: string, input: Submiss
     create<RecordIdEntry>(RECORD_IDS, orgId, { id: input.record_id, submissionId: submission.id }),
     put(SUBMISSIONS, orgId, submission),
     put<JobRecord>(JOBS, orgId, { id: submission.id, jobId: submission.jobId, revision: 1, enqueuedAt: now }),
-    ...(await eventOps(ctx, tx, orgId, 'submission.queued', submissionSummary(submission))),
+    ...events,
   ];
   await tx.write(ops);
   return { kind: 'created', submission };

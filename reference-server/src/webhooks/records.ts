@@ -9,6 +9,15 @@ export const EVENTS = 'webhook_events';
 export const OUTBOX = 'webhook_outbox';
 /** The attempts log, scoped by subscription id, so one subscription's history pages at flat cost. */
 export const ATTEMPTS = 'webhook_attempts';
+/**
+ * One record per organisation and surface (id = the surface), locked by every create of a
+ * subscription there: what makes the per-surface limit one limit across servers (subscriptions.ts).
+ */
+export const SUBSCRIPTION_LOCKS = 'webhook_subscription_locks';
+
+export interface SubscriptionLock extends StoredRecord {
+  id: WebhookSurface;
+}
 
 export interface SubscriptionRecord extends StoredRecord {
   /** `whk_…` */

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { operate } from '../cli.js';
 import { settle, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
+import { rotateSecret } from './rotation.js';
 
 /**
  * Secret rotation as receivers see it: each receiver checks deliveries with the stock
@@ -59,14 +60,12 @@ describe('webhook secret rotation', () => {
     const created = await api('/webhooks', { url: receiver.url, events: ['submission.completed'] });
     const { id, secret: oldSecret } = (await created.json()) as { id: string; secret: string };
 
-    const rotated = (await operate(server.sandbox, 'webhook.rotate-secret', { orgId: server.demo.organizationId, subscriptionId: id, overlapHours: 1 })) as {
-      secret: string;
-      previous_secret_valid_until: string;
-    };
-    const newSecret = rotated.secret;
+    // On the server's clock (an operator command on a database runs on the command's own clock).
+    const rotated = await rotateSecret(server.ctx, server.demo.organizationId, id, 1);
+    const newSecret = rotated?.secret as string;
     expect(newSecret).toMatch(/^whsec_/);
     expect(newSecret).not.toBe(oldSecret);
-    expect(Date.parse(rotated.previous_secret_valid_until)).toBe(clock.now() + 60 * MINUTE);
+    expect(Date.parse(rotated?.subscription.previousSecret?.until as string)).toBe(clock.now() + 60 * MINUTE);
 
     // Inside the overlap, three minutes before real time: two v1 signatures, each receiver verifies.
     clock.advance(58 * MINUTE);

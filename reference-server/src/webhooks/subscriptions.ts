@@ -2,10 +2,10 @@ import { generateWebhookSecret } from '../crypto/index.js';
 import { textMatches } from '../search-words.js';
 import type { AppContext } from '../context.js';
 import { checkOutboundUrl } from '../outbound/index.js';
-import { del, put, type Page } from '../store/index.js';
+import { create, del, put, StoreConflictError, type Page, type Transaction } from '../store/index.js';
 import type { SubscriptionView } from './contract.js';
 import { eventTypesFor, type EventType, type WebhookSurface } from './event-types.js';
-import { SUBSCRIPTIONS, type SubscriptionRecord } from './records.js';
+import { SUBSCRIPTION_LOCKS, SUBSCRIPTIONS, type SubscriptionLock, type SubscriptionRecord } from './records.js';
 
 /** Subscriptions an organisation may hold per surface; each delivery fans out to all of them. */
 export const MAX_SUBSCRIPTIONS_PER_SURFACE = 50;
@@ -78,18 +78,41 @@ export async function createSubscription(ctx: AppContext, orgId: string, input: 
     createdAt: now,
     updatedAt: now,
   };
-  const saved = await ctx.db.transaction(async (tx) => {
-    // Counted in the transaction that writes (after the URL check's await). The file store runs
-    // these one at a time; on PostgreSQL two servers' creates at once may each take the last place.
-    const count = (await tx.all<SubscriptionRecord>(SUBSCRIPTIONS, orgId)).filter((s) => s.surface === input.surface).length;
-    if (count >= MAX_SUBSCRIPTIONS_PER_SURFACE) return false;
-    await tx.write([put(SUBSCRIPTIONS, orgId, record)]);
-    return true;
-  });
-  if (!saved) {
+  if (!(await saveWithinLimit(ctx, record))) {
     return { ok: false, field: 'subscriptions', message: `An organisation may hold at most ${MAX_SUBSCRIPTIONS_PER_SURFACE} subscriptions on this API; delete one first.` };
   }
   return { ok: true, subscription: subscriptionView(record), secret };
+}
+
+/** Runs of the create's transaction: the first may lose the lock record's `create` to another server's. */
+const SAVE_RUNS = 2;
+
+/**
+ * Writes the subscription unless the organisation holds the limit on its surface already. Counted
+ * in the transaction that writes, under the organisation's lock record for the surface (read for
+ * update, made with `create` the first time): of two servers' creates at once, the second waits
+ * for the first's commit and counts its subscription. False when the limit is reached.
+ */
+async function saveWithinLimit(ctx: Pick<AppContext, 'db'>, record: SubscriptionRecord): Promise<boolean> {
+  for (let run = 1; ; run += 1) {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        await lockSurface(tx, record.orgId, record.surface);
+        const count = (await tx.all<SubscriptionRecord>(SUBSCRIPTIONS, record.orgId)).filter((s) => s.surface === record.surface).length;
+        if (count >= MAX_SUBSCRIPTIONS_PER_SURFACE) return false;
+        await tx.write([put(SUBSCRIPTIONS, record.orgId, record)]);
+        return true;
+      });
+    } catch (error) {
+      // The other server made the lock record first: run again, now waiting on its lock.
+      if (!(error instanceof StoreConflictError) || run >= SAVE_RUNS) throw error;
+    }
+  }
+}
+
+async function lockSurface(tx: Transaction, orgId: string, surface: WebhookSurface): Promise<void> {
+  if (await tx.get<SubscriptionLock>(SUBSCRIPTION_LOCKS, orgId, surface, { forUpdate: true })) return;
+  await tx.write([create<SubscriptionLock>(SUBSCRIPTION_LOCKS, orgId, { id: surface })]);
 }
 
 /** A page of the surface's subscriptions, newest first. */

@@ -314,11 +314,13 @@ describe('durability', () => {
     const before = (await (await api('/submissions?status=queued')).json()) as { data: unknown[] };
     expect(before.data).toHaveLength(3);
     const { dataDir } = server;
+    const { databaseUrl } = server.ctx.config;
     await server.close();
 
     const clock2 = new ManualClock(clock.now());
+    // The same sandbox: the folder, or the database on PostgreSQL.
     let restarted: RunningServer | undefined = await startServer(
-      defaultConfig({ dataDir, port: 0, logLevel: 'silent', outboundAllowlist: ['127.0.0.1'] }),
+      defaultConfig({ dataDir, ...(databaseUrl ? { databaseUrl } : {}), port: 0, logLevel: 'silent', outboundAllowlist: ['127.0.0.1'] }),
       { clock: clock2 },
     );
     try {

@@ -64,7 +64,7 @@ describe('results and invites in a real browser', { timeout: 240_000 }, () => {
     const terms = page.locator('details.explain');
     for (const term of ['T', 'Percentile', 'Sten', 'Band', 'Response quality']) expect(await terms.locator('dt', { hasText: new RegExp(`^${term}$`) }).count()).toBe(1);
     expect(await terms.textContent()).toContain('review: a pattern suggests care is needed');
-    expect(await terms.getByRole('link').getAttribute('href')).toMatch(/docs\/assessment\.md#the-scoring-model$/);
+    expect(await terms.getByRole('link').getAttribute('href')).toBe('/workspace/results/scoring');
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByLabel('Composite band').selectOption('high');

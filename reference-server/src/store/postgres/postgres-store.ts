@@ -7,7 +7,8 @@ import { TransactionScope } from '../transaction-scope.js';
 import { storeError } from './errors.js';
 import { Listener } from './listener.js';
 import { migrate } from './migrate.js';
-import { allRecords, applyOps, claimRecord, collectionsOf, countRecords, getRecord, pageRecords, releaseRecord, scopesOf, type Queryable } from './queries.js';
+import { BatchedConnection } from './batched-connection.js';
+import { allRecords, applyOps, claimRecord, collectionsOf, countRecords, getRecord, pageRecords, poolQueryable, releaseRecord, scopesOf, type Queryable } from './queries.js';
 
 /** The LISTEN connection's application_name, so an operator (or a test) can tell it in pg_stat_activity. */
 export const LISTEN_APPLICATION = 'reference-server listen';
@@ -39,12 +40,15 @@ const backendPid = (client: pg.PoolClient): number => (client as pg.PoolClient &
  */
 export class PostgresStore implements AsyncStore {
   readonly #pool: pg.Pool;
+  /** The pool for reads outside a transaction: each a prepared statement on a free connection. */
+  readonly #reads: Queryable;
   readonly #listener: Listener;
   readonly #scope = new TransactionScope();
   #closed = false;
 
   private constructor(pool: pg.Pool, listener: Listener) {
     this.#pool = pool;
+    this.#reads = poolQueryable(pool);
     this.#listener = listener;
   }
 
@@ -76,27 +80,27 @@ export class PostgresStore implements AsyncStore {
   }
 
   get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, _options?: ReadOptions): Promise<T | undefined> {
-    return this.#read('get', () => getRecord<T>(this.#pool, collection, scope, id));
+    return this.#read('get', () => getRecord<T>(this.#reads, collection, scope, id));
   }
 
   all<T extends StoredRecord = StoredRecord>(collection: string, scope: string): Promise<T[]> {
-    return this.#read('all', () => allRecords<T>(this.#pool, collection, scope));
+    return this.#read('all', () => allRecords<T>(this.#reads, collection, scope));
   }
 
   page<T extends StoredRecord>(collection: string, scope: string, query: PageQuery<T>): Promise<Page<T>> {
-    return this.#read('page', () => pageRecords(this.#pool, collection, scope, query));
+    return this.#read('page', () => pageRecords(this.#reads, collection, scope, query));
   }
 
   count(collection: string, scope: string): Promise<number> {
-    return this.#read('count', () => countRecords(this.#pool, collection, scope));
+    return this.#read('count', () => countRecords(this.#reads, collection, scope));
   }
 
   scopes(collection: string): Promise<string[]> {
-    return this.#read('scopes', () => scopesOf(this.#pool, collection));
+    return this.#read('scopes', () => scopesOf(this.#reads, collection));
   }
 
   collections(): Promise<string[]> {
-    return this.#read('collections', () => collectionsOf(this.#pool));
+    return this.#read('collections', () => collectionsOf(this.#reads));
   }
 
   async stats(): Promise<StoreStats> {
@@ -166,22 +170,23 @@ export class PostgresStore implements AsyncStore {
       throw storeError(error);
     }
     let broken: Error | undefined;
+    // BEGIN goes with the transaction's first statement (BatchedConnection).
+    const connection = new BatchedConnection(client, options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
     try {
-      await client.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
-      const tx = new PostgresTransaction(client, options.readOnly ?? false);
+      const tx = new PostgresTransaction(connection, options.readOnly ?? false);
       let value: R;
       try {
         value = await this.#scope.run(() => work(tx));
       } finally {
         tx.end();
       }
-      await tx.finish();
-      await client.query('COMMIT');
+      tx.finish();
+      await connection.commit(tx.notifications);
       this.#listener.deliverCommitted(tx.notifications);
       return value;
     } catch (error) {
       const mapped = storeError(error);
-      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      if (connection.begun) await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       if (mapped instanceof StoreUnavailableError) broken ??= mapped;
       throw mapped;
     } finally {
@@ -215,7 +220,7 @@ export class PostgresStore implements AsyncStore {
 
 /** One transaction on its own connection, usable only while its callback runs. */
 class PostgresTransaction implements Transaction {
-  readonly #client: Queryable;
+  readonly #client: BatchedConnection;
   readonly #readOnly: boolean;
   readonly #notifications: Array<[string, string]> = [];
 
@@ -227,7 +232,7 @@ class PostgresTransaction implements Transaction {
   /** PostgreSQL aborts a transaction at its first failed statement: it can then only roll back. */
   #failure: unknown;
 
-  constructor(client: Queryable, readOnly: boolean) {
+  constructor(client: BatchedConnection, readOnly: boolean) {
     this.#client = client;
     this.#readOnly = readOnly;
   }
@@ -258,7 +263,7 @@ class PostgresTransaction implements Transaction {
 
   write(ops: AsyncWriteOp[]): Promise<void> {
     if (this.#readOnly) return Promise.reject(new Error('a read-only transaction takes no writes'));
-    return this.#do(() => applyOps(this.#client, checkOps(ops)));
+    return this.#do(async () => applyOps(this.#client, checkOps(ops)));
   }
 
   notify(channel: string, payload = ''): void {
@@ -274,17 +279,16 @@ class PostgresTransaction implements Transaction {
 
   release(collection: string, scope: string, id: string, holder: string): Promise<void> {
     if (this.#readOnly) return Promise.reject(new Error('a read-only transaction takes no writes'));
-    return this.#do(() => releaseRecord(this.#client, collection, scope, id, holder));
+    return this.#do(async () => releaseRecord(this.#client, collection, scope, id, holder));
   }
 
   end(): void {
     this.#over = true;
   }
 
-  /** Before COMMIT: a failure the callback caught still fails the commit; notifications are sent in the transaction. */
-  async finish(): Promise<void> {
+  /** Before COMMIT: a failure the callback caught still fails the commit. */
+  finish(): void {
     if (this.#failure !== undefined) throw this.#failure;
-    for (const [channel, payload] of this.#notifications) await this.#client.query('SELECT pg_notify($1, $2)', [channel, payload]);
   }
 
   #check(): void {

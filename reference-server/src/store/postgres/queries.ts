@@ -5,45 +5,100 @@ import type { CheckedOp } from '../ops.js';
 import { scanPage } from '../page-scan.js';
 import { InvalidCursorError } from '../partition.js';
 import type { Page, PageQuery, StoredRecord } from '../store.js';
+import type { Statement } from './batched-connection.js';
 import { storeError } from './errors.js';
 
-/** The pool (each statement on its own) or a transaction's client. */
-export type Queryable = Pick<pg.ClientBase, 'query'>;
+type Target = { collection: string; scope: string; id: string };
+
+/** The pool (each statement on its own) or a transaction's connection: runs a statement now. */
+export interface Queryable {
+  query<R extends pg.QueryResultRow>(statement: Statement, target?: Target): Promise<pg.QueryResult<R>>;
+}
+
+/** A transaction's connection (BatchedConnection): a write goes with its next statement. */
+export interface Deferring extends Queryable {
+  defer(statement: Statement, create?: Target): void;
+}
+
+/** The pool as a Queryable: each statement on whichever connection is free. */
+export function poolQueryable(pool: pg.Pool): Queryable {
+  return {
+    async query<R extends pg.QueryResultRow>({ name, text, values }: Statement, target?: Target) {
+      try {
+        return await pool.query<R>({ name, text, values: values as unknown[] });
+      } catch (error) {
+        throw storeError(error, target);
+      }
+    },
+  };
+}
 
 /** Rows read at most per statement while a filtered page scans (the first read is the page plus one). */
 const MAX_BATCH = 1000;
 
-async function run<R extends pg.QueryResultRow>(db: Queryable, text: string, values: unknown[], target?: { collection: string; scope: string; id: string }) {
-  try {
-    return await db.query<R>(text, values);
-  } catch (error) {
-    throw storeError(error, target);
-  }
+/**
+ * A statement by name: each connection prepares it once (parsed and analysed once, its plan kept)
+ * and then only binds and executes it. Unnamed, PostgreSQL parsed and planned every statement of
+ * every request anew: most of its CPU on the write paths (docs/performance.md, the stores table).
+ */
+type Prepared = Omit<Statement, 'values'>;
+
+const statement = (name: string, text: string): Prepared => ({ name: `rs_${name}`, text });
+
+const GET = statement('get', 'SELECT body FROM records WHERE collection = $1 AND scope = $2 AND id = $3');
+const GET_FOR_UPDATE = statement('get_for_update', `${GET.text} FOR UPDATE`);
+const ALL = statement('all', 'SELECT body FROM records WHERE collection = $1 AND scope = $2 ORDER BY seq');
+const COUNT = statement('count', 'SELECT count(*)::int AS n FROM records WHERE collection = $1 AND scope = $2');
+const SCOPES = statement('scopes', 'SELECT DISTINCT scope FROM records WHERE collection = $1');
+const COLLECTIONS = statement('collections', 'SELECT DISTINCT collection FROM records');
+const CURSOR = statement('cursor', 'SELECT seq FROM records WHERE collection = $1 AND scope = $2 AND id = $3');
+const walkText = (order: 'ASC' | 'DESC', after: string) => `SELECT seq, body FROM records WHERE collection = $1 AND scope = $2${after} ORDER BY seq ${order} LIMIT $3`;
+const WALK = {
+  'DESC first': statement('walk_desc', walkText('DESC', '')),
+  'DESC next': statement('walk_desc_after', walkText('DESC', ' AND seq < $4')),
+  'ASC first': statement('walk_asc', walkText('ASC', '')),
+  'ASC next': statement('walk_asc_after', walkText('ASC', ' AND seq > $4')),
+};
+const CREATE = statement('create', 'INSERT INTO records (collection, scope, id, body) VALUES ($1, $2, $3, $4::json)');
+const DELETE = statement('delete', 'DELETE FROM records WHERE (collection, scope, id) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))');
+// WITH ORDINALITY … ORDER BY n: new records take their insertion numbers in the batch's order.
+const PUT = statement(
+  'put',
+  `INSERT INTO records (collection, scope, id, body)
+   SELECT c, s, i, b::json FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(c, s, i, b, n) ORDER BY n
+   ON CONFLICT (collection, scope, id) DO UPDATE SET body = EXCLUDED.body`,
+);
+const CLAIM = statement('claim', 'SELECT body, lease_holder, lease_until FROM records WHERE collection = $1 AND scope = $2 AND id = $3 FOR UPDATE SKIP LOCKED');
+const EXISTS = statement('exists', 'SELECT 1 FROM records WHERE collection = $1 AND scope = $2 AND id = $3');
+const LEASE = statement('lease', 'UPDATE records SET lease_holder = $4, lease_until = $5 WHERE collection = $1 AND scope = $2 AND id = $3');
+const RELEASE = statement('release', 'UPDATE records SET lease_holder = NULL, lease_until = NULL WHERE collection = $1 AND scope = $2 AND id = $3 AND lease_holder = $4');
+
+function run<R extends pg.QueryResultRow>(db: Queryable, prepared: Prepared, values: unknown[]) {
+  return db.query<R>({ ...prepared, values });
 }
 
 export async function getRecord<T extends StoredRecord>(db: Queryable, collection: string, scope: string, id: string, options?: ReadOptions): Promise<T | undefined> {
-  const lock = options?.forUpdate ? ' FOR UPDATE' : '';
-  const result = await run<{ body: T }>(db, `SELECT body FROM records WHERE collection = $1 AND scope = $2 AND id = $3${lock}`, [collection, scope, id]);
+  const result = await run<{ body: T }>(db, options?.forUpdate ? GET_FOR_UPDATE : GET, [collection, scope, id]);
   return result.rows[0]?.body;
 }
 
 export async function allRecords<T extends StoredRecord>(db: Queryable, collection: string, scope: string): Promise<T[]> {
-  const result = await run<{ body: T }>(db, 'SELECT body FROM records WHERE collection = $1 AND scope = $2 ORDER BY seq', [collection, scope]);
+  const result = await run<{ body: T }>(db, ALL, [collection, scope]);
   return result.rows.map((row) => row.body);
 }
 
 export async function countRecords(db: Queryable, collection: string, scope: string): Promise<number> {
-  const result = await run<{ n: number }>(db, 'SELECT count(*)::int AS n FROM records WHERE collection = $1 AND scope = $2', [collection, scope]);
+  const result = await run<{ n: number }>(db, COUNT, [collection, scope]);
   return result.rows[0]?.n ?? 0;
 }
 
 export async function scopesOf(db: Queryable, collection: string): Promise<string[]> {
-  const result = await run<{ scope: string }>(db, 'SELECT DISTINCT scope FROM records WHERE collection = $1', [collection]);
+  const result = await run<{ scope: string }>(db, SCOPES, [collection]);
   return result.rows.map((row) => row.scope);
 }
 
 export async function collectionsOf(db: Queryable): Promise<string[]> {
-  const result = await run<{ collection: string }>(db, 'SELECT DISTINCT collection FROM records', []);
+  const result = await run<{ collection: string }>(db, COLLECTIONS, []);
   return result.rows.map((row) => row.collection);
 }
 
@@ -56,7 +111,7 @@ export async function collectionsOf(db: Queryable): Promise<string[]> {
 export async function pageRecords<T extends StoredRecord>(db: Queryable, collection: string, scope: string, query: PageQuery<T>): Promise<Page<T>> {
   let after: string | undefined;
   if (query.after !== undefined) {
-    const cursor = await run<{ seq: string }>(db, 'SELECT seq FROM records WHERE collection = $1 AND scope = $2 AND id = $3', [collection, scope, query.after]);
+    const cursor = await run<{ seq: string }>(db, CURSOR, [collection, scope, query.after]);
     if (!cursor.rows[0]) throw new InvalidCursorError(query.after);
     after = cursor.rows[0].seq;
   }
@@ -64,13 +119,12 @@ export async function pageRecords<T extends StoredRecord>(db: Queryable, collect
 }
 
 async function* walk(db: Queryable, collection: string, scope: string, newestFirst: boolean, after: string | undefined, limit: number): AsyncGenerator<StoredRecord> {
-  const [compare, order] = newestFirst ? ['<', 'DESC'] : ['>', 'ASC'];
+  const order = newestFirst ? 'DESC' : 'ASC';
   let batch = Math.min(Math.max(limit + 1, 1), MAX_BATCH);
   for (let seq = after; ; batch = Math.min(batch * 2, MAX_BATCH)) {
-    const from = seq === undefined ? '' : ` AND seq ${compare} $4`;
     const result = await run<{ seq: string; body: StoredRecord }>(
       db,
-      `SELECT seq, body FROM records WHERE collection = $1 AND scope = $2${from} ORDER BY seq ${order} LIMIT $3`,
+      WALK[`${order} ${seq === undefined ? 'first' : 'next'}`],
       seq === undefined ? [collection, scope, batch] : [collection, scope, batch, seq],
     );
     for (const row of result.rows) yield row.body;
@@ -82,13 +136,14 @@ async function* walk(db: Queryable, collection: string, scope: string, newestFir
 /**
  * Applies checked ops in order, as few statements as keep that order: a run of puts of distinct
  * records is one upsert (a statement cannot change one row twice), a run of deletes one delete;
- * a `create` is an insert of its own, so a taken id names itself in the conflict.
+ * a `create` is an insert of its own, so a taken id names itself in the conflict. The statements
+ * go with the transaction's next one.
  */
-export async function applyOps(db: Queryable, ops: readonly CheckedOp[]): Promise<void> {
+export function applyOps(db: Deferring, ops: readonly CheckedOp[]): void {
   for (let i = 0; i < ops.length; ) {
     const op = ops[i] as CheckedOp;
     if (op.op === 'create') {
-      await run(db, 'INSERT INTO records (collection, scope, id, body) VALUES ($1, $2, $3, $4::json)', [op.collection, op.scope, op.id, op.text], op);
+      db.defer({ ...CREATE, values: [op.collection, op.scope, op.id, op.text] }, op);
       i += 1;
       continue;
     }
@@ -103,16 +158,9 @@ export async function applyOps(db: Queryable, ops: readonly CheckedOp[]): Promis
     }
     const columns = [group.map((o) => o.collection), group.map((o) => o.scope), group.map((o) => o.id)];
     if (op.op === 'delete') {
-      await run(db, 'DELETE FROM records WHERE (collection, scope, id) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))', columns);
+      db.defer({ ...DELETE, values: columns });
     } else {
-      // WITH ORDINALITY … ORDER BY n: new records take their insertion numbers in the batch's order.
-      await run(
-        db,
-        `INSERT INTO records (collection, scope, id, body)
-         SELECT c, s, i, b::json FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(c, s, i, b, n) ORDER BY n
-         ON CONFLICT (collection, scope, id) DO UPDATE SET body = EXCLUDED.body`,
-        [...columns, group.map((o) => (o as { text: string }).text)],
-      );
+      db.defer({ ...PUT, values: [...columns, group.map((o) => (o as { text: string }).text)] });
     }
   }
 }
@@ -122,26 +170,20 @@ export async function applyOps(db: Queryable, ops: readonly CheckedOp[]): Promis
  * a claim never waits for another transaction holding it (another server claiming it, a service
  * updating it) but answers `locked`; the lease rule is decideClaim's; a claimed row gets the lease.
  */
-export async function claimRecord<T extends StoredRecord>(db: Queryable, collection: string, scope: string, id: string, request: ClaimRequest<T>): Promise<Claim<T>> {
+export async function claimRecord<T extends StoredRecord>(db: Deferring, collection: string, scope: string, id: string, request: ClaimRequest<T>): Promise<Claim<T>> {
   const key = [collection, scope, id];
-  const found = await run<{ body: T; lease_holder: string | null; lease_until: string | null }>(
-    db,
-    'SELECT body, lease_holder, lease_until FROM records WHERE collection = $1 AND scope = $2 AND id = $3 FOR UPDATE SKIP LOCKED',
-    key,
-  );
+  const found = await run<{ body: T; lease_holder: string | null; lease_until: string | null }>(db, CLAIM, key);
   const row = found.rows[0];
   if (!row) {
-    const exists = await run(db, 'SELECT 1 FROM records WHERE collection = $1 AND scope = $2 AND id = $3', key);
+    const exists = await run(db, EXISTS, key);
     return exists.rows.length > 0 ? { outcome: 'locked' } : { outcome: 'absent' };
   }
   const lease = row.lease_holder === null || row.lease_until === null ? undefined : { holder: row.lease_holder, until: Number(row.lease_until) };
   const claim = decideClaim(row.body, lease, request);
-  if (claim.outcome === 'claimed') {
-    await run(db, 'UPDATE records SET lease_holder = $4, lease_until = $5 WHERE collection = $1 AND scope = $2 AND id = $3', [...key, request.holder, request.until]);
-  }
+  if (claim.outcome === 'claimed') db.defer({ ...LEASE, values: [...key, request.holder, request.until] });
   return claim;
 }
 
-export async function releaseRecord(db: Queryable, collection: string, scope: string, id: string, holder: string): Promise<void> {
-  await run(db, 'UPDATE records SET lease_holder = NULL, lease_until = NULL WHERE collection = $1 AND scope = $2 AND id = $3 AND lease_holder = $4', [collection, scope, id, holder]);
+export function releaseRecord(db: Deferring, collection: string, scope: string, id: string, holder: string): void {
+  db.defer({ ...RELEASE, values: [collection, scope, id, holder] });
 }
