@@ -1,3 +1,6 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizePath, Browser, formFields, startTestServer, type TestServer } from 'reference-server/testing';
 import { ManualClock } from '../clock.js';
@@ -15,8 +18,15 @@ let proxied: TestServer;
 let direct: TestServer;
 const OWNER = { email: 'owner@northwind.example', password: 'correct horse battery' };
 
+/**
+ * On a data folder whichever store the run is on: the waits are read on the test's clock, and the
+ * database's counters (rate-limiter-flexible's PostgreSQL store) keep the wall clock. That the
+ * throttle is one across servers on PostgreSQL is rate-limits/across-servers.test.ts's.
+ */
+const onFolder = async () => ({ dataDir: await mkdtemp(join(tmpdir(), 'reference-server-')) });
+
 beforeAll(async () => {
-  [proxied, direct] = await Promise.all([startTestServer({ trustProxy: 1 }, { clock }), startTestServer({}, { clock })]);
+  [proxied, direct] = await Promise.all([startTestServer({ trustProxy: 1, ...(await onFolder()) }, { clock }), startTestServer(await onFolder(), { clock })]);
   const { operate } = await import('../cli.js');
   for (const server of [proxied, direct]) {
     await operate(server.sandbox, 'user.create', { orgId: server.demo.organizationId, email: OWNER.email, name: 'Owner', password: OWNER.password });
