@@ -7,6 +7,7 @@ import { addOperatorCommands, databaseOption, dataOption, list, serverSettingOpt
 import { addStartCommand, duration } from './cli-start.js';
 import { addStoreCommands } from './cli-store.js';
 import { defaultConfig } from './config.js';
+import { wakingServers } from './job-collections.js';
 import { openSandbox } from './sandbox.js';
 import { createLogger } from './log.js';
 import { forwardCommand } from './transport/index.js';
@@ -38,7 +39,7 @@ export async function operate(where: string | StoreTarget, name: CommandName, ar
     throw error;
   }
   try {
-    return await runCommand(sandbox.ctx, name, args);
+    return await runCommand(sandbox.database ? wakingServers(sandbox.ctx) : sandbox.ctx, name, args);
   } finally {
     await sandbox.close();
   }

@@ -18,7 +18,7 @@ export { certificationStep } from './api-watch.js';
 export { CHECKS, CHECK_GROUPS, CHECK_IDS, isCheckId, type CheckId, type CheckInfo } from './checks.js';
 export { CertificationDriver } from './driver.js';
 export { certificationOAuthWatch, type StaleRefreshToken } from './oauth-watch.js';
-export { RUNS, type RunEnd, type RunRecord } from './records.js';
+export { RUN_JOBS, RUNS, type RunEnd, type RunRecord } from './records.js';
 export { endText } from './outcomes.js';
 export { countsLine, endedLine, mustFailed, reportOf, statusText, summaryLine, type Advice, type Report } from './report.js';
 export { envFileText, runEnvironment } from './environment.js';

@@ -139,6 +139,11 @@ export class JobRunner {
     this.#periodic.push({ job, running: Promise.resolve() });
   }
 
+  /** The collections of the queues added (job-collections.ts lists them for the operator commands). */
+  get collections(): string[] {
+    return [...this.#queues.keys()];
+  }
+
   /** The collections holding jobs: a write putting a record into one wakes the runners (wake-ups.ts). */
   isJobCollection = (collection: string): boolean => this.#queues.has(collection);
 

@@ -104,6 +104,6 @@ export {
 export { submissionDetail, submissionDetailSchema, submissionSummary, submissionSummarySchema, type SubmissionDetail, type SubmissionSummary } from './views.js';
 export { FILES_DIR, removeResourceFile } from './attachments.js';
 export { profileInputSchema, profileKinds } from './profiles.js';
-export { JOBS, RECORD_IDS, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type RecordIdEntry } from './records.js';
+export { JOBS, RECORD_IDS, RESCORES, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type RecordIdEntry } from './records.js';
 export { foundersOf, scoreSubmission } from './scoring.js';
 export { DEMO_PROFILES, seedAutomationDemo } from './seed.js';
