@@ -12,15 +12,16 @@ import { createLogger } from './log.js';
 import { forwardCommand } from './transport/index.js';
 import { runCommand, type CommandName } from './operator/index.js';
 import { startServer, type RunningServer } from './server.js';
+import type { StoreTarget } from './cli-operator.js';
 import { FolderLockedError } from './store/index.js';
 
 /** What `certify` borrows from cli.ts (passed in, so the two files do not import each other). */
 export interface CliParts {
   dataOption(): Option;
   databaseOption(): Option;
-  /** The servers' public URL and outbound allowlist, for a run started on a database. */
+  /** The servers' settings a command on a database needs (public URL, outbound allowlist, certificate issuer, run limits). */
   serverSettingOptions(): Option[];
-  operate(target: { data: string; databaseUrl?: string; publicUrl?: string; allowOutbound?: string[] }, name: CommandName, args: unknown): Promise<unknown>;
+  operate(target: StoreTarget, name: CommandName, args: unknown): Promise<unknown>;
   duration(value: string): number;
   list(value: string, previous?: string[]): string[];
 }
@@ -396,8 +397,14 @@ export function addCertifyCommands(program: Command, parts: CliParts): void {
       process.stdout.write(`${summaryLine(report)}\n`);
     });
 
-  certify
-    .command('finish')
+  addFinishCommand(certify, parts);
+}
+
+/** `certify finish RUN`: a passed run's certificate is issued here, in the servers' name (--certificate-issuer, on a database). */
+function addFinishCommand(certify: Command, parts: CliParts): void {
+  const finish = certify.command('finish');
+  for (const option of parts.serverSettingOptions()) finish.addOption(option);
+  finish
     .description('end a run now: its credentials stop working and what is pending becomes not_run')
     .argument('<runId>', 'the run, crt_…')
     .addOption(parts.dataOption())

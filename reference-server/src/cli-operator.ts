@@ -55,7 +55,18 @@ export const serverSettingOptions = (): Option[] => [
   new Option('--allow-outbound <hosts>', "the servers' outbound allowlist, for the URLs a command checks (on a database; comma-separated; default none)")
     .env('REFERENCE_SERVER_ALLOW_OUTBOUND')
     .argParser((value: string, previous: string[] = []) => (value.trim() === 'none' ? [] : list(value, previous))),
+  new Option('--certificate-issuer <name>', "the servers' certificate issuer, which a certificate `certify finish` issues names (on a database)").env('REFERENCE_SERVER_CERTIFICATE_ISSUER'),
+  new Option('--max-certification-runs <n>', "the servers' limit of running runs per organisation, which `certify start` keeps (on a database)").env('REFERENCE_SERVER_MAX_CERTIFICATION_RUNS').argParser(runs),
+  new Option('--max-certification-runs-total <n>', "the servers' limit of open runs of all organisations, which `certify start` keeps (on a database)")
+    .env('REFERENCE_SERVER_MAX_CERTIFICATION_RUNS_TOTAL')
+    .argParser(runs),
 ];
+
+function runs(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a number of runs (1 or more)');
+  return n;
+}
 
 /** Where a command finds the sandbox: `--database-url` when given, else `--data`; and the servers' settings it needs. */
 export interface StoreTarget {
@@ -63,6 +74,9 @@ export interface StoreTarget {
   databaseUrl?: string;
   publicUrl?: string;
   allowOutbound?: string[];
+  certificateIssuer?: string;
+  maxCertificationRuns?: number;
+  maxCertificationRunsTotal?: number;
 }
 
 /** A target from the options, or from one string: a postgres:// URL, else a data folder (what tests hand `operate`). */

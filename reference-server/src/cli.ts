@@ -26,6 +26,9 @@ export async function operate(where: string | StoreTarget, name: CommandName, ar
     ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}),
     ...(target.publicUrl ? { publicUrl: target.publicUrl } : {}),
     ...(target.allowOutbound ? { outboundAllowlist: target.allowOutbound } : {}),
+    ...(target.certificateIssuer ? { certificateIssuer: target.certificateIssuer } : {}),
+    ...(target.maxCertificationRuns ? { maxCertificationRuns: target.maxCertificationRuns } : {}),
+    ...(target.maxCertificationRunsTotal ? { maxCertificationRunsTotal: target.maxCertificationRunsTotal } : {}),
     logLevel: 'silent',
     seed: false,
   });

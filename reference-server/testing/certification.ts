@@ -33,9 +33,14 @@ export async function certificationWhen(server: TestServer, runId: string, decid
 /**
  * A run a careful API client passes (every MUST of it): `api.idempotent-create`, whose create's
  * answer the run drops, sent again with the same record_id; `api.paginates` (a SHOULD) is left
- * unreached. Returns the finished run's report, which names its certificate.
+ * unreached. Returns the finished run's report (`finish` ends it: `certify finish` by default), which
+ * names its certificate.
  */
-export async function passedCertification(server: TestServer, input: Omit<StartRunInput, 'checks'> = {}): Promise<{ report: Report; start: CertificationStart }> {
+export async function passedCertification(
+  server: TestServer,
+  input: Omit<StartRunInput, 'checks'> = {},
+  finish: (server: TestServer, runId: string) => Promise<Report> = finishCertification,
+): Promise<{ report: Report; start: CertificationStart }> {
   const start = await startCertification(server, { ...input, checks: ['api.idempotent-create', 'api.paginates'] });
   const headers = { 'x-api-key': start.credentials.automation_key as string, 'content-type': 'application/json' };
   const call = (method: string, path: string, body?: unknown) => fetch(`${server.url}/api/automation${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
@@ -46,7 +51,7 @@ export async function passedCertification(server: TestServer, input: Omit<StartR
   const again = await call('POST', '/submissions', create);
   if (!again.ok) throw new Error(`the repeated create was answered ${again.status}`);
   await certificationWhen(server, start.run.id, (r) => r.checks.find((c) => c.id === 'api.idempotent-create')?.outcome !== 'pending');
-  return { report: await finishCertification(server, start.run.id), start };
+  return { report: await finish(server, start.run.id), start };
 }
 
 /** Records the integration's explanation of a check (`certify explain`): why a SHOULD is not met, or who does the work. */

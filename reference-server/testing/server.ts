@@ -80,7 +80,12 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, dep
 
 function sandboxOf(config: ServerConfig): string | StoreTarget {
   if (!config.databaseUrl) return config.dataDir;
-  return { data: config.dataDir, databaseUrl: config.databaseUrl, allowOutbound: config.outboundAllowlist, ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}) };
+  const { publicUrl, certificateIssuer, maxCertificationRuns, maxCertificationRunsTotal } = config;
+  return { data: config.dataDir, databaseUrl: config.databaseUrl, allowOutbound: config.outboundAllowlist, ...definedOnly({ publicUrl, certificateIssuer, maxCertificationRuns, maxCertificationRunsTotal }) };
+}
+
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 /** Waits until the server's job runner has nothing left to do right now (timers in the future aside). */
