@@ -44,7 +44,7 @@ describe('a run finished while a probe is on its way', () => {
     expect(report.run.status).toBe('failed');
     release();
     await server.jobs.idle();
-    expect(server.ctx.store.get(RUN_JOBS, server.demo.organizationId, started.run.id)).toBeUndefined();
+    expect(await server.ctx.db.get(RUN_JOBS, server.demo.organizationId, started.run.id)).toBeUndefined();
     expect((await fetch(`${server.url}/api`)).status).toBe(200);
   });
 });

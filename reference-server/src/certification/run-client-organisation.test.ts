@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => server.dispose());
 
 const runAuthorize = () => authorizePath(server, { clientId: client.client_id, redirectUri: REDIRECT, state: 'st' });
-const codesIssued = () => server.ctx.store.count('oauth_codes', GLOBAL);
+const codesIssued = () => server.ctx.db.count('oauth_codes', GLOBAL);
 
 /** Signs a browser in as the other organisation's user through the run client's own login page. */
 async function otherUserAt(path: string): Promise<{ browser: Browser; page: Response }> {
@@ -40,7 +40,7 @@ async function otherUserAt(path: string): Promise<{ browser: Browser; page: Resp
 
 describe("a run's OAuth client and another organisation's user", () => {
   it('shows a page saying the application belongs to another organisation, with no consent form and no redirect', async () => {
-    const before = codesIssued();
+    const before = await codesIssued();
     const { page } = await otherUserAt(runAuthorize());
     expect(page.status).toBe(403);
     expect(page.headers.get('location')).toBeNull();
@@ -49,11 +49,11 @@ describe("a run's OAuth client and another organisation's user", () => {
     expect(html).toContain('Other Capital');
     expect(html).not.toContain('/api/oauth/authorize/consent');
     expect(html).not.toContain(REDIRECT);
-    expect(codesIssued()).toBe(before);
+    expect(await codesIssued()).toBe(before);
   });
 
   it('refuses a consent posted anyway (allow or deny): 403, no code, nothing sent to the redirect URI', async () => {
-    const before = codesIssued();
+    const before = await codesIssued();
     const { browser } = await otherUserAt(runAuthorize());
     // The form the consent page would carry: the request's parameters, the CSRF token the login page gave, the signed-in account.
     const fields = formFields(await (await browser.get(`${runAuthorize()}&prompt=login`)).text(), '/api/oauth/authorize/login');
@@ -63,7 +63,7 @@ describe("a run's OAuth client and another organisation's user", () => {
       expect(answer.headers.get('location'), decision).toBeNull();
       expect(await answer.text()).toContain('belongs to another organisation');
     }
-    expect(codesIssued()).toBe(before);
+    expect(await codesIssued()).toBe(before);
   });
 
   it("still lets the run organisation's own user connect it: code, tokens, and its own me", async () => {

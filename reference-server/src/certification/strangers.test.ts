@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../operator/commands.js';
-import { authorizePath, Browser, signInAndConsent, signInToWorkspace, startTestServer, tokenRequest, type TestServer } from 'reference-server/testing';
+import { authorizePath, Browser, settle, signInAndConsent, signInToWorkspace, startTestServer, tokenRequest, type TestServer } from 'reference-server/testing';
 import { renderReportHtml } from './report-html.js';
 import { renderReportJunit } from './report-junit.js';
 import { summaryLine, type Report } from './report.js';
@@ -38,6 +38,8 @@ async function connect(client: { client_id: string; client_secret: string }, bro
   const code = back.searchParams.get('code') as string;
   const answer = await tokenRequest(server, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: client.client_id, client_secret: client.client_secret });
   expect(answer.status, await answer.clone().text()).toBe(200);
+  // The run records what it saw after the answer left (on PostgreSQL a few round trips later).
+  await settle(server);
 }
 
 /** Everything someone who saw the authorize URL (the client id, no secret) can send. */
@@ -56,6 +58,7 @@ async function strangerSends(clientId: string): Promise<void> {
   expect(basic.status).toBe(401);
   const revoke = await fetch(`${server.url}/api/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: MARK, client_id: clientId }) });
   expect(revoke.status).toBe(401);
+  await settle(server);
 }
 
 describe("a stranger with the run's client id", () => {
