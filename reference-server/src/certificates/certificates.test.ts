@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { verifyCommand } from '../certify-verify.js';
 import { operate } from '../cli.js';
+import { runCommand } from '../operator/index.js';
 import { finishCertification, passedCertification, startCertification, startTestServer, type Report, type TestServer } from 'reference-server/testing';
 
 /**
@@ -52,8 +53,9 @@ interface PassedRun {
 }
 
 /** A passed run whose integration names a receiver and a redirect URI carrying secrets (neither is checked). */
-async function passedRun(server: TestServer, name: string): Promise<PassedRun> {
-  const { report, start } = await passedCertification(server, { name, webhookUrl: `http://127.0.0.1:9/hook?token=${URL_TOKEN}`, redirectUris: [`https://app.example/callback?secret=${REDIRECT_SECRET}`] });
+async function passedRun(server: TestServer, name: string, finish?: (server: TestServer, runId: string) => Promise<Report>): Promise<PassedRun> {
+  const input = { name, webhookUrl: `http://127.0.0.1:9/hook?token=${URL_TOKEN}`, redirectUris: [`https://app.example/callback?secret=${REDIRECT_SECRET}`] };
+  const { report, start } = await passedCertification(server, input, finish);
   return { report, automationKey: start.credentials.automation_key as string, developerKey: start.credentials.developer_key as string };
 }
 
@@ -148,7 +150,8 @@ describe('integration certificates', { timeout: 120_000 }, () => {
   });
 
   it('marks a local server’s certificates, refuses them against a sandbox’s key set, and refuses an expired one', async () => {
-    const { report } = await passedRun(local, 'Local build');
+    // Ended by the server itself, on its clock (on a database a command runs on the wall clock).
+    const { report } = await passedRun(local, 'Local build', (server, runId) => runCommand(server.ctx, 'certify.finish', { runId }) as Promise<Report>);
     const certificate = report.certificate as NonNullable<Report['certificate']>;
     const page = await text(certificate.url);
     expect(page).toContain('local (a server run on someone’s own machine');

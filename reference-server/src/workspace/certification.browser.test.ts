@@ -45,7 +45,7 @@ describe('the Certification pages in a real browser', { timeout: 180_000 }, () =
     // Going back to the credentials shows nothing again and starts nothing.
     const reload = await page.goto(shownAt);
     expect(reload?.status()).toBe(410);
-    const runs = (await operate(fixture.server.dataDir, 'certify.list', { orgId: fixture.server.demo.organizationId })) as unknown[];
+    const runs = (await operate(fixture.server.sandbox, 'certify.list', { orgId: fixture.server.demo.organizationId })) as unknown[];
     expect(runs).toHaveLength(1);
 
     await page.goto(`${fixture.server.url}/workspace/certification`);
@@ -74,7 +74,7 @@ describe('the Certification pages in a real browser', { timeout: 180_000 }, () =
 
     // The integration's explanation, given after the run ended, stands in the check's row; the outcome stays.
     const runId = runPath.split('/').at(-1) as string;
-    await operate(fixture.server.dataDir, 'certify.explain', { runId, check: 'webhook.rejects-forged', text: 'Our gateway checks signatures before this receiver.' });
+    await operate(fixture.server.sandbox, 'certify.explain', { runId, check: 'webhook.rejects-forged', text: 'Our gateway checks signatures before this receiver.' });
     await page.goto(`${fixture.server.url}${runPath}`);
     const row = page.getByRole('row', { name: /webhook\.rejects-forged/ });
     expect(await row.textContent()).toContain('The integration explains: Our gateway checks signatures before this receiver.');
@@ -88,7 +88,7 @@ describe('the Certification pages in a real browser', { timeout: 180_000 }, () =
   it('announces a start refused by the running-runs limit on the form, naming the runs to finish, and starts once one is finished', async () => {
     const orgId = fixture.server.demo.organizationId;
     const running = [];
-    for (let i = 1; i <= 5; i += 1) running.push(((await operate(fixture.server.dataDir, 'certify.start', { orgId, name: `Busy ${i}`, checks: ['api.paginates'] })) as { run: { id: string } }).run.id);
+    for (let i = 1; i <= 5; i += 1) running.push(((await operate(fixture.server.sandbox, 'certify.start', { orgId, name: `Busy ${i}`, checks: ['api.paginates'] })) as { run: { id: string } }).run.id);
     const page = await signIn(fixture.server.demo.user.email, fixture.server.demo.user.password);
     await page.getByLabel('What are you certifying?').fill('One too many');
     await page.getByLabel('Webhook receiver URL').fill(receiver.url);
@@ -103,17 +103,17 @@ describe('the Certification pages in a real browser', { timeout: 180_000 }, () =
     expect(await page.getByLabel('What are you certifying?').inputValue()).toBe('One too many');
     await checkAccessible(page);
 
-    await operate(fixture.server.dataDir, 'certify.finish', { runId: running[0] });
+    await operate(fixture.server.sandbox, 'certify.finish', { runId: running[0] });
     await page.getByRole('button', { name: 'Start the run' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/workspace/certification/started/'));
-    for (const runId of running.slice(1)) await operate(fixture.server.dataDir, 'certify.finish', { runId });
+    for (const runId of running.slice(1)) await operate(fixture.server.sandbox, 'certify.finish', { runId });
     await page.context().close();
   });
 
   it("never shows one organisation's run to another", async () => {
-    const org = (await operate(fixture.server.dataDir, 'org.create', { name: 'Other Capital' })) as { id: string };
+    const org = (await operate(fixture.server.sandbox, 'org.create', { name: 'Other Capital' })) as { id: string };
     const password = 'correct horse battery staple';
-    await operate(fixture.server.dataDir, 'user.create', { orgId: org.id, email: 'ada@other.example', name: 'Ada Other', password, role: 'admin' });
+    await operate(fixture.server.sandbox, 'user.create', { orgId: org.id, email: 'ada@other.example', name: 'Ada Other', password, role: 'admin' });
     expect(runPath).toMatch(/^\/workspace\/certification\/crt_/);
     const page = await signIn('ada@other.example', password);
     expect(await page.textContent('main')).toContain('No run yet.');
