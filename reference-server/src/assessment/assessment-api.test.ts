@@ -199,7 +199,7 @@ describe('one result per organisation and email', () => {
   });
 
   it('leaves exactly one result after 20 concurrent submits for one email', async () => {
-    const before = server.ctx.store.count(RESULTS, server.demo.organizationId);
+    const before = await server.ctx.db.count(RESULTS, server.demo.organizationId);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) => post(valid(i % 2 ? 'race@example.com' : 'RACE@example.com', { full_name: `Racer ${i}` }))),
     );
@@ -207,7 +207,7 @@ describe('one result per organisation and email', () => {
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(new Set(bodies.map((b) => b.responseId)).size).toBe(1);
     expect(bodies.filter((b) => !b.replaced)).toHaveLength(1);
-    expect(server.ctx.store.count(RESULTS, server.demo.organizationId)).toBe(before + 1);
+    expect(await server.ctx.db.count(RESULTS, server.demo.organizationId)).toBe(before + 1);
     const stored = await json(await get('/api/v1/assessment/results?email=race@example.com'));
     expect(stored.result.revision).toBe(20);
   });
@@ -292,7 +292,7 @@ describe('GET /api/v1/benchmark-tags', () => {
 
 describe('failures', () => {
   it('answers 500 with the spec body and no detail when the store fails', async () => {
-    const write = vi.spyOn(server.ctx.store, 'write').mockRejectedValueOnce(new Error('disk on fire /secret/path'));
+    const write = vi.spyOn(server.ctx.db, 'transaction').mockRejectedValueOnce(new Error('disk on fire /secret/path'));
     try {
       const response = await post(valid('fail@example.com'));
       expect(response.status).toBe(500);

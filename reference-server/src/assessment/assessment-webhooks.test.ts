@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
@@ -211,7 +210,8 @@ describe('CRM sync target', () => {
       await lenient.close();
 
       // The operator tightens the allowlist (or a name now resolves elsewhere): the stored target stays.
-      restarted = await startServer(defaultConfig({ dataDir: lenient.dataDir, port: 0, logLevel: 'silent', seed: false, outboundAllowlist: [] }));
+      const { dataDir, databaseUrl } = lenient.ctx.config;
+      restarted = await startServer(defaultConfig({ dataDir, ...(databaseUrl ? { databaseUrl } : {}), port: 0, logLevel: 'silent', seed: false, outboundAllowlist: [] }));
       const base = restarted.url;
       const answer = await fetch(`${base}/api/v1/assessment/submit`, {
         method: 'POST',
@@ -234,7 +234,8 @@ describe('CRM sync target', () => {
       expect(crm.deliveries).toHaveLength(0);
     } finally {
       await restarted?.close();
-      await rm(lenient.dataDir, { recursive: true, force: true });
+      // Its folder or database (the server itself stopped already).
+      await lenient.dispose();
       await crm.stop();
     }
   });
