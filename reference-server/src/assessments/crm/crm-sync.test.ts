@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock.js';
-import { defaultConfig } from '../../config.js';
+import { defaultConfig, type ServerConfig } from '../../config.js';
 import { workedExample } from '../../psychometrics/index.js';
 import { startServer, type RunningServer } from '../../server.js';
 import { startTestServer, type TestServer } from 'reference-server/testing';
@@ -87,6 +87,8 @@ async function submit(email: string, base: { url: string } = server): Promise<st
 const crmSync = async (id: string, base: { url: string } = server) =>
   (await json(await api(`/assessment/results?result_id=${id}`, {}, base))).result.crmSync;
 
+const pick = ({ dataDir, databaseUrl }: ServerConfig) => ({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
@@ -116,7 +118,10 @@ describe('CRM sync configuration', () => {
     const shown = await json(response);
     expect(shown.crmSync).toMatchObject({ url: receiver.url, authHeader: 'Authorization', enabled: true, authValueHint: 'Bearer…' });
     expect(JSON.stringify(await json(await api('/crm-sync')))).not.toContain('crm-secret-token');
-    await server.ctx.store.compact();
+    // Every record as stored (sealed values stay sealed in them), and on a folder every file (the journal has every write).
+    for (const collection of await server.ctx.db.collections()) {
+      for (const scope of await server.ctx.db.scopes(collection)) expect(JSON.stringify(await server.ctx.db.all(collection, scope)), collection).not.toContain('crm-secret-token');
+    }
     for (const file of await filesUnder(server.dataDir)) {
       expect(await readFile(file, 'utf8'), file).not.toContain('crm-secret-token');
     }
@@ -242,7 +247,8 @@ describe('CRM sync after a save', () => {
     await server.close();
 
     const restarted = await startServer(
-      defaultConfig({ dataDir: server.dataDir, port: 0, logLevel: 'silent', seed: false, outboundAllowlist: ['127.0.0.1'] }),
+      // The same folder or database.
+      defaultConfig({ ...pick(server.ctx.config), port: 0, logLevel: 'silent', seed: false, outboundAllowlist: ['127.0.0.1'] }),
       { clock },
     );
     try {
