@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncResource } from 'node:async_hooks';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { detached, type Fault, logFault, type Principal, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
@@ -95,7 +95,7 @@ export function certificationStep(ctx: AppContext): RequestHandler {
 async function watchRequest(ctx: AppContext, req: Request, res: Response, next: NextFunction, watched: WatchedRecord, at: number): Promise<void> {
   // What the answer's observations run in: this request's context, outside any transaction a
   // route may answer from (taken only for a watched request: it costs every request otherwise).
-  const outside = AsyncLocalStorage.snapshot();
+  const outside = AsyncResource.bind(<R>(work: () => R): R => work());
   const facts = factsOf(req, at);
   const planned: ApiAction = (await updateRun(ctx, watched.orgId, watched.runId, (run) => planRequest(run, facts))) ?? { kind: 'pass' };
   const fault = logFault(ctx.log, 'certification: an observation of an API request', req);

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncResource } from 'node:async_hooks';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context.js';
 import { detached, logFault, oauthEvidence } from '../http/index.js';
@@ -73,7 +73,7 @@ export function certificationOAuthWatch(ctx: AppContext, staleRefreshToken: Stal
     if (route) {
       const at = ctx.clock.now();
       // The answer may end inside a transaction of the OAuth surface: the observation runs in this request's context, outside it.
-      const outside = AsyncLocalStorage.snapshot();
+      const outside = AsyncResource.bind(<R>(work: () => R): R => work());
       const fault = logFault(ctx.log, 'certification: OAuth watch', req);
       res.once(
         'finish',
