@@ -108,17 +108,23 @@ export const POSTGRES_PASSING: string[] = [
   'reference-server/src/workspace/assessment-scoring.test.ts',
   'reference-server/src/workspace/certification-walk.browser.test.ts',
   'reference-server/src/workspace/certification.browser.test.ts',
+  'reference-server/src/workspace/confirm.test.ts',
+  'reference-server/src/workspace/cross-organisation.test.ts',
   'reference-server/src/workspace/curl-command.test.ts',
   'reference-server/src/workspace/getting-started.test.ts',
+  'reference-server/src/workspace/logs.browser.test.ts',
   'reference-server/src/workspace/profile-builder.browser.test.ts',
   'reference-server/src/workspace/profile-form.test.ts',
+  'reference-server/src/workspace/redelivery-filter.test.ts',
   'reference-server/src/workspace/request-log.test.ts',
   'reference-server/src/workspace/resend-nothing.test.ts',
+  'reference-server/src/workspace/results-and-invites.browser.test.ts',
   'reference-server/src/workspace/sessions.test.ts',
   'reference-server/src/workspace/shown-once.test.ts',
   'reference-server/src/workspace/submission-error.test.ts',
   'reference-server/src/workspace/tables.browser.test.ts',
   'reference-server/src/workspace/webhook-edit.browser.test.ts',
+  'reference-server/src/workspace/workspace.browser.test.ts',
 ];
 
 const allOnPostgres = process.env['REFERENCE_SERVER_TEST_POSTGRES'] === 'all';

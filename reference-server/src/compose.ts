@@ -13,8 +13,9 @@ import { certificationOAuthWatch, CertificationDriver } from './certification/in
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
+import type { FolderJournal } from './data-folder.js';
 import { openSandbox, storeHealth } from './sandbox.js';
-import { FileAsyncStore, type StoreFileSystem, type FolderLock, ObservedStore, PostgresStore, type WriteOp } from './store/index.js';
+import type { StoreFileSystem, FolderLock, PostgresStore, WriteOp } from './store/index.js';
 import { createGraphqlSurface } from './graphql/index.js';
 import { DEFAULT_PARTNER_OPERATIONS, CredentialResolver } from './tenancy/index.js';
 import { detached, logFault, OrgRequestLog, RateLimitWindows } from './http/index.js';
@@ -52,6 +53,8 @@ export interface ComposedServer {
   observability: Observability;
   /** The data folder's lock; absent on a database (many servers share it). */
   lock?: FolderLock;
+  /** The data folder's journal and snapshots (compaction, their figures); absent on a database. */
+  journal?: FolderJournal;
   /** The loopback operator endpoint's per-run token (written to the lock file once listening). */
   operatorToken: string;
   /**
@@ -59,23 +62,6 @@ export interface ComposedServer {
    * store and the folder (stop the job runner first).
    */
   close(): Promise<void>;
-}
-
-/**
- * A folder's context whose store tells the job runner about each durable write.
- * The hook runs once the batch is durable: a fault in it is logged, never the writer's failure.
- */
-function observedFolder(opened: AppContext, committed: (ops: readonly WriteOp[]) => void): AppContext {
-  const { log } = opened;
-  const observed = new ObservedStore(opened.store, (ops) => {
-    detached(logFault(log, 'after-commit hook: job runner'), () => committed(ops))();
-  });
-  return {
-    ...opened,
-    store: observed,
-    // A view of the same records, so writes through either reach the hook above.
-    db: new FileAsyncStore(observed, { onError: logFault(log, 'store listener') }),
-  };
 }
 
 /**
@@ -93,12 +79,14 @@ function rateLimiting(ctx: AppContext, database: PostgresStore | undefined, jobs
 /**
  * The composition root: everything a running server is made of, and who is handed what.
  *
- *   data folder → store, keyring (master key), folder lock      data-folder.ts
- *   or --database-url → PostgresStore as ctx.db, key from the environment, no lock   database.ts
+ *   ctx.db, the one store every module reads and writes (store/async-store.ts), either
+ *     data folder → FileAsyncStore over the journal store, keyring (master key), folder lock   data-folder.ts
+ *       with a write hook: once a batch is durable, the job runner schedules the jobs it put
+ *       (store/observed-store.ts); the folder's own upkeep (compaction, the journal's figures)
+ *       stays the folder's (`journal`), for retention's sweep and /readyz, out of every module's reach
+ *     or --database-url → PostgresStore, key from the environment, no lock   database.ts
+ *       (the runners are woken by NOTIFY in the writing transaction, jobs/wake-ups.ts)
  *   clock, ids, log                                             injected by tests, else real
- *   ctx.store (a folder only; on a database it throws "not converted yet", unconverted-store.ts):
- *     the folder's store with a write hook: once a batch is durable, the metrics
- *     count its webhook attempts and the job runner schedules the jobs it put (store/observed-store.ts)
  *   ctx.events: in-process listeners adding ops to a publishing write   jobs/event-bus.ts
  *   the job runner (jobs/runner.ts) and its durable queues:
  *     submission processing   submissions/processor.ts  (jobs in `automation_jobs`, at once)
@@ -128,17 +116,17 @@ function rateLimiting(ctx: AppContext, database: PostgresStore | undefined, jobs
  */
 export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}): Promise<ComposedServer> {
   const log = deps.log ?? createLogger(config.logLevel);
-  const sandbox = await openSandbox(config, log, deps);
-  // The store as opened: the metrics and the job runner read it; on a folder every module is
-  // handed `ctx`, whose store tells both about each durable write, so no writer has to (the hook
-  // reads `jobs` only once a write commits, after the runner exists).
+  // On a folder the store tells the job runner about each durable write, whichever module made it,
+  // so no writer has to. The hook reads `jobs` only once a write commits, after the runner exists;
+  // a fault in it is logged, never the writer's failure.
+  const committed = (ops: readonly WriteOp[]) => detached(logFault(log, 'after-commit hook: job runner'), () => jobs.committed(ops))();
+  const sandbox = await openSandbox(config, log, { ...deps, committed });
   const opened = sandbox.ctx;
   const observability = createObservability(opened, storeHealth(sandbox));
-  const folderOrDatabase = sandbox.database ? opened : observedFolder(opened, (ops) => jobs.committed(ops));
   // The runner claims, listens and reads through the store every module writes through.
-  const jobs = new JobRunner({ db: folderOrDatabase.db, clock: opened.clock, log: opened.log });
+  const jobs = new JobRunner({ db: opened.db, clock: opened.clock, log: opened.log });
   // Every write of a job notifies the runners in its transaction (jobs/wake-ups.ts).
-  const ctx: AppContext = { ...folderOrDatabase, db: new WakingStore(folderOrDatabase.db, jobs.isJobCollection, jobs.jobsDeleted) };
+  const ctx: AppContext = { ...opened, db: new WakingStore(opened.db, jobs.isJobCollection, jobs.jobsDeleted) };
 
   const submissions = new SubmissionProcessor(ctx);
   submissions.addQueues(jobs);
@@ -149,7 +137,8 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   // Certification runs: probes sent to a partner's receiver carry the organisation's own data.
   jobs.add(new CertificationDriver(ctx, outbound, (orgId, type) => sampleEventData(ctx, orgId, type)).queue);
   jobs.every(oauthSweep(ctx));
-  jobs.every(retentionSweep(ctx, observability.metrics, sandbox.database ? undefined : () => opened.store.compact()));
+  const { journal } = sandbox;
+  jobs.every(retentionSweep(ctx, observability.metrics, journal ? () => journal.compact() : undefined));
   // Publishing a result re-queues the submissions awaiting it, in the same write.
   ctx.events.listen(submissions.assessmentListener);
 
@@ -192,7 +181,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
     app: createApp(ctx, mounts, observability.requests, requests),
     jobs,
     observability,
-    ...(sandbox.lock ? { lock: sandbox.lock } : {}),
+    ...(sandbox.lock ? { lock: sandbox.lock, journal: sandbox.journal } : {}),
     operatorToken,
     async close() {
       outbound.close();

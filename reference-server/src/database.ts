@@ -7,7 +7,6 @@ import { MASTER_KEY_ENV, masterKeyFromEnvironment } from './data-folder.js';
 import { randomIds, type IdSource } from './ids.js';
 import { EventBus } from './jobs/index.js';
 import { PostgresStore, redactConnectionString, StoreUnavailableError } from './store/index.js';
-import { UnconvertedStore } from './unconverted-store.js';
 
 export interface OpenDatabase {
   ctx: AppContext;
@@ -34,8 +33,7 @@ function sharedMasterKey(): Buffer {
  * Opens the sandbox kept in PostgreSQL: applies the migrations this version has (under
  * node-pg-migrate's advisory lock, so servers started together wait for one another) and builds
  * the context. No folder lock: many servers writing one database is the point, and the
- * database's transactions keep them apart. `ctx.store` is the UnconvertedStore until every
- * domain reads `ctx.db` (issue 37).
+ * database's transactions keep them apart.
  */
 export async function openDatabase(
   config: ServerConfig & { databaseUrl: string },
@@ -55,7 +53,6 @@ export async function openDatabase(
   }
   const ctx: AppContext = {
     config,
-    store: new UnconvertedStore(),
     db: database,
     clock: deps.clock ?? systemClock,
     ids: deps.ids ?? randomIds,

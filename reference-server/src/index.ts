@@ -2,6 +2,7 @@ export { startServer, type RunningServer, type StartDeps } from './server.js';
 export { defaultConfig, defaultOutboundAllowlist, type ServerConfig } from './config.js';
 export { ManualClock, systemClock, type Clock } from './clock.js';
 export type { DemoCredentials } from './seed.js';
+export type { FolderJournal } from './data-folder.js';
 export { HEALTH_TEXT } from './app.js';
 export { operate } from './cli.js';
 export type { StoreTarget } from './cli-operator.js';

@@ -2,6 +2,7 @@ import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { composeServer, type ComposeDeps, type ComposedServer } from './compose.js';
 import type { ServerConfig } from './config.js';
+import type { FolderJournal } from './data-folder.js';
 import type { AppContext } from './context.js';
 import { detached, logFault } from './http/index.js';
 import type { JobRunner } from './jobs/index.js';
@@ -16,6 +17,8 @@ export interface RunningServer {
   ctx: AppContext;
   /** The background work (tests await `jobs.idle()` instead of sleeping). */
   jobs: JobRunner;
+  /** On a data folder, its journal and snapshots (tests and benchmarks of the file store compact it); absent on a database. */
+  journal?: FolderJournal;
   /** Present when this start seeded an empty folder: the only time its secrets are shown. */
   demo?: DemoCredentials;
   /** The shared-sandbox pitfalls of this configuration (sandbox-warnings.ts), already logged; `start` prints them too. */
@@ -79,6 +82,7 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
       url,
       ctx,
       jobs,
+      ...(composed.journal ? { journal: composed.journal } : {}),
       ...(demo ? { demo } : {}),
       warnings,
       close() {

@@ -6,15 +6,8 @@ import { Keyring } from '../src/crypto/index.js';
 import { randomIds } from '../src/ids.js';
 import { EventBus } from '../src/jobs/index.js';
 import { createLogger } from '../src/log.js';
-import { PostgresStore, type Store } from '../src/store/index.js';
+import { PostgresStore } from '../src/store/index.js';
 import { testDatabase } from './postgres.js';
-
-/** On PostgreSQL a server has no synchronous store: any use of `ctx.store` fails the test at once. */
-const noSyncStore = new Proxy({} as Store, {
-  get(_target, name) {
-    throw new Error(`ctx.store.${String(name)} was used: on PostgreSQL only ctx.db exists`);
-  },
-});
 
 export interface ServersOnPostgres {
   /** One context per server: each its own PostgresStore (its own connections), one master key, one clock. */
@@ -34,7 +27,6 @@ export async function serversOnPostgres(count = 2, options: { clock?: Clock } = 
   const servers = stores.map(
     (db): AppContext => ({
       config: defaultConfig({ dataDir: '/nonexistent', publicUrl: 'http://127.0.0.1:4010', logLevel: 'silent' }),
-      store: noSyncStore,
       db,
       clock: options.clock ?? systemClock,
       ids: randomIds,

@@ -35,7 +35,7 @@ it('starts the server on what a power cut left: ready, the workload kept, writes
     const server = await startServer(defaultConfig({ port: 0, logLevel: 'silent', dataDir }), { storeFileSystem: booted });
     try {
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
-      expect(['org_a', 'org_b'].flatMap((scope) => ['c1', 'c2'].map((collection) => server.ctx.store.all(collection, scope)))).toEqual(held);
+      expect(await Promise.all(['org_a', 'org_b'].flatMap((scope) => ['c1', 'c2'].map((collection) => server.ctx.db.all(collection, scope))))).toEqual(held);
       // No organisation among the workload's records: it seeded the demo (writes through the store), and its key works.
       expect(server.demo).toBeDefined();
       const me = await fetch(`${server.url}/api/automation/me`, { headers: { 'x-api-key': server.demo?.automationKey ?? '' } });

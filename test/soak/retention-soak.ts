@@ -69,14 +69,15 @@ for (let hour = 1; hour <= days * 24; hour += 1) {
   await settle(server);
   clock.advance(3600_000);
   await settle(server);
-  const store = server.ctx.store;
-  const pending = store.scopes(OUTBOX).flatMap((scope) => store.all<OutboxEntry>(OUTBOX, scope).map((entry) => ({ scope, entry })));
-  for (const { scope, entry } of pending) if (!store.get<EventRecord>(EVENTS, scope, entry.eventId)) missing += 1;
+  const { db } = server.ctx;
+  const pending = (await Promise.all((await db.scopes(OUTBOX)).map(async (scope) => (await db.all<OutboxEntry>(OUTBOX, scope)).map((entry) => ({ scope, entry }))))).flat();
+  for (const { scope, entry } of pending) if (!(await db.get<EventRecord>(EVENTS, scope, entry.eventId))) missing += 1;
   if (hour % 24 === 0) {
     (globalThis as { gc?: () => void }).gc?.();
-    const kept = store.scopes(SUBMISSIONS).reduce((n, scope) => n + store.count(SUBMISSIONS, scope), 0);
-    const events = store.scopes(EVENTS).reduce((n, scope) => n + store.count(EVENTS, scope), 0);
-    const attempts = store.scopes('webhook_attempts').reduce((n, scope) => n + store.count('webhook_attempts', scope), 0);
+    const total = async (collection: string) => (await Promise.all((await db.scopes(collection)).map((scope) => db.count(collection, scope)))).reduce((n, count) => n + count, 0);
+    const kept = await total(SUBMISSIONS);
+    const events = await total(EVENTS);
+    const attempts = await total('webhook_attempts');
     const memory = process.memoryUsage();
     process.stdout.write(
       `${`day ${hour / 24}`.padStart(9)}  ${String(sent).padStart(4)}  ${String(kept).padStart(4)}  ${String(events).padStart(6)}  ${String(pending.length).padStart(7)}  ${String(attempts).padStart(13)}  ${(folderBytes(server.dataDir) / 2 ** 20).toFixed(2).padStart(9)}  ${(memory.rss / 2 ** 20).toFixed(0).padStart(6)}  ${(memory.heapUsed / 2 ** 20).toFixed(0).padStart(7)}\n`,

@@ -22,15 +22,16 @@ import {
 import { scoreAnswers } from '../psychometrics/index.js';
 
 let dir: string;
-let ctx: Pick<AppContext, 'store' | 'db' | 'clock' | 'ids'>;
+let journal: JournalStore;
+let ctx: Pick<AppContext, 'db' | 'clock' | 'ids'>;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'results-'));
-  const store = await JournalStore.open(dir);
-  ctx = { store, db: new FileAsyncStore(store), clock: new ManualClock(), ids: randomIds };
+  journal = await JournalStore.open(dir);
+  ctx = { db: new FileAsyncStore(journal), clock: new ManualClock(), ids: randomIds };
 });
 afterEach(async () => {
-  await ctx.store.close();
+  await journal.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -65,7 +66,7 @@ describe('the results repository', () => {
     ]);
     expect(second.result).toMatchObject({ id: first.result.id, revision: 2, fullName: 'Second', createdAt: first.result.createdAt });
     expect(second.previous?.revision).toBe(1);
-    expect(ctx.store.get('side_effects', 'org_a', `${first.result.id}.2`)).toMatchObject({ previousRevision: 1 });
+    expect(await ctx.db.get('side_effects', 'org_a', `${first.result.id}.2`)).toMatchObject({ previousRevision: 1 });
     expect((await listResults(ctx, 'org_a', { limit: 10 })).items).toHaveLength(1);
   });
 

@@ -148,7 +148,7 @@ export async function restoreFolder(from: string, dataDir: string): Promise<{ re
     if (ops.length > 0) writes.push(folder.ctx.db.write(ops));
     await Promise.all(writes);
     // A folder's own compaction: restore writes only to a data folder (PostgreSQL: `store copy`).
-    await folder.ctx.store.compact();
+    await folder.journal.compact();
   } finally {
     await folder.close();
   }

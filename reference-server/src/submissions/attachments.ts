@@ -199,7 +199,7 @@ export async function readResourceFile(ctx: Pick<AppContext, 'db' | 'config'>, o
 
 export type AttachOutcome<T> = { ok: true; record: T } | { ok: false; reason: 'gone' | 'full' };
 
-type Ctx = Pick<AppContext, 'db' | 'store' | 'clock' | 'ids' | 'events'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'ids' | 'events'>;
 
 /**
  * The record (and an uploaded file's bytes), the submission (with the new id and a bumped input

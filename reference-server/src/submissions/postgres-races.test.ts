@@ -7,7 +7,7 @@ import { systemClock } from '../clock.js';
 import type { AppContext } from '../context.js';
 import { randomIds } from '../ids.js';
 import { EventBus } from '../jobs/index.js';
-import { JournalStore, PostgresStore, put } from '../store/index.js';
+import { PostgresStore, put } from '../store/index.js';
 import { CREATED, PROFILES, SUBMISSIONS, type CreatedCount, type SubmissionRecord } from './records.js';
 import { SubmissionSearch } from './search.js';
 import { createSubmission } from './service.js';
@@ -19,19 +19,16 @@ import { DEMO_PROFILES } from './seed.js';
  * Two servers on one PostgreSQL (two stores, two contexts), each asked the same thing at the same
  * moment: what issue 37 item 1 names for submissions, proven on a real database.
  */
-type Server = Pick<AppContext, 'db' | 'store' | 'clock' | 'ids' | 'events'>;
+type Server = Pick<AppContext, 'db' | 'clock' | 'ids' | 'events'>;
 
 let database: TestDatabase;
 let folder: string;
 let servers: Server[];
-let empty: JournalStore;
 
 beforeAll(async () => {
   database = await testDatabase();
   folder = await mkdtemp(join(tmpdir(), 'subs-races-'));
-  // The webhook outbox still reads subscriptions synchronously (webhooks/ converts on its own): none here.
-  empty = await JournalStore.open(folder);
-  servers = await Promise.all([1, 2].map(async () => ({ db: await PostgresStore.open(database.url), store: empty, clock: systemClock, ids: randomIds, events: new EventBus() })));
+  servers = await Promise.all([1, 2].map(async () => ({ db: await PostgresStore.open(database.url), clock: systemClock, ids: randomIds, events: new EventBus() })));
   const profile = DEMO_PROFILES[0] as (typeof DEMO_PROFILES)[number];
   await (servers[0] as Server).db.write([put(PROFILES, 'org_a', { id: profile.id, orgId: 'org_a', ...profile.input, created_at: new Date().toISOString() })]);
   // The organisation's first create writes its created count with `create` (a guard of its own): made here, so the races below race on record_id alone.
@@ -39,7 +36,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.db.close()));
-  await empty.close();
   await rm(folder, { recursive: true, force: true });
   await database.drop();
 });

@@ -20,7 +20,7 @@ export type CreateOutcome =
   /** The record_id was already used with a different profile_id or fields. */
   | { kind: 'conflict'; submission: SubmissionRecord; differs: ('profile_id' | 'fields')[] };
 
-type Ctx = Pick<AppContext, 'db' | 'store' | 'clock' | 'ids' | 'events'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'ids' | 'events'>;
 type Reader = Pick<AppContext, 'db'>;
 
 export function getSubmission(ctx: Reader, orgId: string, id: string): Promise<SubmissionRecord | undefined> {

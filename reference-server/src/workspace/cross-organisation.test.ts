@@ -84,7 +84,7 @@ beforeAll(async () => {
   victimInvite = ((await operate(server.sandbox, 'invite.create', { orgId: server.demo.organizationId, email: 'invitee@victim.example' })) as { id: string }).id;
   await receiver.next((d) => d.path === '/victim');
   await settle(server);
-  const attemptId = server.ctx.store.all<AttemptRecord>(ATTEMPTS, subscriptionId)[0]?.id as string;
+  const attemptId = (await server.ctx.db.all<AttemptRecord>(ATTEMPTS, subscriptionId))[0]?.id as string;
   const run = (await operate(server.sandbox, 'certify.start', { orgId: server.demo.organizationId, checks: ['api'], name: 'Victim integration' })) as { run: { id: string } };
   victimResult = (await findResultByEmail(server.ctx, server.demo.organizationId, DEMO_RESULT_EMAIL))?.id as string;
   victim = { profileId, submissionId, keyId, key: server.demo.automationKey, email: 'secret-founder@victim.example', subscriptionId, attemptId, runId: run.run.id };

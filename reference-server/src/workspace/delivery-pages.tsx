@@ -244,7 +244,7 @@ export function AttemptPage({ member, csrfToken, subscription, attempt }: { memb
       <p>
         <a href={subscriptionUrl(subscription.id)}>Back to the endpoint's deliveries</a>
       </p>
-      <h1>
+      <h1 class="long-words">
         Attempt {attempt.attempt} of {attempt.event_type}
       </h1>
       <SummaryList

@@ -98,7 +98,8 @@ describe('the logs in a real browser', { timeout: 180_000 }, () => {
     await resent.getByRole('link', { name: /^the earlier attempt/ }).first().click();
     expect(await page.locator('.summary-list').textContent()).toContain('failed');
     await page.goBack();
-    await resent.getByRole('link', { name: /attempt 1 of/ }).first().click();
+    // The longest event type's page: its heading must wrap at 320 px.
+    await resent.getByRole('row').filter({ hasText: 'submission.completed' }).getByRole('link', { name: /attempt 1 of/ }).click();
     expect(await page.locator('.summary-list').textContent()).toContain('resend of the earlier attempt');
     const body = (await page.locator('pre[data-copy="request body"]').textContent()) ?? '';
     expect(body).toMatch(/^\{\n {2}"id": "evt_/);

@@ -48,7 +48,7 @@ beforeAll(async () => {
   expect(created.status).toBe(202);
   await receiver.next((d) => d.path === '/narrow');
   await settle(server);
-  const events = server.ctx.store.all<EventRecord>(EVENTS, server.demo.organizationId);
+  const events = await server.ctx.db.all<EventRecord>(EVENTS, server.demo.organizationId);
   queued = events.find((e) => e.type === 'submission.queued') as EventRecord;
   completed = events.find((e) => e.type === 'submission.completed') as EventRecord;
   expect(completed).toBeDefined();

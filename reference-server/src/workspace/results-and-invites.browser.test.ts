@@ -151,7 +151,7 @@ describe('results and invites in a real browser', { timeout: 240_000 }, () => {
       expiresAt: new Date(Date.now() - 6 * 86_400_000).toISOString(),
       createdVia: 'workspace',
     };
-    await server.ctx.store.write([put(INVITES, server.demo.organizationId, old)]);
+    await server.ctx.db.write([put(INVITES, server.demo.organizationId, old)]);
     await page.goto(`${server.url}/workspace/invites`);
     const oldRow = (await rows(page, 'Invites').filter({ hasText: 'old@before.example' }).textContent()) ?? '';
     expect(oldRow).toContain('expired');

@@ -28,10 +28,10 @@ const signIn = (email: string, password: string, path = '/workspace'): Promise<P
 const me = (key: string) => fetch(`${fixture.server.url}/api/automation/me`, { headers: { 'x-api-key': key } });
 
 async function newOrganization(name: string, admin: string, member?: string) {
-  const org = (await operate(fixture.server.dataDir, 'org.create', { name })) as { id: string };
+  const org = (await operate(fixture.server.sandbox, 'org.create', { name })) as { id: string };
   const password = 'correct horse battery staple';
-  await operate(fixture.server.dataDir, 'user.create', { orgId: org.id, email: admin, name: 'Ada Admin', password, role: 'admin' });
-  if (member) await operate(fixture.server.dataDir, 'user.create', { orgId: org.id, email: member, name: 'Max Member', password, role: 'member' });
+  await operate(fixture.server.sandbox, 'user.create', { orgId: org.id, email: admin, name: 'Ada Admin', password, role: 'admin' });
+  if (member) await operate(fixture.server.sandbox, 'user.create', { orgId: org.id, email: member, name: 'Max Member', password, role: 'member' });
   return { orgId: org.id, password };
 }
 
@@ -103,7 +103,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
 
   it('gives a fresh organisation a profile it can then submit into over the API', async () => {
     const { orgId, password } = await newOrganization('Fresh Capital', 'ada@fresh.example');
-    const key = (await operate(fixture.server.dataDir, 'key.create', { orgId, kind: 'automation' })) as { secret: string };
+    const key = (await operate(fixture.server.sandbox, 'key.create', { orgId, kind: 'automation' })) as { secret: string };
     const profilesBefore = (await (await fetch(`${fixture.server.url}/api/automation/profiles`, { headers: { 'x-api-key': key.secret } })).json()) as { data: unknown[] };
     expect(profilesBefore.data).toEqual([]);
 
@@ -248,8 +248,8 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     const hook = await page.request.post(`${fixture.server.url}/workspace/webhooks`, { form: { _csrf: token, surface: 'automation', url: receiver.urlOf('/member') } });
     expect(hook.status()).toBe(403);
     expect(receiver.deliveries.filter((d) => d.path === '/member')).toEqual([]);
-    expect(await operate(fixture.server.dataDir, 'fault.list', { orgId })).toEqual([]);
-    const keys = (await operate(fixture.server.dataDir, 'key.list', { orgId })) as { label: string }[];
+    expect(await operate(fixture.server.sandbox, 'fault.list', { orgId })).toEqual([]);
+    const keys = (await operate(fixture.server.sandbox, 'key.list', { orgId })) as { label: string }[];
     expect(keys.map((k) => k.label)).not.toContain('sneaky');
     await page.context().close();
   });
@@ -362,7 +362,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
 
   it("keeps a request log of the organisation's own API calls, injected faults marked", async () => {
     expect((await me(fixture.server.demo.automationKey)).status).toBe(200);
-    await operate(fixture.server.dataDir, 'fault.set', { orgId: fixture.server.demo.organizationId, surface: 'automation', kind: '429', count: 1 });
+    await operate(fixture.server.sandbox, 'fault.set', { orgId: fixture.server.demo.organizationId, surface: 'automation', kind: '429', count: 1 });
     expect((await me(fixture.server.demo.automationKey)).status).toBe(429);
     const page = await signIn(fixture.server.demo.user.email, fixture.server.demo.user.password, '/workspace/requests');
     const rows = page.getByRole('table', { name: 'Automation API' }).getByRole('row');

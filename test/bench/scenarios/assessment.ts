@@ -51,11 +51,11 @@ export const scenarios: BenchScenario[] = [
       try {
         await fill(server, 100);
         await env.loadRate(replacing(100)); // warm-up: JIT, connections
-        await server.ctx.store.compact();
+        await server.journal?.compact();
         const replaceSmall = await env.loadRate(replacing(100));
         const newSmall = await env.loadRate(submitLoad(server, 'small'));
         await fill(server, 50_000);
-        await server.ctx.store.compact();
+        await server.journal?.compact();
         const replaceLarge = await env.loadRate(replacing(50_000));
         const newLarge = await env.loadRate(submitLoad(server, 'large'));
         return [

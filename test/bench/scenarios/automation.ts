@@ -14,7 +14,7 @@ async function fill(server: TestServer, total: number, person: Record<string, st
   // Ids stay distinct across organisations (a bench may fill two).
   const tag = orgId === server.demo.organizationId ? '' : `${orgId.slice(-6)}_`;
   const now = new Date().toISOString();
-  const current = server.ctx.store.count(SUBMISSIONS, orgId);
+  const current = await server.ctx.db.count(SUBMISSIONS, orgId);
   for (let i = current; i < total; ) {
     const ops: WriteOp[] = [];
     for (const end = Math.min(i + 2000, total); i < end; i += 1) {
@@ -45,7 +45,7 @@ async function fill(server: TestServer, total: number, person: Record<string, st
       };
       ops.push(put(SUBMISSIONS, orgId, record));
     }
-    await server.ctx.store.write(ops);
+    await server.ctx.db.write(ops);
   }
 }
 
@@ -64,7 +64,7 @@ export const scenarios: BenchScenario[] = [
         const small = await env.loadRate(page());
         const smallFiltered = await env.loadRate(page('&status=failed'));
         await fill(server, 100_000);
-        await server.ctx.store.compact();
+        await server.journal?.compact();
         const large = await env.loadRate(page());
         const largeFiltered = await env.loadRate(page('&status=failed'));
         return [
@@ -96,7 +96,7 @@ export const scenarios: BenchScenario[] = [
         // The first filled submission is hers: at 100,000 it is ~99,900 records behind the first page.
         await fill(server, 100, grace, small.id);
         await fill(server, 100_000, grace, large.id);
-        await server.ctx.store.compact();
+        await server.journal?.compact();
         // The first search in each organisation reads its submissions into the index, once.
         await fetch(request(smallKey, queries.one).url, { headers: request(smallKey, queries.one).headers });
         const started = performance.now();
