@@ -84,7 +84,6 @@ export const POSTGRES_PASSING: string[] = [
   'reference-server/src/retention/retention.test.ts',
   'reference-server/src/samples/events.test.ts',
   'reference-server/src/sandbox-warnings.test.ts',
-  'reference-server/src/server-lifecycle.test.ts',
   'reference-server/src/server.test.ts',
   'reference-server/src/store/chunked-snapshots.test.ts',
   'reference-server/src/store/file-async-store.test.ts',
