@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserRequest, cookieJar, serversOnPostgres, type ServersOnPostgres } from '../../testing/postgres-context.js';
 import type { AppContext } from '../context.js';
 import { createOrganization, createUser, getUser, type User } from '../tenancy/index.js';
-import { ShownOnceSlots } from '../workspace/shown-once-slots.js';
+import { ShownOnceSlots } from '../workspace/shared/index.js';
 import { activeSession, currentSession, endSession, sessionIdOf, SHOWN_ONCE_SLOTS, startSession } from './index.js';
 
 /**
