@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  * past 80 lines.
  */
 const SRC = dirname(fileURLToPath(import.meta.url));
-const SURFACES = ['assessment', 'automation', 'graphql', 'oauth', 'workspace', 'operator', 'certificate-pages'];
+const SURFACES = ['assessment-api', 'automation', 'graphql', 'oauth', 'workspace', 'operator', 'certificate-pages'];
 
 interface Edge {
   from: string;
@@ -129,7 +129,7 @@ describe('the architecture', () => {
 
 /**
  * What runs outside a request's own error path (an event listener, a timer, a clock task) goes
- * through http/detached.ts's `detached()`, so a throw there is logged instead of stopping the
+ * through `detached()` (detached.ts, re-exported by http/), so a throw there is logged instead of stopping the
  * process (or is a function built once by `detached()` and passed by name). A promise's own settle
  * functions may be passed as they are: they cannot throw.
  */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApp, type Mount } from './app.js';
-import { createAssessmentSurface } from './assessment/index.js';
-import { PARTICIPANT_SCRIPT } from './assessment/index.js';
+import { createAssessmentSurface } from './assessment-api/index.js';
+import { PARTICIPANT_SCRIPT } from './assessment-api/index.js';
 import { INVITE_PATH } from './assessments/index.js';
 import { CrmSync } from './assessments/index.js';
 import { crmTransport } from './assessments/index.js';
@@ -102,8 +102,8 @@ function rateLimiting(ctx: AppContext, database: PostgresStore | undefined, jobs
  *     /assets/*                      stylesheet and scripts of the pages  pages/
  *     /api/oauth/*                   a certification run's watch of its own client's requests  certification/
  *     /.well-known/certificate-keys.json, /certificates/*   public certificates (no sign-in)  certificate-pages/
- *     /api/v1                        Assessment API (developer key) assessment/
- *     /invite/<token>                participant's pages of an invite     assessment/invites/
+ *     /api/v1                        Assessment API (developer key) assessment-api/
+ *     /invite/<token>                participant's pages of an invite     assessment-api/participant/
  *     /api/automation                Automation API (automation key) automation/
  *     /workspace                     the application's pages (investor sign-in)  workspace/
  *     POST /api, /api/schema.graphql Partner GraphQL (OAuth Bearer)  graphql/

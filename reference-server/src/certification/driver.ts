@@ -3,7 +3,7 @@ import type { JobQueue, JobRef, JobWait } from '../jobs/index.js';
 import type { OutboundClient } from '../outbound/index.js';
 import { settleBounded } from './api-scenario.js';
 import { allDecided } from './outcomes.js';
-import { RUN_JOBS, type RunJob, type RunRecord } from './records.js';
+import { RUN_JOBS, type RunJob, type RunRecord } from './run-records.js';
 import { dropEndedRunJob, finishRun, rescheduleRun } from './runs.js';
 import { getRun, updateRun } from './run-store.js';
 import { probesDone, sendNextProbe, settleRepeat, type EventSampler } from './webhook-probes.js';

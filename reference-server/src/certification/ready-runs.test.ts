@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateWebhookSecret } from '../crypto/index.js';
 import { runCommand } from '../operator/commands.js';
 import { startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
-import type { Report } from './report.js';
+import type { Report } from './run-report.js';
 
 /**
  * Issue 38: a partner whose receiver is already running configures it with the run's secret

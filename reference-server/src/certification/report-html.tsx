@@ -1,7 +1,7 @@
 import type { VNode } from 'preact';
 import { CodeText, renderDocument } from '../pages/index.js';
-import type { Evidence } from './records.js';
-import { countsLine, endedLine, statusText, type Report } from './report.js';
+import type { Evidence } from './run-records.js';
+import { countsLine, endedLine, statusText, type Report } from './run-report.js';
 
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1a1a1a;background:#fff;margin:0}

@@ -6,8 +6,8 @@ import type { AppContext } from '../context.js';
 import { del, put, type AsyncReader, type Page, type StoredRecord, type WriteOp } from '../store/index.js';
 import { eventOps } from '../webhooks/index.js';
 import { requeueOps } from './jobs.js';
-import { FILES, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type FileRecord, type SubmissionRecord } from './records.js';
-import { wordCount } from './scoring.js';
+import { FILES, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type FileRecord, type SubmissionRecord } from './submission-records.js';
+import { wordCount } from './profile-scoring.js';
 
 /** Attachments a submission may hold, of each kind. */
 export const MAX_ATTACHMENTS = 100;

@@ -5,10 +5,10 @@ import { create, del, put, StoreConflictError, type AsyncReader, type AsyncWrite
 import { eventOps } from '../webhooks/index.js';
 import { requeueOps } from './jobs.js';
 import type { ProfileRecord } from './profiles.js';
-import { AWAITING, JOBS, PROFILES, RESCORES, SUBMISSIONS, withStatus, type AwaitingEntry, type JobRecord, type RescoreJob, type SubmissionRecord, type SubmissionStatus } from './records.js';
+import { AWAITING, JOBS, PROFILES, RESCORES, SUBMISSIONS, withStatus, type AwaitingEntry, type JobRecord, type RescoreJob, type SubmissionRecord, type SubmissionStatus } from './submission-records.js';
 import { resourcesOf, transcriptsOf } from './attachments.js';
-import { foundersOf, scoreSubmission, type ScoringOutcome } from './scoring.js';
-import { submissionDetail } from './views.js';
+import { foundersOf, scoreSubmission, type ScoringOutcome } from './profile-scoring.js';
+import { submissionDetail } from './submission-views.js';
 
 /** Submissions scored at once. Scoring is cheap; the limit bounds concurrent store writes. */
 export const PROCESSING_CONCURRENCY = 4;

@@ -9,7 +9,7 @@ import { JobRunner, WakingStore } from '../jobs/index.js';
 import { OutboundClient } from '../outbound/index.js';
 import { WebhookDelivery } from './delivery.js';
 import { eventOps } from './outbox.js';
-import { ATTEMPTS, OUTBOX, type AttemptRecord } from './records.js';
+import { ATTEMPTS, OUTBOX, type AttemptRecord } from './webhook-records.js';
 import { RETRY_DELAYS_MS } from './schedule.js';
 import { createSubscription } from './subscriptions.js';
 

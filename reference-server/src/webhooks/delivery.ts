@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import type { JobQueue, JobRef } from '../jobs/index.js';
 import { failedOnInternalAddress, INTERNAL_NO_ANSWER, internalAnswerText, OutboundRefusedError, post, sentHeaders, type OutboundClient, type PostResponse } from '../outbound/index.js';
 import { del, put, type Transaction, type WriteOp } from '../store/index.js';
-import { ATTEMPTS, OUTBOX, SUBSCRIPTIONS, type AttemptExchange, type AttemptOutcome, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
+import { ATTEMPTS, OUTBOX, SUBSCRIPTIONS, type AttemptExchange, type AttemptOutcome, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './webhook-records.js';
 import { classifyStatus, MAX_ATTEMPTS, retryDelayMs, type AnswerClass } from './schedule.js';
 import { getSubscriptionRecord } from './subscriptions.js';
 import { signingSecrets } from './rotation.js';

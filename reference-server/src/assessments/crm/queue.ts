@@ -3,7 +3,7 @@ import type { JobQueue, JobRef } from '../../jobs/index.js';
 import { failedOnInternalAddress } from '../../outbound/index.js';
 import { del, put, type StoredRecord, type WriteOp } from '../../store/index.js';
 import { getResult, recordCrmSync, type AssessmentResult, type CrmSyncState } from '../results.js';
-import { activeCrmConfig, type CrmConfig } from './config.js';
+import { activeCrmConfig, type CrmConfig } from './crm-config.js';
 import { crmPayload } from './payload.js';
 
 /**

@@ -2,7 +2,7 @@ import { Button, CheckboxGroup, ErrorMessage, SelectField, TextField } from '../
 import { DIMENSION_INFO, DIMENSIONS } from '../../psychometrics/index.js';
 import { KEYWORD_SOURCES, MAX_CRITERIA, rowField, RULE_TYPES, type CriterionRow, type RuleType } from './profile-form.js';
 
-/** Each rule type in the reader's words, with what it scores (scoring-guide.tsx and docs/automation.md#scoring have the arithmetic). */
+/** Each rule type in the reader's words, with what it scores (profile-scoring-guide.tsx and docs/automation.md#scoring have the arithmetic). */
 export const RULES: Record<RuleType, { label: string; hint: string }> = {
   field_present: { label: 'A field has a value', hint: 'Full marks when the submission carries a value in this field, none otherwise.' },
   field_in: { label: 'A field’s value is one of a list', hint: 'Full marks when the field’s value is one of the values listed (upper or lower case alike), none otherwise.' },
