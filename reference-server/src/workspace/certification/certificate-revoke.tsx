@@ -4,7 +4,7 @@ import { getRun } from '../../certification/index.js';
 import { CertificateError, certificateStatus, getCertificate, revokeCertificate, type CertificateRecord } from '../../certificates/index.js';
 import { Button, type FieldError, formField, type PageTools, PostForm, seeOther, sendPage, SummaryList, TextField, Time } from '../../pages/index.js';
 import { get, member, type Member, mountRoutes, post, viewer, withFound, WorkspacePage } from '../shared/index.js';
-import { runPath } from './certification-pages.js';
+import { runPath } from './certification-paths.js';
 
 export const revokePath = (runId: string) => `${runPath(runId)}/certificate/revoke`;
 

@@ -1,14 +1,8 @@
-import { Button, CheckboxGroup, CodeText, type FieldError, PostForm, SummaryList, Table, TextField, Time } from '../../pages/index.js';
-import { CHECK_GROUPS, CHECKS, countsLine, envFileText, type notCountedOf, type Report, runEnvironment, type StartedRun, statusText, summaryLine } from '../../certification/index.js';
-import { ConfirmButton, CreatedPage, type Member, SecretValue, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
-
-export const CERTIFICATION_PATH = `${WORKSPACE_PATH}/certification`;
-/** The checks explained (the same words as docs/certification.md), one section per check id. */
-export const GUIDE_PATH = `${CERTIFICATION_PATH}/checks`;
-export const guideLink = (checkId: string) => `${GUIDE_PATH}#${checkId}`;
-export const runPath = (runId: string) => `${CERTIFICATION_PATH}/${encodeURIComponent(runId)}`;
+import { Button, CheckboxGroup, type FieldError, PostForm, Table, TextField, Time } from '../../pages/index.js';
+import { CHECK_GROUPS, countsLine, envFileText, type Report, runEnvironment, type StartedRun, statusText } from '../../certification/index.js';
+import { CreatedPage, type Member, SecretValue, WorkspacePage } from '../shared/index.js';
+import { CERTIFICATION_PATH, GUIDE_PATH, runPath } from './certification-paths.js';
 /** A running run's page updates itself this often. */
-const LIVE_SECONDS = 3;
 
 const GROUP_CHOICES = [
   { value: 'webhook', label: 'Webhook receiver', hint: 'Signed, forged, tampered, stale and repeated deliveries sent to your receiver URL.' },
@@ -24,9 +18,6 @@ export interface CertificationForm {
 }
 
 export const EMPTY_FORM: CertificationForm = { name: '', webhookUrl: '', redirectUris: '', groups: ['webhook', 'api'] };
-
-const OUTCOME_TEXT: Record<string, string> = { pass: 'Passed', fail: 'Failed', warn: 'Warning', not_run: 'Not run', pending: 'Waiting' };
-const OUTCOME_TAG: Record<string, string> = { pass: 'green', fail: 'red', warn: 'yellow', not_run: 'grey', pending: 'blue' };
 
 /** Start a run for one integration; the organisation's runs. */
 export function CertificationPage({ member, csrfToken, runs, form = EMPTY_FORM, errors = [] }: { member: Member; csrfToken: string; runs: readonly Report[]; form?: CertificationForm; errors?: readonly FieldError[] }) {
@@ -91,7 +82,7 @@ export function CertificationPage({ member, csrfToken, runs, form = EMPTY_FORM, 
 }
 
 /** The form that begins a ready run's checks. */
-function BeginForm({ runId, csrfToken }: { runId: string; csrfToken: string }) {
+export function BeginForm({ runId, csrfToken }: { runId: string; csrfToken: string }) {
   return (
     <PostForm action={`${runPath(runId)}/begin`} csrfToken={csrfToken}>
       <Button>Start the checks</Button>
@@ -186,228 +177,3 @@ function ConfigureSteps({ started }: { started: StartedRun }) {
 }
 
 /** One run: its checks as they are decided (the page updates itself while the run goes on), the report to download. */
-type NotCounted = ReturnType<typeof notCountedOf>;
-
-export function RunPage({ member, csrfToken, report, notCounted, finishedNow }: { member: Member; csrfToken: string; report: Report; notCounted: NotCounted; finishedNow?: boolean }) {
-  const open = report.run.status === 'running' || report.run.status === 'ready';
-  const runId = report.run.id;
-  return (
-    <WorkspacePage member={member} title={`Certification run ${runId}`} section="certification" csrfToken={csrfToken} {...(report.run.status === 'running' ? { liveSeconds: LIVE_SECONDS } : {})}>
-      <h1>{report.run.integration.name}</h1>
-      {finishedNow ? (
-        <div class="notice success" role="status">
-          The run was finished: its credentials no longer work.
-        </div>
-      ) : null}
-      {report.run.status === 'ready' ? (
-        <div class="notice">
-          <p>
-            <strong>The checks have not started.</strong> Configure your integration with the run's credentials (shown once, when the run was made), then start them: the run sends
-            its first delivery and arms its API traps at once.
-          </p>
-          <BeginForm runId={runId} csrfToken={csrfToken} />
-        </div>
-      ) : null}
-      <div id="run-live" data-live-region>
-        <SummaryList
-          rows={[
-            { key: 'Run', value: <code>{runId}</code> },
-            { key: 'Status', value: <strong>{statusText(report)}</strong> },
-            {
-              key: 'Made',
-              value: (
-                <>
-                  <Time at={report.run.started_at} /> by {report.run.started_by}
-                </>
-              ),
-            },
-            { key: 'Checks began', value: report.run.begun_at ? <Time at={report.run.begun_at} /> : 'not yet' },
-            { key: 'Finished', value: report.run.finished_at ? <Time at={report.run.finished_at} /> : 'not yet' },
-            { key: 'Webhook receiver', value: report.run.integration.webhook_url ?? 'not checked' },
-            { key: 'Redirect URIs', value: report.run.integration.redirect_uris.join(', ') || 'not checked' },
-            { key: 'Result', value: summaryLine(report) },
-            { key: 'Certificate', value: <CertificateLinks report={report} /> },
-          ]}
-        />
-        <h2 id="checks-heading">Checks</h2>
-        <ChecksTable checks={report.checks} status={report.run.status} />
-        <NotCountedList notCounted={notCounted} />
-      </div>
-      <h2>Report</h2>
-      <p>
-        <a href={`${runPath(runId)}/report.html`} download={`certification-${runId}.html`}>
-          Download the HTML report
-        </a>{' '}
-        · <a href={`${runPath(runId)}/report.json`}>JSON</a> · <a href={GUIDE_PATH}>What each check looks for</a>
-      </p>
-      {/* Updated with the checks: "Run again" appears when the run ends, without a reload. */}
-      <div id="run-actions" data-live-region>
-        {open ? <ConfirmButton href={`${runPath(runId)}/finish`}>Finish the run now</ConfirmButton> : null}
-        {open ? null : (
-          <PostForm action={`${runPath(runId)}/again`} csrfToken={csrfToken}>
-            <p>A new run with the same checks, receiver and redirect URIs: it has new credentials (a new signing secret), shown once, and waits for you to start it.</p>
-            <Button>Run again with these settings</Button>
-          </PostForm>
-        )}
-      </div>
-      <p>
-        <a href={CERTIFICATION_PATH}>All runs</a>
-      </p>
-    </WorkspacePage>
-  );
-}
-
-/** The run's certificate: its public page (give it to a platform), its JWS, and where to revoke it. */
-function CertificateLinks({ report }: { report: Report }) {
-  if (!report.certificate) return <>{report.run.status === 'running' || report.run.status === 'ready' ? 'issued if every MUST passes' : 'none: a certificate is issued only when every MUST passed'}</>;
-  return (
-    <>
-      <a href={report.certificate.url}>{report.certificate.url}</a> (<a href={report.certificate.jws_url}>signed JWS</a>) ·{' '}
-      <a href={`${runPath(report.run.id)}/certificate/revoke`}>Revoke it</a>
-    </>
-  );
-}
-
-/**
- * Requests that named the run's OAuth client without proving to be it (no verified secret, or an
- * authorization no sign-in completed): listed so the partner sees them, graded never. The lines
- * are the server's own words; nothing the sender wrote is shown.
- */
-function NotCountedList({ notCounted }: { notCounted: NotCounted }) {
-  if (notCounted.total === 0) return null;
-  return (
-    <>
-      <h2 id="not-counted-heading">Not counted ({notCounted.total})</h2>
-      <p>
-        These requests named the run's OAuth client but never proved to be it, so no check counts them: anyone who saw an authorize link can send such requests.
-        {notCounted.total > notCounted.lines.length ? ` The latest ${notCounted.lines.length} are shown.` : ''}
-      </p>
-      <ul aria-labelledby="not-counted-heading">
-        {notCounted.lines.map((line) => (
-          <li>
-            <Time at={line.at} /> — {line.note}
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-/** What a check's row says beyond its summary: how to reach it while pending, why it matters and how to fix it once it did not pass. */
-function NextStep({ check, status }: { check: Report['checks'][number]; status: Report['run']['status'] }) {
-  if (check.outcome === 'pass') return null;
-  if (check.outcome === 'pending') {
-    return status === 'ready' ? (
-      <>Begins when you start the checks.</>
-    ) : (
-      <p>
-        <strong>Waiting for the integration.</strong> <CodeText text={check.advice.reach} />
-      </p>
-    );
-  }
-  return (
-    <dl class="advice">
-      <dt>Why it matters</dt>
-      <dd>
-        <CodeText text={check.advice.why} />
-      </dd>
-      <dt>{check.outcome === 'not_run' ? 'How to reach it' : 'How to fix it'}</dt>
-      <dd>
-        <CodeText text={check.outcome === 'not_run' ? check.advice.reach : check.advice.fix} />{' '}
-        <a href={guideLink(check.id)}>
-          More on <code>{check.id}</code>
-        </a>
-      </dd>
-    </dl>
-  );
-}
-
-/** Each check of a run: its outcome, what happened, what to do next, and the exchanges behind it. */
-function ChecksTable({ checks, status }: { checks: Report['checks']; status: Report['run']['status'] }) {
-  return (
-    <Table
-      labelledBy="checks-heading"
-      rows={checks}
-      columns={[
-        {
-          heading: 'Check',
-          kind: 'id',
-          cell: (check) => (
-            <>
-              <code>{check.id}</code> ({check.level})<br />
-              <span class="muted">{check.title}</span>
-            </>
-          ),
-        },
-        { heading: 'Outcome', cell: (check) => <span class={`tag ${OUTCOME_TAG[check.outcome] ?? 'grey'}`}>{OUTCOME_TEXT[check.outcome]}</span> },
-        {
-          heading: 'What happened',
-          cell: (check) => (
-            <>
-              {check.summary ? <p>{check.summary}</p> : null}
-              <NextStep check={check} status={status} />
-              {check.explanation ? <p>The integration explains: {check.explanation}</p> : null}
-              {check.evidence.length ? (
-                <details>
-                  <summary>
-                    Evidence<span class="visually-hidden"> for {check.id}</span>
-                  </summary>
-                  <ul>
-                    {check.evidence.map((e) => (
-                      <li>
-                        <Time at={e.at} /> — {e.note}
-                        {e.response ? ` → ${e.response.status === null ? `no answer (${e.response.error ?? ''})` : `HTTP ${e.response.status}${e.response.latencyMs !== undefined ? ` in ${e.response.latencyMs} ms` : ''}`}` : ''}
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              ) : null}
-            </>
-          ),
-        },
-      ]}
-    />
-  );
-}
-
-const GROUP_TITLES: Record<(typeof CHECK_GROUPS)[number], string> = { webhook: 'Webhook receiver', api: 'API client', oauth: 'OAuth client' };
-
-/** Every check explained, served by this server (the same words as docs/certification.md): the run page and reports link here. */
-export function GuidePage({ member, csrfToken }: { member: Member; csrfToken: string }) {
-  return (
-    <WorkspacePage member={member} title="The certification checks" section="certification" csrfToken={csrfToken}>
-      <h1>The certification checks</h1>
-      <p>
-        Each check has a stable id (a CI baseline names it), a level and the clause it rests on. Every MUST must pass; a SHOULD that is not met is a warning. <a href={CERTIFICATION_PATH}>Back to certification</a>
-      </p>
-      {CHECK_GROUPS.map((group) => (
-        <section aria-labelledby={`group-${group}`}>
-          <h2 id={`group-${group}`}>{GROUP_TITLES[group]}</h2>
-          {CHECKS.filter((c) => c.group === group).map((c) => (
-            <section aria-labelledby={c.id} class="inset">
-              <h3 id={c.id} tabIndex={-1}>
-                <code>{c.id}</code> ({c.level})
-              </h3>
-              <p>{c.title}</p>
-              <p class="muted">{c.clause}</p>
-              <dl class="advice">
-                <dt>Why it matters</dt>
-                <dd>
-                  <CodeText text={c.why} />
-                </dd>
-                <dt>How to fix a failure</dt>
-                <dd>
-                  <CodeText text={c.fix} />
-                </dd>
-                <dt>How the run reaches it</dt>
-                <dd>
-                  <CodeText text={c.reach} />
-                </dd>
-              </dl>
-            </section>
-          ))}
-        </section>
-      ))}
-    </WorkspacePage>
-  );
-}

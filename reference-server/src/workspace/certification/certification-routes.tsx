@@ -3,7 +3,10 @@ import type { AppContext } from '../../context.js';
 import { beginRun, finishRun, getRun, listRuns, notCountedOf, renderReportHtml, reportOf, RunInputError, RunLimitError, type RunRecord, type StartedRun, startRun, type StartRunInput } from '../../certification/index.js';
 import { formField, formValues, type PageTools, seeOther, sendPage } from '../../pages/index.js';
 import { type AlreadyShown, ConfirmPage, get, member, mountRoutes, post, shownOncePage, ShownOnceSlots, viewer, withFound } from '../shared/index.js';
-import { CERTIFICATION_PATH, CertificationPage, GuidePage, RunPage, RunStartedPage, runPath, type CertificationForm } from './certification-pages.js';
+import { GuidePage } from './certification-guide-page.js';
+import { CERTIFICATION_PATH, runPath } from './certification-paths.js';
+import { CertificationPage, type CertificationForm, RunStartedPage } from './certification-pages.js';
+import { RunPage } from './certification-run-page.js';
 
 interface Deps {
   ctx: AppContext;
