@@ -1,36 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, signInToWorkspace, startTestServer, type TestServer } from 'reference-server/testing';
+import { describe, expect, it } from 'vitest';
+import { workspaceFixture } from '../../../testing/workspace-fixture.js';
 
 /**
  * The results pages' "how each number is computed" link leads to a page this server serves (it
  * pointed at a placeholder repository before), and that page states the numbers the API scores
  * with: every norm's μ / σ as `GET /api/v1/benchmark-tags` serves them.
  */
-let server: TestServer;
-let member: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  member = await signInToWorkspace(server);
-});
-
-afterAll(async () => {
-  await server?.dispose();
-});
+const fixture = workspaceFixture();
 
 type Scale = { mean: number; sd: number; reliability: number };
 type Norms = { sampleSize: number; dimensions: Record<string, Scale>; composite: Scale };
 
 describe('the assessment scoring page', () => {
   it('is linked from the results page and shows the statistics of every norm as the API serves them', async () => {
-    const results = await (await member.get('/workspace/results')).text();
+    const results = await (await fixture.admin.get('/workspace/results')).text();
     expect(results).toContain('<a href="/workspace/results/scoring">how an assessment is scored</a>');
     expect(results).not.toContain('github.com');
 
-    const answer = await member.get('/workspace/results/scoring');
+    const answer = await fixture.admin.get('/workspace/results/scoring');
     expect(answer.status).toBe(200);
     const page = await answer.text();
-    const served = (await (await fetch(`${server.url}/api/v1/benchmark-tags?limit=100`, { headers: { 'x-api-key': server.demo.developerKey } })).json()) as {
+    const served = (await (await fetch(`${fixture.server.url}/api/v1/benchmark-tags?limit=100`, { headers: { 'x-api-key': fixture.server.demo.developerKey } })).json()) as {
       generalNorm: { id: string; norms: Norms };
       tags: Array<{ id: string; norms: Norms }>;
     };
@@ -46,7 +36,7 @@ describe('the assessment scoring page', () => {
   });
 
   it('is for members only', async () => {
-    const anonymous = await fetch(`${server.url}/workspace/results/scoring`, { redirect: 'manual' });
+    const anonymous = await fetch(`${fixture.server.url}/workspace/results/scoring`, { redirect: 'manual' });
     expect(anonymous.status).toBe(303);
   });
 });
