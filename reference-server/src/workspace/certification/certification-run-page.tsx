@@ -1,4 +1,4 @@
-import { Button, CodeText, PostForm, SummaryList, Table, Time } from '../../pages/index.js';
+import { Button, CodeText, DottedName, PostForm, SummaryList, Table, Time } from '../../pages/index.js';
 import { type notCountedOf, type Report, statusText, summaryLine } from '../../certification/index.js';
 import { ConfirmButton, type Member, WorkspacePage } from '../shared/index.js';
 import { CERTIFICATION_PATH, GUIDE_PATH, guideLink, runPath } from './certification-paths.js';
@@ -158,7 +158,7 @@ function ChecksTable({ checks, status }: { checks: Report['checks']; status: Rep
           kind: 'id',
           cell: (check) => (
             <>
-              <code>{check.id}</code> ({check.level})<br />
+              <DottedName name={check.id} /> ({check.level})<br />
               <span class="muted">{check.title}</span>
             </>
           ),
