@@ -123,6 +123,7 @@ export const POSTGRES_PASSING: string[] = [
   'reference-server/src/workspace/submissions/submission-error.test.ts',
   'reference-server/src/workspace/tables.browser.test.ts',
   'reference-server/src/workspace/webhooks/webhook-edit.browser.test.ts',
+  'reference-server/src/workspace/webhooks/webhooks.browser.test.ts',
   'reference-server/src/workspace/workspace.browser.test.ts',
 ];
 
