@@ -108,13 +108,11 @@ async function madeUpSubmission(ctx: AppContext, orgId: string, status: Submissi
 
 const SAMPLE_PERCENTILES = { achievement_drive: 80, perseverance: 75, resilience: 70, risk_tolerance: 55, innovativeness: 72, proactiveness: 78, self_efficacy: 74, autonomy: 66 };
 
-/** A made-up attachment belongs to the made-up submission. */
-const OF_THE_SAMPLE_SUBMISSION = { submissionId: 'sub_sample', recordId: 'sample-record-1' };
-
 function madeUpResource(ctx: AppContext): ResourceRecord {
   return {
     id: 'rsc_sample',
-    ...OF_THE_SAMPLE_SUBMISSION,
+    submissionId: 'sub_sample',
+    recordId: 'sample-record-1',
     kind: 'url',
     name: 'Pitch deck',
     url: 'https://example.com/acme-analytics-deck.pdf',
@@ -128,7 +126,8 @@ function madeUpResource(ctx: AppContext): ResourceRecord {
 function madeUpTranscript(ctx: AppContext): TranscriptRecord {
   return {
     id: 'trn_sample',
-    ...OF_THE_SAMPLE_SUBMISSION,
+    submissionId: 'sub_sample',
+    recordId: 'sample-record-1',
     title: 'First call',
     text: 'We have 14 paying customers and two pilots; revenue grew 20% month over month.',
     segments: [],
