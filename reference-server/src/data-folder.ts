@@ -79,7 +79,7 @@ export interface OpenFolderDeps {
 export async function openDataFolder(config: ServerConfig, log: Logger, role: LockHolder['role'], deps: OpenFolderDeps = {}): Promise<OpenFolder> {
   await mkdir(config.dataDir, { recursive: true });
   const lock = await FolderLock.acquire(config.dataDir, { role });
-  try {
+  return lock.holding(async () => {
     const keyring = new Keyring(await loadMasterKey(config.dataDir));
     const fs = deps.storeFileSystem ?? nodeFileSystem;
     const clock = deps.clock ?? systemClock;
@@ -105,16 +105,7 @@ export async function openDataFolder(config: ServerConfig, log: Logger, role: Lo
       ctx,
       lock,
       journal: { compact: () => store.compact(), stats: () => store.stats() },
-      async close() {
-        try {
-          await store.close();
-        } finally {
-          await lock.release();
-        }
-      },
+      close: () => store.close(),
     };
-  } catch (error) {
-    await lock.release();
-    throw error;
-  }
+  });
 }

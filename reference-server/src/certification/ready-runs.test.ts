@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateWebhookSecret } from '../crypto/index.js';
 import { runCommand } from '../operator/commands.js';
-import { startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
+import { WebhookReceiver, type TestServer } from 'reference-server/testing';
+import { serverAndReceiverForFile } from '../../testing/server-and-receiver.js';
 import type { Report } from './run-report.js';
 
 /**
@@ -11,17 +12,8 @@ import type { Report } from './run-report.js';
  * another secret) is tried once more before the webhook group is lost.
  */
 let server: TestServer;
-const receiver = new WebhookReceiver();
-
-beforeAll(async () => {
-  server = await startTestServer();
-  await receiver.start();
-});
-
-afterAll(async () => {
-  await receiver.stop();
-  await server.dispose();
-});
+let receiver: WebhookReceiver;
+serverAndReceiverForFile((started) => ({ server, receiver } = started));
 
 interface Started {
   run: { id: string; status: string };
