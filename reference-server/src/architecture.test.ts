@@ -11,7 +11,37 @@ import { describe, expect, it } from 'vitest';
  * past 80 lines.
  */
 const SRC = dirname(fileURLToPath(import.meta.url));
-const SURFACES = ['assessment', 'automation', 'graphql', 'oauth', 'workspace', 'operator', 'certificate-pages'];
+const SURFACES = ['assessment', 'automation', 'graphql', 'oauth', 'workspace', 'operator', 'observability', 'certificate-pages'];
+
+/**
+ * docs/architecture.md's layers as data, top first: a folder (`name/`) or a top-level file
+ * (`name.ts`) imports only from its own layer and those below it. Within one layer only the other
+ * rules hold (surfaces never import each other). Every folder and top-level file of src/ has a
+ * layer: a new one without fails the test. Renaming or adding a folder is one entry here.
+ */
+const LAYERS: readonly { layer: string; members: readonly string[] }[] = [
+  {
+    layer: 'the top: starts, composes, wires',
+    members: [
+      'main.ts', 'index.ts', 'cli.ts', 'cli-operator.ts', 'cli-start.ts', 'cli-store.ts', 'certify-cli.ts', 'certify-command.ts',
+      'certify-progress.ts', 'certify-verify.ts', 'banner.ts', 'server.ts', 'compose.ts', 'app.ts', 'sandbox.ts', 'data-folder.ts',
+      'database.ts', 'job-collections.ts',
+    ],
+  },
+  { layer: 'surfaces', members: SURFACES.map((surface) => `${surface}/`) },
+  {
+    layer: 'domains',
+    members: ['assessments/', 'submissions/', 'certification/', 'certificates/', 'webhooks/', 'psychometrics/', 'samples/', 'seed.ts'],
+  },
+  {
+    layer: 'shared parts',
+    members: ['auth/', 'tenancy/', 'faults/', 'retention/', 'jobs/', 'outbound/', 'pages/', 'http/', 'transport/', 'backup/', 'rate-limits/', 'sandbox-warnings.ts'],
+  },
+  {
+    layer: 'foundation',
+    members: ['store/', 'crypto/', 'context.ts', 'config.ts', 'clock.ts', 'ids.ts', 'log.ts', 'detached.ts', 'maybe-promise.ts', 'search-words.ts'],
+  },
+];
 
 interface Edge {
   from: string;
@@ -35,6 +65,13 @@ const FILES = sources().map((path) => ({ path, source: ts.createSourceFile(path,
 const rel = (path: string) => relative(SRC, path).replace(/\.tsx?$/, '');
 /** A file's folder; a file at the top (context.ts, compose.ts, cli.ts …) is a layer of its own. */
 const folderOf = (file: string) => (file.includes('/') ? (file.split('/')[0] as string) : `./${file}`);
+
+/** The layer of a folder or top-level file (as folderOf names it), top first; undefined when it has none. */
+const layerOf = (folder: string): number | undefined => {
+  const member = folder.startsWith('./') ? `${folder.slice(2)}.ts` : `${folder}/`;
+  const at = LAYERS.findIndex(({ members }) => members.includes(member) || members.includes(member.replace(/\.ts$/, '.tsx')));
+  return at === -1 ? undefined : at;
+};
 
 /** Every relative import and re-export of a value (type-only imports leave no edge at run time, but count for layering). */
 const EDGES: Edge[] = FILES.flatMap(({ path, source }) =>
@@ -78,6 +115,17 @@ describe('the architecture', () => {
   it('has no surface importing another surface', () => {
     const crossing = EDGES.filter(({ from, to }) => SURFACES.includes(folderOf(from)) && SURFACES.includes(folderOf(to)) && folderOf(from) !== folderOf(to));
     expect(crossing.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it('gives every folder and top-level file a layer', () => {
+    const folders = new Set(FILES.map(({ path }) => folderOf(rel(path))));
+    expect([...folders].filter((folder) => layerOf(folder) === undefined)).toEqual([]);
+  });
+
+  it('runs imports downwards only: no folder or top-level file imports one of a higher layer', () => {
+    const upwards = EDGES.filter(({ from, to }) => (layerOf(folderOf(from)) ?? 0) > (layerOf(folderOf(to)) ?? 0));
+    const named = (folder: string) => LAYERS[layerOf(folder) ?? 0]?.layer;
+    expect(upwards.map((e) => `${e.from} (${named(folderOf(e.from))}) → ${e.to} (${named(folderOf(e.to))})`)).toEqual([]);
   });
 
   it('enters every folder only through its index.ts', () => {
