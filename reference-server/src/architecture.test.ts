@@ -25,7 +25,7 @@ const LAYERS: readonly { layer: string; members: readonly string[] }[] = [
     members: [
       'main.ts', 'index.ts', 'cli.ts', 'cli-operator.ts', 'cli-start.ts', 'cli-store.ts', 'certify-cli.ts', 'certify-command.ts',
       'certify-progress.ts', 'certify-verify.ts', 'banner.ts', 'server.ts', 'compose.ts', 'app.ts', 'sandbox.ts', 'data-folder.ts',
-      'database.ts', 'job-collections.ts',
+      'database.ts', 'job-collections.ts', 'cli-backup.ts',
     ],
   },
   { layer: 'surfaces', members: SURFACES.map((surface) => `${surface}/`) },
@@ -39,7 +39,7 @@ const LAYERS: readonly { layer: string; members: readonly string[] }[] = [
   },
   {
     layer: 'foundation',
-    members: ['store/', 'crypto/', 'context.ts', 'config.ts', 'clock.ts', 'ids.ts', 'log.ts', 'detached.ts', 'maybe-promise.ts', 'search-words.ts'],
+    members: ['store/', 'crypto/', 'context.ts', 'config.ts', 'clock.ts', 'ids.ts', 'log.ts', 'event-bus.ts', 'loopback.ts', 'detached.ts', 'maybe-promise.ts', 'search-words.ts'],
   },
 ];
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { backupDatabase, backupFolder, restoreFolder } from './backup/index.js';
+import { backupDatabase, backupFolder, restoreFolder } from './cli-backup.js';
 import { addCertifyCommands, certifyExitCode } from './certify-cli.js';
 import { formatBanner, type BannerPlace } from './banner.js';
 import { addOperatorCommands, databaseOption, dataOption, list, serverSettingOptions, storeTarget, type StoreTarget } from './cli-operator.js';

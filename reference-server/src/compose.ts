@@ -87,7 +87,7 @@ function rateLimiting(ctx: AppContext, database: PostgresStore | undefined, jobs
  *     or --database-url → PostgresStore, key from the environment, no lock   database.ts
  *       (the runners are woken by NOTIFY in the writing transaction, jobs/wake-ups.ts)
  *   clock, ids, log                                             injected by tests, else real
- *   ctx.events: in-process listeners adding ops to a publishing write   jobs/event-bus.ts
+ *   ctx.events: in-process listeners adding ops to a publishing write   event-bus.ts
  *   the job runner (jobs/runner.ts) and its durable queues:
  *     submission processing   submissions/processor.ts  (jobs in `automation_jobs`, at once)
  *     webhook delivery        webhooks/delivery.ts      (the outbox, retried per webhooks/schedule.ts)

@@ -102,7 +102,7 @@ export {
   type ListQuery,
 } from './service.js';
 export { submissionDetail, submissionDetailSchema, submissionSummary, submissionSummarySchema, type SubmissionDetail, type SubmissionSummary } from './views.js';
-export { FILES_DIR, removeResourceFile } from './attachments.js';
+export { FILES_DIR, legacyUploadPaths, removeResourceFile } from './attachments.js';
 export { profileInputSchema, profileKinds } from './profiles.js';
 export { JOBS, RECORD_IDS, RESCORES, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type RecordIdEntry } from './records.js';
 export { foundersOf, scoreSubmission } from './scoring.js';

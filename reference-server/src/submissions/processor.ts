@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
-import type { JobQueue, JobRef, EventListener, PublishedEvent } from '../jobs/index.js';
+import type { EventListener, PublishedEvent } from '../event-bus.js';
+import type { JobQueue, JobRef } from '../jobs/index.js';
 import { dimensionPercentiles, emailKey, findResultByEmail, type AssessmentResult } from '../assessments/index.js';
 import { create, del, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type StoredRecord, type Transaction, type WriteOp } from '../store/index.js';
 import { eventOps } from '../webhooks/index.js';
