@@ -25,7 +25,7 @@ const LAYERS: readonly { layer: string; members: readonly string[] }[] = [
     members: [
       'main.ts', 'index.ts', 'cli.ts', 'cli-operator.ts', 'cli-start.ts', 'cli-store.ts', 'certify-cli.ts', 'certify-command.ts',
       'certify-progress.ts', 'certify-verify.ts', 'banner.ts', 'server.ts', 'compose.ts', 'app.ts', 'sandbox.ts', 'data-folder.ts',
-      'database.ts', 'job-collections.ts', 'cli-backup.ts',
+      'database.ts', 'job-collections.ts', 'cli-backup.ts', 'retention-rules.ts',
     ],
   },
   { layer: 'surfaces', members: SURFACES.map((surface) => `${surface}/`) },

@@ -30,6 +30,7 @@ import { createOperatorRouter } from './operator/index.js';
 import { OutboundClient } from './outbound/index.js';
 import { assetRoutes, FAVICON, faviconRedirect, FOCUS_ON_LOAD_SCRIPT, LIVE_UPDATES_SCRIPT, COPY_BUTTONS_SCRIPT, STYLESHEET } from './pages/index.js';
 import { retentionSweep } from './retention/index.js';
+import { RETENTION_RULES } from './retention-rules.js';
 import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
 import { sampleEventData } from './samples/index.js';
 import { SubmissionProcessor } from './submissions/index.js';
@@ -138,7 +139,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   jobs.add(new CertificationDriver(ctx, outbound, (orgId, type) => sampleEventData(ctx, orgId, type)).queue);
   jobs.every(oauthSweep(ctx));
   const { journal } = sandbox;
-  jobs.every(retentionSweep(ctx, observability.metrics, journal ? () => journal.compact() : undefined));
+  jobs.every(retentionSweep(ctx, RETENTION_RULES, observability.metrics, journal ? () => journal.compact() : undefined));
   // Publishing a result re-queues the submissions awaiting it, in the same write.
   ctx.events.listen(submissions.assessmentListener);
 

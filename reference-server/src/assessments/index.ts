@@ -22,3 +22,4 @@ export * from './crm/payload.js';
 export * from './crm/queue.js';
 export * from './crm/transport.js';
 export * from './seed.js';
+export { draftRetention } from './invites/draft-retention.js';

@@ -30,3 +30,4 @@ export { notCountedOf } from './unproven.js';
 export { DEFAULT_MAX_RUNNING_RUNS, RunLimitError } from './run-limit.js';
 export { beginRun, findRun, finishedBySchema, finishRun, isOpen, listRuns, RunInputError, runUrl, startRun, startRunSchema, type StartedRun, type StartRunInput } from './runs.js';
 export type { EventSampler } from './webhook-probes.js';
+export { runRetention } from './run-retention.js';

@@ -107,3 +107,4 @@ export { profileInputSchema, profileKinds } from './profiles.js';
 export { JOBS, RECORD_IDS, RESCORES, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type RecordIdEntry } from './records.js';
 export { foundersOf, scoreSubmission } from './scoring.js';
 export { DEMO_PROFILES, seedAutomationDemo } from './seed.js';
+export { submissionRetention } from './submission-retention.js';

@@ -58,3 +58,4 @@ export {
 export { createSubscriptionBody, eventPayloadSchema, webhookEventsOpenApi, webhookOpenApi } from './contract.js';
 export { ATTEMPTS, EVENTS, OUTBOX, type OutboxEntry } from './records.js';
 export { subscriptionView } from './subscriptions.js';
+export { eventRetention } from './event-retention.js';
