@@ -25,7 +25,7 @@ const LAYERS: readonly { layer: string; members: readonly string[] }[] = [
     members: [
       'main.ts', 'index.ts', 'cli.ts', 'cli-operator.ts', 'cli-start.ts', 'cli-store.ts', 'certify-cli.ts', 'certify-command.ts',
       'certify-progress.ts', 'certify-verify.ts', 'banner.ts', 'server.ts', 'compose.ts', 'app.ts', 'sandbox.ts', 'data-folder.ts',
-      'database.ts', 'job-collections.ts', 'cli-backup.ts', 'retention-rules.ts',
+      'database.ts', 'job-queues.ts', 'cli-backup.ts', 'retention-rules.ts',
     ],
   },
   { layer: 'surfaces', members: SURFACES.map((surface) => `${surface}/`) },
@@ -153,6 +153,48 @@ describe('the architecture', () => {
       visit(source);
     }
     expect(long).toEqual([]);
+  });
+});
+
+/**
+ * A job queue is named by what it does: a `defineJobQueue({ name, collection, … })` object
+ * exported beside its handler and handed to the runner, which knows it by that object. Outside
+ * jobs/, an object shaped as a queue (a `collection` and a `concurrency`) anywhere but as
+ * `defineJobQueue`'s argument is a queue named by its collection string; and the runner's public
+ * methods take queue objects and job refs, never a collection name or raw store ops.
+ */
+function stringNamedQueues(): string[] {
+  const found: string[] = [];
+  const at = (path: string, source: ts.SourceFile, node: ts.Node) => `${rel(path)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  for (const { path, source } of FILES) {
+    const inJobs = folderOf(rel(path)) === 'jobs';
+    const visit = (node: ts.Node) => {
+      if (!inJobs && ts.isObjectLiteralExpression(node)) {
+        const names = new Set(node.properties.map((p) => (p.name && ts.isIdentifier(p.name) ? p.name.text : '')));
+        const defined = ts.isCallExpression(node.parent) && ts.isIdentifier(node.parent.expression) && node.parent.expression.text === 'defineJobQueue';
+        if (names.has('collection') && names.has('concurrency') && !defined) found.push(`${at(path, source, node)} a job queue not made by defineJobQueue`);
+      }
+      if (inJobs && ts.isClassDeclaration(node) && node.name?.text === 'JobRunner') {
+        for (const member of node.members) {
+          if (ts.isConstructorDeclaration(member) || !member.name || ts.isPrivateIdentifier(member.name)) continue;
+          const fn = ts.isPropertyDeclaration(member) && member.initializer && ts.isArrowFunction(member.initializer) ? member.initializer : member;
+          const parameters = ts.isMethodDeclaration(fn) || ts.isArrowFunction(fn) ? fn.parameters : [];
+          for (const parameter of parameters) {
+            const type = parameter.type?.getText(source) ?? '';
+            if (/\bstring\b|\bcollection\b|WriteOp/.test(type)) found.push(`${at(path, source, parameter)} JobRunner.${member.name.getText(source)}(${parameter.getText(source)})`);
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+describe('job queues', () => {
+  it('names every job queue by its definition, never by its collection', () => {
+    expect(stringNamedQueues()).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { addOperatorCommands, databaseOption, dataOption, list, serverSettingOpt
 import { addStartCommand, duration } from './cli-start.js';
 import { addStoreCommands } from './cli-store.js';
 import { defaultConfig } from './config.js';
-import { wakingServers } from './job-collections.js';
+import { wakingServers } from './job-queues.js';
 import { openSandbox } from './sandbox.js';
 import { createLogger } from './log.js';
 import { forwardCommand } from './transport/index.js';

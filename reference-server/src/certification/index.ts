@@ -16,7 +16,7 @@
  */
 export { certificationStep } from './api-watch.js';
 export { CHECKS, CHECK_GROUPS, CHECK_IDS, isCheckId, type CheckId, type CheckInfo } from './checks.js';
-export { CertificationDriver } from './driver.js';
+export { CERTIFICATION_RUNS, CertificationDriver } from './driver.js';
 export { certificationOAuthWatch, type StaleRefreshToken } from './oauth-watch.js';
 export { RUN_JOBS, RUNS, type RunEnd, type RunRecord } from './records.js';
 export { endText } from './outcomes.js';

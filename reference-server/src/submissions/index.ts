@@ -78,7 +78,7 @@ export {
   type ProfileRecord,
   type ProfileView,
 } from './profiles.js';
-export { SubmissionProcessor } from './processor.js';
+export { SUBMISSION_PROCESSING, SUBMISSION_RESCORING, SubmissionProcessor } from './processor.js';
 export { SubmissionSearch } from './search.js';
 export {
   criterionScoreSchema,
