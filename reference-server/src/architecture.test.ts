@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The layering docs/architecture.md draws, held by the code's own import graph:
- * surfaces never import each other; every folder (domain or shared) is entered through its
+ * imports run downwards only (LAYERS); surfaces never import each other; every folder (domain or shared) is entered through its
  * index.ts only; no file imports itself round a circle and no folder does; no function grows
  * past 80 lines.
  */
