@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { MASTER_KEY_ENV, MASTER_KEY_FILE } from './data-folder.js';
+import { MASTER_KEY_ENV, MASTER_KEY_FILE } from './crypto/index.js';
 import { FILES_DIR } from './submissions/index.js';
 import {
   type AsyncStore,

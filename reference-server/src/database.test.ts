@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testDatabase, type TestDatabase } from '../testing/postgres.js';
 import { main } from './cli.js';
 import { defaultConfig } from './config.js';
-import { MASTER_KEY_ENV } from './data-folder.js';
+import { MASTER_KEY_ENV } from './crypto/index.js';
 import { createLogger } from './log.js';
 import { openSandbox, storeHealth, type OpenSandbox } from './sandbox.js';
 import { GLOBAL, JournalStore, put } from './store/index.js';

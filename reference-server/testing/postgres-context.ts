@@ -5,7 +5,7 @@ import { defaultConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { Keyring } from '../src/crypto/index.js';
 import { randomIds } from '../src/ids.js';
-import { EventBus } from '../src/jobs/index.js';
+import { EventBus } from '../src/event-bus.js';
 import { createLogger } from '../src/log.js';
 import { PostgresStore } from '../src/store/index.js';
 import { testDatabase } from './postgres.js';

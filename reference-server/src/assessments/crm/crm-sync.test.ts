@@ -8,7 +8,7 @@ import { defaultConfig, type ServerConfig } from '../../config.js';
 import { workedExample } from '../../psychometrics/index.js';
 import { startServer, type RunningServer } from '../../server.js';
 import { startTestServer, type TestServer } from 'reference-server/testing';
-import { BACKOFF_MS, MAX_ATTEMPTS } from './queue.js';
+import { BACKOFF_MS, MAX_ATTEMPTS } from './crm-queue.js';
 
 interface Received {
   headers: IncomingHttpHeaders;
