@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateWebhookSecret } from '../crypto/index.js';
 import { runCommand } from '../operator/commands.js';
-import { startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
-import type { Report } from './report.js';
+import { WebhookReceiver, type TestServer } from 'reference-server/testing';
+import { serverAndReceiverForFile } from '../../testing/server-and-receiver.js';
+import type { Report } from './run-report.js';
 
 /**
  * Issue 38: a partner whose receiver is already running configures it with the run's secret
@@ -11,17 +12,8 @@ import type { Report } from './report.js';
  * another secret) is tried once more before the webhook group is lost.
  */
 let server: TestServer;
-const receiver = new WebhookReceiver();
-
-beforeAll(async () => {
-  server = await startTestServer();
-  await receiver.start();
-});
-
-afterAll(async () => {
-  await receiver.stop();
-  await server.dispose();
-});
+let receiver: WebhookReceiver;
+serverAndReceiverForFile((started) => ({ server, receiver } = started));
 
 interface Started {
   run: { id: string; status: string };

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../context.js';
 import type { MaybePromise } from '../maybe-promise.js';
 import { GLOBAL, put } from '../store/index.js';
-import { RUNS, WATCHED, type RunRecord, type WatchedRecord } from './records.js';
+import { RUNS, WATCHED, type RunRecord, type WatchedRecord } from './run-records.js';
 
 export const getRun = (ctx: Pick<AppContext, 'db'>, orgId: string, runId: string): Promise<RunRecord | undefined> => ctx.db.get<RunRecord>(RUNS, orgId, runId);
 
