@@ -185,7 +185,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
 
   return {
     ctx,
-    app: createApp(ctx, mounts, observability.requests, requests),
+    app: createApp(ctx, mounts, observability.metrics.requestFinished, requests),
     jobs,
     observability,
     ...(sandbox.lock ? { lock: sandbox.lock, journal: sandbox.journal } : {}),

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
+import { createServer as createHttpServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { TlsFiles } from '../config.js';
 import { isLoopbackHost } from '../loopback.js';
@@ -45,16 +45,17 @@ export async function loadTls(files: TlsFiles): Promise<TlsMaterial> {
  * An HTTP or HTTPS server for the app. Every answer carries `X-Content-Type-Options: nosniff`,
  * set here rather than per surface so no answer can miss it (a JSON 401, an operator error, a
  * parser's refusal): a browser must never sniff a JSON or text answer into HTML. Over HTTPS
- * every answer also carries Strict-Transport-Security.
+ * every answer also carries Strict-Transport-Security. `classes`: what builds each request and
+ * response (http/request-classes.ts), Node's own when absent.
  */
-export function createListener(app: RequestListener, tls: TlsMaterial | undefined): Server {
+export function createListener(app: RequestListener, tls: TlsMaterial | undefined, classes: Pick<ServerOptions, 'IncomingMessage' | 'ServerResponse'> = {}): Server {
   if (!tls) {
-    return createHttpServer((req, res) => {
+    return createHttpServer(classes, (req, res) => {
       res.setHeader('x-content-type-options', 'nosniff');
       app(req, res);
     });
   }
-  return createHttpsServer({ cert: tls.cert, key: tls.key }, (req, res) => {
+  return createHttpsServer({ ...classes, cert: tls.cert, key: tls.key }, (req, res) => {
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('strict-transport-security', HSTS_VALUE);
     app(req, res);
