@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { z } from 'zod';
-import { COMMANDS, type CliHints, type CommandName } from './operator/index.js';
+import { COMMANDS, parseInput, type CliHints, type CommandName, type OperatorCall } from './operator/index.js';
 import { isPostgresUrl } from './store/index.js';
 
 /**
@@ -154,16 +154,14 @@ async function readJsonFile(path: string): Promise<unknown> {
   }
 }
 
-export type Operate = (target: string | StoreTarget, name: CommandName, args: unknown) => Promise<unknown>;
+/** Runs `work` with the typed operator call on the target's sandbox (cli.ts `withOperator`). */
+export type WithOperator = <T>(target: string | StoreTarget, work: (call: OperatorCall) => Promise<T>) => Promise<T>;
 
 /** The `warnings` a command's answer carries (`org create` on a server whose outbound reaches loopback), for stderr. */
-function warningsOf(answer: unknown): string[] {
-  const warnings = (answer as { warnings?: unknown } | null)?.warnings;
-  return Array.isArray(warnings) ? warnings.filter((w): w is string => typeof w === 'string') : [];
-}
+const warningsOf = (answer: object): string[] => ('warnings' in answer && Array.isArray(answer.warnings) ? answer.warnings.filter((w): w is string => typeof w === 'string') : []);
 
 /** Adds every operator command of `COMMANDS` to `program`; each prints its answer as JSON. */
-export function addOperatorCommands(program: Command, operate: Operate): void {
+export function addOperatorCommands(program: Command, withOperator: WithOperator): void {
   const groups = new Map<string, Command>();
   for (const [name, definition] of Object.entries(COMMANDS) as [CommandName, (typeof COMMANDS)[CommandName]][]) {
     if (HAND_WRITTEN.has(name)) continue;
@@ -190,7 +188,7 @@ export function addOperatorCommands(program: Command, operate: Operate): void {
         if (value === undefined) continue;
         input[field.key] = field.key === hints.jsonFile ? await readJsonFile(value as string) : value;
       }
-      const answer = await operate(options, name, input);
+      const answer = await withOperator(options, (call) => call(name, parseInput(name, input)));
       process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
       for (const warning of warningsOf(answer)) process.stderr.write(`warning: ${warning}\n`);
     });
