@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { backupDatabase, backupFolder, restoreFolder } from './backup/index.js';
-import { addCertifyCommands, certifyExitCode } from './certify-cli.js';
+import { addCertifyCommands } from './certify-cli.js';
+import { certifyExitCode } from './certify-output.js';
 import { formatBanner, type BannerPlace } from './banner.js';
 import { addOperatorCommands, databaseOption, dataOption, list, serverSettingOptions, storeTarget, type StoreTarget } from './cli-operator.js';
 import { addStartCommand, duration } from './cli-start.js';

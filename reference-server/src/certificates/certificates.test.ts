@@ -188,12 +188,12 @@ describe('integration certificates', { timeout: 120_000 }, () => {
     expect((await verify(before.url)).code).toBe(0);
     expect((await verify(after.url)).code).toBe(0);
 
-    await operate(sandbox.sandbox, 'certify.withdraw-key', { kid: oldKid });
+    await operate(sandbox.sandbox, 'certify.withdraw-key', { kid: oldKid ?? '' });
     const withdrawn = await verify(before.url);
     expect(withdrawn.code).toBe(1);
     expect(withdrawn.stderr).toMatch(new RegExp(`^refused: signed with key ${oldKid}, which ${ISSUER}'s key set does not hold`));
     expect((await verify(after.url)).code).toBe(0);
-    await expect(operate(sandbox.sandbox, 'certify.withdraw-key', { kid: newKid })).rejects.toThrow(/the key that signs now: rotate first/);
+    await expect(operate(sandbox.sandbox, 'certify.withdraw-key', { kid: newKid ?? '' })).rejects.toThrow(/the key that signs now: rotate first/);
   });
 
   it('shows a revocation on the page, the badge, the revocation list and in verification, with the reason', async () => {
