@@ -30,7 +30,7 @@ const GROUPS: Record<string, { name?: string; description: string }> = {
  * Commands the CLI offers in its own words: `seed --demo`, and `certify …` (certify-cli.ts: it
  * starts a run, runs the partner's command, waits for the verdict and sets the exit code).
  */
-const HAND_WRITTEN: ReadonlySet<CommandName> = new Set(['seed.demo', 'certify.start', 'certify.begin', 'certify.status', 'certify.finish', 'certify.explain', 'certify.list', 'certify.revoke', 'certify.keys', 'certify.rotate-key', 'certify.withdraw-key']);
+const HAND_WRITTEN: ReadonlySet<CommandName> = new Set(['seed.demo', 'certify.start', 'certify.begin', 'certify.status', 'certify.finish', 'certify.explain', 'certify.list', 'certify.revoke', 'certify.keys', 'certify.rotate-key', 'certify.withdraw-key', 'certify.wait']);
 
 export const DEFAULT_DATA = './data';
 export const dataOption = (): Option => new Option('--data <dir>', 'data folder').default(DEFAULT_DATA).env('REFERENCE_SERVER_DATA');
