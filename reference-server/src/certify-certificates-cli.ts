@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { CertifyExit } from './certify-output.js';
 import { verifyCommand } from './certify-verify.js';
-import type { CliParts } from './certify-cli.js';
+import type { CliParts } from './cli-operator.js';
 
 const print = (value: unknown): void => {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);

@@ -1,25 +1,14 @@
-import type { Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { summaryLine } from './certification/index.js';
 import { addCertificateCommands } from './certify-certificates-cli.js';
 import { reportTable, writeReports } from './certify-output.js';
 import { couldNotStart, explainAll, orgOf, refusedByRunLimit, runWithCommand, startInput } from './certify-run.js';
-import type { StoreTarget, WithOperator } from './cli-operator.js';
+import type { CliParts, StoreTarget } from './cli-operator.js';
 
 /**
  * The `certify` commands (docs/certification.md): their options and what each prints. A run's
  * life under `certify run` is certify-run.ts; the certificate commands certify-certificates-cli.ts.
  */
-
-/** What `certify` borrows from cli.ts (passed in, so the two files do not import each other). */
-export interface CliParts {
-  dataOption(): Option;
-  databaseOption(): Option;
-  /** The servers' settings a command on a database needs (public URL, outbound allowlist, certificate issuer, run limits). */
-  serverSettingOptions(): Option[];
-  withOperator: WithOperator;
-  duration(value: string): number;
-  list(value: string, previous?: string[]): string[];
-}
 
 function runOptions(command: Command, parts: CliParts): Command {
   for (const option of parts.serverSettingOptions()) command.addOption(option);

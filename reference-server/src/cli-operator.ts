@@ -160,6 +160,17 @@ export type WithOperator = <T>(target: string | StoreTarget, work: (call: Operat
 /** The `warnings` a command's answer carries (`org create` on a server whose outbound reaches loopback), for stderr. */
 const warningsOf = (answer: object): string[] => ('warnings' in answer && Array.isArray(answer.warnings) ? answer.warnings.filter((w): w is string => typeof w === 'string') : []);
 
+/** What `certify` borrows from cli.ts (passed in, so the two files do not import each other). */
+export interface CliParts {
+  dataOption(): Option;
+  databaseOption(): Option;
+  /** The servers' settings a command on a database needs (public URL, outbound allowlist, certificate issuer, run limits). */
+  serverSettingOptions(): Option[];
+  withOperator: WithOperator;
+  duration(value: string): number;
+  list(value: string, previous?: string[]): string[];
+}
+
 /** Adds every operator command of `COMMANDS` to `program`; each prints its answer as JSON. */
 export function addOperatorCommands(program: Command, withOperator: WithOperator): void {
   const groups = new Map<string, Command>();

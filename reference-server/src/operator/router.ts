@@ -3,7 +3,7 @@ import express, { Router } from 'express';
 import { backupStream } from '../backup/index.js';
 import type { AppContext } from '../context.js';
 import { safeEqual } from '../crypto/index.js';
-import { sendError } from '../http/index.js';
+import { detached, logFault, sendError } from '../http/index.js';
 import { isLoopbackAddress } from '../transport/index.js';
 import { OperatorError } from './command.js';
 import { execute, isCommandName } from './commands.js';
@@ -42,7 +42,7 @@ export function createOperatorRouter(ctx: AppContext, token: string): Router {
     }
     // A caller that goes away (certify run ended while it waited) ends a waiting command.
     const left = new AbortController();
-    res.once('close', () => left.abort());
+    res.once('close', detached(logFault(ctx.log, 'operator request close'), () => left.abort()));
     try {
       res.json(await execute(ctx, name, req.body ?? {}, { signal: left.signal }));
     } catch (error) {
