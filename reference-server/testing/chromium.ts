@@ -164,6 +164,32 @@ export async function emailsBrokenBadly(page: Page, maxLines = Number.POSITIVE_I
   })()`)) as string[];
 }
 
+/**
+ * Dotted names in table cells (a check id such as `webhook.accepts-valid`, an event name) that wrap
+ * inside a word instead of after a dot or a hyphen: each as `name: broken at abcd|efgh`.
+ */
+export async function namesBrokenBadly(page: Page): Promise<string[]> {
+  return (await page.evaluate(`[...document.querySelectorAll('td code')].flatMap((code) => {
+    const name = code.textContent;
+    if (code.getClientRects().length === 0 || !/^[a-z]+(\\.[a-z-]+)+$/.test(name)) return [];
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    const tops = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let offset = 0; offset < node.data.length; offset++) {
+        const range = document.createRange();
+        range.setStart(node, offset);
+        range.setEnd(node, offset + 1);
+        tops.push(Math.round(range.getBoundingClientRect().top));
+      }
+    }
+    const breaks = [];
+    for (let i = 1; i < name.length; i++) {
+      if (tops[i] !== tops[i - 1] && !'.-'.includes(name[i - 1])) breaks.push(name.slice(Math.max(0, i - 4), i) + '|' + name.slice(i, i + 4));
+    }
+    return breaks.length > 0 ? [name + ': broken at ' + breaks.join(', ')] : [];
+  })`)) as string[];
+}
+
 /** Tags (`.tag`) in table cells that stick out of their cell or cut their own text: each tag's text. */
 export async function clippedTags(page: Page): Promise<string[]> {
   return (await page.evaluate(`[...document.querySelectorAll('td .tag')].filter((tag) => {

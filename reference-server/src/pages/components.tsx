@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { CSRF_FIELD } from './csrf.js';
+import { DottedName, isDottedName } from './breakable-text.js';
 
 /** One problem with a form: the id of the field it is about, and what to do. */
 export interface FieldError {
@@ -301,5 +302,5 @@ export function SelectField({ id, name = id, label, hint, error, choices, select
 
 /** A sentence whose `backticked` parts are code (the checks' advice is written that way, as in the docs). */
 export function CodeText({ text }: { text: string }) {
-  return <>{text.split('`').map((part, i) => (i % 2 === 1 ? <code>{part}</code> : part))}</>;
+  return <>{text.split('`').map((part, i) => (i % 2 === 0 ? part : isDottedName(part) ? <DottedName name={part} /> : <code>{part}</code>))}</>;
 }

@@ -15,6 +15,6 @@ export { messageDocument } from './message-page.js';
 export { renderDocument } from './render.js';
 export { STYLESHEET } from './styles.js';
 export { createPageSurface, type PageTools, sendPage } from './surface.js';
-export { Email } from './email.js';
+export { DottedName, Email } from './breakable-text.js';
 export { Table, type Column } from './table.js';
 export { Time, utcText } from './time.js';

@@ -95,6 +95,7 @@ th,td{text-align:left;padding:10px 20px 10px 0;border-bottom:1px solid var(--lin
 th{overflow-wrap:normal;hyphens:manual}
 td.id{overflow-wrap:anywhere}
 td.email{overflow-wrap:break-word;word-break:normal}
+code.dotted{overflow-wrap:normal;word-break:normal}
 td.nowrap,td.numeric{white-space:nowrap}
 th.numeric,td.numeric{text-align:right;font-variant-numeric:tabular-nums}
 .table-scroll{overflow-x:auto}

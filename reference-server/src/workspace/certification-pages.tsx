@@ -1,4 +1,4 @@
-import { Button, CheckboxGroup, CodeText, type FieldError, PostForm, SummaryList, Table, TextField, Time } from '../pages/index.js';
+import { Button, CheckboxGroup, CodeText, DottedName, type FieldError, PostForm, SummaryList, Table, TextField, Time } from '../pages/index.js';
 import { CHECK_GROUPS, CHECKS, countsLine, envFileText, type notCountedOf, type Report, runEnvironment, type StartedRun, statusText, summaryLine } from '../certification/index.js';
 import type { Member } from './access.js';
 import { ConfirmButton } from './confirm.js';
@@ -338,7 +338,7 @@ function ChecksTable({ checks, status }: { checks: Report['checks']; status: Rep
           kind: 'id',
           cell: (check) => (
             <>
-              <code>{check.id}</code> ({check.level})<br />
+              <DottedName name={check.id} /> ({check.level})<br />
               <span class="muted">{check.title}</span>
             </>
           ),

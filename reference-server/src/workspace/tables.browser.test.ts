@@ -4,7 +4,8 @@ import type { Browser as Chromium, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_RESULT_EMAIL } from '../assessments/index.js';
 import { createUser, issueCredential, revokeCredential } from '../tenancy/index.js';
-import { clippedTags, emailsBrokenBadly, fitsWidth, headingsBrokenMidWord, launchChromium, seriousViolations, signInWithChromium, WIDTHS } from '../../testing/chromium.js';
+import { clippedTags, emailsBrokenBadly, fitsWidth, headingsBrokenMidWord, launchChromium, namesBrokenBadly, seriousViolations, signInWithChromium, WIDTHS } from '../../testing/chromium.js';
+import { runCommand } from '../operator/index.js';
 import { startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
 
 /**
@@ -63,6 +64,7 @@ async function checkAtEveryWidth(page: Page, name: string): Promise<void> {
     // Emails wrap only before "@", after a dot or a hyphen; an everyday one on a desktop on two lines at most.
     expect(await emailsBrokenBadly(page, width === 1280 ? 2 : Number.POSITIVE_INFINITY), `${name} at ${width} px`).toEqual([]);
     expect(await clippedTags(page), `${name} at ${width} px: tags cut`).toEqual([]);
+    expect(await namesBrokenBadly(page), `${name} at ${width} px: check ids and event names`).toEqual([]);
     // Below 800 px the Table component's rows are blocks of "heading: value" lines.
     const rowDisplays = (await page.evaluate(`[...document.querySelectorAll('table.stacking tbody tr')].map((tr) => getComputedStyle(tr).display)`)) as string[];
     expect(new Set(rowDisplays), `${name} at ${width} px`).toEqual(new Set(rowDisplays.length === 0 ? [] : [width > 800 ? 'table-row' : 'block']));
@@ -110,6 +112,10 @@ describe('the workspace tables at 1280, 390 and 320 px', { timeout: 300_000 }, (
     await page.getByRole('table', { name: 'Results' }).getByRole('link').first().click();
     await checkAtEveryWidth(page, 'result');
     await visit('/workspace/developer-tools', 'developer-tools');
+    // A certification run's checks: ids such as webhook.idempotent in a narrow first column.
+    const started = (await runCommand(server.ctx, 'certify.start', { orgId: server.demo.organizationId, webhookUrl: receiver.url, waitForBegin: true })) as { run: { id: string } };
+    await visit(`/workspace/certification/${started.run.id}`, 'certification-run');
+    await page.getByRole('table', { name: 'Checks' }).waitFor();
 
     // A stacked row still reads as a table row to assistive technology, each value named by its heading.
     await page.goto(`${server.url}/workspace/invites`);

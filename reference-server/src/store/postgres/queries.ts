@@ -45,15 +45,17 @@ type Prepared = Omit<Statement, 'values'>;
 
 const statement = (name: string, text: string): Prepared => ({ name: `rs_${name}`, text });
 
-const GET = statement('get', 'SELECT body FROM records WHERE collection = $1 AND scope = $2 AND id = $3');
+export const GET = statement('get', 'SELECT body FROM records WHERE collection = $1 AND scope = $2 AND id = $3');
 const GET_FOR_UPDATE = statement('get_for_update', `${GET.text} FOR UPDATE`);
-const ALL = statement('all', 'SELECT body FROM records WHERE collection = $1 AND scope = $2 ORDER BY seq');
+/** A scope in insertion order: its rows found by the order index's key (migration 0004), so already in order. */
+const IN_ORDER = 'ARRAY[collection, scope] = ARRAY[$1, $2]::text[]';
+const ALL = statement('all', `SELECT body FROM records WHERE ${IN_ORDER} ORDER BY seq`);
 const COUNT = statement('count', 'SELECT count(*)::int AS n FROM records WHERE collection = $1 AND scope = $2');
 const SCOPES = statement('scopes', 'SELECT DISTINCT scope FROM records WHERE collection = $1');
 const COLLECTIONS = statement('collections', 'SELECT DISTINCT collection FROM records');
 const CURSOR = statement('cursor', 'SELECT seq FROM records WHERE collection = $1 AND scope = $2 AND id = $3');
-const walkText = (order: 'ASC' | 'DESC', after: string) => `SELECT seq, body FROM records WHERE collection = $1 AND scope = $2${after} ORDER BY seq ${order} LIMIT $3`;
-const WALK = {
+const walkText = (order: 'ASC' | 'DESC', after: string) => `SELECT seq, body FROM records WHERE ${IN_ORDER}${after} ORDER BY seq ${order} LIMIT $3`;
+export const WALK = {
   'DESC first': statement('walk_desc', walkText('DESC', '')),
   'DESC next': statement('walk_desc_after', walkText('DESC', ' AND seq < $4')),
   'ASC first': statement('walk_asc', walkText('ASC', '')),
