@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { certificationReport, finishCertification, passedCertification, startTestServer, type Report, type TestServer } from 'reference-server/testing';
