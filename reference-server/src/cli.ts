@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { backupDatabase, backupFolder, restoreFolder } from './backup/index.js';
+import { backupDatabase, backupFolder, restoreFolder } from './cli-backup.js';
 import { addCertifyCommands } from './certify-cli.js';
 import { certifyExitCode } from './certify-output.js';
 import { formatBanner, type BannerPlace } from './banner.js';
@@ -8,7 +8,7 @@ import { addOperatorCommands, databaseOption, dataOption, list, serverSettingOpt
 import { addStartCommand, duration } from './cli-start.js';
 import { addStoreCommands } from './cli-store.js';
 import { defaultConfig } from './config.js';
-import { wakingServers } from './job-collections.js';
+import { wakingServers } from './job-queues.js';
 import { openSandbox } from './sandbox.js';
 import { createLogger } from './log.js';
 import { inProcess, remote, type CommandInput, type CommandName, type CommandOutput, type OperatorCall } from './operator/index.js';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { workedExample } from '../../reference-server/src/psychometrics/fixtures.js';
 import { benchmarkTag, selectNorm } from '../../reference-server/src/psychometrics/norms.js';
-import * as production from '../../reference-server/src/psychometrics/scoring.js';
+import * as production from '../../reference-server/src/psychometrics/scoring-engine.js';
 import { FIXED_CASES, MODES, buildAnswers, type Answers } from './answer-sets.js';
 import { documentedNorms } from './docs-norms.js';
 import * as oracle from './oracle.js';

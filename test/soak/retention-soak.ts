@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { settle, startTestServer } from 'reference-server/testing';
 import { ManualClock } from '../../reference-server/src/clock.js';
-import { SUBMISSIONS } from '../../reference-server/src/submissions/records.js';
-import { EVENTS, OUTBOX, type EventRecord, type OutboxEntry } from '../../reference-server/src/webhooks/records.js';
+import { SUBMISSIONS } from '../../reference-server/src/submissions/submission-records.js';
+import { EVENTS, OUTBOX, type EventRecord, type OutboxEntry } from '../../reference-server/src/webhooks/webhook-records.js';
 
 /**
  * Retention under a compressed clock: a server on a ManualClock takes a steady stream of

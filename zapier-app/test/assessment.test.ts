@@ -1,7 +1,7 @@
 import { startTestServer, type TestServer } from 'reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppTester } from 'zapier-platform-core';
-import { benchmarkTagSchema, publicResultSchema, submitResponseSchema } from '../../reference-server/src/assessment/response-schemas.js';
+import { benchmarkTagSchema, publicResultSchema, submitResponseSchema } from '../../reference-server/src/assessment-api/assessment-response-schemas.js';
 import { RESULT_SAMPLE, SUBMIT_SAMPLE, BENCHMARK_TAG_SAMPLE } from '../src/assessment/samples.js';
 import App from '../src/index.js';
 import { configureEnvironment } from './support/env.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { eventOps } from '../webhooks/index.js';
-import { assessmentEvent } from './events.js';
+import { assessmentEvent } from './assessment-events.js';
 import type { AsyncReader, WriteOp } from '../store/index.js';
 import type { SavedResult } from './results.js';
 

@@ -24,7 +24,7 @@ export interface SessionRecord {
 }
 
 /**
- * Shown-once slots (workspace/shown-once-slots.ts): a just-created secret waiting, sealed, for the
+ * Shown-once slots (workspace/shared/shown-once-slots.ts): a just-created secret waiting, sealed, for the
  * GET after its form's 303, which may reach any server. One scope per browser session (its id), so
  * a session's slots are read without a scan; the OAuth sweep removes those past `expiresAt`.
  */

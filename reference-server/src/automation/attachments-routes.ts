@@ -20,7 +20,7 @@ import {
   type ResourceRecord,
   type TranscriptRecord,
 } from '../submissions/index.js';
-import { cursorOr400, parseOr400, staleCursor } from './errors.js';
+import { cursorOr400, parseOr400, staleCursor } from './automation-errors.js';
 import { submissionOr4xx } from './submission-ref.js';
 import { attachmentListSchema, resourceBodySchema, transcriptBodySchema } from './request-schemas.js';
 

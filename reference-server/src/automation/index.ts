@@ -9,13 +9,13 @@ import { type CredentialResolver, getOrganization, getUser } from '../tenancy/in
 import { textMatches } from '../search-words.js';
 import { fieldMappingSchema, getFieldMapping, getProfile, listProfiles, profileView, setFieldMapping, type SubmissionSearch } from '../submissions/index.js';
 import { webhookRoutes } from '../webhooks/index.js';
-import type { Me, profilesSchema } from './response-schemas.js';
+import type { Me, profilesSchema } from './automation-response-schemas.js';
 import { attachmentRoutes, DEFAULT_MAX_UPLOAD_BYTES } from './attachments-routes.js';
-import { bodyErrors, parseOr400, uploadErrors } from './errors.js';
-import { automationOpenApi } from './openapi.js';
+import { bodyErrors, parseOr400, uploadErrors } from './automation-errors.js';
+import { automationOpenApi } from './automation-openapi.js';
 import { automationRateLimit } from './rate-limit.js';
 import { profileListSchema } from './request-schemas.js';
-import { submissionRoutes } from './submissions-routes.js';
+import { submissionRoutes } from './submissions-api-routes.js';
 
 /** JSON bodies: a transcript's text may be up to 1 MB. */
 export const JSON_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -24,7 +24,7 @@ export const JSON_LIMIT_BYTES = 2 * 1024 * 1024;
  * Router for `/api/automation` (docs/automation.md): the public contract document, then the
  * automation key, the organisation's injected faults, the per-key rate limit and JSON parsing; errors use the REST body
  * `{error, message, ...}` with `fields: [{field, message}]` on every 400. Every route here needs
- * its path in openapi.ts: a test compares the two.
+ * its path in automation-openapi.ts: a test compares the two.
  */
 export function createAutomationSurface(ctx: AppContext, deps: { search: SubmissionSearch; credentials: CredentialResolver; rateLimits: RateLimitWindows }): Router {
   const router = Router();

@@ -8,7 +8,7 @@ import { SubmissionSearch } from '../submissions/index.js';
 import { CredentialResolver } from '../tenancy/credentials.js';
 import { RateLimitWindows } from '../http/rate-limit-windows.js';
 import { memoryRateLimits } from '../rate-limits/index.js';
-import { automationOutputSchemas } from './openapi.js';
+import { automationOutputSchemas } from './automation-openapi.js';
 
 /**
  * The contract document of /api/automation against the code: it names exactly the routes the

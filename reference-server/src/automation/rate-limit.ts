@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { principalOf, type RateLimitWindows, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import type { RateLimited } from './response-schemas.js';
+import type { RateLimited } from './automation-response-schemas.js';
 
 /** Requests per key per minute when the configuration says nothing (docs/automation.md#rate-limits). */
 export const DEFAULT_REQUESTS_PER_MINUTE = 1200;

@@ -1,6 +1,6 @@
 import { render } from 'preact-render-to-string';
-import type { CertificateRecord } from './records.js';
-import { certificateStatus } from './revocation.js';
+import type { CertificateRecord } from './certificate-records.js';
+import { certificateStatus } from './certificate-revocation.js';
 import { LOCAL_ISSUER } from './signing-keys.js';
 
 /** Verdana 11 px averages about this many pixels a character: enough to size a badge without a font. */

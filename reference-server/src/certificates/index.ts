@@ -8,7 +8,7 @@
 export { renderBadge } from './badge.js';
 export { passedCount, SERVER_VERSION, SPEC_VERSION, type CertificateClaims } from './claims.js';
 export { CERTIFICATE_KEYS_PATH, CERTIFICATES_PATH, certificateRef, REVOCATIONS_PATH, issueCertificate, type CertificateInput } from './issue.js';
-export { type CertificateRecord, type CertificateRef, type CertifiedCheck } from './records.js';
-export { CertificateError, certificateStatus, getCertificate, revocationList, revokeCertificate, revokeSchema, type CertificateStatus, type RevocationList } from './revocation.js';
+export { type CertificateRecord, type CertificateRef, type CertifiedCheck } from './certificate-records.js';
+export { CertificateError, certificateStatus, getCertificate, revocationList, revokeCertificate, revokeSchema, type CertificateStatus, type RevocationList } from './certificate-revocation.js';
 export { certificateKeySet, KeyError, listKeys, LOCAL_ISSUER, rotateKey, withdrawKey, type CertificateKeySet, type KeyView } from './signing-keys.js';
 export { validLine, verifyCertificate, type Refusal, type Verification } from './verify.js';

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import type { AppContext } from '../context.js';
 import { GLOBAL, put, type WriteOp } from '../store/index.js';
 import { CERTIFICATE_TYP, SERVER_VERSION, SPEC_VERSION, type CertificateClaims } from './claims.js';
-import { CERTIFICATES, type CertificateRecord, type CertificateRef, type CertifiedCheck } from './records.js';
+import { CERTIFICATES, type CertificateRecord, type CertificateRef, type CertifiedCheck } from './certificate-records.js';
 import { CERTIFICATE_ALG, issuerName, signingKey, VALIDITY_MS } from './signing-keys.js';
 
 export const CERTIFICATES_PATH = '/certificates';

@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JSONWebKeySet, type JWK } from 'jose';
 import type { AppContext } from '../context.js';
 import { create, GLOBAL, put, StoreConflictError, type AsyncReader } from '../store/index.js';
-import { CERTIFICATE_KEY_GUARDS, CERTIFICATE_KEYS, type CertificateKeyRecord } from './records.js';
+import { CERTIFICATE_KEY_GUARDS, CERTIFICATE_KEYS, type CertificateKeyRecord } from './certificate-records.js';
 
 /** EdDSA (Ed25519), as the OAuth access tokens: small signatures every JOSE library verifies. */
 export const CERTIFICATE_ALG = 'EdDSA';

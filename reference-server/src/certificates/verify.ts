@@ -1,7 +1,7 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JSONWebKeySet } from 'jose';
 import { z } from 'zod';
 import { certificateClaims, CERTIFICATE_TYP, passedCount, type CertificateClaims } from './claims.js';
-import type { RevocationList } from './revocation.js';
+import type { RevocationList } from './certificate-revocation.js';
 import { CERTIFICATE_ALG, LOCAL_ISSUER } from './signing-keys.js';
 
 export type Refusal = 'malformed' | 'bad-signature' | 'unknown-key' | 'another-issuer' | 'expired' | 'revoked';

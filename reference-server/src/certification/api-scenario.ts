@@ -1,6 +1,6 @@
 import type { CheckId } from './checks.js';
 import { addEvidence, decide } from './outcomes.js';
-import type { ClientRef, Evidence, RunRecord } from './records.js';
+import type { ClientRef, Evidence, RunRecord } from './run-records.js';
 
 /** `api.honours-retry-after`: the 429's Retry-After, in seconds. */
 export const RETRY_AFTER_S = 2;

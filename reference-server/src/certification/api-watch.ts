@@ -4,7 +4,7 @@ import { detached, type Fault, logFault, type Principal, sendError } from '../ht
 import type { AppContext } from '../context.js';
 import { observeCreateRetry, observeDroppedCreate, observePage, planRequest, RUN_PAGE_SIZE, type ApiAction, type RequestFacts } from './api-scenario.js';
 import { whenReady } from '../maybe-promise.js';
-import type { ClientRef, WatchedRecord } from './records.js';
+import type { ClientRef, WatchedRecord } from './run-records.js';
 import { updateRun, watchedBy } from './run-store.js';
 
 const LISTS = /^\/api\/automation\/(submissions|profiles|webhooks)\/?$/;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { runCommand, type CommandInput } from '../operator/commands.js';
 import { startTestServer, type TestServer } from 'reference-server/testing';
-import type { Report } from './report.js';
+import type { Report } from './run-report.js';
 
 /**
  * An integration that subscribes itself (n8n's trigger, a Zapier REST hook) keeps its own secret:

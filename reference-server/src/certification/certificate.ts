@@ -3,7 +3,7 @@ import { issueCertificate } from '../certificates/index.js';
 import type { WriteOp } from '../store/index.js';
 import { getOrganization } from '../tenancy/index.js';
 import { checkInfo } from './checks.js';
-import type { RunRecord } from './records.js';
+import type { RunRecord } from './run-records.js';
 
 /**
  * A run that passed every MUST is certified as it ends: the certificate is signed here and stored

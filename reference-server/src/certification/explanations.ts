@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { put } from '../store/index.js';
-import { RUNS, type RunRecord } from './records.js';
+import { RUNS, type RunRecord } from './run-records.js';
 import { runChanged } from './run-store.js';
 import { RunInputError } from './runs.js';
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishCertification, startCertification, startTestServer, type TestServer } from 'reference-server/testing';
-import { RUN_JOBS } from './records.js';
+import { RUN_JOBS } from './run-records.js';
 
 /**
  * A run finished (by its operator, the workspace or `certify run`) while one of its probes is on

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { runCommand } from '../operator/commands.js';
 import { authorizePath, Browser, settle, signInAndConsent, startTestServer, tokenRequest, type TestServer, type TokenBody } from 'reference-server/testing';
-import type { Report } from './report.js';
+import type { Report } from './run-report.js';
 
 /**
  * The OAuth checks, graded on what a client really sends: a well-behaved client (state, S256,

@@ -1,5 +1,5 @@
 import { decide } from './outcomes.js';
-import type { AuthorizeFacts, Evidence, RunRecord } from './records.js';
+import type { AuthorizeFacts, Evidence, RunRecord } from './run-records.js';
 
 /**
  * The OAuth checks, decided from requests already proven to be the run's client (oauth-watch.ts

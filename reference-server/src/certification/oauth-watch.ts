@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context.js';
 import { detached, logFault, oauthEvidence } from '../http/index.js';
 import { observeRevoke, observeToken } from './oauth-grading.js';
-import type { RunRecord } from './records.js';
+import type { RunRecord } from './run-records.js';
 import { noRunWatching, updateRun, watchedBy } from './run-store.js';
 import { authorizeFacts, browserDigest, completeAuthorize, holdAuthorize, notCounted } from './unproven.js';
 

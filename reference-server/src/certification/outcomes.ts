@@ -1,5 +1,5 @@
 import { checkInfo, type CheckId } from './checks.js';
-import type { CheckState, Evidence, RunEnd, RunRecord } from './records.js';
+import type { CheckState, Evidence, RunEnd, RunRecord } from './run-records.js';
 
 /** Evidence kept per check: the first exchanges tell the story, a tight loop would not. */
 export const EVIDENCE_KEPT = 12;

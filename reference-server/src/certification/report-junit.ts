@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Builder } from 'junit-report-builder';
-import { endedLine, type Report } from './report.js';
+import { endedLine, type Report } from './run-report.js';
 
 const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
 

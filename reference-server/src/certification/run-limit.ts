@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { create, GLOBAL, put, type AsyncReader, type AsyncWriteOp, type Transaction } from '../store/index.js';
-import { OPEN_RUNS, RUN_JOBS, RUNS, type OpenRunsRecord, type RunJob, type RunRecord } from './records.js';
+import { OPEN_RUNS, RUN_JOBS, RUNS, type OpenRunsRecord, type RunJob, type RunRecord } from './run-records.js';
 
 /** Open runs an organisation may have at once unless the operator says otherwise (`--max-certification-runs`). */
 export const DEFAULT_MAX_RUNNING_RUNS = 5;

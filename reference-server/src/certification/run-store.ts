@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../context.js';
 import type { MaybePromise } from '../maybe-promise.js';
 import { GLOBAL, put, type Transaction } from '../store/index.js';
-import { RUNS, WATCHED, type RunRecord, type WatchedRecord } from './records.js';
+import { RUNS, WATCHED, type RunRecord, type WatchedRecord } from './run-records.js';
 
 /** The channel every transaction that changes a run notifies, with the run's id: `certify run` waits on it (watchRun). */
 const RUN_CHANGES = 'certification_runs';

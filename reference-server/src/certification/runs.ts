@@ -9,7 +9,7 @@ import { CHECK_GROUPS, checkInfo, selectChecks, type CheckGroup, type CheckId } 
 import { startScenario } from './api-scenario.js';
 import { certifyPassedRun } from './certificate.js';
 import { closeRun } from './outcomes.js';
-import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunEnd, type RunJob, type RunRecord, type WatchedRecord } from './records.js';
+import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunEnd, type RunJob, type RunRecord, type WatchedRecord } from './run-records.js';
 import { admitRun, checkRunLimit, releaseRun } from './run-limit.js';
 import { getRun, runChanged } from './run-store.js';
 import { PROBES } from './webhook-probes.js';

@@ -4,7 +4,7 @@ import { runCommand } from '../operator/commands.js';
 import { authorizePath, Browser, settle, signInAndConsent, signInToWorkspace, startTestServer, tokenRequest, type TestServer } from 'reference-server/testing';
 import { renderReportHtml } from './report-html.js';
 import { renderReportJunit } from './report-junit.js';
-import { summaryLine, type Report } from './report.js';
+import { summaryLine, type Report } from './run-report.js';
 
 /**
  * Only the run's integration is graded: requests that name the run's OAuth client without

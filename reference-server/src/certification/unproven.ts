@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { observeAuthorize } from './oauth-grading.js';
-import type { AuthorizeFacts, HeldAuthorize, RunRecord } from './records.js';
+import type { AuthorizeFacts, HeldAuthorize, RunRecord } from './run-records.js';
 
 /**
  * Requests that name a run's OAuth client are graded only once they have proved to be the

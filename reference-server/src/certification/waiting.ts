@@ -1,5 +1,5 @@
 import type { CheckId } from './checks.js';
-import type { RunRecord } from './records.js';
+import type { RunRecord } from './run-records.js';
 import { PROBES, REPEAT_WATCH_MS } from './webhook-probes.js';
 
 const iso = (at: number) => new Date(at).toISOString();

@@ -5,7 +5,7 @@ import { failedOnInternalAddress, INTERNAL_NO_ANSWER, internalAnswerText, Outbou
 import { getSubscriptionRecord, signingSecret, type EventType } from '../webhooks/index.js';
 import type { CheckId } from './checks.js';
 import { addEvidence, decide, type Verdict } from './outcomes.js';
-import type { Evidence, RunRecord } from './records.js';
+import type { Evidence, RunRecord } from './run-records.js';
 
 /** A receiver must answer a delivery within this (the delivery worker's own timeout). */
 export const PROBE_TIMEOUT_MS = 10_000;

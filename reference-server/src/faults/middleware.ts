@@ -2,8 +2,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { detached, logFault, principalOf, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import { whenReady } from '../maybe-promise.js';
-import type { FaultRecord, FaultSurface } from './records.js';
-import { noFaults, takeFault } from './service.js';
+import type { FaultRecord, FaultSurface } from './fault-records.js';
+import { noFaults, takeFault } from './fault-service.js';
 
 const describe = (f: FaultRecord) => `${f.id} ${f.kind} (set in the workspace's developer tools)`;
 

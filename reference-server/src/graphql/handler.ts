@@ -5,7 +5,7 @@ import { principalOf, bodyReadError } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import { StoreUnavailableError } from '../store/index.js';
 import type { SubmissionSearch } from '../submissions/index.js';
-import type { GraphqlContext } from './context.js';
+import type { GraphqlContext } from './graphql-context.js';
 import { DocumentCache } from './document-cache.js';
 import { aliasLimitRule, allowlistRule, costLimitRule, depthLimitRule, LIMITS } from './rules.js';
 import { schema } from './schema.js';

@@ -1,13 +1,6 @@
 import { GraphQLObjectType, GraphQLSchema, printSchema } from 'graphql';
-import type { GraphqlContext } from './context.js';
-import { assessmentResultField } from './types/assessment.js';
-import { createSubmissionField } from './types/create-submission.js';
-import { meField, organizationField } from './types/identity.js';
-import { integrationStatusField } from './types/integration.js';
-import { profilesField } from './types/profiles.js';
-import { restrictedMutationFields, restrictedQueryFields } from './types/restricted.js';
-import { submissionField, submissionsField } from './types/submissions.js';
-import { webhookSubscriptionsField } from './types/webhook-subscriptions.js';
+import type { GraphqlContext } from './graphql-context.js';
+import { assessmentResultField, createSubmissionField, integrationStatusField, meField, organizationField, profilesField, restrictedMutationFields, restrictedQueryFields, submissionField, submissionsField, webhookSubscriptionsField } from './types/index.js';
 
 const partnerQueryFields = {
   me: meField,

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../log.js';
-import { detached, logFault } from './detached.js';
+import { detached, logFault } from './log-fault.js';
 import { requestLog } from './request-log.js';
 
 /**

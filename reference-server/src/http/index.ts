@@ -2,7 +2,7 @@
 export { bodyReadError } from './body-read-error.js';
 export { clientAddress } from './client-address.js';
 export { cursorPageSchema, decodeCursor, encodeCursor, pageBody } from './cursor.js';
-export { detached, type Fault, logFault, logResponseFault, requestIdOf } from './detached.js';
+export { detached, type Fault, logFault, logResponseFault, requestIdOf } from './log-fault.js';
 export { errorHandler, notFound, sendUnexpected } from './fallbacks.js';
 export { jsonBody } from './json-body.js';
 export { MAX_NESTING, tooDeep } from './nesting.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { detached, identifyRequests, logResponseFault, requestIdOf } from './detached.js';
+import { detached, identifyRequests, logResponseFault, requestIdOf } from './log-fault.js';
 import { redactUrlSecrets } from './redact-url.js';
 import { BODY_BYTES_READ, type OrgRequestLog } from './org-request-log.js';
 import { type CapturedBody, captureResponseBody } from './response-capture.js';

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { detached, type Fault } from './detached.js';
+import { detached, type Fault } from './log-fault.js';
 
 /** The first bytes of a body as they were sent or received, decoded only when the log is read. */
 export interface CapturedBody {

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { GLOBAL } from '../store/index.js';
 import { clientServes, getClient, getUser, type OAuthClient } from '../tenancy/index.js';
 import { SIGNING_ALG, type SigningKeys } from './keys.js';
-import { OAUTH_GRANTS, OAUTH_REVOKED_ACCESS_TOKENS, type GrantRecord, type RevokedAccessTokenRecord } from './records.js';
+import { OAUTH_GRANTS, OAUTH_REVOKED_ACCESS_TOKENS, type GrantRecord, type RevokedAccessTokenRecord } from './oauth-records.js';
 import { parseScope } from './scopes.js';
 import { ACCESS_TOKEN_TTL_S, audienceOf, issuerOf } from './settings.js';
 

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { AppContext } from '../context.js';
 import { authenticateClient, type OAuthClient } from '../tenancy/index.js';
-import { OAuthError } from './errors.js';
+import { OAuthError } from './oauth-errors.js';
 
 /** RFC 6749 §2.3.1: Basic credentials are form-urlencoded before base64. */
 function formDecode(value: string): string {

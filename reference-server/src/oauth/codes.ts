@@ -3,10 +3,10 @@ import type { AppContext } from '../context.js';
 import { safeEqual, generateSecret, secretKindOf } from '../crypto/index.js';
 import { GLOBAL, put } from '../store/index.js';
 import { clientServes, type OAuthClient, type OAuthScope, getUser } from '../tenancy/index.js';
-import { OAuthError } from './errors.js';
+import { OAuthError } from './oauth-errors.js';
 import { planTokens, type PlannedTokens, putRefreshToken, revokeGrantOp, signTokens, type TokenResponse } from './issuance.js';
 import type { SigningKeys } from './keys.js';
-import { OAUTH_CODES, OAUTH_GRANTS, type AuthorizationCodeRecord, type GrantRecord } from './records.js';
+import { OAUTH_CODES, OAUTH_GRANTS, type AuthorizationCodeRecord, type GrantRecord } from './oauth-records.js';
 import { CODE_TTL_MS, iso } from './settings.js';
 
 export async function issueCode(

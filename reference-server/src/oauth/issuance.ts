@@ -4,7 +4,7 @@ import { GLOBAL, put, type WriteOp } from '../store/index.js';
 import type { OAuthClient, OAuthScope } from '../tenancy/index.js';
 import { planAccessToken, signAccessToken, type AccessTokenPlan } from './access-tokens.js';
 import type { SigningKeys } from './keys.js';
-import { OAUTH_GRANTS, OAUTH_REFRESH_TOKENS, type GrantRecord, type RefreshTokenRecord } from './records.js';
+import { OAUTH_GRANTS, OAUTH_REFRESH_TOKENS, type GrantRecord, type RefreshTokenRecord } from './oauth-records.js';
 import { formatScope } from './scopes.js';
 import { iso, oauthSettings } from './settings.js';
 

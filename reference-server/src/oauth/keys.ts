@@ -1,7 +1,7 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JSONWebKeySet, type JWK, type JWTVerifyGetKey } from 'jose';
 import type { AppContext } from '../context.js';
 import { create, GLOBAL, put, StoreConflictError } from '../store/index.js';
-import { OAUTH_SIGNING_KEY_GUARDS, OAUTH_SIGNING_KEYS, type SigningKeyRecord } from './records.js';
+import { OAUTH_SIGNING_KEY_GUARDS, OAUTH_SIGNING_KEYS, type SigningKeyRecord } from './oauth-records.js';
 import { iso } from './settings.js';
 
 /** EdDSA (Ed25519): signing costs a fraction of RS256's ≈2 ms, and verification is as cheap. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OAuthError } from './errors.js';
+import { OAuthError } from './oauth-errors.js';
 
 /**
  * The parameters of a token or revocation request as a flat string map. RFC 6749 §3.1: a

@@ -2,10 +2,10 @@ import type { AppContext } from '../context.js';
 import { secretKindOf } from '../crypto/index.js';
 import { GLOBAL, type Transaction } from '../store/index.js';
 import { type OAuthClient, type OAuthScope, getUser } from '../tenancy/index.js';
-import { OAuthError } from './errors.js';
+import { OAuthError } from './oauth-errors.js';
 import { planTokens, type PlannedTokens, putRefreshToken, revokeGrantOp, signTokens, type TokenResponse } from './issuance.js';
 import type { SigningKeys } from './keys.js';
-import { OAUTH_GRANTS, OAUTH_REFRESH_TOKENS, type GrantRecord, type RefreshTokenRecord } from './records.js';
+import { OAUTH_GRANTS, OAUTH_REFRESH_TOKENS, type GrantRecord, type RefreshTokenRecord } from './oauth-records.js';
 import { isSubset } from './scopes.js';
 import { iso, oauthSettings } from './settings.js';
 

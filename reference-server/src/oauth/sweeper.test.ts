@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { GLOBAL } from '../store/store.js';
 import { Browser, consent, exchange, refresh, settle, startTestServer, type TestServer, type TokenBody } from 'reference-server/testing';
-import { OAUTH_CODES, OAUTH_GRANTS, OAUTH_REFRESH_TOKENS } from './records.js';
+import { OAUTH_CODES, OAUTH_GRANTS, OAUTH_REFRESH_TOKENS } from './oauth-records.js';
 import { SESSIONS } from '../auth/session-records.js';
 import { SWEEP_EVERY_MS, sweepOAuth } from './sweeper.js';
 

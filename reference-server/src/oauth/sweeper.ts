@@ -10,7 +10,7 @@ import {
   type GrantRecord,
   type RefreshTokenRecord,
   type RevokedAccessTokenRecord,
-} from './records.js';
+} from './oauth-records.js';
 import { SESSIONS, SHOWN_ONCE_SLOTS, type SessionRecord, type ShownOnceSlotRecord } from '../auth/index.js';
 import { ACCESS_TOKEN_TTL_S } from './settings.js';
 

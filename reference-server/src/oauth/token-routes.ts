@@ -4,11 +4,11 @@ import type { OAuthClient } from '../tenancy/index.js';
 import { bodyReadError, refuseUnsaved, storeUnavailable, tellOAuthWatch } from '../http/index.js';
 import { authenticateRequestClient } from './client-auth.js';
 import { exchangeCode } from './codes.js';
-import { noStore, OAuthError, sendOAuthError } from './errors.js';
+import { noStore, OAuthError, sendOAuthError } from './oauth-errors.js';
 import type { SigningKeys } from './keys.js';
 import { AuthorizationCodeParams, flattenParams, parseParams, RefreshParams, RevocationParams } from './params.js';
 import { refreshTokens } from './refresh.js';
-import { revokeToken } from './revocation.js';
+import { revokeToken } from './token-revocation.js';
 import { parseScope } from './scopes.js';
 
 const BODY_LIMIT = '16kb';

@@ -1,7 +1,7 @@
 import type { RequestHandler, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { createMetrics, type Metrics } from './metrics.js';
-import { opsRoutes } from './routes.js';
+import { opsRoutes } from './observability-routes.js';
 
 export { createMetrics, type Metrics } from './metrics.js';
 

@@ -1,5 +1,5 @@
 import { DIMENSIONS, type Dimension } from './model.js';
-import type { NormReference } from './report.js';
+import type { NormReference } from './score-report.js';
 
 /**
  * Norms: the reference distributions a dimension mean is compared with. Each gives, per

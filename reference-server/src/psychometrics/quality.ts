@@ -1,7 +1,7 @@
 import { exact, roundHalfAway, type ExactNumber } from './exact.js';
 import { ITEM_KEYS, REVERSED_PAIRS, SCALE_MAX, SCALE_MIN, scoredValue } from './model.js';
-import type { QualityFlag, ResponseQuality } from './report.js';
-import { answerOf, type Answers } from './answers.js';
+import type { QualityFlag, ResponseQuality } from './score-report.js';
+import { answerOf, type Answers } from './raw-answers.js';
 
 /**
  * Response-quality indices from the raw answers (docs/assessment.md, "Response quality"). Every

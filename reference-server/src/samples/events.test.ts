@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { startTestServer, type TestServer } from 'reference-server/testing';
 import { operate } from '../cli.js';
-import { automationOutputSchemas } from '../automation/openapi.js';
+import { automationOutputSchemas } from '../automation/automation-openapi.js';
 import { EVENT_TYPES, type EventType } from '../webhooks/index.js';
-import { sampleEventData } from './events.js';
+import { sampleEventData } from './sample-events.js';
 
 /**
  * A test event must carry what a real one of its type carries: its data parses strictly against

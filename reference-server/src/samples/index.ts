@@ -1,2 +1,2 @@
 /** The samples domain's public interface: what other folders may import. */
-export { sampleEventData } from './events.js';
+export { sampleEventData } from './sample-events.js';

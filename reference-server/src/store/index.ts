@@ -7,7 +7,6 @@ export { FolderLock, FolderLockedError, type LockHolder } from './folder-lock.js
 export { JournalStore } from './journal-store.js';
 export { ObservedStore } from './observed-store.js';
 export { InvalidCursorError } from './partition.js';
-export { isPostgresUrl, redactConnectionString } from './postgres/connection.js';
-export { PostgresStore, type PostgresStoreOptions, type RateLimitClient } from './postgres/postgres-store.js';
+export { isPostgresUrl, PostgresStore, type PostgresStoreOptions, type RateLimitClient, redactConnectionString } from './postgres/index.js';
 export { RecoveringStore } from './recovering-store.js';
 export { del, GLOBAL, type Page, type PageQuery, put, type Store, type StoreStats, type StoredRecord, StoreUnavailableError, type WriteOp } from './store.js';

@@ -3,7 +3,7 @@ import type { StoreFileSystem } from './file-system.js';
 const READ_CHUNK = 4 * 1024 * 1024;
 
 /**
- * Calls `onLine` for every whole line of a journal, in order, and returns the byte length of
+ * Reading a journal back. Calls `onLine` for every whole line of a journal, in order, and returns the byte length of
  * those lines (where a torn last line, if any, starts); undefined when the file does not exist.
  *
  * Read in chunks, line by line: a journal can outgrow the longest string V8 makes (~512 MB),
@@ -35,4 +35,24 @@ export async function readJournalLines(fs: StoreFileSystem, path: string, onLine
     await file.close();
   }
   return whole;
+}
+
+/**
+ * Replays a journal through `onLine` and, unless the store is read-only, cuts off the bytes after
+ * its last newline: a line cut short by a crash, never acknowledged (acks follow the sync of the
+ * whole line), so it is dropped.
+ */
+export async function replayJournal(fs: StoreFileSystem, path: string, readOnly: boolean, onLine: (line: string, lineNumber: number) => void): Promise<void> {
+  const whole = await readJournalLines(fs, path, onLine);
+  if (whole === undefined || readOnly) return;
+  const size = (await fs.stat(path))?.size ?? 0;
+  if (size > whole) {
+    const writable = await fs.open(path, 'journal');
+    try {
+      await writable.truncate(whole);
+      await writable.sync();
+    } finally {
+      await writable.close();
+    }
+  }
 }

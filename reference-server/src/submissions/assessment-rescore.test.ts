@@ -7,7 +7,7 @@ import { type Delivery, startTestServer, type TestServer, WebhookReceiver } from
 /**
  * The whole path a partner sees, over HTTP only: an automation submission waits for its person's
  * assessment, the person submits it on /api/v1, and the submission is re-scored to completed with
- * the assessment fit. scoring.test.ts covers the scoring itself; webhooks.test.ts drives the
+ * the assessment fit. profile-scoring.test.ts covers the scoring itself; webhooks.test.ts drives the
  * re-queue with eventOps directly. Here the Assessment API's own submit has to trigger it.
  */
 // Loose objects: a parsed view keeps the fields it does not name, so comparisons see all of them.

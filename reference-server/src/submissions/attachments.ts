@@ -6,8 +6,8 @@ import type { AppContext } from '../context.js';
 import { del, put, type AsyncReader, type Page, type StoredRecord, type WriteOp } from '../store/index.js';
 import { eventOps } from '../webhooks/index.js';
 import { requeueOps } from './jobs.js';
-import { FILES, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type FileRecord, type SubmissionRecord } from './records.js';
-import { wordCount } from './scoring.js';
+import { FILES, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type FileRecord, type SubmissionRecord } from './submission-records.js';
+import { wordCount } from './profile-scoring.js';
 
 /** Attachments a submission may hold, of each kind. */
 export const MAX_ATTACHMENTS = 100;
@@ -16,6 +16,13 @@ export const MAX_ATTACHMENTS = 100;
  * still read, and removed with their resource, for a folder written by an older server.
  */
 export const FILES_DIR = 'automation-files';
+
+/** Of a backup's records, the uploaded files an older server kept beside the store, as paths under the data folder. */
+export function legacyUploadPaths(chunks: readonly { collection: string; scope: string; records: readonly StoredRecord[] }[]): string[] {
+  return chunks
+    .filter((chunk) => chunk.collection === RESOURCES)
+    .flatMap((chunk) => (chunk.records as ResourceRecord[]).filter((r) => r.kind === 'file').map((r) => `${FILES_DIR}/${chunk.scope}/${r.id}`));
+}
 
 export interface ResourceRecord extends StoredRecord {
   /** `rsc_…` */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldValueSchema } from './records.js';
+import { fieldValueSchema } from './submission-records.js';
 
 /**
  * What creating a submission takes, as every surface receives it (the Automation API's body, the

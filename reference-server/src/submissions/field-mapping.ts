@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { put, type AsyncReader, type StoredRecord } from '../store/index.js';
-import { FIELD_MAPPINGS } from './records.js';
+import { FIELD_MAPPINGS } from './submission-records.js';
 
 /**
  * An organisation's column-name mapping: the names its own systems use (a CRM export's

@@ -54,7 +54,7 @@ export {
   type TranscriptView,
 } from './attachments.js';
 export { submissionInputSchema, type SubmissionInput } from './create-input.js';
-export { submissionEventData } from './events.js';
+export { submissionEventData } from './submission-events.js';
 export {
   applyMapping,
   fieldMappingSchema,
@@ -78,7 +78,7 @@ export {
   type ProfileRecord,
   type ProfileView,
 } from './profiles.js';
-export { SubmissionProcessor } from './processor.js';
+export { SUBMISSION_PROCESSING, SUBMISSION_RESCORING, SubmissionProcessor } from './processor.js';
 export { SubmissionSearch } from './search.js';
 export {
   criterionScoreSchema,
@@ -88,7 +88,7 @@ export {
   scoreSummarySchema,
   SUBMISSION_STATUSES,
   submissionErrorSchema,
-  type Evaluation, type Founder, type Report, type ScoreSummary, type SubmissionRecord, type SubmissionStatus } from './records.js';
+  type Evaluation, type Founder, type Report, type ScoreSummary, type SubmissionRecord, type SubmissionStatus } from './submission-records.js';
 export {
   countSubmissions,
   createSubmission,
@@ -100,10 +100,11 @@ export {
   MAX_SCAN,
   type CreateOutcome,
   type ListQuery,
-} from './service.js';
-export { submissionDetail, submissionDetailSchema, submissionSummary, submissionSummarySchema, type SubmissionDetail, type SubmissionSummary } from './views.js';
-export { FILES_DIR, removeResourceFile } from './attachments.js';
+} from './submission-service.js';
+export { submissionDetail, submissionDetailSchema, submissionSummary, submissionSummarySchema, type SubmissionDetail, type SubmissionSummary } from './submission-views.js';
+export { FILES_DIR, legacyUploadPaths, removeResourceFile } from './attachments.js';
 export { profileInputSchema, profileKinds } from './profiles.js';
-export { JOBS, RECORD_IDS, RESCORES, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type RecordIdEntry } from './records.js';
-export { foundersOf, scoreSubmission } from './scoring.js';
-export { DEMO_PROFILES, seedAutomationDemo } from './seed.js';
+export { JOBS, RECORD_IDS, RESCORES, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type RecordIdEntry } from './submission-records.js';
+export { foundersOf, scoreSubmission } from './profile-scoring.js';
+export { DEMO_PROFILES, seedAutomationDemo } from './demo-profiles.js';
+export { submissionRetention } from './submission-retention.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { put, type WriteOp } from '../store/index.js';
-import { JOBS, SUBMISSIONS, withStatus, type JobRecord, type SubmissionRecord } from './records.js';
+import { JOBS, SUBMISSIONS, withStatus, type JobRecord, type SubmissionRecord } from './submission-records.js';
 
 /** Ops that queue (again) a submission for scoring; the job carries the input revision to reach. */
 export function requeueOps(ctx: Pick<AppContext, 'clock'>, orgId: string, submission: SubmissionRecord): WriteOp[] {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { DIMENSIONS } from '../psychometrics/index.js';
 import { put, type StoredRecord } from '../store/index.js';
-import { PROFILES } from './records.js';
+import { PROFILES } from './submission-records.js';
 
 /**
  * Investment / success profiles ("frameworks"): what a submission is scored against. Each

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileAsyncStore } from '../store/file-async-store.js';
 import { JournalStore } from '../store/journal-store.js';
 import { del, put, type WriteOp } from '../store/store.js';
-import { SUBMISSIONS, type SubmissionRecord } from './records.js';
+import { SUBMISSIONS, type SubmissionRecord } from './submission-records.js';
 import { SubmissionSearch } from './search.js';
 
 /**

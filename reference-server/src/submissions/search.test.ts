@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql, startTestServer, type TestServer } from 'reference-server/testing';
-import { DEMO_PROFILES } from './seed.js';
+import { DEMO_PROFILES } from './demo-profiles.js';
 import { issueCredential } from '../tenancy/credentials.js';
 import { createProfile } from './profiles.js';
 import { createOrganization } from '../tenancy/organizations.js';

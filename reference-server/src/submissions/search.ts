@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { searchWords, typedMatch, wordsOfTexts } from '../search-words.js';
 import { InvalidCursorError, type Page } from '../store/index.js';
-import { CREATED, SUBMISSIONS, type CreatedCount, type SubmissionRecord } from './records.js';
+import { CREATED, SUBMISSIONS, type CreatedCount, type SubmissionRecord } from './submission-records.js';
 
 /**
  * Search over an organisation's submissions by what people type: part of a name, a company, an

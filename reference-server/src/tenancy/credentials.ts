@@ -3,7 +3,7 @@ import { safeEqual, generateSecret, secretKindOf } from '../crypto/index.js';
 import { create, del, GLOBAL, put, StoreConflictError, type AsyncWriteOp, type Transaction } from '../store/index.js';
 import type { MaybePromise } from '../maybe-promise.js';
 import { getOrganization } from './organizations.js';
-import { ACTIVE_DEVELOPER_KEYS, CREDENTIALS, DEVELOPER_KEY_GUARD, ORGANIZATIONS, type Credential, type CredentialKind, type DeveloperKeyGuard, type Organization } from './records.js';
+import { ACTIVE_DEVELOPER_KEYS, CREDENTIALS, DEVELOPER_KEY_GUARD, ORGANIZATIONS, type Credential, type CredentialKind, type DeveloperKeyGuard, type Organization } from './tenancy-records.js';
 
 export type PublicCredential = Omit<Credential, 'id'>;
 

@@ -3,5 +3,5 @@ export { CredentialResolver, issueCredential, listCredentials, type PublicCreden
 export { authenticateClient, clientServes, getClient, listClients, registerClient, revokeClient } from './oauth-clients.js';
 export { createOrganization, getOrganization, listOrganizations } from './organizations.js';
 export { DEFAULT_PARTNER_OPERATIONS, PARTNER_OPERATIONS, type PartnerOperation } from './partner-operations.js';
-export { type Credential, OAUTH_SCOPES, type OAuthClient, type OAuthScope, type Organization, type User } from './records.js';
+export { type Credential, OAUTH_SCOPES, type OAuthClient, type OAuthScope, type Organization, type User } from './tenancy-records.js';
 export { authenticateUser, createUser, findUserByEmail, getUser, listUsers, normalizeEmail, type PublicUser } from './users.js';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { safeEqual, generateSecret } from '../crypto/index.js';
 import { GLOBAL, put } from '../store/index.js';
-import { OAUTH_CLIENTS, OAUTH_SCOPES, type OAuthClient, type OAuthScope } from './records.js';
+import { OAUTH_CLIENTS, OAUTH_SCOPES, type OAuthClient, type OAuthScope } from './tenancy-records.js';
 
 export type PublicOAuthClient = Omit<OAuthClient, 'secretHash'>;
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { GLOBAL, put } from '../store/index.js';
-import { ORGANIZATIONS, type Organization } from './records.js';
+import { ORGANIZATIONS, type Organization } from './tenancy-records.js';
 
 export async function createOrganization(ctx: AppContext, name: string): Promise<Organization> {
   const org: Organization = { id: ctx.ids.next('org'), name, createdAt: new Date(ctx.clock.now()).toISOString() };

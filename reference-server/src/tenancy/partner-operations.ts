@@ -1,4 +1,4 @@
-import type { OAuthScope } from './records.js';
+import type { OAuthScope } from './tenancy-records.js';
 
 /**
  * The partner operations: named bundles of root fields an operator can allow for an OAuth client

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { hashPassword, verifyPassword } from '../crypto/index.js';
 import { create, GLOBAL, put, StoreConflictError, type AsyncReader } from '../store/index.js';
-import { USER_EMAILS, USERS, type User, type UserEmailGuard } from './records.js';
+import { USER_EMAILS, USERS, type User, type UserEmailGuard } from './tenancy-records.js';
 
 export type PublicUser = Omit<User, 'passwordHash'>;
 

@@ -2,7 +2,8 @@ import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { isLoopbackHost } from './loopback.js';
+import type { TlsFiles } from '../config.js';
+import { isLoopbackHost } from '../loopback.js';
 
 /** One year, the value HSTS preload lists ask for; sent only on answers that came over TLS. */
 export const HSTS_VALUE = 'max-age=31536000';
@@ -24,11 +25,6 @@ export interface TlsMaterial {
  * on any other address it would send credentials in clear, so the server refuses to start
  * unless the operator says a TLS-terminating proxy stands in front (`--insecure-http`).
  */
-/** The PEM files of `--tls-cert` and `--tls-key`. */
-export interface TlsFiles {
-  certFile: string;
-  keyFile: string;
-}
 
 export function checkTransport(config: { host: string; tls?: TlsFiles | undefined; insecureHttp?: boolean | undefined }): void {
   if (config.tls || config.insecureHttp || isLoopbackHost(config.host)) return;

@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { redactBodyText, redactHeaders, redactInlineSecrets, redactUrlSecrets } from '../http/index.js';
 import type { Page } from '../store/index.js';
 import type { AttemptView } from './contract.js';
-import { ATTEMPTS, type AttemptExchange, type AttemptRecord } from './records.js';
+import { ATTEMPTS, type AttemptExchange, type AttemptRecord } from './webhook-records.js';
 
 /** How much of the receiver's answer the API lists (`response_body`). */
 export const LISTED_ANSWER_CHARS = 512;

@@ -3,7 +3,7 @@ import { cursorPageSchema, invalidFieldsBodySchema } from '../http/index.js';
 import { EVENT_TYPES, eventTypesFor, type EventType, type WebhookSurface } from './event-types.js';
 
 /**
- * The webhook endpoints' request and response shapes as zod schemas: routes.ts validates with the
+ * The webhook endpoints' request and response shapes as zod schemas: webhook-routes.ts validates with the
  * request schemas, the views are typed by the response schemas, and each surface's OpenAPI
  * document is generated from them (`webhookOpenApi`), so the three cannot drift apart.
  */
@@ -43,7 +43,7 @@ const createdSubscriptionSchema = subscriptionSchema.extend({
   secret: z.string().describe('`whsec_…`: verify deliveries with it. Shown in this answer only.'),
 });
 
-/** One delivery attempt, as stored (records.ts: AttemptRecord is this type) and as listed. */
+/** One delivery attempt, as stored (webhook-records.ts: AttemptRecord is this type) and as listed. */
 export const attemptSchema = z
   .object({
     id: z.string().describe('`att_…`'),

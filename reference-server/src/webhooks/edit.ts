@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { checkOutboundUrl } from '../outbound/index.js';
 import { put } from '../store/index.js';
 import { eventTypesFor, type EventType } from './event-types.js';
-import { SUBSCRIPTIONS, type SubscriptionRecord } from './records.js';
+import { SUBSCRIPTIONS, type SubscriptionRecord } from './webhook-records.js';
 
 /** What an endpoint's edit may change: its address, its events and its description. */
 export interface SubscriptionChanges {

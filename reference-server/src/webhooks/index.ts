@@ -20,7 +20,7 @@
  * `listAttempts(ctx, subId, …)` (each attempt's exact exchange kept for the workspace);
  * `resendEvent` and `sendTestEvent` (redelivery.ts) for the workspace's delivery log.
  *
- * HTTP: `webhookRoutes(ctx, surface)` is the whole CRUD router (see routes.ts); mount it at
+ * HTTP: `webhookRoutes(ctx, surface)` is the whole CRUD router (see webhook-routes.ts); mount it at
  * `/webhooks` behind the surface's guard and JSON parser. The delivery worker is built by the
  * composition root (compose.ts), which also builds `ctx.events` and the store's write hook.
  *
@@ -32,13 +32,13 @@
  */
 export { attemptView, getAttempt, listAttempts } from './attempts.js';
 export { failedSince, resendEvent, resendFailed, sendTestEvent, TEST_EVENT_PREFIX, type RedeliveryResult } from './redelivery.js';
-export { WebhookDelivery } from './delivery.js';
+export { WEBHOOK_DELIVERY, WebhookDelivery } from './delivery.js';
 export { updateSubscription, type SubscriptionChanges, type UpdateResult } from './edit.js';
 export { DEFAULT_OVERLAP_HOURS, isOverlapHours, OVERLAP_HOURS, overlapUntil, rotateSecret, type OverlapHours, type Rotation } from './rotation.js';
 export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES, type EventType, type WebhookSurface } from './event-types.js';
 export { eventOps, getEvent, pendingDeliveries } from './outbox.js';
-export type { AttemptExchange, AttemptRecord, EventRecord, SubscriptionRecord } from './records.js';
-export { webhookRoutes } from './routes.js';
+export type { AttemptExchange, AttemptRecord, EventRecord, SubscriptionRecord } from './webhook-records.js';
+export { webhookRoutes } from './webhook-routes.js';
 export { classifyStatus, MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from './schedule.js';
 export {
   allSubscriptions,
@@ -56,5 +56,6 @@ export {
   type SubscriptionView,
 } from './subscriptions.js';
 export { createSubscriptionBody, eventPayloadSchema, webhookEventsOpenApi, webhookOpenApi } from './contract.js';
-export { ATTEMPTS, EVENTS, OUTBOX, type OutboxEntry } from './records.js';
+export { ATTEMPTS, EVENTS, OUTBOX, type OutboxEntry } from './webhook-records.js';
 export { subscriptionView } from './subscriptions.js';
+export { eventRetention } from './event-retention.js';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { put, type AsyncReader, type WriteOp } from '../store/index.js';
 import type { EventType } from './event-types.js';
-import { EVENTS, OUTBOX, SUBSCRIPTIONS, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
+import { EVENTS, OUTBOX, SUBSCRIPTIONS, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './webhook-records.js';
 
 /**
  * The store operations that publish an event: the event record, one outbox entry per active

@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { put, type WriteOp } from '../store/index.js';
 import { eventTypesFor, type EventType } from './event-types.js';
 import { getEvent } from './outbox.js';
-import { ATTEMPTS, EVENTS, OUTBOX, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './records.js';
+import { ATTEMPTS, EVENTS, OUTBOX, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './webhook-records.js';
 import { MAX_SCAN } from './attempts.js';
 
 /** Test events' ids start with this, so a receiver (or its logs) can tell them from real ones. */

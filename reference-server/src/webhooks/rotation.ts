@@ -1,7 +1,7 @@
 import { generateWebhookSecret } from '../crypto/index.js';
 import type { AppContext } from '../context.js';
 import { put } from '../store/index.js';
-import { SUBSCRIPTIONS, type SubscriptionRecord } from './records.js';
+import { SUBSCRIPTIONS, type SubscriptionRecord } from './webhook-records.js';
 import { signingSecret } from './subscriptions.js';
 
 const HOUR_MS = 3_600_000;

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settle, signInToWorkspace, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { defaultOutboundAllowlist, isSharedServer } from '../config.js';
 import { INTERNAL_NO_ANSWER } from '../outbound/index.js';
-import { ATTEMPTS, type AttemptRecord } from './records.js';
+import { ATTEMPTS, type AttemptRecord } from './webhook-records.js';
 
 /**
  * Issue 31, item 1: what an organisation's admin can reach and read through webhooks depends on

@@ -5,7 +5,7 @@ import { checkOutboundUrl } from '../outbound/index.js';
 import { create, del, put, StoreConflictError, type Page, type Transaction } from '../store/index.js';
 import type { SubscriptionView } from './contract.js';
 import { eventTypesFor, type EventType, type WebhookSurface } from './event-types.js';
-import { SUBSCRIPTION_LOCKS, SUBSCRIPTIONS, type SubscriptionLock, type SubscriptionRecord } from './records.js';
+import { SUBSCRIPTION_LOCKS, SUBSCRIPTIONS, type SubscriptionLock, type SubscriptionRecord } from './webhook-records.js';
 
 /** Subscriptions an organisation may hold per surface; each delivery fans out to all of them. */
 export const MAX_SUBSCRIPTIONS_PER_SURFACE = 50;

@@ -12,7 +12,7 @@ import { issueCredential } from '../tenancy/credentials.js';
 import { createOrganization } from '../tenancy/organizations.js';
 import { settle, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { eventOps } from './outbox.js';
-import { SUBSCRIPTIONS, type SubscriptionRecord } from './records.js';
+import { SUBSCRIPTIONS, type SubscriptionRecord } from './webhook-records.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './schedule.js';
 
 let server: TestServer;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
-import { DEMO_RESULT_EMAIL } from '../assessments/index.js';
+import { DEMO_RESULT_EMAIL, findResultByEmail } from '../assessments/index.js';
 import { settle, startTestServer, WebhookReceiver, type TestServer } from 'reference-server/testing';
 import { ATTEMPTS, getSubscriptionRecord, type AttemptRecord } from '../webhooks/index.js';
-import { findResultByEmail } from '../assessments/index.js';
 
 /**
  * One organisation's admin, by URL tampering on every workspace route, sees and changes nothing

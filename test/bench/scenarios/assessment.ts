@@ -1,7 +1,7 @@
 import { workedExample } from '../../../reference-server/src/psychometrics/fixtures.js';
 import { selectNorm } from '../../../reference-server/src/psychometrics/norms.js';
 import { countResults, saveResult } from '../../../reference-server/src/assessments/results.js';
-import { scoreAnswers } from '../../../reference-server/src/psychometrics/scoring.js';
+import { scoreAnswers } from '../../../reference-server/src/psychometrics/scoring-engine.js';
 import type { BenchScenario } from '../harness.js';
 import type { TestServer } from 'reference-server/testing';
 

@@ -1,6 +1,6 @@
 import { startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { put, type WriteOp } from '../../../reference-server/src/store/store.js';
-import { SUBMISSIONS, type SubmissionRecord } from '../../../reference-server/src/submissions/records.js';
+import { SUBMISSIONS, type SubmissionRecord } from '../../../reference-server/src/submissions/submission-records.js';
 import { eventOps } from '../../../reference-server/src/webhooks/index.js';
 import { issueCredential } from '../../../reference-server/src/tenancy/credentials.js';
 import { createOrganization } from '../../../reference-server/src/tenancy/organizations.js';

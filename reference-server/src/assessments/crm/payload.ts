@@ -1,5 +1,5 @@
 import type { AssessmentResult } from '../results.js';
-import { resultSummary } from '../summary.js';
+import { resultSummary } from '../result-summary.js';
 
 /** The body POSTed to an organisation's CRM for each saved result revision. */
 export function crmPayload(result: AssessmentResult) {

@@ -1,20 +1,8 @@
-import {
-  GraphQLBoolean,
-  GraphQLEnumType,
-  GraphQLFloat,
-  GraphQLID,
-  GraphQLInt,
-  GraphQLList,
-  GraphQLNonNull,
-  GraphQLObjectType,
-  GraphQLString,
-  type GraphQLFieldConfig,
-  type GraphQLNullableType,
-} from 'graphql';
+import { GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLID, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig, type GraphQLNullableType } from 'graphql';
 import { findResultByEmail, type AssessmentResult } from '../../assessments/index.js';
 import { DIMENSIONS } from '../../psychometrics/index.js';
 import type { DimensionScore, ScaleScore, ScoreReport } from '../../psychometrics/index.js';
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../graphql-context.js';
 import { listSize } from '../rules.js';
 import { DateTime } from './scalars.js';
 

@@ -1,7 +1,7 @@
 import { GraphQLBoolean, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
 import { createSubmission, submissionInputSchema, type SubmissionRecord } from '../../submissions/index.js';
-import { fieldError, inputError, parseArgs } from '../errors.js';
-import { type GraphqlContext } from '../context.js';
+import { fieldError, inputError, parseArgs } from '../graphql-errors.js';
+import { type GraphqlContext } from '../graphql-context.js';
 import { JSONScalar } from './scalars.js';
 import { SubmissionType } from './submissions.js';
 

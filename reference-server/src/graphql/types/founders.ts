@@ -2,7 +2,7 @@ import { GraphQLBoolean, GraphQLFloat, GraphQLList, GraphQLNonNull, GraphQLObjec
 import { findResultByEmail } from '../../assessments/index.js';
 import { getProfile, type SubmissionRecord } from '../../submissions/index.js';
 import { foundersOf } from '../../submissions/index.js';
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../graphql-context.js';
 import { listSize } from '../rules.js';
 import { AssessmentResultType } from './assessment.js';
 

@@ -1,7 +1,7 @@
 import { GraphQLEnumType, GraphQLID, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
 import { type Organization, type User, getOrganization, getUser } from '../../tenancy/index.js';
-import { fieldError } from '../errors.js';
-import { type GraphqlContext } from '../context.js';
+import { fieldError } from '../graphql-errors.js';
+import { type GraphqlContext } from '../graphql-context.js';
 import { DateTime } from './scalars.js';
 
 export const OrganizationType = new GraphQLObjectType<Organization, GraphqlContext>({

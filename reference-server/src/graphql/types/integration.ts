@@ -1,7 +1,7 @@
 import { GraphQLBoolean, GraphQLEnumType, GraphQLID, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
 import type { Principal } from '../../http/index.js';
 import { getClient } from '../../tenancy/index.js';
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../graphql-context.js';
 import { callerOrganization, OrganizationType } from './identity.js';
 
 const CredentialKind = new GraphQLEnumType({

@@ -1,6 +1,6 @@
 import { GraphQLID, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
-import { fieldError } from '../errors.js';
-import { type GraphqlContext } from '../context.js';
+import { fieldError } from '../graphql-errors.js';
+import { type GraphqlContext } from '../graphql-context.js';
 import { OrganizationType } from './identity.js';
 import { DateTime } from './scalars.js';
 

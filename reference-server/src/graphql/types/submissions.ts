@@ -1,16 +1,4 @@
-import {
-  GraphQLBoolean,
-  GraphQLEnumType,
-  GraphQLFloat,
-  GraphQLID,
-  GraphQLInt,
-  GraphQLList,
-  GraphQLNonNull,
-  GraphQLObjectType,
-  GraphQLString,
-  type GraphQLFieldConfig,
-  type GraphQLNullableType,
-} from 'graphql';
+import { GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLID, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig, type GraphQLNullableType } from 'graphql';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../../http/index.js';
 import {
@@ -23,12 +11,12 @@ import {
   type SubmissionRecord,
   type SubmissionStatus,
 } from '../../submissions/index.js';
-import { inputError, parseArgs } from '../errors.js';
-import { type GraphqlContext } from '../context.js';
+import { inputError, parseArgs } from '../graphql-errors.js';
+import { type GraphqlContext } from '../graphql-context.js';
 import { listSize } from '../rules.js';
 import { foundersField } from './founders.js';
-import { ProfileType } from './profiles.js';
-import { reportField } from './report.js';
+import { ProfileType } from './profile-type.js';
+import { reportField } from './report-field.js';
 import { DateTime, JSONScalar } from './scalars.js';
 
 const nonNull = <T extends GraphQLNullableType>(type: T) => new GraphQLNonNull(type);

@@ -1,7 +1,7 @@
 import { GraphQLEnumType, GraphQLID, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
 import type { WebhookSurface } from '../../webhooks/index.js';
 import { allSubscriptions, subscriptionView, type SubscriptionView } from '../../webhooks/index.js';
-import type { GraphqlContext } from '../context.js';
+import type { GraphqlContext } from '../graphql-context.js';
 import { listSize } from '../rules.js';
 import { DateTime } from './scalars.js';
 

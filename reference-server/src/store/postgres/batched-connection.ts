@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { storeError } from './errors.js';
+import { storeError } from './postgres-errors.js';
 
 /** A statement of queries.ts: its text with `$n` placeholders, and their values. */
 export interface Statement {

@@ -4,7 +4,7 @@ import { checkChannel, type AsyncStore, type AsyncWriteOp, type Claim, type Clai
 import { checkOps } from '../ops.js';
 import { StoreUnavailableError, type Page, type PageQuery, type StoreStats, type StoredRecord } from '../store.js';
 import { TransactionScope } from '../transaction-scope.js';
-import { storeError } from './errors.js';
+import { storeError } from './postgres-errors.js';
 import { Listener } from './listener.js';
 import { migrate } from './migrate.js';
 import { BatchedConnection } from './batched-connection.js';

@@ -6,7 +6,7 @@ import { scanPage } from '../page-scan.js';
 import { InvalidCursorError } from '../partition.js';
 import type { Page, PageQuery, StoredRecord } from '../store.js';
 import type { Statement } from './batched-connection.js';
-import { storeError } from './errors.js';
+import { storeError } from './postgres-errors.js';
 
 type Target = { collection: string; scope: string; id: string };
 

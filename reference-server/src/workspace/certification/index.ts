@@ -1,0 +1,2 @@
+export { certificateRevokeRoutes } from './certificate-revoke.js';
+export { certificationRoutes } from './certification-routes.js';

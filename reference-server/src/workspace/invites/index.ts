@@ -1,0 +1,2 @@
+export { inviteFormUrl } from './invites-pages.js';
+export { invitesRoutes } from './invites-routes.js';

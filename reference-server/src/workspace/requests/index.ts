@@ -1,0 +1,1 @@
+export { requestsRoutes } from './requests-routes.js';

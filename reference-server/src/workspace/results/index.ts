@@ -1,0 +1,2 @@
+export { RESULTS_PATH, resultUrl } from './results-page.js';
+export { resultsRoutes } from './results-routes.js';

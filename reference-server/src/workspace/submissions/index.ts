@@ -1,0 +1,1 @@
+export { submissionsRoutes } from './submissions-routes.js';

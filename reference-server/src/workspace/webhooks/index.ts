@@ -1,0 +1,1 @@
+export { webhooksRoutes } from './webhooks-routes.js';
