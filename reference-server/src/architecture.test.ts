@@ -25,6 +25,7 @@ const LAYERS: readonly { layer: string; members: readonly string[] }[] = [
     layer: 'the top: starts, composes, wires',
     members: [
       'main.ts', 'index.ts', 'cli.ts', 'cli-operator.ts', 'cli-start.ts', 'cli-store.ts', 'certify-cli.ts', 'certify-command.ts',
+      'certify-run.ts', 'certify-output.ts', 'certify-certificates-cli.ts',
       'certify-progress.ts', 'certify-verify.ts', 'banner.ts', 'server.ts', 'compose.ts', 'app.ts', 'sandbox.ts', 'data-folder.ts',
       'database.ts', 'job-queues.ts', 'cli-backup.ts', 'retention-rules.ts',
     ],
