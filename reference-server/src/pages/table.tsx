@@ -25,6 +25,19 @@ export interface TableProps<Row> {
 }
 
 /**
+ * A cell's value with a quieter line below it (a full name, who made it, a description); nothing
+ * below when the hint is empty, so optional fields need no check of their own.
+ */
+export function WithHint({ hint, children }: { hint: ComponentChildren; children: ComponentChildren }) {
+  return (
+    <>
+      {children}
+      {hint ? <span class="hint">{hint}</span> : null}
+    </>
+  );
+}
+
+/**
  * Every table of the pages: on wide screens a table whose headings never break inside a word; below
  * 800 px each row becomes a block of "heading: value" lines (CSS only: each cell carries its
  * heading in `data-label`), so nothing scrolls sideways (decisions/pages-stacked-tables.md). The

@@ -55,15 +55,7 @@ export function CertificationPage({ member, csrfToken, runs, form = EMPTY_FORM, 
           labelledBy="runs-heading"
           rows={runs}
           columns={[
-            {
-              heading: 'Integration',
-              kind: 'id',
-              cell: (r) => (
-                <>
-                  <a href={runPath(r.run.id)}>{r.run.integration.name}</a> <code>{r.run.id}</code>
-                </>
-              ),
-            },
+            { heading: 'Integration', kind: 'id', cell: (r) => <><a href={runPath(r.run.id)}>{r.run.integration.name}</a> <code>{r.run.id}</code></> },
             {
               heading: 'Started',
               cell: (r) => (

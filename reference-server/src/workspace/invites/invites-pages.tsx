@@ -1,5 +1,5 @@
 import type { InviteRecord, InviteSettings, InviteStatus } from '../../assessments/index.js';
-import { Button, CheckboxGroup, Email, type FieldError, fieldErrors, PostForm, SelectField, Table, TextField, Time } from '../../pages/index.js';
+import { Button, CheckboxGroup, Email, type FieldError, fieldErrors, PostForm, SelectField, Table, TextField, Time, WithHint } from '../../pages/index.js';
 import type { BenchmarkTag } from '../../psychometrics/index.js';
 import { ConfirmButton, CreatedPage, type Member, ShownOnce, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
 import { resultUrl, RESULTS_PATH } from '../results/index.js';
@@ -78,26 +78,9 @@ function InvitesTable({ invites }: { invites: readonly ListedInvite[] }) {
       labelledBy="invites-heading"
       rows={invites}
       columns={[
-        {
-          heading: 'Participant',
-          kind: 'email',
-          cell: (invite) => (
-            <>
-              <Email address={invite.email} />
-              {invite.fullName ? <span class="hint">{invite.fullName}</span> : null}
-            </>
-          ),
-        },
+        { heading: 'Participant', kind: 'email', cell: (invite) => <WithHint hint={invite.fullName}><Email address={invite.email} /></WithHint> },
         { heading: 'Status', cell: (invite) => <InviteStatusTag status={invite.status} /> },
-        {
-          heading: 'Created',
-          cell: (invite) => (
-            <>
-              <Time at={invite.createdAt} />
-              <span class="hint">{creatorText(invite)}</span>
-            </>
-          ),
-        },
+        { heading: 'Created', cell: (invite) => <WithHint hint={creatorText(invite)}><Time at={invite.createdAt} /></WithHint> },
         { heading: 'Expires', cell: (invite) => <Time at={invite.expiresAt} /> },
         { heading: 'Action', cell: (invite) => <InviteAction invite={invite} /> },
       ]}

@@ -1,6 +1,6 @@
 import { REQUESTS_KEPT, type LoggedRequest, type LoggedSurface } from '../../http/index.js';
-import { Button, SelectField, Table, Time } from '../../pages/index.js';
-import { type Member, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
+import { Button, SelectField, Table } from '../../pages/index.js';
+import { ExchangeLink, type Member, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
 
 export const REQUESTS_PATH = `${WORKSPACE_PATH}/requests`;
 export const requestUrl = (id: string) => `${REQUESTS_PATH}/${encodeURIComponent(id)}`;
@@ -101,18 +101,7 @@ export function RequestsPage({ member, csrfToken, surface, requests, labels, fil
           labelledBy="requests-heading"
           rows={requests}
           columns={[
-            {
-              heading: 'Time',
-              cell: (r) => (
-                <a href={requestUrl(r.id)}>
-                  <Time at={r.at} precision="second" />
-                  <span class="visually-hidden">
-                    {' '}
-                    {r.method} {r.path}
-                  </span>
-                </a>
-              ),
-            },
+            { heading: 'Time', cell: (r) => <ExchangeLink href={requestUrl(r.id)} at={r.at} names={`${r.method} ${r.path}`} /> },
             {
               heading: 'Request',
               kind: 'id',

@@ -1,7 +1,7 @@
 /** What every area of the workspace shares: who is signed in, the page frame, the route table and the forms' common pages. */
 export { member, type Member, requireMember } from './access.js';
 export { ConfirmButton, ConfirmPage, NothingToDoPage } from './confirm.js';
-export { Body, Headers } from './exchange-parts.js';
+export { Body, ExchangeLink, Headers } from './exchange-parts.js';
 export { LastUsed } from './last-used.js';
 export { SERVICE, WORKSPACE_PATH } from './names.js';
 export { noticeFlash, type NoticeFlash, redirectWithNotice, takeNotice } from './notice-flash.js';

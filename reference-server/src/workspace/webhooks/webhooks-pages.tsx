@@ -1,5 +1,5 @@
 import { redactUrlSecrets } from '../../http/index.js';
-import { Button, CheckboxGroup, ChoiceGroup, type FieldError, fieldErrors, PostForm, SelectField, Table, TextField, Time, utcText } from '../../pages/index.js';
+import { Button, CheckboxGroup, ChoiceGroup, type FieldError, fieldErrors, PostForm, SelectField, Table, TextField, Time, utcText, WithHint } from '../../pages/index.js';
 import { EVENT_TYPES, type SubscriptionRecord, type WebhookSurface } from '../../webhooks/index.js';
 import { CreatedPage, type Member, ShownOnce, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
 
@@ -62,16 +62,7 @@ export function WebhooksPage({ member, csrfToken, subscriptions, values, errors 
           labelledBy="subscriptions-heading"
           rows={subscriptions}
           columns={[
-            {
-              heading: 'URL',
-              kind: 'id',
-              cell: (s) => (
-                <>
-                  <a href={subscriptionUrl(s.id)}>{redactUrlSecrets(s.url)}</a>
-                  {s.description ? <span class="hint">{s.description}</span> : null}
-                </>
-              ),
-            },
+            { heading: 'URL', kind: 'id', cell: (s) => <WithHint hint={s.description}><a href={subscriptionUrl(s.id)}>{redactUrlSecrets(s.url)}</a></WithHint> },
             { heading: 'API', cell: (s) => SURFACE_LABELS[s.surface] },
             // Event types are long dotted words: let them break at any point rather than widen the table.
             { heading: 'Events', cell: (s) => s.events.join(', '), kind: 'id' },
