@@ -94,32 +94,29 @@ export function RequestsPage({ member, csrfToken, surface, requests, labels, fil
           </>
         ) : null}
       </p>
-      {requests.length === 0 ? (
-        <p>{filtered ? 'No kept request matches these filters.' : 'No request of this organisation has reached this API since the server started.'}</p>
-      ) : (
-        <Table
-          labelledBy="requests-heading"
-          rows={requests}
-          columns={[
-            { heading: 'Time', cell: (r) => <ExchangeLink href={requestUrl(r.id)} at={r.at} names={`${r.method} ${r.path}`} /> },
-            {
-              heading: 'Request',
-              kind: 'id',
-              cell: (r) => (
-                <>
-                  <code class="wrap">
-                    {r.method} {r.path}
-                  </code>
-                  {r.fault ? <span class="tag red">injected fault {r.fault}</span> : null}
-                </>
-              ),
-            },
-            { heading: 'Status', cell: (r) => (r.status === 0 ? 'no answer' : r.status) },
-            { heading: 'Latency', cell: (r) => `${r.latencyMs} ms`, kind: 'nowrap' },
-            { heading: 'Credential', cell: (r) => credentialText(r, labels), kind: 'id' },
-          ]}
-        />
-      )}
+      <Table
+        labelledBy="requests-heading"
+        rows={requests}
+        empty={filtered ? 'No kept request matches these filters.' : 'No request of this organisation has reached this API since the server started.'}
+        columns={[
+          { heading: 'Time', cell: (r) => <ExchangeLink href={requestUrl(r.id)} at={r.at} names={`${r.method} ${r.path}`} /> },
+          {
+            heading: 'Request',
+            kind: 'id',
+            cell: (r) => (
+              <>
+                <code class="wrap">
+                  {r.method} {r.path}
+                </code>
+                {r.fault ? <span class="tag red">injected fault {r.fault}</span> : null}
+              </>
+            ),
+          },
+          { heading: 'Status', cell: (r) => (r.status === 0 ? 'no answer' : r.status) },
+          { heading: 'Latency', cell: (r) => `${r.latencyMs} ms`, kind: 'nowrap' },
+          { heading: 'Credential', cell: (r) => credentialText(r, labels), kind: 'id' },
+        ]}
+      />
     </WorkspacePage>
   );
 }

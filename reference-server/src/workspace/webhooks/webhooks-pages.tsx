@@ -55,22 +55,14 @@ export function WebhooksPage({ member, csrfToken, subscriptions, values, errors 
         on failure. Open one to see every delivery attempt with the exact request and answer, send an event again, or send a test event.
       </p>
       <h2 id="subscriptions-heading">Subscriptions</h2>
-      {subscriptions.length === 0 ? (
-        <p>There are no webhook subscriptions yet.</p>
-      ) : (
-        <Table
-          labelledBy="subscriptions-heading"
-          rows={subscriptions}
-          columns={[
-            { heading: 'URL', kind: 'id', cell: (s) => <WithHint hint={s.description}><a href={subscriptionUrl(s.id)}>{redactUrlSecrets(s.url)}</a></WithHint> },
-            { heading: 'API', cell: (s) => SURFACE_LABELS[s.surface] },
-            // Event types are long dotted words: let them break at any point rather than widen the table.
-            { heading: 'Events', cell: (s) => s.events.join(', '), kind: 'id' },
-            { heading: 'Status', cell: (s) => <StatusTag subscription={s} /> },
-            { heading: 'Created', cell: (s) => <Time at={s.createdAt} /> },
-          ]}
-        />
-      )}
+      <Table labelledBy="subscriptions-heading" rows={subscriptions} empty="There are no webhook subscriptions yet." columns={[
+        { heading: 'URL', kind: 'id', cell: (s) => <WithHint hint={s.description}><a href={subscriptionUrl(s.id)}>{redactUrlSecrets(s.url)}</a></WithHint> },
+        { heading: 'API', cell: (s) => SURFACE_LABELS[s.surface] },
+        // Event types are long dotted words: let them break at any point rather than widen the table.
+        { heading: 'Events', cell: (s) => s.events.join(', '), kind: 'id' },
+        { heading: 'Status', cell: (s) => <StatusTag subscription={s} /> },
+        { heading: 'Created', cell: (s) => <Time at={s.createdAt} /> },
+      ]} />
       <h2>Register an endpoint</h2>
       <PostForm action={WEBHOOKS_PATH} csrfToken={csrfToken}>
         <ChoiceGroup id="surface" name="surface" legend="Which API's events" choices={SURFACE_CHOICES} selected={values.surface} {...error('surface')} />
