@@ -110,10 +110,7 @@ export function ResultsPage({ member, csrfToken, results, filters, nextUrl, page
 export function ResultPage({ member, csrfToken, result }: { member: Member; csrfToken: string; result: AssessmentResult }) {
   const { scores } = result;
   return (
-    <WorkspacePage member={member} title={`Result of ${result.email}`} section="results" csrfToken={csrfToken}>
-      <p>
-        <a href={RESULTS_PATH}>Back to assessment results</a>
-      </p>
+    <WorkspacePage member={member} title={`Result of ${result.email}`} section="results" csrfToken={csrfToken} back={{ href: RESULTS_PATH, text: 'Back to assessment results' }}>
       <h1 class="long-words">
         <span class="caption">Assessment result</span>
         {result.fullName || result.email}
