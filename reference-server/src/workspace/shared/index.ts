@@ -9,4 +9,4 @@ export { confirmed, get, mountRoutes, post, type Route, viewer, withFound } from
 export { ShownOnceSlots } from './shown-once-slots.js';
 export { type AlreadyShown, CreatedPage, SecretValue, ShownOnce, shownOncePage } from './shown-once.js';
 export { baseUrlOf, type Snippet, surfaceSnippets } from './snippets.js';
-export { WorkspacePage } from './workspace-page.js';
+export { type FormPageProps, WorkspacePage } from './workspace-page.js';

@@ -35,6 +35,15 @@ export interface WorkspacePageProps {
   children: ComponentChildren;
 }
 
+/** What a section's page with a form is given: the viewer, the form's values as typed, their problems and what the last form did. */
+export interface FormPageProps<Values> {
+  member: Member;
+  csrfToken: string;
+  values: Values;
+  errors?: readonly FieldError[];
+  notice?: string;
+}
+
 /**
  * Every workspace page: who is signed in to which organisation, the sections this person may
  * open (admins see the admin ones), a sign-out form, the form's errors or last notice, and the page itself.

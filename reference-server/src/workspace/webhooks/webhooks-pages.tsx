@@ -1,7 +1,7 @@
 import { redactUrlSecrets } from '../../http/index.js';
-import { Button, CheckboxGroup, ChoiceGroup, type FieldError, fieldErrors, PostForm, SelectField, Table, TextField, Time, utcText, WithHint } from '../../pages/index.js';
+import { Button, CheckboxGroup, ChoiceGroup, fieldErrors, PostForm, SelectField, Table, TextField, Time, utcText, WithHint } from '../../pages/index.js';
 import { EVENT_TYPES, type SubscriptionRecord, type WebhookSurface } from '../../webhooks/index.js';
-import { CreatedPage, type Member, ShownOnce, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
+import { CreatedPage, type FormPageProps, type Member, ShownOnce, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
 
 export const WEBHOOKS_PATH = `${WORKSPACE_PATH}/webhooks`;
 export const subscriptionUrl = (id: string) => `${WEBHOOKS_PATH}/${encodeURIComponent(id)}`;
@@ -35,13 +35,8 @@ export function StatusTag({ subscription }: { subscription: Pick<SubscriptionRec
   return subscription.status === 'active' ? <span class="tag green">active</span> : <span class="tag red">disabled</span>;
 }
 
-export interface WebhooksPageProps {
-  member: Member;
-  csrfToken: string;
+export interface WebhooksPageProps extends FormPageProps<RegisterFormValues> {
   subscriptions: readonly SubscriptionRecord[];
-  values: RegisterFormValues;
-  errors?: readonly FieldError[];
-  notice?: string;
 }
 
 /** The organisation's webhook subscriptions of both APIs, and the form that registers one. */
