@@ -13,7 +13,7 @@ import { workedExample } from '../../psychometrics/fixtures.js';
  * before its claim and after deleting it (24 and 32 before, docs/performance.md).
  * Counted at the driver: every query a connection of the server sends.
  */
-const BUDGET = { submit: 12, create: 19 };
+const BUDGET = { submit: 11, create: 12 };
 
 let database: TestDatabase;
 let server: TestServer;
