@@ -13,7 +13,22 @@ type Target = { collection: string; scope: string; id: string };
 /** A statement waiting for the next round trip: a read (its caller waits for its result) or a deferred write. */
 type Entry =
   | { sql: string }
+  /** A deferred write: its values written as literals at once, so a value no literal can hold fails the write. */
+  | { statement: Statement; values: string }
   | { statement: Statement; target: Target | undefined; resolve: (result: pg.QueryResult) => void; reject: (error: unknown) => void };
+
+/**
+ * The statements a connection has prepared with PREPARE, under names of the connection's current
+ * generation. PREPARE is not undone by a rollback, yet a failed batch may have stopped before it:
+ * after a failed batch that prepared anything the connection starts a new generation of names
+ * rather than guess which exist.
+ */
+interface Prepared {
+  generation: number;
+  names: Set<string>;
+}
+
+const preparedOn = new WeakMap<pg.PoolClient, Prepared>();
 
 /**
  * A transaction's connection that sends as few round trips as the transaction allows. A round
@@ -26,8 +41,10 @@ type Entry =
  *   they run first, in order, in the same round trip; the last ones go with COMMIT;
  * - reads asked for together (`Promise.all([tx.get(a), tx.get(b)])`: in one synchronous stretch,
  *   before the caller awaits) go in one round trip, in the order asked, each result to its caller;
- * - a statement sent alone runs by name (prepared once per connection); several go as a simple
- *   query of literals, the only way PostgreSQL takes several statements in one message.
+ * - a statement sent alone runs by name (prepared once per connection); several go as one simple
+ *   query, the only way PostgreSQL takes several statements in one message, each an EXECUTE of a
+ *   statement the connection prepared with PREPARE (in the first batch that needed it), its values
+ *   written as literals: batched, a statement is still parsed and planned once per connection.
  *
  * A statement that fails fails every read it went with, and a deferred write that fails (a
  * `create` of a taken id) the statement it went with, or the commit: PostgreSQL aborts the
@@ -40,10 +57,13 @@ export class BatchedConnection {
   #creates: Target[] = [];
   #begun = false;
   #flushQueued = false;
+  readonly #beginEntry: Entry;
 
   constructor(client: pg.PoolClient, begin: string) {
     this.#client = client;
-    this.#pending = [{ sql: begin }];
+    this.#beginEntry = { sql: begin };
+    this.#pending = [this.#beginEntry];
+    if (!preparedOn.has(client)) preparedOn.set(client, { generation: 0, names: new Set() });
   }
 
   /** A string as a constant: node-postgres's own escaping (quotes and backslashes doubled, the E'' form when needed). */
@@ -76,7 +96,7 @@ export class BatchedConnection {
 
   /** Sends a statement with the next one (its result is not needed). */
   defer(statement: Statement, create?: Target): void {
-    this.#pending.push({ sql: inline(statement, this.#literal) });
+    this.#pending.push({ statement, values: literals(statement, this.#literal) });
     if (create) this.#creates.push(create);
   }
 
@@ -95,23 +115,42 @@ export class BatchedConnection {
     const entries = this.#pending;
     const creates = this.#creates;
     if (entries.length === 0) return;
-    const reads = entries.flatMap((entry) => ('statement' in entry ? [entry] : []));
+    const reads = entries.flatMap((entry) => ('resolve' in entry ? [entry] : []));
     this.#pending = [];
     this.#creates = [];
     const first = entries[0];
-    const only = entries.length === 1 && first !== undefined && 'statement' in first ? first : undefined;
+    const only = entries.length === 1 && first !== undefined && 'resolve' in first ? first : undefined;
     try {
       if (only) {
         const { name, text, values } = only.statement;
         only.resolve(await this.#client.query({ name, text, values: values as unknown[] }));
         return;
       }
-      const text = entries.map((entry) => ('sql' in entry ? entry.sql : inline(entry.statement, this.#literal))).join(';\n');
+      const prepared = preparedOn.get(this.#client) as Prepared;
+      const prepares: string[] = [];
+      const executes = entries.map((entry) => {
+        if ('sql' in entry) return entry.sql;
+        const name = `${entry.statement.name}_${prepared.generation}`;
+        if (!prepared.names.has(name) && !prepares.some((p) => p.startsWith(`PREPARE ${name} `))) prepares.push(`PREPARE ${name} AS ${entry.statement.text}`);
+        const values = 'values' in entry ? entry.values : literals(entry.statement, this.#literal);
+        return values ? `EXECUTE ${name}(${values})` : `EXECUTE ${name}`;
+      });
       this.#begun = true;
-      const sent = (await this.#client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-      const results = Array.isArray(sent) ? sent : [sent];
+      let sent: pg.QueryResult | pg.QueryResult[];
+      try {
+        // After BEGIN when it goes too: an isolation level must be set before any other statement.
+        const at = entries[0] === this.#beginEntry ? 1 : 0;
+        sent = (await this.#client.query([...executes.slice(0, at), ...prepares, ...executes.slice(at)].join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
+      } catch (error) {
+        if (prepares.length) preparedOn.set(this.#client, { generation: prepared.generation + 1, names: new Set() });
+        throw error;
+      }
+      for (const prepare of prepares) prepared.names.add(prepare.split(' ')[1] as string);
+      const all = Array.isArray(sent) ? sent : [sent];
+      const at = entries[0] === this.#beginEntry ? 1 : 0;
+      const results = [...all.slice(0, at), ...all.slice(at + prepares.length)];
       entries.forEach((entry, i) => {
-        if ('statement' in entry) entry.resolve(results[i] as pg.QueryResult);
+        if ('resolve' in entry) entry.resolve(results[i] as pg.QueryResult);
       });
     } catch (error) {
       const conflict = conflictTarget(error, creates);
@@ -133,9 +172,9 @@ function conflictTarget(error: unknown, creates: Target[]): Target | undefined {
 
 type Literal = (value: string) => string;
 
-/** The statement with its values written in as literals. */
-function inline({ text, values }: Statement, literal: Literal): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => valueLiteral(values[Number(n) - 1], literal));
+/** A statement's values as the literals of its EXECUTE, in order ('' for none). */
+function literals({ values }: Statement, literal: Literal): string {
+  return values.map((value) => valueLiteral(value, literal)).join(', ');
 }
 
 function valueLiteral(value: unknown, literal: Literal): string {
