@@ -59,7 +59,7 @@ export const POSTGRES_PASSING: string[] = [
   'reference-server/src/http/redact-exchange.test.ts',
   'reference-server/src/http/redact-url.test.ts',
   'reference-server/src/http/redaction-policy.test.ts',
-  'reference-server/src/job-collections.test.ts',
+  'reference-server/src/job-queues.test.ts',
   'reference-server/src/jobs/runner-postgres.test.ts',
   'reference-server/src/jobs/runner.test.ts',
   'reference-server/src/log.test.ts',

@@ -1,6 +1,6 @@
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import type { AppContext } from './context.js';
-import { errorHandler, notFound, prepareBody, sendPrepared, type OrgRequestLog, requestLog } from './http/index.js';
+import { errorHandler, type FinishedResponse, notFound, prepareBody, sendPrepared, type OrgRequestLog, requestLog } from './http/index.js';
 
 export const HEALTH_TEXT = 'ok: partner integration reference server';
 const HEALTH = prepareBody('text/plain', HEALTH_TEXT);
@@ -11,21 +11,29 @@ export interface Mount {
   router: Router | RequestHandler;
 }
 
+/** With no proxy trusted, `req.ip` (which parses X-Forwarded-For to discard it) is the peer's own address. */
+const peerAddress = (req: Request): string | undefined => req.socket.remoteAddress;
+
 /**
- * One Express app (`trust proxy` from the configuration): the `first` middleware (metrics),
- * request logging (and the organisations' request logs of the workspace, when given), the
- * health text, the routers it is given (compose.ts builds them, each behind its own credential
- * guard) in order, then the 404 and 500 fallbacks.
+ * One Express app (`trust proxy` from the configuration): request logging, which also tells
+ * `finished` (the metrics) of each finished response (and keeps the organisations' request logs
+ * of the workspace, when given), the health text, the routers it is given (compose.ts builds
+ * them, each behind its own credential guard) in order, then the 404 and 500 fallbacks.
  */
-export function createApp(ctx: Pick<AppContext, 'log' | 'config'>, mounts: readonly Mount[], first?: RequestHandler, perOrganisation?: OrgRequestLog): Express {
+export function createApp(ctx: Pick<AppContext, 'log' | 'config'>, mounts: readonly Mount[], finished?: FinishedResponse, perOrganisation?: OrgRequestLog): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   // `req.ip` (rate limits, sign-in throttle, request log) is the client's address behind the
   // proxies the operator named with --trust-proxy, and the peer's own address otherwise.
   app.set('trust proxy', ctx.config.trustProxy ?? false);
-  if (first) app.use(first);
-  app.use(requestLog(ctx.log, perOrganisation ? { perOrganisation } : {}));
+  app.use(
+    requestLog(ctx.log, {
+      ...(perOrganisation ? { perOrganisation } : {}),
+      ...(finished ? { finished } : {}),
+      ...(ctx.config.trustProxy === undefined ? { clientAddress: peerAddress } : {}),
+    }),
+  );
 
   app.get('/api', (_req, res) => {
     sendPrepared(res, HEALTH);

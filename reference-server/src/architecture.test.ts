@@ -6,12 +6,42 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The layering docs/architecture.md draws, held by the code's own import graph:
- * surfaces never import each other; every folder (domain or shared) is entered through its
+ * imports run downwards only (LAYERS); surfaces never import each other; every folder (domain or shared) is entered through its
  * index.ts only; no file imports itself round a circle and no folder does; no function grows
  * past 80 lines.
  */
 const SRC = dirname(fileURLToPath(import.meta.url));
-const SURFACES = ['assessment-api', 'automation', 'graphql', 'oauth', 'workspace', 'operator', 'certificate-pages'];
+const SURFACES = ['assessment-api', 'automation', 'graphql', 'oauth', 'workspace', 'operator', 'observability', 'certificate-pages'];
+
+/**
+ * docs/architecture.md's layers as data, top first: a folder (`name/`) or a top-level file
+ * (`name.ts`) imports only from its own layer and those below it. Within one layer only the other
+ * rules hold (surfaces never import each other). Every folder and top-level file of src/ has a
+ * layer: a new one without fails the test. Renaming or adding a folder is one entry here.
+ */
+const LAYERS: readonly { layer: string; members: readonly string[] }[] = [
+  {
+    layer: 'the top: starts, composes, wires',
+    members: [
+      'main.ts', 'index.ts', 'cli.ts', 'cli-operator.ts', 'cli-start.ts', 'cli-store.ts', 'certify-cli.ts', 'certify-command.ts',
+      'certify-progress.ts', 'certify-verify.ts', 'banner.ts', 'server.ts', 'compose.ts', 'app.ts', 'sandbox.ts', 'data-folder.ts',
+      'database.ts', 'job-queues.ts', 'cli-backup.ts', 'retention-rules.ts',
+    ],
+  },
+  { layer: 'surfaces', members: SURFACES.map((surface) => `${surface}/`) },
+  {
+    layer: 'domains',
+    members: ['assessments/', 'submissions/', 'certification/', 'certificates/', 'webhooks/', 'psychometrics/', 'samples/', 'seed.ts'],
+  },
+  {
+    layer: 'shared parts',
+    members: ['auth/', 'tenancy/', 'faults/', 'retention/', 'jobs/', 'outbound/', 'pages/', 'http/', 'transport/', 'backup/', 'rate-limits/', 'sandbox-warnings.ts'],
+  },
+  {
+    layer: 'foundation',
+    members: ['store/', 'crypto/', 'context.ts', 'config.ts', 'clock.ts', 'ids.ts', 'log.ts', 'event-bus.ts', 'loopback.ts', 'detached.ts', 'maybe-promise.ts', 'search-words.ts'],
+  },
+];
 
 interface Edge {
   from: string;
@@ -49,6 +79,12 @@ function reachesIn({ from, to }: Edge): boolean {
   const below = toParts.slice(shared);
   return !(below.length === 1 || (below.length === 2 && below[1] === 'index'));
 }
+/** The layer of a folder or top-level file (as folderOf names it), top first; undefined when it has none. */
+const layerOf = (folder: string): number | undefined => {
+  const member = folder.startsWith('./') ? `${folder.slice(2)}.ts` : `${folder}/`;
+  const at = LAYERS.findIndex(({ members }) => members.includes(member) || members.includes(member.replace(/\.ts$/, '.tsx')));
+  return at === -1 ? undefined : at;
+};
 
 /** Every relative import and re-export of a value (type-only imports leave no edge at run time, but count for layering). */
 const EDGES: Edge[] = FILES.flatMap(({ path, source }) =>
@@ -94,6 +130,17 @@ describe('the architecture', () => {
     expect(crossing.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
   });
 
+  it('gives every folder and top-level file a layer', () => {
+    const folders = new Set(FILES.map(({ path }) => folderOf(rel(path))));
+    expect([...folders].filter((folder) => layerOf(folder) === undefined)).toEqual([]);
+  });
+
+  it('runs imports downwards only: no folder or top-level file imports one of a higher layer', () => {
+    const upwards = EDGES.filter(({ from, to }) => (layerOf(folderOf(from)) ?? 0) > (layerOf(folderOf(to)) ?? 0));
+    const named = (folder: string) => LAYERS[layerOf(folder) ?? 0]?.layer;
+    expect(upwards.map((e) => `${e.from} (${named(folderOf(e.from))}) → ${e.to} (${named(folderOf(e.to))})`)).toEqual([]);
+  });
+
   it('enters every folder only through its index.ts', () => {
     expect(EDGES.filter(reachesIn).map((e) => `${e.from} → ${e.to}`)).toEqual([]);
   });
@@ -102,6 +149,15 @@ describe('the architecture', () => {
     const edge = (from: string, to: string) => reachesIn({ from, to });
     expect([edge('workspace/keys/keys-routes', 'workspace/shared/confirm'), edge('compose', 'workspace/keys/index'), edge('workspace/index', 'workspace/keys/keys-routes')]).toEqual([true, true, true]);
     expect([edge('workspace/keys/keys-routes', 'workspace/shared/index'), edge('workspace/keys/keys-routes', 'workspace/keys/keys-pages'), edge('workspace/keys/keys-routes', 'pages/index')]).toEqual([false, false, false]);
+  });
+
+  it('names each file once in src/ (index.ts aside), so a name says which room it is in', () => {
+    const byName = new Map<string, string[]>();
+    for (const { path } of FILES) {
+      const name = path.split('/').pop() as string;
+      if (!/^index\.tsx?$/.test(name)) byName.set(name, [...(byName.get(name) ?? []), rel(path)]);
+    }
+    expect([...byName.values()].filter((paths) => paths.length > 1)).toEqual([]);
   });
 
   it('has no file-level circle and no folder-level loop', () => {
@@ -124,6 +180,48 @@ describe('the architecture', () => {
       visit(source);
     }
     expect(long).toEqual([]);
+  });
+});
+
+/**
+ * A job queue is named by what it does: a `defineJobQueue({ name, collection, … })` object
+ * exported beside its handler and handed to the runner, which knows it by that object. Outside
+ * jobs/, an object shaped as a queue (a `collection` and a `concurrency`) anywhere but as
+ * `defineJobQueue`'s argument is a queue named by its collection string; and the runner's public
+ * methods take queue objects and job refs, never a collection name or raw store ops.
+ */
+function stringNamedQueues(): string[] {
+  const found: string[] = [];
+  const at = (path: string, source: ts.SourceFile, node: ts.Node) => `${rel(path)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  for (const { path, source } of FILES) {
+    const inJobs = folderOf(rel(path)) === 'jobs';
+    const visit = (node: ts.Node) => {
+      if (!inJobs && ts.isObjectLiteralExpression(node)) {
+        const names = new Set(node.properties.map((p) => (p.name && ts.isIdentifier(p.name) ? p.name.text : '')));
+        const defined = ts.isCallExpression(node.parent) && ts.isIdentifier(node.parent.expression) && node.parent.expression.text === 'defineJobQueue';
+        if (names.has('collection') && names.has('concurrency') && !defined) found.push(`${at(path, source, node)} a job queue not made by defineJobQueue`);
+      }
+      if (inJobs && ts.isClassDeclaration(node) && node.name?.text === 'JobRunner') {
+        for (const member of node.members) {
+          if (ts.isConstructorDeclaration(member) || !member.name || ts.isPrivateIdentifier(member.name)) continue;
+          const fn = ts.isPropertyDeclaration(member) && member.initializer && ts.isArrowFunction(member.initializer) ? member.initializer : member;
+          const parameters = ts.isMethodDeclaration(fn) || ts.isArrowFunction(fn) ? fn.parameters : [];
+          for (const parameter of parameters) {
+            const type = parameter.type?.getText(source) ?? '';
+            if (/\bstring\b|\bcollection\b|WriteOp/.test(type)) found.push(`${at(path, source, parameter)} JobRunner.${member.name.getText(source)}(${parameter.getText(source)})`);
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+describe('job queues', () => {
+  it('names every job queue by its definition, never by its collection', () => {
+    expect(stringNamedQueues()).toEqual([]);
   });
 });
 

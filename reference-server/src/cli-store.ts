@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { MASTER_KEY_ENV, MASTER_KEY_FILE } from './data-folder.js';
+import { MASTER_KEY_ENV, MASTER_KEY_FILE } from './crypto/index.js';
 import { FILES_DIR } from './submissions/index.js';
 import {
   type AsyncStore,
@@ -48,23 +48,10 @@ async function openFolder(path: string, as: 'source' | 'target'): Promise<Endpoi
   if (as === 'target' && present.length > 0) throw new Error(`store copy needs an empty (or absent) target folder; ${dir} holds ${present.length} entries`);
   if (as === 'target') await mkdir(dir, { recursive: true });
   const lock = await FolderLock.acquire(dir, { role: 'cli' });
-  try {
+  return lock.holding(async () => {
     const store = new FileAsyncStore(await JournalStore.open(dir, { readOnly: as === 'source' }));
-    return {
-      name: dir,
-      store,
-      async close() {
-        try {
-          await store.close();
-        } finally {
-          await lock.release();
-        }
-      },
-    };
-  } catch (error) {
-    await lock.release();
-    throw error;
-  }
+    return { name: dir, store, close: () => store.close() };
+  });
 }
 
 const open = (where: string, as: 'source' | 'target') => (isPostgresUrl(where) ? openDatabase(where) : openFolder(where, as));

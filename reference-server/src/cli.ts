@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { backupDatabase, backupFolder, restoreFolder } from './backup/index.js';
+import { backupDatabase, backupFolder, restoreFolder } from './cli-backup.js';
 import { addCertifyCommands, certifyExitCode } from './certify-cli.js';
 import { formatBanner, type BannerPlace } from './banner.js';
 import { addOperatorCommands, databaseOption, dataOption, list, serverSettingOptions, storeTarget, type StoreTarget } from './cli-operator.js';
 import { addStartCommand, duration } from './cli-start.js';
 import { addStoreCommands } from './cli-store.js';
 import { defaultConfig } from './config.js';
-import { wakingServers } from './job-collections.js';
+import { wakingServers } from './job-queues.js';
 import { openSandbox } from './sandbox.js';
 import { createLogger } from './log.js';
 import { forwardCommand } from './transport/index.js';

@@ -5,11 +5,11 @@ import { createApp, type Mount } from './app.js';
 import { createAssessmentSurface } from './assessment-api/index.js';
 import { PARTICIPANT_SCRIPT } from './assessment-api/index.js';
 import { INVITE_PATH } from './assessments/index.js';
-import { CrmSync } from './assessments/index.js';
+import { CRM_SYNC, CrmSync } from './assessments/index.js';
 import { crmTransport } from './assessments/index.js';
 import { createAutomationSurface } from './automation/index.js';
 import { createCertificatePages, CERTIFICATES_PATH } from './certificate-pages/index.js';
-import { certificationOAuthWatch, CertificationDriver } from './certification/index.js';
+import { CERTIFICATION_RUNS, certificationOAuthWatch, CertificationDriver } from './certification/index.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -22,6 +22,7 @@ import { detached, logFault, OrgRequestLog, RateLimitWindows } from './http/inde
 import type { IdSource } from './ids.js';
 import { createLogger } from './log.js';
 import { JobRunner, WakingStore } from './jobs/index.js';
+import { JOB_QUEUES } from './job-queues.js';
 import { createOAuthSurface } from './oauth/index.js';
 import { memoryRateLimits, postgresRateLimits, type RateLimitBackend, rateLimitSweep } from './rate-limits/index.js';
 import { oauthSweep } from './oauth/index.js';
@@ -30,11 +31,12 @@ import { createOperatorRouter } from './operator/index.js';
 import { OutboundClient } from './outbound/index.js';
 import { assetRoutes, FAVICON, faviconRedirect, FOCUS_ON_LOAD_SCRIPT, LIVE_UPDATES_SCRIPT, COPY_BUTTONS_SCRIPT, STYLESHEET } from './pages/index.js';
 import { retentionSweep } from './retention/index.js';
+import { RETENTION_RULES } from './retention-rules.js';
 import { createWorkspaceSurface, WORKSPACE_PATH } from './workspace/index.js';
 import { sampleEventData } from './samples/index.js';
 import { SubmissionProcessor } from './submissions/index.js';
 import { SubmissionSearch } from './submissions/index.js';
-import { WebhookDelivery } from './webhooks/index.js';
+import { WEBHOOK_DELIVERY, WebhookDelivery } from './webhooks/index.js';
 
 export interface ComposeDeps {
   clock?: Clock;
@@ -87,11 +89,11 @@ function rateLimiting(ctx: AppContext, database: PostgresStore | undefined, jobs
  *     or --database-url → PostgresStore, key from the environment, no lock   database.ts
  *       (the runners are woken by NOTIFY in the writing transaction, jobs/wake-ups.ts)
  *   clock, ids, log                                             injected by tests, else real
- *   ctx.events: in-process listeners adding ops to a publishing write   jobs/event-bus.ts
+ *   ctx.events: in-process listeners adding ops to a publishing write   event-bus.ts
  *   the job runner (jobs/runner.ts) and its durable queues:
  *     submission processing   submissions/processor.ts  (jobs in `automation_jobs`, at once)
  *     webhook delivery        webhooks/delivery.ts      (the outbox, retried per webhooks/schedule.ts)
- *     CRM sync                assessments/crm/queue.ts  (one job per result, with backoff)
+ *     CRM sync                assessments/crm/crm-queue.ts  (one job per result, with backoff)
  *     certification runs      certification/driver.ts   (probes a partner's receiver, ends each run)
  *   and its periodic jobs: the OAuth record sweep (oauth/sweeper.ts), the rate limits' sweep (rate-limits/)
  *   the rate limits and the sign-in throttle (rate-limits/): rate-limiter-flexible limiters, in
@@ -111,7 +113,8 @@ function rateLimiting(ctx: AppContext, database: PostgresStore | undefined, jobs
  *     /metrics, /healthz, /readyz    metrics and probes             observability/
  *
  * Adding a surface: build its router here from what it needs and add it to `mounts`.
- * Adding background work: `jobs.add(queue)` for durable jobs kept in a store collection,
+ * Adding background work: a durable queue is `defineJobQueue({ name, collection, … })` beside its
+ * handler, listed in job-queues.ts and handed its handler here (`jobs.handle(QUEUE, handler)`);
  * `jobs.every(job)` for periodic work (sweeps).
  */
 export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}): Promise<ComposedServer> {
@@ -119,26 +122,30 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
   // On a folder the store tells the job runner about each durable write, whichever module made it,
   // so no writer has to. The hook reads `jobs` only once a write commits, after the runner exists;
   // a fault in it is logged, never the writer's failure.
-  const committed = (ops: readonly WriteOp[]) => detached(logFault(log, 'after-commit hook: job runner'), () => jobs.committed(ops))();
+  // Each queue picks its own jobs out of the batch (`jobsIn`): the runner is handed them by queue.
+  const committed = (ops: readonly WriteOp[]) =>
+    detached(logFault(log, 'after-commit hook: job runner'), () => {
+      for (const queue of JOB_QUEUES) jobs.committed(queue, queue.jobsIn(ops));
+    })();
   const sandbox = await openSandbox(config, log, { ...deps, committed });
   const opened = sandbox.ctx;
   const observability = createObservability(opened, storeHealth(sandbox));
   // The runner claims, listens and reads through the store every module writes through.
-  const jobs = new JobRunner({ db: opened.db, clock: opened.clock, log: opened.log });
+  const jobs = new JobRunner({ db: opened.db, clock: opened.clock, log: opened.log, queues: JOB_QUEUES });
   // Every write of a job notifies the runners in its transaction (jobs/wake-ups.ts).
-  const ctx: AppContext = { ...opened, db: new WakingStore(opened.db, jobs.isJobCollection, jobs.jobsDeleted) };
+  const ctx: AppContext = { ...opened, db: new WakingStore(opened.db, JOB_QUEUES, jobs.jobsDeleted) };
 
   const submissions = new SubmissionProcessor(ctx);
-  submissions.addQueues(jobs);
+  submissions.handleQueues(jobs);
   // Keep-alive pools for webhook deliveries and CRM sync, through the SSRF guard.
   const outbound = new OutboundClient(ctx.config);
-  jobs.add(new WebhookDelivery(ctx, outbound, (outcome) => observability.metrics.deliveryOutcome(outcome)).queue);
-  jobs.add(new CrmSync(ctx, crmTransport(outbound)).queue);
+  jobs.handle(WEBHOOK_DELIVERY, new WebhookDelivery(ctx, outbound, (outcome) => observability.metrics.deliveryOutcome(outcome)).handle);
+  jobs.handle(CRM_SYNC, new CrmSync(ctx, crmTransport(outbound)).handle);
   // Certification runs: probes sent to a partner's receiver carry the organisation's own data.
-  jobs.add(new CertificationDriver(ctx, outbound, (orgId, type) => sampleEventData(ctx, orgId, type)).queue);
+  jobs.handle(CERTIFICATION_RUNS, new CertificationDriver(ctx, outbound, (orgId, type) => sampleEventData(ctx, orgId, type)).handle);
   jobs.every(oauthSweep(ctx));
   const { journal } = sandbox;
-  jobs.every(retentionSweep(ctx, observability.metrics, journal ? () => journal.compact() : undefined));
+  jobs.every(retentionSweep(ctx, RETENTION_RULES, observability.metrics, journal ? () => journal.compact() : undefined));
   // Publishing a result re-queues the submissions awaiting it, in the same write.
   ctx.events.listen(submissions.assessmentListener);
 
@@ -178,7 +185,7 @@ export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}
 
   return {
     ctx,
-    app: createApp(ctx, mounts, observability.requests, requests),
+    app: createApp(ctx, mounts, observability.metrics.requestFinished, requests),
     jobs,
     observability,
     ...(sandbox.lock ? { lock: sandbox.lock, journal: sandbox.journal } : {}),

@@ -1,9 +1,15 @@
-import { type TlsFiles, isLoopbackHost } from './transport/index.js';
+import { isLoopbackHost } from './loopback.js';
 
 /**
  * Everything a running server can be told. Defaults are the documented ones; the CLI maps flags
  * and environment variables onto this shape (see `reference-server start --help`).
  */
+/** The PEM files of `--tls-cert` and `--tls-key`. */
+export interface TlsFiles {
+  certFile: string;
+  keyFile: string;
+}
+
 export interface ServerConfig {
   /** The data folder (file store); on a database, uploaded files and nothing else of the sandbox's state. */
   dataDir: string;

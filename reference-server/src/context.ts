@@ -4,7 +4,7 @@ import type { ServerConfig } from './config.js';
 import type { Keyring } from './crypto/index.js';
 import type { IdSource } from './ids.js';
 import type { AsyncStore } from './store/index.js';
-import type { EventBus } from './jobs/index.js';
+import type { EventBus } from './event-bus.js';
 
 /** What every module of a running server is handed: its dependencies, never globals. */
 export interface AppContext {

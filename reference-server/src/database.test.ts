@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testDatabase, type TestDatabase } from '../testing/postgres.js';
 import { main } from './cli.js';
 import { defaultConfig } from './config.js';
-import { MASTER_KEY_ENV } from './data-folder.js';
+import { MASTER_KEY_ENV } from './crypto/index.js';
 import { createLogger } from './log.js';
-import { openSandbox, storeHealth } from './sandbox.js';
+import { openSandbox, storeHealth, type OpenSandbox } from './sandbox.js';
 import { GLOBAL, JournalStore, put } from './store/index.js';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
@@ -31,6 +31,17 @@ afterEach(async () => {
 });
 
 const config = () => defaultConfig({ dataDir, databaseUrl: database.url, logLevel: 'silent', seed: false });
+
+/** Opens the sandbox on the test's database (the master key set, as a server's environment holds it), hands it to `use`, and closes it. */
+async function withSandbox(use: (sandbox: OpenSandbox) => Promise<void>): Promise<void> {
+  process.env[MASTER_KEY_ENV] = KEY;
+  const sandbox = await openSandbox(config(), createLogger('silent'));
+  try {
+    await use(sandbox);
+  } finally {
+    await sandbox.close();
+  }
+}
 
 async function migrationsApplied(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
@@ -68,9 +79,7 @@ describe('a sandbox on PostgreSQL (--database-url)', () => {
   });
 
   it('opens the database with its migrations applied, takes no folder lock and no journal: the context holds only ctx.db', async () => {
-    process.env[MASTER_KEY_ENV] = KEY;
-    const sandbox = await openSandbox(config(), createLogger('silent'));
-    try {
+    await withSandbox(async (sandbox) => {
       expect(await migrationsApplied(database.url)).toBeGreaterThan(0);
       // Neither a lock nor a key file: many servers share the database, and the key is the environment's.
       expect(await readdir(dataDir)).toEqual([]);
@@ -79,33 +88,23 @@ describe('a sandbox on PostgreSQL (--database-url)', () => {
       expect(Object.keys(sandbox.ctx)).not.toContain('store');
       await sandbox.ctx.db.write([put('organizations', GLOBAL, { id: 'org_1' })]);
       expect(await sandbox.ctx.db.get('organizations', GLOBAL, 'org_1')).toEqual({ id: 'org_1' });
-    } finally {
-      await sandbox.close();
-    }
+    });
   });
 
   it("readiness pings the database: ready while it answers, not ready (with the reason) once it does not", async () => {
-    process.env[MASTER_KEY_ENV] = KEY;
-    const sandbox = await openSandbox(config(), createLogger('silent'));
-    try {
+    await withSandbox(async (sandbox) => {
       const health = storeHealth(sandbox);
       expect(health.check).toBe('database');
       expect(await health.problem()).toBeUndefined();
       await database.drop();
       expect(await health.problem()).toMatch(/database/);
-    } finally {
-      await sandbox.close();
-    }
+    });
   });
 
   it('backup --database-url writes the logical archive from one snapshot, and restore brings it into a folder', async () => {
-    process.env[MASTER_KEY_ENV] = KEY;
-    const sandbox = await openSandbox(config(), createLogger('silent'));
-    try {
+    await withSandbox(async (sandbox) => {
       await sandbox.ctx.db.write([put('organizations', GLOBAL, { id: 'org_1' }), put('assessment_results', 'org_1', { id: 'res_1' }), put('assessment_results', 'org_1', { id: 'res_2' })]);
-    } finally {
-      await sandbox.close();
-    }
+    });
     const out = join(dataDir, 'sandbox.backup.gz');
     const printed: string[] = [];
     const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => printed.push(String(chunk)) > 0);

@@ -2,10 +2,9 @@ import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { Keyring } from './crypto/index.js';
-import { MASTER_KEY_ENV, masterKeyFromEnvironment } from './data-folder.js';
+import { Keyring, MASTER_KEY_ENV, masterKeyFromEnvironment } from './crypto/index.js';
 import { randomIds, type IdSource } from './ids.js';
-import { EventBus } from './jobs/index.js';
+import { EventBus } from './event-bus.js';
 import { PostgresStore, redactConnectionString, StoreUnavailableError } from './store/index.js';
 
 export interface OpenDatabase {

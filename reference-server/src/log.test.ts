@@ -1,18 +1,11 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './log.js';
 import { runCommand } from './operator/index.js';
-import { startTestServer } from 'reference-server/testing';
+import { collectLines, startTestServer } from 'reference-server/testing';
 
 describe('request logs', () => {
   it('write one structured line per request with every credential redacted', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const { sink, lines } = collectLines();
     const server = await startTestServer({}, { log: createLogger('info', sink) });
     try {
       const { demo } = server;
@@ -44,13 +37,7 @@ describe('request logs', () => {
   });
 
   it('log the client address behind a trusted proxy (--trust-proxy)', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const { sink, lines } = collectLines();
     const server = await startTestServer({ trustProxy: 1 }, { log: createLogger('info', sink) });
     try {
       await fetch(`${server.url}/api`, { headers: { 'x-forwarded-for': '10.0.0.1, 203.0.113.9' } });
@@ -63,13 +50,7 @@ describe('request logs', () => {
   });
 
   it('log the faults a certification run injects (a 429, a create whose answer it cut) at info, not as errors', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const { sink, lines } = collectLines();
     const server = await startTestServer({}, { log: createLogger('info', sink) });
     try {
       const started = (await runCommand(server.ctx, 'certify.start', { orgId: server.demo.organizationId, checks: ['api.honours-retry-after', 'api.idempotent-create'] })) as {

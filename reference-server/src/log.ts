@@ -17,9 +17,6 @@ export const REDACTED_PATHS = [
   '*.code',
 ];
 
-/** The rule that cuts secrets from a logged or shown URL lives with the HTTP layer; re-exported for the log's users. */
-export { redactUrlSecrets } from './http/index.js';
-
 /**
  * Lines wait in memory until 4 KB of them are ready (about twenty request lines) or 100 ms have
  * passed, whichever comes first: one write(2) per line was the largest part of a small request's

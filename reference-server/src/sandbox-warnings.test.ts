@@ -1,6 +1,5 @@
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from 'reference-server/testing';
+import { collectLines, startTestServer, type TestServer } from 'reference-server/testing';
 import { createLogger } from './log.js';
 
 /**
@@ -13,12 +12,7 @@ afterEach(async () => {
 });
 
 async function start(overrides: Parameters<typeof startTestServer>[0], lines: string[] = []): Promise<TestServer> {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const { sink } = collectLines(lines);
   const server = await startTestServer(overrides, { log: createLogger('info', sink) });
   servers.push(server);
   return server;

@@ -1,6 +1,6 @@
 import type { ServerConfig } from './config.js';
 import { addressPolicy } from './outbound/index.js';
-import { isLoopbackHost } from './transport/index.js';
+import { isLoopbackHost } from './loopback.js';
 
 /**
  * Settings that are each fine alone and a trap on a shared sandbox: the server still starts (an

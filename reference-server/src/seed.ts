@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { seedAssessmentDemo } from './assessments/index.js';
 import { seedAutomationDemo } from './submissions/index.js';
 import type { AppContext } from './context.js';
-import { DEFAULT_PARTNER_OPERATIONS } from './graphql/index.js';
+import { DEFAULT_PARTNER_OPERATIONS } from './tenancy/index.js';
 import { issueCredential, registerClient, createOrganization, createUser, findUserByEmail } from './tenancy/index.js';
 
 /** What `seed --demo --json` prints: every credential of the demo organisation, shown once. */

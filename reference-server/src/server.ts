@@ -4,7 +4,7 @@ import { composeServer, type ComposeDeps, type ComposedServer } from './compose.
 import type { ServerConfig } from './config.js';
 import type { FolderJournal } from './data-folder.js';
 import type { AppContext } from './context.js';
-import { detached, logFault } from './http/index.js';
+import { detached, logFault, RequestClasses } from './http/index.js';
 import type { JobRunner } from './jobs/index.js';
 import { startWarnings, type SandboxWarning } from './sandbox-warnings.js';
 import { seedDemo, type DemoCredentials } from './seed.js';
@@ -45,7 +45,9 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
   checkTransport(config);
   const tls = config.tls ? await loadTls(config.tls) : undefined;
   let handle = startingUp;
-  const listener = createListener((req, res) => handle(req, res), tls);
+  // Requests are built with the app's prototypes already (http/request-classes.ts): the app adopts them once composed.
+  const classes = new RequestClasses();
+  const listener = createListener((req, res) => handle(req, res), tls, classes.options);
   const http = await new Promise<Server>((resolve, reject) => {
     listener.once('error', reject);
     listener.listen(config.port, config.host, () => resolve(listener));
@@ -70,6 +72,7 @@ export async function startServer(config: ServerConfig, deps: StartDeps = {}): P
       operatorToken: composed.operatorToken,
       ...(tls ? { operatorCertSha256: tls.fingerprint256 } : {}),
     });
+    classes.adopt(app);
     handle = app;
     jobs.start();
     observability.workersStarted();

@@ -21,4 +21,5 @@ export { giveEachTestServerADatabase, settle, startTestServer, type TestDatabase
 export { signInAndConsent, signInToWorkspace, type SignInOptions, type SignInServer } from './sign-in.js';
 export { completeInvite, type InviteRun } from './invite.js';
 export { bulkSubmissions } from './submissions.js';
+export { collectLines } from './lines.js';
 export { certificationReport, certificationWhen, explainCertification, finishCertification, passedCertification, startCertification, writeCertificate, type CertificationStart, type Report } from './certification.js';

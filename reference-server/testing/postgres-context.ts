@@ -1,10 +1,11 @@
 import type { Request, Response } from 'express';
+import { afterAll, beforeAll } from 'vitest';
 import { systemClock, type Clock } from '../src/clock.js';
 import { defaultConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { Keyring } from '../src/crypto/index.js';
 import { randomIds } from '../src/ids.js';
-import { EventBus } from '../src/jobs/index.js';
+import { EventBus } from '../src/event-bus.js';
 import { createLogger } from '../src/log.js';
 import { PostgresStore } from '../src/store/index.js';
 import { testDatabase } from './postgres.js';
@@ -40,6 +41,36 @@ export async function serversOnPostgres(count = 2, options: { clock?: Clock } = 
     async close() {
       await Promise.all(stores.map((store) => store.close()));
       await database.drop();
+    },
+  };
+}
+
+/** Two servers of a test file's races, `a` and `b`: read them in its tests (they exist from its first hook on). */
+export interface TwoServers {
+  readonly a: AppContext;
+  readonly b: AppContext;
+}
+
+/**
+ * For a test file of races between two servers: opens them (serversOnPostgres) before its tests
+ * and closes them after, so each file says only what it races.
+ */
+export function twoServersOnPostgres(options: { clock?: Clock } = {}): TwoServers {
+  let pg: ServersOnPostgres | undefined;
+  const opened = (): [AppContext, AppContext] => {
+    if (!pg) throw new Error('the two servers open in the first beforeAll hook: read them in a test or a later hook');
+    return pg.servers as [AppContext, AppContext];
+  };
+  beforeAll(async () => {
+    pg = await serversOnPostgres(2, options);
+  });
+  afterAll(() => pg?.close());
+  return {
+    get a() {
+      return opened()[0];
+    },
+    get b() {
+      return opened()[1];
     },
   };
 }

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../cli.js';
 import { defaultConfig } from '../config.js';
-import { MASTER_KEY_FILE } from '../data-folder.js';
+import { MASTER_KEY_FILE } from '../crypto/index.js';
 import { startServer } from '../server.js';
 import { type AsyncReader, FileAsyncStore, JournalStore, type StoredRecord } from '../store/index.js';
 import { settle, startTestServer, type TestServer } from 'reference-server/testing';
-import { backupFolder } from './backup.js';
+import { backupFolder } from '../cli-backup.js';
 
 let server: TestServer;
 let work: string;

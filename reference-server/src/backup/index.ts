@@ -1,2 +1,3 @@
 // What the rest of the server uses of backup/: other folders import it from here, never from its files.
-export { backupDatabase, backupFolder, backupStream, restoreFolder } from './backup.js';
+export { BadBackupError, captureSnapshot, decodeBackup, encodeBackup, type BackupChunk, type BackupHeader } from './archive.js';
+export { backupStream, type FilesOf } from './stream.js';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { JobQueue, JobRef, JobWait } from '../jobs/index.js';
+import { defineJobQueue, type JobHandler, type JobRef, type JobWait } from '../jobs/index.js';
 import type { OutboundClient } from '../outbound/index.js';
 import { settleBounded } from './api-scenario.js';
 import { allDecided } from './outcomes.js';
@@ -10,6 +10,9 @@ import { probesDone, sendNextProbe, settleRepeat, type EventSampler } from './we
 
 /** How often a run whose probes are sent looks at its clocks (fault window, repeat watch, deadline). */
 export const TICK_MS = 1000;
+
+/** Certification runs: one job per running run, due at its next look; CertificationDriver handles it. */
+export const CERTIFICATION_RUNS = defineJobQueue<RunJob>({ name: 'certification', collection: RUN_JOBS, concurrency: 4, dueAt: (job) => job.nextAt });
 
 /**
  * Drives each running run, a durable job of the job runner: sends the receiver probes one after
@@ -31,13 +34,8 @@ export class CertificationDriver {
     this.#sample = sample;
   }
 
-  readonly queue: JobQueue<RunJob> = {
-    name: 'certification',
-    collection: RUN_JOBS,
-    concurrency: 4,
-    dueAt: (job) => job.nextAt,
-    run: (ref, signal) => this.#step(ref, signal),
-  };
+  /** CERTIFICATION_RUNS' handler: one look at one run. */
+  readonly handle: JobHandler = (ref, signal) => this.#step(ref, signal);
 
   /**
    * One look at a run. A look that finds nothing to do writes nothing: its next look is kept in

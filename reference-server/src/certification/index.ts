@@ -16,7 +16,7 @@
  */
 export { certificationStep } from './api-watch.js';
 export { CHECKS, CHECK_GROUPS, CHECK_IDS, isCheckId, type CheckId, type CheckInfo } from './checks.js';
-export { CertificationDriver } from './driver.js';
+export { CERTIFICATION_RUNS, CertificationDriver } from './driver.js';
 export { certificationOAuthWatch, type StaleRefreshToken } from './oauth-watch.js';
 export { RUN_JOBS, RUNS, type RunEnd, type RunRecord } from './run-records.js';
 export { endText } from './outcomes.js';
@@ -30,3 +30,4 @@ export { notCountedOf } from './unproven.js';
 export { DEFAULT_MAX_RUNNING_RUNS, RunLimitError } from './run-limit.js';
 export { beginRun, findRun, finishedBySchema, finishRun, isOpen, listRuns, RunInputError, runUrl, startRun, startRunSchema, type StartedRun, type StartRunInput } from './runs.js';
 export type { EventSampler } from './webhook-probes.js';
+export { runRetention } from './run-retention.js';

@@ -70,7 +70,10 @@ export function certificationOAuthWatch(ctx: AppContext, staleRefreshToken: Stal
   return (req, res, next) => {
     // Mounted at the root: every request passes here, so the prefix test (on the raw URL, no parsing) comes first.
     const route = req.url.startsWith('/api/oauth/') ? routeOf(req) : undefined;
-    if (route) {
+    // Where the store answers at once (the file store), a request that arrives while no run runs
+    // costs one count: no context bound, no listener. On a database the count is asked once the
+    // answer is known, as before (it would be a round trip on every OAuth request here).
+    if (route && !(ctx.db.committed && noRunWatching(ctx) === true)) {
       const at = ctx.clock.now();
       // The answer may end inside a transaction of the OAuth surface: the observation runs in this request's context, outside it.
       const outside = AsyncResource.bind(<R>(work: () => R): R => work());

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizePath, bulkSubmissions, finishCertification, graphql, settle, signInAndConsent, startCertification, startTestServer, tokenRequest, WebhookReceiver, type TestServer, type TokenBody } from 'reference-server/testing';
+import { describe, expect, it } from 'vitest';
+import { authorizePath, bulkSubmissions, finishCertification, graphql, settle, signInAndConsent, startCertification, tokenRequest, WebhookReceiver, type TestServer, type TokenBody } from 'reference-server/testing';
+import { serverAndReceiverForFile } from '../../testing/server-and-receiver.js';
 
 /**
  * Everything a run's credentials made ends with the run (issue 36): the webhook subscriptions its
@@ -8,17 +9,9 @@ import { authorizePath, bulkSubmissions, finishCertification, graphql, settle, s
  * organisation's own subscription, made with its own key, stays and is delivered to.
  */
 let server: TestServer;
-const receiver = new WebhookReceiver();
+let receiver: WebhookReceiver;
+serverAndReceiverForFile((started) => ({ server, receiver } = started));
 const REDIRECT = 'http://127.0.0.1:9/callback';
-
-beforeAll(async () => {
-  server = await startTestServer();
-  await receiver.start();
-});
-afterAll(async () => {
-  await server.dispose();
-  await receiver.stop();
-});
 
 const api = (path: string, key: string, init: { method?: string; body?: unknown } = {}) =>
   fetch(`${server.url}${path}`, {

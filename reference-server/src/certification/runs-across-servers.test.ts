@@ -76,7 +76,7 @@ afterEach(async () => {
 
 const orgId = () => base.demo.organizationId;
 const start = (on: Node, checks: string[], input: Record<string, unknown> = {}) => startRun(on.ctx, orgId(), { checks, ...input }, { startedBy: 'operator', partnerOperations: [] });
-const step = (on: Node, runId: string) => on.driver.queue.run({ scope: orgId(), id: runId }, new AbortController().signal);
+const step = (on: Node, runId: string) => on.driver.handle({ scope: orgId(), id: runId }, new AbortController().signal);
 const runOf = async (on: Node, runId: string) => (await getRun(on.ctx, orgId(), runId)) as RunRecord;
 
 describe('the run limits across servers', () => {

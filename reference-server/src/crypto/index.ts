@@ -2,3 +2,4 @@
 export { Keyring, safeEqual } from './keyring.js';
 export { hashPassword, verifyPassword } from './passwords.js';
 export { generateSecret, generateWebhookSecret, SECRET_PREFIXES, secretKindOf } from './secrets.js';
+export { loadMasterKey, MASTER_KEY_ENV, MASTER_KEY_FILE, masterKeyFromEnvironment } from './master-key.js';

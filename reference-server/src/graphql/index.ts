@@ -26,4 +26,3 @@ export function createGraphqlSurface(ctx: AppContext, deps: { verifyAccessToken:
   return router;
 }
 
-export { DEFAULT_PARTNER_OPERATIONS } from './allowlist.js';

@@ -17,6 +17,7 @@ export { RateLimitWindows } from './rate-limit-windows.js';
 // an exchange, a URL or text a partner chose cuts secrets with these.
 export { redactBodyText, redactHeaders, redactJson, redactText } from './redact-exchange.js';
 export { REDACTED, redactInlineSecrets, redactUrlSecrets } from './redact-url.js';
-export { requestLog } from './request-log.js';
+export { RequestClasses } from './request-classes.js';
+export { type FinishedResponse, requestLog } from './request-log.js';
 export { errorBodySchema, type FieldProblem, fieldProblems, fieldProblemSchema, invalidFieldsBodySchema, sendError, sendInvalidFields } from './rest-errors.js';
 export { refuseUnsaved, storeUnavailable } from './store-unavailable.js';

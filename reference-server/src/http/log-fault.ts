@@ -27,9 +27,12 @@ const ID = Symbol('requestId');
 const NEXT_ID = Symbol('nextRequestId');
 type Identified = Request & { [ID]?: string; [NEXT_ID]?: () => string };
 
-/** Tells `requestIdOf` where a request's id comes from (the request log does, for every request). */
+/**
+ * Tells `requestIdOf` where a request's id comes from (the request log does, for every request).
+ * Kept on the request's prototype, which Express makes per app: set once, not on every request.
+ */
 export function identifyRequests(req: Request, nextId: () => string): void {
-  (req as Identified)[NEXT_ID] = nextId;
+  if ((req as Identified)[NEXT_ID] !== nextId) (Object.getPrototypeOf(req) as Identified)[NEXT_ID] = nextId;
 }
 
 /** The request's id, the one its log line carries: the caller's `x-request-id`, else drawn once, when first asked for. */
@@ -40,3 +43,4 @@ export function requestIdOf(req: Request): string {
   identified[ID] = typeof header === 'string' ? header : (identified[NEXT_ID]?.() ?? 'unknown');
   return identified[ID];
 }
+

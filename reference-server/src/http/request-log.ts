@@ -23,6 +23,18 @@ export function requestIds(): () => string {
   return () => `${prefix}${(count += 1).toString(36)}`;
 }
 
+/** Told of every response that finished (not one cut off), with the time since its request came in: the metrics. */
+export type FinishedResponse = (res: Response, elapsedMs: number) => void;
+
+export interface RequestLogOptions {
+  nextId?: () => string;
+  perOrganisation?: OrgRequestLog;
+  /** The address the line names; `req.ip` unless the app trusts no proxy, when the peer's own address is the same answer for less. */
+  clientAddress?: (req: Request) => string | undefined;
+  /** Called from the same listener as the line, so timing a request costs no middleware and no listener of its own. */
+  finished?: FinishedResponse;
+}
+
 /**
  * One log line per request when its response is done: `{req: {id, method, url, remoteAddress}, res: {statusCode},
  * responseTime}`. No headers or bodies are logged, so no credential can reach the line (the
@@ -32,9 +44,10 @@ export function requestIds(): () => string {
  * given, also keeps the request (with its answer's first bytes, held only for requests that carry
  * a credential, by reference) for the workspace's request log of the caller's organisation.
  */
-export function requestLog(log: Logger, options: { nextId?: () => string; perOrganisation?: OrgRequestLog } = {}): RequestHandler {
+export function requestLog(log: Logger, options: RequestLogOptions = {}): RequestHandler {
   const nextId = options.nextId ?? requestIds();
-  const { perOrganisation } = options;
+  const { perOrganisation, finished } = options;
+  const clientAddress = options.clientAddress ?? ((req: Request) => req.ip);
   // The line's shape is fixed here (id, method, redacted URL, status, time): no path of the
   // logger's redaction can match it, and walking them all was about a tenth of this line's cost.
   // The same logger otherwise (bindings, level, destination); log.test.ts checks no credential
@@ -43,24 +56,26 @@ export function requestLog(log: Logger, options: { nextId?: () => string; perOrg
   const keepFault = logResponseFault(log, 'request log: keeping the answer');
   // One listener for every response (its `this`), built here: a request adds its start time and,
   // when its answer is kept, the capture, and nothing else.
-  const logLine = detached(logResponseFault(log, 'request log'), function (this: Logged) {
+  const done = detached(logResponseFault(log, 'request log'), function (this: Logged) {
     const req = this.req;
-    const responseTime = Math.round(performance.now() - (this[STARTED] as number));
+    const elapsedMs = performance.now() - (this[STARTED] as number);
+    const responseTime = Math.round(elapsedMs);
     perOrganisation?.observe(req, this, responseTime, this[ANSWER]);
     // A fault the server injected on purpose (a certification trap, an operator's fault rule,
     // marked by X-Injected-Fault) is the plan working, not an error: info, whatever its status.
     const injected = this.hasHeader('x-injected-fault');
     const level = injected ? 'info' : !this.writableFinished ? 'warn' : this.statusCode >= 500 ? 'error' : 'info';
-    if (!lines.isLevelEnabled(level)) return;
-    lines[level](
-      {
-        // req.ip: the client's address behind the proxies --trust-proxy names, else the peer's.
-        req: { id: requestIdOf(req), method: req.method, url: redactUrlSecrets(req.originalUrl), remoteAddress: req.ip },
-        res: { statusCode: this.statusCode },
-        responseTime,
-      },
-      this.writableFinished ? 'request completed' : 'request aborted',
-    );
+    if (lines.isLevelEnabled(level)) {
+      lines[level](
+        {
+          req: { id: requestIdOf(req), method: req.method, url: redactUrlSecrets(req.originalUrl), remoteAddress: clientAddress(req) },
+          res: { statusCode: this.statusCode },
+          responseTime,
+        },
+        this.writableFinished ? 'request completed' : 'request aborted',
+      );
+    }
+    if (finished && this.writableFinished) finished(this, elapsedMs);
   });
   return (req, res, next) => {
     const logged = res as Logged;
@@ -68,7 +83,7 @@ export function requestLog(log: Logger, options: { nextId?: () => string; perOrg
     identifyRequests(req, nextId);
     if (perOrganisation && carriesCredential(req.headers)) logged[ANSWER] = captureResponseBody(res, BODY_BYTES_READ, keepFault);
     // 'close' comes once per response: `on` spares the wrapper `once` builds.
-    res.on('close', logLine);
+    res.on('close', done);
     next();
   };
 }

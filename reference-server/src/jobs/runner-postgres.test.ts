@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '../../testing/postgres.js';
 import { ManualClock } from '../clock.js';
 import { del, GLOBAL, put, PostgresStore, type StoredRecord } from '../store/index.js';
-import { JobRunner, LEASE_MS, type JobRef, type JobQueue, WakingStore } from './index.js';
+import { defineJobQueue, JobRunner, LEASE_MS, type JobRef, WakingStore } from './index.js';
 
 /**
  * Two job runners on one PostgreSQL, as two servers are: each with its own store (connections,
@@ -11,6 +11,8 @@ import { JobRunner, LEASE_MS, type JobRef, type JobQueue, WakingStore } from './
  */
 const log = pino({ level: 'silent' });
 const JOBS = 'test_jobs';
+const QUEUE = defineJobQueue({ name: 'test', collection: JOBS, concurrency: 4 });
+const ONE_AT_A_TIME = defineJobQueue({ name: 'test', collection: JOBS, concurrency: 1 });
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -36,19 +38,13 @@ async function server(run?: (ref: JobRef, db: WakingStore, signal: AbortSignal) 
   const clock = new ManualClock();
   const ran: string[] = [];
   // The runner reads and listens on the store; the services write through the waking view of it.
-  const runner = new JobRunner({ db: store, clock, log });
-  const db = new WakingStore(store, runner.isJobCollection);
-  const queue: JobQueue = {
-    name: 'test',
-    collection: JOBS,
-    concurrency: 4,
-    run: async (ref, signal) => {
-      ran.push(ref.id);
-      if (run) await run(ref, db, signal);
-      else await db.write([del(JOBS, ref.scope, ref.id)]);
-    },
-  };
-  runner.add(queue);
+  const runner = new JobRunner({ db: store, clock, log, queues: [QUEUE] });
+  const db = new WakingStore(store, runner.queues);
+  runner.handle(QUEUE, async (ref, signal) => {
+    ran.push(ref.id);
+    if (run) await run(ref, db, signal);
+    else await db.write([del(JOBS, ref.scope, ref.id)]);
+  });
   opened.push({
     stop: async () => {
       await runner.stop();
@@ -143,18 +139,13 @@ describe('job runners of two servers on one PostgreSQL', () => {
   it('run a job committed after the sweep at start but before the runner listens, without waiting for the next sweep', async () => {
     const store = await PostgresStore.open(database.url);
     const ran: string[] = [];
-    const runner = new JobRunner({ db: slowToListen(store, JOBS), clock: new ManualClock(), log });
-    runner.add({
-      name: 'test',
-      collection: JOBS,
-      concurrency: 1,
-      run: async (ref) => {
-        ran.push(ref.id);
-        await store.write([del(JOBS, ref.scope, ref.id)]);
-      },
+    const runner = new JobRunner({ db: slowToListen(store, JOBS), clock: new ManualClock(), log, queues: [ONE_AT_A_TIME] });
+    runner.handle(ONE_AT_A_TIME, async (ref) => {
+      ran.push(ref.id);
+      await store.write([del(JOBS, ref.scope, ref.id)]);
     });
     opened.push({ stop: async () => (await runner.stop(), await store.close()) });
-    await empty(new WakingStore(store, runner.isJobCollection));
+    await empty(new WakingStore(store, runner.queues));
     runner.start();
     // The clock stands still: no periodic sweep comes to find the job.
     await runner.idle();
@@ -171,8 +162,8 @@ describe('job runners of two servers on one PostgreSQL', () => {
           : (Reflect.get(target, name) as (...args: unknown[]) => unknown).bind(target),
     });
     const clock = new ManualClock();
-    const runner = new JobRunner({ db: counted, clock, log });
-    runner.add({ name: 'test', collection: JOBS, concurrency: 1, run: async () => undefined });
+    const runner = new JobRunner({ db: counted, clock, log, queues: [ONE_AT_A_TIME] });
+    runner.handle(ONE_AT_A_TIME, async () => undefined);
     opened.push({ stop: async () => (await runner.stop(), await store.close()) });
     runner.start();
     await runner.idle();

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { FileAsyncStore, JournalStore, put } from '../store/index.js';
-import { JobRunner } from './index.js';
+import { defineJobQueue, JobRunner } from './index.js';
 
 let dir: string;
 let store: FileAsyncStore;
@@ -20,10 +20,11 @@ afterEach(async () => {
 
 it('backs off, doubling, from a job whose attempt leaves it due and unchanged, instead of re-running it in a tight loop', async () => {
   const clock = new ManualClock();
-  const runner = new JobRunner({ db: store, clock, log: pino({ level: 'silent' }) });
-  let runs = 0;
   // A job that is always due and that its attempt leaves exactly as it was.
-  runner.add({ name: 'stuck', collection: 'stuck_jobs', concurrency: 1, dueAt: () => 0, run: async () => void (runs += 1) });
+  const stuck = defineJobQueue({ name: 'stuck', collection: 'stuck_jobs', concurrency: 1, dueAt: () => 0 });
+  const runner = new JobRunner({ db: store, clock, log: pino({ level: 'silent' }), queues: [stuck] });
+  let runs = 0;
+  runner.handle(stuck, async () => void (runs += 1));
   await store.write([put('stuck_jobs', 'org', { id: 'j1' })]);
   runner.start();
   await runner.idle();

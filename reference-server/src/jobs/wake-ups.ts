@@ -1,9 +1,11 @@
 import type { AsyncStore, AsyncWriteOp, CommittedReader, Claim, ClaimRequest, Page, PageQuery, ReadOptions, StoreStats, StoredRecord, Transaction, TransactionOptions } from '../store/index.js';
+import type { JobQueue, QueuedJob } from './queue.js';
 
 
 /** The channel on which a transaction that wrote a job wakes every server's job runner. */
 export const JOBS_CHANNEL = 'jobs';
 
+/** A notification's job: its collection (the wire between servers names no queue object), scope and id. */
 export interface WakeUp {
   collection: string;
   scope: string;
@@ -37,15 +39,15 @@ export function parseWakeUp(payload: string): WakeUp | undefined {
  */
 export class WakingStore implements AsyncStore {
   readonly #db: AsyncStore;
-  readonly #isJobCollection: (collection: string) => boolean;
-  readonly #deleted: (jobs: WakeUp[]) => void;
+  readonly #queues: readonly JobQueue[];
+  readonly #deleted: (jobs: QueuedJob[]) => void;
 
   readonly committed: CommittedReader | undefined;
 
-  /** `deleted` hears, once a transaction commits, of the job records it deleted (JobRunner.jobsDeleted). */
-  constructor(db: AsyncStore, isJobCollection: (collection: string) => boolean, deleted: (jobs: WakeUp[]) => void = () => undefined) {
+  /** `queues` are the job queues (job-queues.ts); `deleted` hears, once a transaction commits, of the job records it deleted (JobRunner.jobsDeleted). */
+  constructor(db: AsyncStore, queues: readonly JobQueue[], deleted: (jobs: QueuedJob[]) => void = () => undefined) {
     this.#db = db;
-    this.#isJobCollection = isJobCollection;
+    this.#queues = queues;
     this.#deleted = deleted;
     // Reads wake nobody: the store's own view, when it has one, is this one's.
     this.committed = db.committed;
@@ -80,8 +82,8 @@ export class WakingStore implements AsyncStore {
   }
 
   async transaction<R>(work: (tx: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R> {
-    const deleted: WakeUp[] = [];
-    const value = await this.#db.transaction((tx) => work(new WakingTransaction(tx, this.#isJobCollection, deleted)), options);
+    const deleted: QueuedJob[] = [];
+    const value = await this.#db.transaction((tx) => work(new WakingTransaction(tx, this.#queues, deleted)), options);
     if (deleted.length > 0) this.#deleted(deleted);
     return value;
   }
@@ -101,12 +103,12 @@ export class WakingStore implements AsyncStore {
 
 class WakingTransaction implements Transaction {
   readonly #tx: Transaction;
-  readonly #isJobCollection: (collection: string) => boolean;
-  readonly #deleted: WakeUp[];
+  readonly #queues: readonly JobQueue[];
+  readonly #deleted: QueuedJob[];
 
-  constructor(tx: Transaction, isJobCollection: (collection: string) => boolean, deleted: WakeUp[]) {
+  constructor(tx: Transaction, queues: readonly JobQueue[], deleted: QueuedJob[]) {
     this.#tx = tx;
-    this.#isJobCollection = isJobCollection;
+    this.#queues = queues;
     this.#deleted = deleted;
   }
 
@@ -137,8 +139,9 @@ class WakingTransaction implements Transaction {
   async write(ops: AsyncWriteOp[]): Promise<void> {
     await this.#tx.write(ops);
     for (const op of ops) {
-      if (!this.#isJobCollection(op.collection)) continue;
-      if (op.op === 'delete') this.#deleted.push({ collection: op.collection, scope: op.scope, id: op.id });
+      const queue = this.#queues.find((q) => q.holds(op.collection));
+      if (!queue) continue;
+      if (op.op === 'delete') this.#deleted.push({ queue, scope: op.scope, id: op.id });
       else this.#tx.notify(JOBS_CHANNEL, payloadOf({ collection: op.collection, scope: op.scope, id: op.record.id }));
     }
   }

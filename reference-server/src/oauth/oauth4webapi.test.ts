@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizePath, Browser, formFields, graphql, startTestServer, type TestServer } from 'reference-server/testing';
+import { Browser, formFields, graphql, startTestServer, type TestServer } from 'reference-server/testing';
+import { demoClientAuthorization } from '../../testing/oauth4webapi.js';
 
 /**
  * The flow run by an OAuth client library no one here wrote: panva's oauth4webapi, a strict
@@ -18,15 +19,7 @@ describe('oauth4webapi against the reference server', () => {
     const insecure = { [oauth.allowInsecureRequests]: true };
     const issuer = new URL(server.url);
     const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
-    const client: oauth.Client = { client_id: server.demo.oauthClient.clientId };
-    const auth = oauth.ClientSecretBasic(server.demo.oauthClient.clientSecret);
-    const redirectUri = server.demo.oauthClient.redirectUri;
-
-    const verifier = oauth.generateRandomCodeVerifier();
-    const state = oauth.generateRandomState();
-    // The discovered endpoint, with the demo client's PKCE request as its query.
-    const url = new URL(as.authorization_endpoint as string);
-    url.search = new URL(authorizePath(server, { scope: 'basic profile', state, codeChallenge: await oauth.calculatePKCECodeChallenge(verifier) }), server.url).search;
+    const { client, auth, redirectUri, verifier, state, url } = await demoClientAuthorization(server, as);
 
     // The user: sign in and allow.
     const browser = new Browser(server.url);

@@ -18,6 +18,18 @@ function HiddenFields({ fields }: { fields: Record<string, string | undefined> }
   );
 }
 
+/** Who is signed in, and for which organisation: what a page about connecting an application shows first. */
+function SignedInAs({ user, organizationName }: { user: { name: string; email: string }; organizationName: string }) {
+  return (
+    <SummaryList
+      rows={[
+        { key: 'Signed in as', value: `${user.name} (${user.email})` },
+        { key: 'Organisation', value: organizationName },
+      ]}
+    />
+  );
+}
+
 export interface LoginPageProps {
   /** The application being connected; absent when signing in to the workspace itself. */
   clientName?: string;
@@ -71,12 +83,7 @@ function ConsentPage(page: ConsentPageProps) {
       <h1 class="long-words">
         {page.clientName} wants to access your {PRODUCT_NAME} account
       </h1>
-      <SummaryList
-        rows={[
-          { key: 'Signed in as', value: `${page.user.name} (${page.user.email})` },
-          { key: 'Organisation', value: page.organizationName },
-        ]}
-      />
+      <SignedInAs user={page.user} organizationName={page.organizationName} />
       <p>
         <a href={page.switchAccountUrl}>Not you? Sign in with another account</a>
       </p>
@@ -137,12 +144,7 @@ export const otherOrganisationDocument = (page: OtherOrganisationProps): string 
         <strong>{page.clientName}</strong> was registered for another organisation, so it cannot be connected to your account. No access was given and
         nothing was sent to the application.
       </p>
-      <SummaryList
-        rows={[
-          { key: 'Signed in as', value: `${page.user.name} (${page.user.email})` },
-          { key: 'Organisation', value: page.organizationName },
-        ]}
-      />
+      <SignedInAs user={page.user} organizationName={page.organizationName} />
       <p>
         <a href={page.switchAccountUrl}>Sign in with an account of the application’s organisation</a>, or close this page and ask whoever sent you the link.
       </p>

@@ -1,4 +1,4 @@
-import type { RequestHandler, Router } from 'express';
+import type { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { opsRoutes } from './observability-routes.js';
@@ -13,7 +13,6 @@ export interface StoreHealth {
 
 export interface Observability {
   metrics: Metrics;
-  requests: RequestHandler;
   routes: Router;
   /** The server calls these as its workers start and stop (readiness). */
   workersStarted(): void;
@@ -24,12 +23,11 @@ export interface Observability {
  * Metrics, health and readiness for one server, reading the store it is given. The delivery
  * worker tells `metrics.deliveryOutcome` about each attempt it commits.
  */
-export function createObservability(ctx: Pick<AppContext, 'clock' | 'config' | 'db' | 'log'>, store: StoreHealth): Observability {
-  const metrics = createMetrics({ clock: ctx.clock, db: ctx.db, log: ctx.log });
+export function createObservability(ctx: Pick<AppContext, 'clock' | 'config' | 'db'>, store: StoreHealth): Observability {
+  const metrics = createMetrics({ clock: ctx.clock, db: ctx.db });
   let running = false;
   return {
     metrics,
-    requests: metrics.requests,
     routes: opsRoutes({
       registry: metrics.registry,
       readiness: { storeCheck: store.check, storeProblem: store.problem, workersRunning: () => running },

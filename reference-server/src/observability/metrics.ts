@@ -1,22 +1,23 @@
-import type { RequestHandler, Response } from 'express';
-import type { Logger } from 'pino';
+import type { Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context.js';
-import { detached, logResponseFault } from '../http/index.js';
 import type { AsyncStore, StoreStats } from '../store/index.js';
 import { QUEUES, type QueueFigures } from './queues.js';
 
 /**
  * The server's Prometheus metrics, on a registry of its own (never prom-client's global one, so
  * two servers in one process — tests — do not mix their figures). What a request costs is one
- * histogram observation on `finish`; everything read from the store is computed at scrape time,
+ * histogram observation when it finished; everything read from the store is computed at scrape time,
  * through `ctx.db`, so /metrics answers the same on a folder and on a database (where N servers
  * share the queues: each server's gauges show the whole cluster's).
  */
 export interface Metrics {
   registry: Registry;
-  /** The one middleware: times the request, labels it by the route pattern that matched. */
-  requests: RequestHandler;
+  /**
+   * Told by the request log's listener of each response that finished, with its time since the
+   * request came in: labels it by the route pattern that matched (no middleware or listener of its own).
+   */
+  requestFinished(res: Response, elapsedMs: number): void;
   /**
    * Told by the delivery worker of each attempt once its outcome is committed (there is no
    * after-commit hook on a database): this server's attempts, by outcome.
@@ -105,11 +106,8 @@ function storeGauges(registry: Registry, db: AsyncStore): void {
   );
 }
 
-const STARTED = Symbol('timedSince');
-type Timed = Response & { [STARTED]?: number };
-
-/** The request middleware: one observation of `duration` per finished request, under its route pattern. */
-function timedRequests(registry: Registry, log: Logger): RequestHandler {
+/** One observation of `duration` per finished request, under its route pattern. */
+function timedRequests(registry: Registry): Metrics['requestFinished'] {
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Requests by surface, route pattern, method and status, with their latency',
@@ -120,30 +118,23 @@ function timedRequests(registry: Registry, log: Logger): RequestHandler {
   // One child per label set, found by a string key: prom-client would hash the label object
   // on every observe. Route labels are patterns, so the map stays as small as the route table.
   const children = new Map<string, ReturnType<typeof duration.labels>>();
-  // One listener for every response (its `this`), built here: a request adds only its start time.
-  const finished = detached(logResponseFault(log, 'request metrics'), function (this: Timed) {
-    const req = this.req;
+  return (res, elapsedMs) => {
+    const req = res.req;
     const route = routeLabel(req);
-    const key = `${req.method} ${this.statusCode} ${route}`;
+    const key = `${req.method} ${res.statusCode} ${route}`;
     let child = children.get(key);
     if (!child) {
-      child = duration.labels({ surface: surfaceOf(req.method, route), route, method: req.method, status: this.statusCode });
+      child = duration.labels({ surface: surfaceOf(req.method, route), route, method: req.method, status: res.statusCode });
       children.set(key, child);
     }
-    child.observe((performance.now() - (this[STARTED] as number)) / 1000);
-  });
-  return (_req, res, next) => {
-    (res as Timed)[STARTED] = performance.now();
-    // 'finish' comes at most once per response: `on` spares the wrapper `once` builds.
-    res.on('finish', finished);
-    next();
+    child.observe(elapsedMs / 1000);
   };
 }
 
-export function createMetrics(ctx: Pick<AppContext, 'clock' | 'log' | 'db'>): Metrics {
+export function createMetrics(ctx: Pick<AppContext, 'clock' | 'db'>): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = timedRequests(registry, ctx.log);
+  const requestFinished = timedRequests(registry);
   const deliveries = new Counter({
     name: 'webhook_deliveries_total',
     help: 'Webhook delivery attempts by outcome (delivered, retrying, failed, disabled)',
@@ -155,7 +146,7 @@ export function createMetrics(ctx: Pick<AppContext, 'clock' | 'log' | 'db'>): Me
   storeGauges(registry, ctx.db);
   return {
     registry,
-    requests,
+    requestFinished,
     deliveryOutcome(outcome) {
       deliveries.inc({ outcome });
     },

@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import type { Registry } from 'prom-client';
 import { safeEqual } from '../crypto/index.js';
 import { sendError } from '../http/index.js';
-import { isLoopbackAddress } from '../transport/index.js';
+import { isLoopbackAddress } from '../loopback.js';
 
 export interface Readiness {
   /** What /readyz calls the store's check: `store` (the data folder) or `database` (PostgreSQL). */

@@ -1,7 +1,8 @@
-import { CRM_JOBS } from '../assessments/index.js';
+import { CRM_SYNC } from '../assessments/index.js';
+import type { JobQueue } from '../jobs/index.js';
 import type { AsyncReader, StoredRecord } from '../store/index.js';
-import { JOBS } from '../submissions/index.js';
-import { OUTBOX } from '../webhooks/index.js';
+import { SUBMISSION_PROCESSING } from '../submissions/index.js';
+import { WEBHOOK_DELIVERY } from '../webhooks/index.js';
 
 export interface QueueFigures {
   depth: number;
@@ -12,8 +13,9 @@ export interface QueueFigures {
 }
 
 interface QueueSource {
+  /** The metric's label. */
   name: string;
-  collection: string;
+  queue: JobQueue;
   enqueuedAt(record: StoredRecord): number;
   /** When the entry is next due (epoch ms); undefined = due since enqueued. */
   dueAt(record: StoredRecord): number | undefined;
@@ -23,18 +25,19 @@ const field = (record: StoredRecord, name: string): unknown => (record as unknow
 const isoField = (name: string) => (record: StoredRecord) => Date.parse(String(field(record, name)));
 const msField = (name: string) => (record: StoredRecord) => Number(field(record, name));
 
-/** The durable queues the metrics watch: each is a collection of pending entries only. */
+/** The durable job queues the metrics watch: each is a collection of pending entries only. */
 const SOURCES: QueueSource[] = [
-  { name: 'submission_scoring', collection: JOBS, enqueuedAt: isoField('enqueuedAt'), dueAt: () => undefined },
-  { name: 'webhook_delivery', collection: OUTBOX, enqueuedAt: isoField('createdAt'), dueAt: msField('nextAttemptAt') },
-  { name: 'crm_sync', collection: CRM_JOBS, enqueuedAt: msField('nextAttemptAt'), dueAt: msField('nextAttemptAt') },
+  { name: 'submission_scoring', queue: SUBMISSION_PROCESSING, enqueuedAt: isoField('enqueuedAt'), dueAt: () => undefined },
+  { name: 'webhook_delivery', queue: WEBHOOK_DELIVERY, enqueuedAt: isoField('createdAt'), dueAt: msField('nextAttemptAt') },
+  { name: 'crm_sync', queue: CRM_SYNC, enqueuedAt: msField('nextAttemptAt'), dueAt: msField('nextAttemptAt') },
 ];
 
 /** Reads a queue at scrape time; cost grows with the pending entries, not with the store. */
 async function scan(source: QueueSource, db: AsyncReader, now: number): Promise<QueueFigures> {
   const figures: QueueFigures = { depth: 0, oldestAgeMs: 0, overdueMs: 0 };
-  for (const scope of await db.scopes(source.collection)) {
-    for (const record of await db.all(source.collection, scope)) {
+  const { collection } = source.queue;
+  for (const scope of await db.scopes(collection)) {
+    for (const record of await db.all(collection, scope)) {
       figures.depth += 1;
       const enqueued = source.enqueuedAt(record);
       if (Number.isFinite(enqueued)) figures.oldestAgeMs = Math.max(figures.oldestAgeMs, now - enqueued);

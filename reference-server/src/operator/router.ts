@@ -4,7 +4,8 @@ import { backupStream } from '../backup/index.js';
 import type { AppContext } from '../context.js';
 import { safeEqual } from '../crypto/index.js';
 import { sendError } from '../http/index.js';
-import { isLoopbackAddress } from '../transport/index.js';
+import { isLoopbackAddress } from '../loopback.js';
+import { legacyUploadPaths } from '../submissions/index.js';
 import { isCommandName, OperatorError, runCommand } from './commands.js';
 
 /**
@@ -24,7 +25,7 @@ export function createOperatorRouter(ctx: AppContext, token: string): Router {
   // Binary, so not one of the JSON commands: a consistent gzip backup of this server's store.
   router.post('/backup', async (_req, res, next) => {
     try {
-      const stream = await backupStream(ctx);
+      const stream = await backupStream(ctx, legacyUploadPaths);
       res.type('application/gzip');
       await pipeline(stream, res);
     } catch (error) {

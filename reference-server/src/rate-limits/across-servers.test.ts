@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Browser, formFields, startTestServer, type TestServer } from 'reference-server/testing';
 import { testDatabase, type TestDatabase } from '../../testing/postgres.js';
 import { defaultConfig } from '../config.js';
-import { MASTER_KEY_ENV } from '../data-folder.js';
+import { MASTER_KEY_ENV } from '../crypto/index.js';
 import { RateLimitWindows } from '../http/index.js';
 import { startServer, type RunningServer } from '../server.js';
 import { PostgresStore } from '../store/index.js';

@@ -11,7 +11,9 @@ import { JOBS, RECORD_IDS, RESOURCES, SUBMISSIONS } from '../submissions/index.j
 import { ATTEMPTS, EVENTS, OUTBOX } from '../webhooks/index.js';
 import { INVITE_DRAFTS, INVITES } from '../assessments/index.js';
 import { RUNS } from '../certification/index.js';
-import { DAY_MS, retentionPlan } from './policy.js';
+import { RETENTION_RULES } from '../retention-rules.js';
+import { DAY_MS } from './policy.js';
+import { retentionPlan } from './scan.js';
 import { sweepRetention } from './sweep.js';
 
 let dir: string;
@@ -50,13 +52,13 @@ describe('retention', () => {
       put(RUNS, 'org_a', { id, startedAt: iso(startedDaysAgo), finishedAt: finishedDaysAgo === null ? null : iso(finishedDaysAgo) });
     // A run started long ago but still running (a 24 h timeout) is kept; one that ended 29 days ago too.
     await store.write([run('crt_old', 60, 59), run('crt_running', 45, null), run('crt_recent', 40, 29), run('crt_new', 1, 0)]);
-    const plan = await retentionPlan(new FileAsyncStore(store), clock.now(), windows, 10_000);
+    const plan = await retentionPlan(new FileAsyncStore(store), clock.now(), windows, 10_000, RETENTION_RULES);
     expect(plan.ops.filter((op) => op.op === 'delete' && op.collection === RUNS).map((op) => (op as { id: string }).id)).toEqual(['crt_old']);
   });
 
   it('removes delivered events and attempts past their windows, never an undelivered event or its attempts', async () => {
     await history(30, [20, 2]);
-    const plan = await retentionPlan(new FileAsyncStore(store), clock.now(), windows, 10_000);
+    const plan = await retentionPlan(new FileAsyncStore(store), clock.now(), windows, 10_000, RETENTION_RULES);
     const removed = (collection: string) => plan.ops.filter((op) => op.op === 'delete' && op.collection === collection).map((op) => (op as { id: string }).id);
     // Events 7 days old or older: 7…30 (24), minus the pending one from day 20.
     expect(removed(EVENTS)).toHaveLength(23);
@@ -71,7 +73,7 @@ describe('retention', () => {
 
   it('stops at its limit and says more is due', async () => {
     await history(30, []);
-    const plan = await retentionPlan(new FileAsyncStore(store), clock.now(), windows, 10);
+    const plan = await retentionPlan(new FileAsyncStore(store), clock.now(), windows, 10, RETENTION_RULES);
     expect(plan.ops).toHaveLength(10);
     expect(plan.more).toBe(true);
   });
@@ -81,7 +83,7 @@ describe('retention', () => {
     await store.compact();
     const snapshot = join(dir, 'snapshots', 'org_a', EVENTS, '0.json');
     const before = (await stat(snapshot)).size;
-    const result = await sweepRetention({ db: new FileAsyncStore(store), clock, config: { dataDir: dir } as ServerConfig }, windows, undefined, () => store.compact());
+    const result = await sweepRetention({ db: new FileAsyncStore(store), clock, config: { dataDir: dir } as ServerConfig }, windows, RETENTION_RULES, undefined, () => store.compact());
     expect(result.pruned[EVENTS]).toBe(53);
     expect((await stat(snapshot)).size).toBeLessThan(before / 6);
     expect((await stat(join(dir, 'journal.jsonl'))).size).toBe(0);
@@ -128,7 +130,7 @@ describe('retention', () => {
     await mkdir(join(dir, 'automation-files', 'org_a'), { recursive: true });
     await writeFile(file, 'deck');
 
-    const result = await sweepRetention({ db: new FileAsyncStore(store), clock, config: { dataDir: dir } as ServerConfig }, windows, undefined, () => store.compact());
+    const result = await sweepRetention({ db: new FileAsyncStore(store), clock, config: { dataDir: dir } as ServerConfig }, windows, RETENTION_RULES, undefined, () => store.compact());
     expect(result.pruned).toEqual({ [SUBMISSIONS]: 2, [RECORD_IDS]: 1, [RESOURCES]: 1 });
     expect(store.all(SUBMISSIONS, 'org_a').map((s) => s.id).sort()).toEqual(['sub_awaiting', 'sub_new', 'sub_queued', 'sub_rerun', 'sub_touched']);
     expect(store.get(RECORD_IDS, 'org_a', 'rec_sub_old')).toBeUndefined();
@@ -144,7 +146,7 @@ describe('retention', () => {
       put(INVITE_DRAFTS, 'org_a', { id: 'inv_open', answers: { q5: '4' }, updatedAt: iso(2) }),
       put(INVITE_DRAFTS, 'org_a', { id: 'inv_gone', answers: {}, updatedAt: iso(2) }),
     ]);
-    const result = await sweepRetention({ db: new FileAsyncStore(store), clock, config: { dataDir: dir } as ServerConfig }, windows, undefined, () => store.compact());
+    const result = await sweepRetention({ db: new FileAsyncStore(store), clock, config: { dataDir: dir } as ServerConfig }, windows, RETENTION_RULES, undefined, () => store.compact());
     expect(result.pruned).toEqual({ [INVITE_DRAFTS]: 2 });
     expect(store.all(INVITE_DRAFTS, 'org_a').map((d) => d.id)).toEqual(['inv_open']);
   });

@@ -91,6 +91,27 @@ export class FolderLock {
     await rename(temp, path);
   }
 
+  /**
+   * Opens what `open` makes while this lock is held: closing it then releases the lock, and an
+   * open that fails releases it at once, so no path leaves the folder locked.
+   */
+  async holding<T extends { close(): Promise<void> }>(open: () => Promise<T>): Promise<T> {
+    try {
+      const opened = await open();
+      const close = async () => {
+        try {
+          await opened.close();
+        } finally {
+          await this.release();
+        }
+      };
+      return { ...opened, close };
+    } catch (error) {
+      await this.release();
+      throw error;
+    }
+  }
+
   async release(): Promise<void> {
     const current = await readLockHolder(this.dir);
     if (current?.pid === this.holder.pid && current.startedAt === this.holder.startedAt) {

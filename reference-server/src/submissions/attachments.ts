@@ -17,6 +17,13 @@ export const MAX_ATTACHMENTS = 100;
  */
 export const FILES_DIR = 'automation-files';
 
+/** Of a backup's records, the uploaded files an older server kept beside the store, as paths under the data folder. */
+export function legacyUploadPaths(chunks: readonly { collection: string; scope: string; records: readonly StoredRecord[] }[]): string[] {
+  return chunks
+    .filter((chunk) => chunk.collection === RESOURCES)
+    .flatMap((chunk) => (chunk.records as ResourceRecord[]).filter((r) => r.kind === 'file').map((r) => `${FILES_DIR}/${chunk.scope}/${r.id}`));
+}
+
 export interface ResourceRecord extends StoredRecord {
   /** `rsc_…` */
   id: string;

@@ -78,7 +78,7 @@ export {
   type ProfileRecord,
   type ProfileView,
 } from './profiles.js';
-export { SubmissionProcessor } from './processor.js';
+export { SUBMISSION_PROCESSING, SUBMISSION_RESCORING, SubmissionProcessor } from './processor.js';
 export { SubmissionSearch } from './search.js';
 export {
   criterionScoreSchema,
@@ -102,8 +102,9 @@ export {
   type ListQuery,
 } from './submission-service.js';
 export { submissionDetail, submissionDetailSchema, submissionSummary, submissionSummarySchema, type SubmissionDetail, type SubmissionSummary } from './submission-views.js';
-export { FILES_DIR, removeResourceFile } from './attachments.js';
+export { FILES_DIR, legacyUploadPaths, removeResourceFile } from './attachments.js';
 export { profileInputSchema, profileKinds } from './profiles.js';
 export { JOBS, RECORD_IDS, RESCORES, RESOURCES, SUBMISSIONS, TRANSCRIPTS, type RecordIdEntry } from './submission-records.js';
 export { foundersOf, scoreSubmission } from './profile-scoring.js';
 export { DEMO_PROFILES, seedAutomationDemo } from './demo-profiles.js';
+export { submissionRetention } from './submission-retention.js';

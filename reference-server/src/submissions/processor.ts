@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
-import type { JobQueue, JobRef, EventListener, PublishedEvent } from '../jobs/index.js';
+import type { EventListener, PublishedEvent } from '../event-bus.js';
+import { defineJobQueue, type JobRef, type JobRunner } from '../jobs/index.js';
 import { dimensionPercentiles, emailKey, findResultByEmail, type AssessmentResult } from '../assessments/index.js';
 import { create, del, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type StoredRecord, type WriteOp } from '../store/index.js';
 import { eventPublisher } from '../webhooks/index.js';
@@ -12,6 +13,12 @@ import { submissionDetail } from './submission-views.js';
 
 /** Submissions scored at once. Scoring is cheap; the limit bounds concurrent store writes. */
 export const PROCESSING_CONCURRENCY = 4;
+
+/** Submission processing: one job per submission (`automation_jobs`), due at once; SubmissionProcessor handles it. */
+export const SUBMISSION_PROCESSING = defineJobQueue<JobRecord>({ name: 'submission-processing', collection: JOBS, concurrency: PROCESSING_CONCURRENCY });
+
+/** Re-score jobs (id = the case-folded email whose result arrived), due at once; SubmissionProcessor handles them. */
+export const SUBMISSION_RESCORING = defineJobQueue<RescoreJob>({ name: 'submission-rescoring', collection: RESCORES, concurrency: 1 });
 
 /** Runs of one transaction that lost a race (a `create` of an awaiting entry another wrote first). */
 const RUNS = 3;
@@ -47,26 +54,10 @@ export class SubmissionProcessor {
     this.#ctx = ctx;
   }
 
-  /** The job runner's queue: one job per submission, due at once. */
-  readonly queue: JobQueue<JobRecord> = {
-    name: 'submission-processing',
-    collection: JOBS,
-    concurrency: PROCESSING_CONCURRENCY,
-    run: (ref, signal) => this.#again(() => this.#run(ref, signal)),
-  };
-
-  /** Re-score jobs (id = the case-folded email whose result arrived), due at once. */
-  readonly rescoreQueue: JobQueue<RescoreJob> = {
-    name: 'submission-rescoring',
-    collection: RESCORES,
-    concurrency: 1,
-    run: (ref) => this.#again(() => this.#rescore(ref)),
-  };
-
-  /** Hands the runner both queues: processing and re-scoring. */
-  addQueues(runner: { add<T extends StoredRecord>(queue: JobQueue<T>): void }): void {
-    runner.add(this.queue);
-    runner.add(this.rescoreQueue);
+  /** Hands the runner the handlers of both queues: processing and re-scoring. */
+  handleQueues(runner: Pick<JobRunner, 'handle'>): void {
+    runner.handle(SUBMISSION_PROCESSING, (ref, signal) => this.#again(() => this.#run(ref, signal)));
+    runner.handle(SUBMISSION_RESCORING, (ref) => this.#again(() => this.#rescore(ref)));
   }
 
   /** Queues a re-score of the submissions awaiting a person's assessment in the write that stores the result. */

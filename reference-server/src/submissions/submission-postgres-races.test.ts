@@ -6,7 +6,7 @@ import { testDatabase, type TestDatabase } from '../../testing/postgres.js';
 import { systemClock } from '../clock.js';
 import type { AppContext } from '../context.js';
 import { randomIds } from '../ids.js';
-import { EventBus } from '../jobs/index.js';
+import { EventBus } from '../event-bus.js';
 import { PostgresStore, put } from '../store/index.js';
 import { CREATED, PROFILES, SUBMISSIONS, type CreatedCount, type SubmissionRecord } from './submission-records.js';
 import { SubmissionSearch } from './search.js';

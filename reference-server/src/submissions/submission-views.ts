@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  criterionScoreSchema,
-  fieldValueSchema,
-  founderSchema,
-  reportSchema,
-  scoreSummarySchema,
-  SUBMISSION_STATUSES,
-  submissionErrorSchema,
-  type SubmissionRecord,
-} from './submission-records.js';
+import { criterionScoreSchema, fieldValueSchema, founderSchema, reportSchema, scoreSummarySchema, SUBMISSION_STATUSES, submissionErrorSchema, type SubmissionRecord } from './submission-records.js';
 
 /**
  * The submission as the Automation API and the submission.* events show it. The view functions

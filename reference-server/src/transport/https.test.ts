@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
 import { defaultConfig } from '../config.js';
 import { startServer } from '../server.js';
-import { authorizePath, Browser, formFields, startTestServer, type TestServer } from 'reference-server/testing';
+import { Browser, formFields, startTestServer, type TestServer } from 'reference-server/testing';
+import { demoClientAuthorization } from '../../testing/oauth4webapi.js';
 import { checkTransport, HSTS_VALUE, InsecureTransportError } from './tls.js';
 
 /**
@@ -51,14 +52,7 @@ describe('HTTPS', () => {
       expect(as[key]).toMatch(/^https:\/\//);
     }
 
-    const client: oauth.Client = { client_id: server.demo.oauthClient.clientId };
-    const auth = oauth.ClientSecretBasic(server.demo.oauthClient.clientSecret);
-    const redirectUri = server.demo.oauthClient.redirectUri;
-    const verifier = oauth.generateRandomCodeVerifier();
-    const state = oauth.generateRandomState();
-    // The discovered endpoint, with the demo client's PKCE request as its query.
-    const url = new URL(as.authorization_endpoint as string);
-    url.search = new URL(authorizePath(server, { scope: 'basic profile', state, codeChallenge: await oauth.calculatePKCECodeChallenge(verifier) }), server.url).search;
+    const { client, auth, redirectUri, verifier, state, url } = await demoClientAuthorization(server, as);
 
     const browser = new Browser(server.url, tlsFetch);
     const loginPage = await browser.get(url.pathname + url.search);

@@ -1,8 +1,9 @@
 import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
+import { createServer as createHttpServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { isLoopbackHost } from './loopback.js';
+import type { TlsFiles } from '../config.js';
+import { isLoopbackHost } from '../loopback.js';
 
 /** One year, the value HSTS preload lists ask for; sent only on answers that came over TLS. */
 export const HSTS_VALUE = 'max-age=31536000';
@@ -24,11 +25,6 @@ export interface TlsMaterial {
  * on any other address it would send credentials in clear, so the server refuses to start
  * unless the operator says a TLS-terminating proxy stands in front (`--insecure-http`).
  */
-/** The PEM files of `--tls-cert` and `--tls-key`. */
-export interface TlsFiles {
-  certFile: string;
-  keyFile: string;
-}
 
 export function checkTransport(config: { host: string; tls?: TlsFiles | undefined; insecureHttp?: boolean | undefined }): void {
   if (config.tls || config.insecureHttp || isLoopbackHost(config.host)) return;
@@ -49,16 +45,17 @@ export async function loadTls(files: TlsFiles): Promise<TlsMaterial> {
  * An HTTP or HTTPS server for the app. Every answer carries `X-Content-Type-Options: nosniff`,
  * set here rather than per surface so no answer can miss it (a JSON 401, an operator error, a
  * parser's refusal): a browser must never sniff a JSON or text answer into HTML. Over HTTPS
- * every answer also carries Strict-Transport-Security.
+ * every answer also carries Strict-Transport-Security. `classes`: what builds each request and
+ * response (http/request-classes.ts), Node's own when absent.
  */
-export function createListener(app: RequestListener, tls: TlsMaterial | undefined): Server {
+export function createListener(app: RequestListener, tls: TlsMaterial | undefined, classes: Pick<ServerOptions, 'IncomingMessage' | 'ServerResponse'> = {}): Server {
   if (!tls) {
-    return createHttpServer((req, res) => {
+    return createHttpServer(classes, (req, res) => {
       res.setHeader('x-content-type-options', 'nosniff');
       app(req, res);
     });
   }
-  return createHttpsServer({ cert: tls.cert, key: tls.key }, (req, res) => {
+  return createHttpsServer({ ...classes, cert: tls.cert, key: tls.key }, (req, res) => {
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('strict-transport-security', HSTS_VALUE);
     app(req, res);

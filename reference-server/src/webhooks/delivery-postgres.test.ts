@@ -7,7 +7,7 @@ import { ManualClock } from '../clock.js';
 import type { AppContext } from '../context.js';
 import { JobRunner, WakingStore } from '../jobs/index.js';
 import { OutboundClient } from '../outbound/index.js';
-import { WebhookDelivery } from './delivery.js';
+import { WEBHOOK_DELIVERY, WebhookDelivery } from './delivery.js';
 import { eventOps } from './outbox.js';
 import { ATTEMPTS, OUTBOX, type AttemptRecord } from './webhook-records.js';
 import { RETRY_DELAYS_MS } from './schedule.js';
@@ -42,9 +42,9 @@ function server(opened: AppContext): Server {
   // Real time at the start, so the receiver's standardwebhooks check (5 min tolerance) accepts the timestamps.
   const clock = new ManualClock(Date.now());
   const config = { ...opened.config, outboundAllowlist: ['127.0.0.1'] };
-  const runner = new JobRunner({ db: opened.db, clock, log });
-  const ctx: AppContext = { ...opened, config, clock, db: new WakingStore(opened.db, runner.isJobCollection) };
-  runner.add(new WebhookDelivery(ctx, new OutboundClient(config)).queue);
+  const runner = new JobRunner({ db: opened.db, clock, log, queues: [WEBHOOK_DELIVERY] });
+  const ctx: AppContext = { ...opened, config, clock, db: new WakingStore(opened.db, runner.queues) };
+  runner.handle(WEBHOOK_DELIVERY, new WebhookDelivery(ctx, new OutboundClient(config)).handle);
   return { ctx, clock, runner };
 }
 

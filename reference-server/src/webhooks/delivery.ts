@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../context.js';
-import type { JobQueue, JobRef } from '../jobs/index.js';
+import { defineJobQueue, type JobHandler, type JobRef } from '../jobs/index.js';
 import { failedOnInternalAddress, INTERNAL_NO_ANSWER, internalAnswerText, OutboundRefusedError, post, sentHeaders, type OutboundClient, type PostResponse } from '../outbound/index.js';
 import { del, put, type Transaction, type WriteOp } from '../store/index.js';
 import { ATTEMPTS, OUTBOX, SUBSCRIPTIONS, type AttemptExchange, type AttemptOutcome, type AttemptRecord, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './webhook-records.js';
@@ -83,6 +83,9 @@ function scheduled(outcome: AttemptOutcome, attempt: number, retryAfterMs: numbe
   return delay === undefined || attempt >= MAX_ATTEMPTS ? { outcome: 'failed' } : { outcome, nextAt: now + delay };
 }
 
+/** Webhook delivery: one job per outbox entry, due at its next attempt; WebhookDelivery handles it. */
+export const WEBHOOK_DELIVERY = defineJobQueue<OutboxEntry>({ name: 'webhook-delivery', collection: OUTBOX, concurrency: DELIVERY_CONCURRENCY, dueAt: (entry) => entry.nextAttemptAt });
+
 /**
  * Delivers the outbox, a queue of the job runner (jobs/runner.ts): one job per outbox entry, due
  * at its `nextAttemptAt`, DELIVERY_CONCURRENCY attempts at once. Each attempt's outcome (attempt
@@ -101,13 +104,8 @@ export class WebhookDelivery {
     this.#counted = counted;
   }
 
-  readonly queue: JobQueue<OutboxEntry> = {
-    name: 'webhook-delivery',
-    collection: OUTBOX,
-    concurrency: DELIVERY_CONCURRENCY,
-    dueAt: (entry) => entry.nextAttemptAt,
-    run: (ref, signal) => this.#attempt(ref, signal),
-  };
+  /** WEBHOOK_DELIVERY's handler: one attempt at one outbox entry. */
+  readonly handle: JobHandler = (ref, signal) => this.#attempt(ref, signal);
 
   async #attempt({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
     const ctx = this.#ctx;

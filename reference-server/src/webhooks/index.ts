@@ -32,7 +32,7 @@
  */
 export { attemptView, getAttempt, listAttempts } from './attempts.js';
 export { failedSince, resendEvent, resendFailed, sendTestEvent, TEST_EVENT_PREFIX, type RedeliveryResult } from './redelivery.js';
-export { WebhookDelivery } from './delivery.js';
+export { WEBHOOK_DELIVERY, WebhookDelivery } from './delivery.js';
 export { updateSubscription, type SubscriptionChanges, type UpdateResult } from './edit.js';
 export { DEFAULT_OVERLAP_HOURS, isOverlapHours, OVERLAP_HOURS, overlapUntil, rotateSecret, type OverlapHours, type Rotation } from './rotation.js';
 export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES, type EventType, type WebhookSurface } from './event-types.js';
@@ -58,3 +58,4 @@ export {
 export { createSubscriptionBody, eventPayloadSchema, webhookEventsOpenApi, webhookOpenApi } from './contract.js';
 export { ATTEMPTS, EVENTS, OUTBOX, type OutboxEntry } from './webhook-records.js';
 export { subscriptionView } from './subscriptions.js';
+export { eventRetention } from './event-retention.js';

@@ -8,7 +8,7 @@ import { defaultConfig, type ServerConfig } from '../../config.js';
 import { workedExample } from '../../psychometrics/index.js';
 import { startServer, type RunningServer } from '../../server.js';
 import { startTestServer, type TestServer } from 'reference-server/testing';
-import { BACKOFF_MS, MAX_ATTEMPTS } from './queue.js';
+import { BACKOFF_MS, MAX_ATTEMPTS } from './crm-queue.js';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -82,6 +82,16 @@ async function submit(email: string, base: { url: string } = server): Promise<st
   const response = await api('/assessment/submit', { method: 'POST', body: JSON.stringify({ email, full_name: 'Casey CRM', ...workedExample() }) }, base);
   expect(response.status).toBe(200);
   return (await json(response)).responseId;
+}
+
+/** Submits a result while the CRM answers `answers` in turn (then 200), and lets the first attempt settle. */
+async function submitThroughFirstAttempt(email: string, answers: Receiver['script']): Promise<{ id: string; before: number }> {
+  receiver.script = answers;
+  const before = receiver.received.length;
+  const id = await submit(email);
+  await receiver.waitFor(before + 1);
+  await jobs().idle();
+  return { id, before };
 }
 
 const crmSync = async (id: string, base: { url: string } = server) =>
@@ -171,11 +181,7 @@ describe('CRM sync after a save', () => {
   });
 
   it('retries a failure after the backoff, on the injected clock', async () => {
-    receiver.script = [{ status: 503 }];
-    const before = receiver.received.length;
-    const id = await submit('retry@example.com');
-    await receiver.waitFor(before + 1);
-    await jobs().idle();
+    const { id, before } = await submitThroughFirstAttempt('retry@example.com', [{ status: 503 }]);
     const failedAt = clock.now();
     expect(await crmSync(id)).toEqual({
       status: 'retrying',
@@ -193,11 +199,7 @@ describe('CRM sync after a save', () => {
   });
 
   it("waits at least as long as the CRM's Retry-After", async () => {
-    receiver.script = [{ status: 429, headers: { 'retry-after': '120' } }];
-    const before = receiver.received.length;
-    const id = await submit('throttled@example.com');
-    await receiver.waitFor(before + 1);
-    await jobs().idle();
+    const { id, before } = await submitThroughFirstAttempt('throttled@example.com', [{ status: 429, headers: { 'retry-after': '120' } }]);
     expect((await crmSync(id)).nextAttemptAt).toBe(new Date(clock.now() + 120_000).toISOString());
     clock.advance(120_000);
     await receiver.waitFor(before + 2);
@@ -206,11 +208,7 @@ describe('CRM sync after a save', () => {
   });
 
   it('sends only the latest revision when a result is replaced during retries', async () => {
-    receiver.script = [{ status: 500 }];
-    const before = receiver.received.length;
-    const id = await submit('replaced@example.com');
-    await receiver.waitFor(before + 1);
-    await jobs().idle();
+    const { id, before } = await submitThroughFirstAttempt('replaced@example.com', [{ status: 500 }]);
     await submit('REPLACED@example.com');
     await receiver.waitFor(before + 2);
     await jobs().idle();
@@ -222,11 +220,7 @@ describe('CRM sync after a save', () => {
   });
 
   it(`gives up after ${MAX_ATTEMPTS} attempts and says so on the result`, async () => {
-    receiver.script = Array.from({ length: MAX_ATTEMPTS }, () => ({ status: 500 }));
-    const before = receiver.received.length;
-    const id = await submit('failing@example.com');
-    await receiver.waitFor(before + 1);
-    await jobs().idle();
+    const { id, before } = await submitThroughFirstAttempt('failing@example.com', Array.from({ length: MAX_ATTEMPTS }, () => ({ status: 500 })));
     for (const [i, delay] of BACKOFF_MS.entries()) {
       clock.advance(delay);
       await receiver.waitFor(before + i + 2);
@@ -239,11 +233,7 @@ describe('CRM sync after a save', () => {
   });
 
   it('keeps a pending sync across a restart', async () => {
-    receiver.script = [{ status: 502 }];
-    const before = receiver.received.length;
-    const id = await submit('durable@example.com');
-    await receiver.waitFor(before + 1);
-    await jobs().idle();
+    const { id, before } = await submitThroughFirstAttempt('durable@example.com', [{ status: 502 }]);
     await server.close();
 
     const restarted = await startServer(

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { checkOutboundUrl, post, type OutboundClient } from '../../outbound/index.js';
-import type { CrmRequest, CrmTransport } from './queue.js';
+import type { CrmRequest, CrmTransport } from './crm-queue.js';
 
 /**
  * CRM sync leaves the server like a webhook does: through the SSRF-guarded outbound client (the

@@ -2,3 +2,4 @@
 export * from './invite-records.js';
 export * from './invite-service.js';
 export * from './invite-views.js';
+export { draftRetention } from './draft-retention.js';

@@ -1,14 +1,13 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../../cli.js';
 import { ManualClock } from '../../clock.js';
 import { createLogger } from '../../log.js';
 import { workedExample } from '../../psychometrics/index.js';
-import { completeInvite, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
+import { collectLines, completeInvite, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { publicResultSchema } from '../../assessment-api/assessment-response-schemas.js';
 import { createdInviteSchema, inviteListSchema, inviteViewSchema } from './invite-views.js';
 
@@ -16,15 +15,9 @@ import { createdInviteSchema, inviteListSchema, inviteViewSchema } from './invit
 let server: TestServer;
 let receiver: WebhookReceiver;
 let other: { orgId: string; key: string };
-const lines: string[] = [];
+const { sink, lines } = collectLines();
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
   server = await startTestServer({ logLevel: 'info' }, { log: createLogger('info', sink) });
   receiver = await new WebhookReceiver().start();
   const org = (await operate(server.sandbox, 'org.create', { name: 'Other Capital' })) as { id: string };

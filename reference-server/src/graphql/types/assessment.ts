@@ -1,16 +1,4 @@
-import {
-  GraphQLBoolean,
-  GraphQLEnumType,
-  GraphQLFloat,
-  GraphQLID,
-  GraphQLInt,
-  GraphQLList,
-  GraphQLNonNull,
-  GraphQLObjectType,
-  GraphQLString,
-  type GraphQLFieldConfig,
-  type GraphQLNullableType,
-} from 'graphql';
+import { GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLID, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig, type GraphQLNullableType } from 'graphql';
 import { findResultByEmail, type AssessmentResult } from '../../assessments/index.js';
 import { DIMENSIONS } from '../../psychometrics/index.js';
 import type { DimensionScore, ScaleScore, ScoreReport } from '../../psychometrics/index.js';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { JobQueue, JobRef } from '../../jobs/index.js';
+import { defineJobQueue, type JobHandler, type JobRef } from '../../jobs/index.js';
 import { failedOnInternalAddress } from '../../outbound/index.js';
 import { del, put, type StoredRecord, type WriteOp } from '../../store/index.js';
 import { getResult, recordCrmSync, type AssessmentResult, type CrmSyncState } from '../results.js';
@@ -58,6 +58,9 @@ function errorText(error: unknown): string {
 /** At most this many CRM requests at once, over all organisations. */
 export const CRM_CONCURRENCY = 8;
 
+/** CRM sync: one job per result to send, due at its next attempt; CrmSync handles it. */
+export const CRM_SYNC = defineJobQueue<CrmJob>({ name: 'assessment-crm-sync', collection: CRM_JOBS, concurrency: CRM_CONCURRENCY, dueAt: (job) => job.nextAttemptAt });
+
 export class CrmSync {
   readonly #ctx: AppContext;
   readonly #transport: CrmTransport;
@@ -67,13 +70,8 @@ export class CrmSync {
     this.#transport = transport;
   }
 
-  readonly queue: JobQueue<CrmJob> = {
-    name: 'assessment-crm-sync',
-    collection: CRM_JOBS,
-    concurrency: CRM_CONCURRENCY,
-    dueAt: (job) => job.nextAttemptAt,
-    run: (ref, signal) => this.#attempt(ref, signal),
-  };
+  /** CRM_SYNC's handler: one attempt at one result's sync. */
+  readonly handle: JobHandler = (ref, signal) => this.#attempt(ref, signal);
 
   async #attempt({ scope: orgId, id: resultId }: JobRef, signal: AbortSignal): Promise<void> {
     const ctx = this.#ctx;

@@ -1,4 +1,4 @@
-import type { AsyncReader, WriteOp } from '../store/index.js';
+import type { AsyncReader, WriteOp } from './store/index.js';
 
 /** What a listener sees of a published event (the webhook engine's EventRecord is one). */
 export interface PublishedEvent {

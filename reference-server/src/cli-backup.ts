@@ -1,43 +1,16 @@
 import { createWriteStream } from 'node:fs';
-import { access, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { defaultConfig } from '../config.js';
-import type { AppContext } from '../context.js';
-import { MASTER_KEY_ENV, MASTER_KEY_FILE, openDataFolder } from '../data-folder.js';
-import { createLogger } from '../log.js';
-import { callOperator, readAll } from '../transport/index.js';
-import { FolderLockedError, PostgresStore, put, redactConnectionString, StoreUnavailableError, type WriteOp } from '../store/index.js';
-import { FILES_DIR, type ResourceRecord } from '../submissions/index.js';
-import { RESOURCES } from '../submissions/index.js';
-import { BadBackupError, captureSnapshot, decodeBackup, encodeBackup, type BackupChunk, type BackupHeader } from './archive.js';
-
-/** The folder's master key file, when the key lives there (not in the environment). */
-async function folderMasterKey(dataDir: string): Promise<Buffer | undefined> {
-  if (process.env[MASTER_KEY_ENV]) return undefined;
-  try {
-    return Buffer.from((await readFile(join(dataDir, MASTER_KEY_FILE), 'utf8')).trim(), 'base64');
-  } catch {
-    return undefined;
-  }
-}
-
-/** A consistent backup of the store `ctx` holds, as a gzip stream (the operator endpoint serves it). */
-export async function backupStream(ctx: AppContext): Promise<Readable> {
-  const chunks = await ctx.db.transaction((tx) => captureSnapshot(tx), { readOnly: true });
-  // An empty batch resolves once every batch before it is durable (the file store shows a write in
-  // memory a moment before its fsync): the backup holds only acknowledged writes.
-  await ctx.db.write([]);
-  // Uploaded bytes are records in the store now (captured above); a folder an older server wrote
-  // may still hold some beside it, which follow as files.
-  const legacy = chunks
-    .filter((chunk) => chunk.collection === RESOURCES)
-    .flatMap((chunk) => (chunk.records as ResourceRecord[]).filter((r) => r.kind === 'file').map((r) => `${FILES_DIR}/${chunk.scope}/${r.id}`));
-  const present = await Promise.all(legacy.map((path) => access(join(ctx.config.dataDir, path)).then(() => true, () => false)));
-  const files = legacy.filter((_, at) => present[at]).map((path) => ({ path, read: () => readFile(join(ctx.config.dataDir, path)) }));
-  return encodeBackup(chunks, files, await folderMasterKey(ctx.config.dataDir), new Date(ctx.clock.now()));
-}
+import { BadBackupError, backupStream, captureSnapshot, decodeBackup, encodeBackup, type BackupChunk, type BackupHeader } from './backup/index.js';
+import { defaultConfig } from './config.js';
+import { MASTER_KEY_ENV, MASTER_KEY_FILE } from './crypto/index.js';
+import { openDataFolder } from './data-folder.js';
+import { createLogger } from './log.js';
+import { callOperator, readAll } from './transport/index.js';
+import { FolderLockedError, PostgresStore, put, redactConnectionString, StoreUnavailableError, type WriteOp } from './store/index.js';
+import { legacyUploadPaths } from './submissions/index.js';
 
 /** Writes the file only once complete (temp file, fsync, rename): a cut-short backup never looks whole. Mode 0600: it holds the key. */
 async function writeAtomically(out: string, source: Readable): Promise<void> {
@@ -72,7 +45,7 @@ export async function backupFolder(dataDir: string, out: string): Promise<{ file
     return { file, via: 'server' };
   }
   try {
-    await writeAtomically(file, await backupStream(folder.ctx));
+    await writeAtomically(file, await backupStream(folder.ctx, legacyUploadPaths));
     return { file, via: 'folder' };
   } finally {
     await folder.close();

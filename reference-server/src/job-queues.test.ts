@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishCertification, startCertification, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
 import { ManualClock } from './clock.js';
-import { JOB_COLLECTIONS } from './job-collections.js';
 
 /**
  * An operator command writes the sandbox itself on a database (on a folder it goes through the
@@ -25,11 +24,7 @@ afterAll(async () => {
   await receiver.stop();
 });
 
-describe('the job collections an operator command wakes the servers for', () => {
-  it('are the collections of the server’s job queues', () => {
-    expect(new Set(server.jobs.collections)).toEqual(JOB_COLLECTIONS);
-  });
-
+describe('the job queues an operator command wakes the servers for', () => {
   it('wake the server for a run started from the command line: its first probe goes out without a sweep', { timeout: 15_000 }, async () => {
     const first = receiver.next();
     const started = await startCertification(server, { webhookUrl: receiver.urlOf('/in'), checks: ['webhook'] });

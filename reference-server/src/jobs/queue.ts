@@ -1,0 +1,69 @@
+import type { StoredRecord, WriteOp } from '../store/index.js';
+
+/** One durable job: a record `id` in a queue's collection, under `scope` (an organisation). */
+export interface JobRef {
+  scope: string;
+  id: string;
+}
+
+/** What an attempt may answer: run this job again no sooner than `notBefore` (epoch ms of the clock). */
+export interface JobWait {
+  notBefore: number;
+}
+
+/**
+ * One attempt. `signal` aborts when the runner stops (or lost the job's lease): leave the job as
+ * it is in the store then. It may answer a time before which it need not run again: kept in
+ * memory only, so a job that looks at its clocks often need not rewrite its record to wait
+ * (after a restart, or on another server, it runs at its stored time).
+ */
+export type JobHandler = (ref: JobRef, signal: AbortSignal) => Promise<void | JobWait>;
+
+/** Only defineJobQueue makes a queue: the runner and the store's hook know a queue by this object, never by a name. */
+const DEFINED = Symbol('job queue');
+
+/**
+ * A kind of durable job, named by what it does (`WEBHOOK_DELIVERY`, `SUBMISSION_PROCESSING`) and
+ * defined beside its handler. Each pending job is one record in `collection`, written in the same
+ * store write as the change that calls for it, so a job survives a crash with its cause. An
+ * attempt settles its job durably itself: it deletes the record when done, or stores the next due
+ * time (its backoff) with the attempt's outcome. After each attempt the runner reads the record
+ * again and schedules whatever is left, so the store is the only schedule.
+ */
+export interface JobQueue<T extends StoredRecord = StoredRecord> {
+  readonly [DEFINED]: true;
+  readonly name: string;
+  /** The store collection its job records live in (the queue's own; no two queues share one). */
+  readonly collection: string;
+  /** Attempts running at once on this server, over all keys. One key never runs twice at once, on any server. */
+  readonly concurrency: number;
+  /** When the job is due (epoch ms of the clock); without it, at once. */
+  dueAt?(record: T): number;
+  /** The jobs of this queue a committed batch put (the store's commit hook hands them to the runner). */
+  jobsIn(ops: readonly WriteOp[]): JobRef[];
+  /** Whether a write to `collection` is a write of this queue's jobs (the wake-ups' test). */
+  holds(collection: string): boolean;
+}
+
+export interface JobQueueSpec<T extends StoredRecord> {
+  name: string;
+  collection: string;
+  concurrency: number;
+  dueAt?(record: T): number;
+}
+
+/** A job queue, to export beside its handler and hand the runner (`runner.handle(queue, handler)`) and job-queues.ts. */
+export function defineJobQueue<T extends StoredRecord>(spec: JobQueueSpec<T>): JobQueue<T> {
+  const { collection } = spec;
+  return {
+    [DEFINED]: true,
+    ...spec,
+    jobsIn: (ops) => ops.flatMap((op) => (op.op === 'put' && op.collection === collection ? [{ scope: op.scope, id: op.record.id }] : [])),
+    holds: (written) => written === collection,
+  };
+}
+
+/** A job of a known queue, as the wake-ups and the store's hook name it. */
+export interface QueuedJob extends JobRef {
+  queue: JobQueue;
+}
