@@ -87,9 +87,10 @@ export class BatchedConnection {
       this.#pending.push({ statement, target, resolve, reject });
       if (this.#flushQueued) return;
       this.#flushQueued = true;
-      queueMicrotask(() => {
+      // A microtask: after the reads asked for beside this one. #send settles every read it holds and never rejects but for the commit.
+      void Promise.resolve().then(() => {
         this.#flushQueued = false;
-        void this.#send();
+        return this.#send();
       });
     }) as Promise<pg.QueryResult<R>>;
   }
