@@ -70,14 +70,12 @@ export async function createSubmission(ctx: Ctx, orgId: string, input: Submissio
 }
 
 async function createIn(tx: Transaction, ctx: Ctx, orgId: string, input: SubmissionInput): Promise<CreateOutcome> {
-  // Asked together: one round trip on PostgreSQL. The organisation's count row is locked last in
-  // it, so its creates wait on one another only for the write and the commit.
-  const [mapping, entry, profile, publish, created] = await Promise.all([
+  // Asked together: one round trip on PostgreSQL.
+  const [mapping, entry, profile, publish] = await Promise.all([
     getFieldMapping({ db: tx }, orgId),
     tx.get<RecordIdEntry>(RECORD_IDS, orgId, input.record_id),
     tx.get<ProfileRecord>(PROFILES, orgId, input.profile_id),
     eventPublisher(ctx, tx, orgId),
-    tx.get<CreatedCount>(CREATED, orgId, 'created', { forUpdate: true }),
   ]);
   const existing = entry ? await tx.get<SubmissionRecord>(SUBMISSIONS, orgId, entry.submissionId) : undefined;
   const fields = applyMapping(mapping, 'submission', input.fields);
@@ -115,6 +113,9 @@ async function createIn(tx: Transaction, ctx: Ctx, orgId: string, input: Submiss
     history: [{ status: 'queued', at: now }],
   };
   const events = await publish('submission.queued', submissionSummary(submission));
+  // The count row locked last, on its own: the organisation's creates wait on one another only for
+  // the write and the commit (locked in the reads' message, create's p99 rose in every comparison).
+  const created = await tx.get<CreatedCount>(CREATED, orgId, 'created', { forUpdate: true });
   const count: CreatedCount = { id: 'created', count: (created?.count ?? 0) + 1 };
   const ops: AsyncWriteOp[] = [
     created ? put(CREATED, orgId, count) : create(CREATED, orgId, count),
