@@ -72,6 +72,7 @@ export const POSTGRES_PASSING: string[] = [
   'reference-server/src/oauth/sweeper.test.ts',
   'reference-server/src/oauth/token.test.ts',
   'reference-server/src/observability/observability.test.ts',
+  'reference-server/src/operator/operator-call.test.ts',
   'reference-server/src/outbound/outbound.test.ts',
   'reference-server/src/pages/pages.test.tsx',
   'reference-server/src/pages/time.test.tsx',

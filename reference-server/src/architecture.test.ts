@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { COMMANDS } from './operator/index.js';
 
 /**
  * The layering docs/architecture.md draws, held by the code's own import graph:
@@ -24,6 +25,7 @@ const LAYERS: readonly { layer: string; members: readonly string[] }[] = [
     layer: 'the top: starts, composes, wires',
     members: [
       'main.ts', 'index.ts', 'cli.ts', 'cli-operator.ts', 'cli-start.ts', 'cli-store.ts', 'certify-cli.ts', 'certify-command.ts',
+      'certify-run.ts', 'certify-output.ts', 'certify-certificates-cli.ts',
       'certify-progress.ts', 'certify-verify.ts', 'banner.ts', 'server.ts', 'compose.ts', 'app.ts', 'sandbox.ts', 'data-folder.ts',
       'database.ts', 'job-queues.ts', 'cli-backup.ts', 'retention-rules.ts',
     ],
@@ -270,5 +272,43 @@ describe('work outside a request', () => {
   it('hands every listener and timer callback to detached()', () => {
     // clock.ts's timer runs the callback its caller gave `schedule`, which is checked there.
     expect(FILES.filter(({ path }) => rel(path) !== 'clock').flatMap(({ path, source }) => bareCallbacks(path, source))).toEqual([]);
+  });
+});
+
+/**
+ * The operator commands are reached only through the typed call (operator/commands.ts
+ * `OperatorCall`): a function that takes a command's name takes that command's input type and
+ * answers its output type, never `unknown`, and no caller casts a command's answer. Only the table's
+ * own checks (operator/commands.ts, where an HTTP body or argv meets the schemas) take `unknown`.
+ */
+const COMMAND_NAMES = new Set(Object.keys(COMMANDS));
+const TABLE_CHECKS = 'operator/commands';
+
+function untypedOperatorCalls(path: string, source: ts.SourceFile): string[] {
+  const found: string[] = [];
+  const at = (node: ts.Node) => `${rel(path)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const namesCommand = (type: ts.TypeNode | undefined, generics: ReadonlySet<string>) =>
+    type !== undefined && (/\bCommandName\b/.test(type.getText(source)) || (ts.isTypeReferenceNode(type) && generics.has(type.typeName.getText(source))));
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && rel(path) !== TABLE_CHECKS) {
+      const generics = new Set((node.typeParameters ?? []).filter((p) => p.constraint && /\bCommandName\b/.test(p.constraint.getText(source))).map((p) => p.name.text));
+      const takesName = node.parameters.some((p) => namesCommand(p.type, generics));
+      const untyped = node.parameters.some((p) => p.type?.kind === ts.SyntaxKind.UnknownKeyword) || node.type?.getText(source) === 'Promise<unknown>';
+      if (takesName && untyped) found.push(`${at(node)} takes a command name with unknown input or output`);
+    }
+    if (ts.isAsExpression(node) && !(ts.isTypeReferenceNode(node.type) && node.type.typeName.getText(source) === 'const')) {
+      let inner: ts.Expression = node.expression;
+      while (ts.isParenthesizedExpression(inner) || ts.isAwaitExpression(inner)) inner = inner.expression;
+      if (ts.isCallExpression(inner) && inner.arguments.some((arg) => ts.isStringLiteral(arg) && COMMAND_NAMES.has(arg.text))) found.push(`${at(node)} casts the answer of ${inner.getText(source).slice(0, 60)}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('the operator commands', () => {
+  it('are called through the typed call only: no command name beside unknown, no cast of an answer', () => {
+    expect(FILES.flatMap(({ path, source }) => untypedOperatorCalls(path, source))).toEqual([]);
   });
 });

@@ -1,37 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliResult, spawnCli, type CliProcess } from '../testing/cli.js';
 
 /**
  * The running-runs limit as a user meets it on the CLI (issue 36): `start --max-certification-runs 1`,
  * then `certify start` and `certify run` against the folder that server holds — refused with a
  * message naming the run to finish and exit code 3 — until `certify finish` frees the place.
  */
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const TSCONFIG = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
-
-const cli = (args: string[]): ChildProcess =>
-  spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
-    env: { ...process.env, LOG_LEVEL: 'silent', REFERENCE_SERVER_DATA: '', TSX_TSCONFIG_PATH: TSCONFIG },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-
-async function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = cli(args);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
-}
+const cli = (args: string[]) => spawnCli(args, { REFERENCE_SERVER_DATA: '' });
+const run = (args: string[]) => cliResult(cli(args));
 
 let dataDir: string;
-let server: ChildProcess;
+let server: CliProcess;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'certify-limit-'));

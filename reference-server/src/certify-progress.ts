@@ -20,6 +20,11 @@ export class ProgressLines {
     this.#lastListing = now;
   }
 
+  /** How long until the next listing of the checks pending is due: the longest a wait may last. */
+  nextListingIn(now: number): number {
+    return Math.max(0, this.#lastListing + this.#intervalMs - now);
+  }
+
   /** Called with each report seen while waiting (and the last one). */
   see(report: Report, now: number): void {
     for (const check of report.checks) {

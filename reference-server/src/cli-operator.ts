@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { z } from 'zod';
-import { COMMANDS, type CliHints, type CommandName } from './operator/index.js';
+import { COMMANDS, parseInput, type CliHints, type CommandName, type OperatorCall } from './operator/index.js';
 import { isPostgresUrl } from './store/index.js';
 
 /**
@@ -30,7 +30,7 @@ const GROUPS: Record<string, { name?: string; description: string }> = {
  * Commands the CLI offers in its own words: `seed --demo`, and `certify …` (certify-cli.ts: it
  * starts a run, runs the partner's command, waits for the verdict and sets the exit code).
  */
-const HAND_WRITTEN: ReadonlySet<CommandName> = new Set(['seed.demo', 'certify.start', 'certify.begin', 'certify.status', 'certify.finish', 'certify.explain', 'certify.list', 'certify.revoke', 'certify.keys', 'certify.rotate-key', 'certify.withdraw-key']);
+const HAND_WRITTEN: ReadonlySet<CommandName> = new Set(['seed.demo', 'certify.start', 'certify.begin', 'certify.status', 'certify.finish', 'certify.explain', 'certify.list', 'certify.revoke', 'certify.keys', 'certify.rotate-key', 'certify.withdraw-key', 'certify.wait']);
 
 export const DEFAULT_DATA = './data';
 export const dataOption = (): Option => new Option('--data <dir>', 'data folder').default(DEFAULT_DATA).env('REFERENCE_SERVER_DATA');
@@ -154,16 +154,25 @@ async function readJsonFile(path: string): Promise<unknown> {
   }
 }
 
-export type Operate = (target: string | StoreTarget, name: CommandName, args: unknown) => Promise<unknown>;
+/** Runs `work` with the typed operator call on the target's sandbox (cli.ts `withOperator`). */
+export type WithOperator = <T>(target: string | StoreTarget, work: (call: OperatorCall) => Promise<T>) => Promise<T>;
 
 /** The `warnings` a command's answer carries (`org create` on a server whose outbound reaches loopback), for stderr. */
-function warningsOf(answer: unknown): string[] {
-  const warnings = (answer as { warnings?: unknown } | null)?.warnings;
-  return Array.isArray(warnings) ? warnings.filter((w): w is string => typeof w === 'string') : [];
+const warningsOf = (answer: object): string[] => ('warnings' in answer && Array.isArray(answer.warnings) ? answer.warnings.filter((w): w is string => typeof w === 'string') : []);
+
+/** What `certify` borrows from cli.ts (passed in, so the two files do not import each other). */
+export interface CliParts {
+  dataOption(): Option;
+  databaseOption(): Option;
+  /** The servers' settings a command on a database needs (public URL, outbound allowlist, certificate issuer, run limits). */
+  serverSettingOptions(): Option[];
+  withOperator: WithOperator;
+  duration(value: string): number;
+  list(value: string, previous?: string[]): string[];
 }
 
 /** Adds every operator command of `COMMANDS` to `program`; each prints its answer as JSON. */
-export function addOperatorCommands(program: Command, operate: Operate): void {
+export function addOperatorCommands(program: Command, withOperator: WithOperator): void {
   const groups = new Map<string, Command>();
   for (const [name, definition] of Object.entries(COMMANDS) as [CommandName, (typeof COMMANDS)[CommandName]][]) {
     if (HAND_WRITTEN.has(name)) continue;
@@ -190,7 +199,7 @@ export function addOperatorCommands(program: Command, operate: Operate): void {
         if (value === undefined) continue;
         input[field.key] = field.key === hints.jsonFile ? await readJsonFile(value as string) : value;
       }
-      const answer = await operate(options, name, input);
+      const answer = await withOperator(options, (call) => call(name, parseInput(name, input)));
       process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
       for (const warning of warningsOf(answer)) process.stderr.write(`warning: ${warning}\n`);
     });

@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { certificationReport, finishCertification, passedCertification, startTestServer, type Report, type TestServer } from 'reference-server/testing';
+import { runCli } from '../testing/cli.js';
 import { testDatabase, type TestDatabase } from '../testing/postgres.js';
 
 /**
@@ -14,8 +12,6 @@ import { testDatabase, type TestDatabase } from '../testing/postgres.js';
  * local server's) on a sandbox named otherwise, with links on the default URL; `certify start`
  * ignored the servers' limits.
  */
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const TSCONFIG = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
 const ISSUER = 'Evaluate sandbox';
 
 let database: TestDatabase;
@@ -23,25 +19,14 @@ let server: TestServer;
 let masterKey: string;
 
 /** The command line as an operator of the cluster runs it: the servers' settings in its environment. */
-async function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = {
-    ...process.env,
-    LOG_LEVEL: 'silent',
-    TSX_TSCONFIG_PATH: TSCONFIG,
+const cli = (args: string[]) =>
+  runCli(args, {
     DATABASE_URL: database.url,
     REFERENCE_SERVER_MASTER_KEY: masterKey,
     REFERENCE_SERVER_PUBLIC_URL: server.url,
     REFERENCE_SERVER_CERTIFICATE_ISSUER: ISSUER,
     REFERENCE_SERVER_MAX_CERTIFICATION_RUNS: '1',
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
-}
+  });
 
 beforeAll(async () => {
   masterKey = process.env['REFERENCE_SERVER_MASTER_KEY'] || randomBytes(32).toString('base64');

@@ -1,32 +1,14 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cliResult, spawnCli } from '../testing/cli.js';
 import { testDatabase, type TestDatabase } from '../testing/postgres.js';
 
-/** The CLI as a user runs it: a child process, its output, its exit code. */
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const TSCONFIG = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
-
-function cli(args: string[], env: Record<string, string> = {}) {
-  return spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
-    env: { ...process.env, LOG_LEVEL: 'silent', REFERENCE_SERVER_DATA: '', REFERENCE_SERVER_MASTER_KEY: '', TSX_TSCONFIG_PATH: TSCONFIG, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-async function run(args: string[], env?: Record<string, string>) {
-  const child = cli(args, env);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
-}
+/** The CLI as a user runs it, with neither a developer's folder nor master key from the environment. */
+const cli = (args: string[], env: Record<string, string> = {}) => spawnCli(args, { REFERENCE_SERVER_DATA: '', REFERENCE_SERVER_MASTER_KEY: '', ...env });
+const run = (args: string[], env: Record<string, string> = {}) => cliResult(cli(args, env));
 
 interface CopyReport {
   from: string;

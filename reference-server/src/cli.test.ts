@@ -1,32 +1,13 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cliResult, spawnCli } from '../testing/cli.js';
 
-/** The CLI as a user runs it: a child process, its stdout, its exit code. */
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const TSCONFIG = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
-
-function cli(args: string[]) {
-  return spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
-    // tsx reads the tsconfig of the working directory: the server's own compiles its .tsx pages.
-    env: { ...process.env, LOG_LEVEL: 'silent', REFERENCE_SERVER_DATA: '', TSX_TSCONFIG_PATH: TSCONFIG },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-async function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = cli(args);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
-}
+/** The CLI as a user runs it; REFERENCE_SERVER_DATA emptied so a developer's own folder is never used. */
+const cli = (args: string[]) => spawnCli(args, { REFERENCE_SERVER_DATA: '' });
+const run = (args: string[]) => cliResult(cli(args));
 
 async function json<T>(args: string[]): Promise<T> {
   const result = await run(args);

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { backupDatabase, backupFolder, restoreFolder } from './cli-backup.js';
-import { addCertifyCommands, certifyExitCode } from './certify-cli.js';
+import { addCertifyCommands } from './certify-cli.js';
+import { certifyExitCode } from './certify-output.js';
 import { formatBanner, type BannerPlace } from './banner.js';
 import { addOperatorCommands, databaseOption, dataOption, list, serverSettingOptions, storeTarget, type StoreTarget } from './cli-operator.js';
 import { addStartCommand, duration } from './cli-start.js';
@@ -10,16 +11,15 @@ import { defaultConfig } from './config.js';
 import { wakingServers } from './job-queues.js';
 import { openSandbox } from './sandbox.js';
 import { createLogger } from './log.js';
-import { forwardCommand } from './transport/index.js';
-import { runCommand, type CommandName } from './operator/index.js';
+import { inProcess, remote, type CommandInput, type CommandName, type CommandOutput, type OperatorCall } from './operator/index.js';
 import { FolderLockedError, redactConnectionString } from './store/index.js';
 
 /**
- * Runs an operator command on the sandbox. On a database: directly (any number of writers).
- * On a data folder: directly when no server holds it, otherwise through the holding server's
- * loopback operator endpoint, so there is only ever one writer.
+ * Hands `work` the typed operator call on the sandbox. On a database: directly (any number of
+ * writers). On a data folder: directly when no server holds it, otherwise through the holding
+ * server's loopback operator endpoint, so there is only ever one writer.
  */
-export async function operate(where: string | StoreTarget, name: CommandName, args: unknown): Promise<unknown> {
+export async function withOperator<T>(where: string | StoreTarget, work: (call: OperatorCall) => Promise<T>): Promise<T> {
   const target = storeTarget(where);
   const config = defaultConfig({
     dataDir: resolve(target.data),
@@ -36,17 +36,19 @@ export async function operate(where: string | StoreTarget, name: CommandName, ar
   try {
     sandbox = await openSandbox(config, createLogger('silent'), { role: 'cli' });
   } catch (error) {
-    if (error instanceof FolderLockedError && error.holder.operatorUrl && error.holder.operatorToken) {
-      return forwardCommand(error.holder, name, args);
-    }
+    if (error instanceof FolderLockedError && error.holder.operatorUrl && error.holder.operatorToken) return work(remote(error.holder));
     throw error;
   }
   try {
-    return await runCommand(sandbox.database ? wakingServers(sandbox.ctx) : sandbox.ctx, name, args);
+    return await work(inProcess(sandbox.database ? wakingServers(sandbox.ctx) : sandbox.ctx));
   } finally {
     await sandbox.close();
   }
 }
+
+/** One operator command on the sandbox (what the CLI's commands and the tests run). */
+export const operate = <N extends CommandName>(where: string | StoreTarget, name: N, input: CommandInput<N>): Promise<CommandOutput<N>> =>
+  withOperator(where, (call) => call(name, input));
 
 /** What `seed` prints as where the sandbox is: the folder, or the database with its password hidden. */
 const placeOf = (target: StoreTarget): BannerPlace =>
@@ -72,7 +74,7 @@ export function buildCli(): Command {
     .addOption(databaseOption())
     .option('--json', 'print one JSON object, for scripts', false)
     .action(async (options) => {
-      const demo = (await operate(options, 'seed.demo', {})) as Parameters<typeof formatBanner>[2];
+      const demo = await operate(options, 'seed.demo', {});
       if (options.json) process.stdout.write(`${JSON.stringify(demo)}\n`);
       else process.stdout.write(`${formatBanner('(not running)', placeOf(options), demo)}\n`);
     });
@@ -92,11 +94,11 @@ export function buildCli(): Command {
     .requiredOption('--data <dir>', 'empty (or absent) data folder to restore into')
     .action(async (o) => print(await restoreFolder(o.from, o.data)));
 
-  addOperatorCommands(program, operate);
+  addOperatorCommands(program, withOperator);
 
   addStoreCommands(program, print);
 
-  addCertifyCommands(program, { dataOption, databaseOption, serverSettingOptions, operate, duration, list });
+  addCertifyCommands(program, { dataOption, databaseOption, serverSettingOptions, withOperator, duration, list });
 
   return program;
 }

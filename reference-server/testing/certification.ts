@@ -17,11 +17,11 @@ export interface CertificationStart {
 
 /** Starts a certification run of the demo organisation's integration, as `certify start` does (through the server holding the folder). */
 export const startCertification = (server: TestServer, input: StartRunInput): Promise<CertificationStart> =>
-  operate(server.sandbox, 'certify.start', { orgId: server.demo.organizationId, ...input }) as Promise<CertificationStart>;
+  operate(server.sandbox, 'certify.start', { orgId: server.demo.organizationId, ...input });
 
-export const certificationReport = (server: TestServer, runId: string): Promise<Report> => operate(server.sandbox, 'certify.status', { runId }) as Promise<Report>;
+export const certificationReport = (server: TestServer, runId: string): Promise<Report> => operate(server.sandbox, 'certify.status', { runId });
 
-/** The report once `decided` holds for it (default: the run has ended), looked at every 250 ms as `certify run` does. */
+/** The report once `decided` holds for it (default: the run has ended), looked at every 250 ms. */
 export async function certificationWhen(server: TestServer, runId: string, decided: (report: Report) => boolean = (r) => r.run.status !== 'running'): Promise<Report> {
   for (;;) {
     const report = await certificationReport(server, runId);
@@ -56,9 +56,9 @@ export async function passedCertification(
 
 /** Records the integration's explanation of a check (`certify explain`): why a SHOULD is not met, or who does the work. */
 export const explainCertification = (server: TestServer, runId: string, check: string, text: string): Promise<Report> =>
-  operate(server.sandbox, 'certify.explain', { runId, check, text }) as Promise<Report>;
+  operate(server.sandbox, 'certify.explain', { runId, check, text });
 
-export const finishCertification = (server: TestServer, runId: string): Promise<Report> => operate(server.sandbox, 'certify.finish', { runId }) as Promise<Report>;
+export const finishCertification = (server: TestServer, runId: string): Promise<Report> => operate(server.sandbox, 'certify.finish', { runId });
 
 /**
  * Writes the run's HTML report (a connector's published certification); for a run that passed,

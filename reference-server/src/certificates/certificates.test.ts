@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../testing/cli.js';
 import { ManualClock } from '../clock.js';
 import { verifyCommand } from '../certify-verify.js';
 import { operate } from '../cli.js';
@@ -20,22 +18,12 @@ import { finishCertification, passedCertification, startCertification, startTest
  * certificates verifying until their key is withdrawn; the public page holds nothing of the run
  * but what the certificate states.
  */
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-const TSCONFIG = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
 const ISSUER = 'Evaluate sandbox';
 const URL_TOKEN = 'tok_hook_9f8e7d6c5b4a';
 const REDIRECT_SECRET = 'redirect-secret-1a2b3c';
 
 /** The `reference-server` command line, as a reviewer runs it. */
-async function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
-}
+const cli = (args: string[]) => runCli(args);
 
 /** `certify verify` in this process (the same function the command runs): its exit code and output. */
 async function verify(source: string, options: { keys?: string; revoked?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -188,12 +176,12 @@ describe('integration certificates', { timeout: 120_000 }, () => {
     expect((await verify(before.url)).code).toBe(0);
     expect((await verify(after.url)).code).toBe(0);
 
-    await operate(sandbox.sandbox, 'certify.withdraw-key', { kid: oldKid });
+    await operate(sandbox.sandbox, 'certify.withdraw-key', { kid: oldKid ?? '' });
     const withdrawn = await verify(before.url);
     expect(withdrawn.code).toBe(1);
     expect(withdrawn.stderr).toMatch(new RegExp(`^refused: signed with key ${oldKid}, which ${ISSUER}'s key set does not hold`));
     expect((await verify(after.url)).code).toBe(0);
-    await expect(operate(sandbox.sandbox, 'certify.withdraw-key', { kid: newKid })).rejects.toThrow(/the key that signs now: rotate first/);
+    await expect(operate(sandbox.sandbox, 'certify.withdraw-key', { kid: newKid ?? '' })).rejects.toThrow(/the key that signs now: rotate first/);
   });
 
   it('shows a revocation on the page, the badge, the revocation list and in verification, with the reason', async () => {

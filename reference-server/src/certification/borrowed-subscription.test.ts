@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { runCommand } from '../operator/commands.js';
+import { runCommand, type CommandInput } from '../operator/commands.js';
 import { startTestServer, type TestServer } from 'reference-server/testing';
 import type { Report } from './run-report.js';
 
@@ -47,7 +47,7 @@ afterAll(async () => {
   await server.dispose();
 });
 
-const start = (input: Record<string, unknown>) => runCommand(server.ctx, 'certify.start', { checks: ['webhook'], ...input });
+const start = (input: CommandInput<'certify.start'>) => runCommand(server.ctx, 'certify.start', { checks: ['webhook'], ...input });
 const status = (runId: string) => runCommand(server.ctx, 'certify.status', { runId }) as Promise<Report>;
 
 describe('a run that probes an existing subscription', () => {

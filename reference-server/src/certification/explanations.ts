@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { put } from '../store/index.js';
 import { RUNS, type RunRecord } from './run-records.js';
+import { runChanged } from './run-store.js';
 import { RunInputError } from './runs.js';
 
 /**
@@ -28,6 +29,7 @@ export function explainCheck(ctx: Pick<AppContext, 'db'>, orgId: string, runId: 
     if (!stored.checks.some((c) => c.id === input.check)) throw new RunInputError(`the run has no check ${input.check} (it has ${stored.checks.map((c) => c.id).join(', ')})`);
     const run = { ...stored, explanations: { ...stored.explanations, [input.check]: input.text } };
     await tx.write([put(RUNS, orgId, run)]);
+    runChanged(tx, runId);
     return run;
   });
 }

@@ -25,7 +25,7 @@ export { envFileText, runEnvironment } from './environment.js';
 export { explainCheck, explanationSchema } from './explanations.js';
 export { renderReportHtml } from './report-html.js';
 export { renderReportJunit } from './report-junit.js';
-export { getRun } from './run-store.js';
+export { getRun, watchRun } from './run-store.js';
 export { notCountedOf } from './unproven.js';
 export { DEFAULT_MAX_RUNNING_RUNS, RunLimitError } from './run-limit.js';
 export { beginRun, findRun, finishedBySchema, finishRun, isOpen, listRuns, RunInputError, runUrl, startRun, startRunSchema, type StartedRun, type StartRunInput } from './runs.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
-import type { CommandName } from '../operator/index.js';
+import type { CommandInput, CommandName } from '../operator/index.js';
 import { startTestServer, type TestServer } from 'reference-server/testing';
 
 /**
@@ -14,7 +14,7 @@ interface Answer {
 }
 
 /** An operator command as the CLI runs it (through the server holding a folder, or on the database itself): 200 and its answer, or the status of its refusal. */
-async function operator(server: TestServer, name: CommandName, args: unknown): Promise<Answer> {
+async function operator<N extends CommandName>(server: TestServer, name: N, args: CommandInput<N>): Promise<Answer> {
   try {
     return { status: 200, body: (await operate(server.sandbox, name, args)) as Answer['body'] };
   } catch (error) {
@@ -44,7 +44,7 @@ describe('running runs per organisation', () => {
     for (const id of ids) expect(refused.body.message).toContain(id);
     expect(refused.body.message).toContain('certify finish');
 
-    expect((await operator(server, 'certify.finish', { runId: ids[0] })).status).toBe(200);
+    expect((await operator(server, 'certify.finish', { runId: ids[0] ?? '' })).status).toBe(200);
     const again = await start('integration 6');
     expect(again.status).toBe(200);
     expect(again.body.run?.id).toMatch(/^crt_/);
@@ -87,7 +87,7 @@ describe('open runs of all organisations together', () => {
     expect(refused.body.message).toMatch(/the server already has 2 open certification runs of all organisations, the most it allows/);
     expect(refused.body.message).not.toContain(theirs.body.run?.id);
 
-    expect((await operator(server, 'certify.finish', { runId: theirs.body.run?.id })).status).toBe(200);
+    expect((await operator(server, 'certify.finish', { runId: theirs.body.run?.id ?? '' })).status).toBe(200);
     expect((await operator(server, 'certify.start', { orgId: server.demo.organizationId, checks: ['api.paginates'] })).status).toBe(200);
   });
 });

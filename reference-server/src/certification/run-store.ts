@@ -1,8 +1,21 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../context.js';
 import type { MaybePromise } from '../maybe-promise.js';
-import { GLOBAL, put } from '../store/index.js';
+import { GLOBAL, put, type Transaction } from '../store/index.js';
 import { RUNS, WATCHED, type RunRecord, type WatchedRecord } from './run-records.js';
+
+/** The channel every transaction that changes a run notifies, with the run's id: `certify run` waits on it (watchRun). */
+const RUN_CHANGES = 'certification_runs';
+
+/** Tells the run's watchers, once `tx` commits (on PostgreSQL every server's), that the run changed. */
+export const runChanged = (tx: Transaction, runId: string): void => tx.notify(RUN_CHANGES, runId);
+
+/**
+ * Calls `changed` after each committed change of the run (and when the store had to listen
+ * again, since changes may have been missed meanwhile); resolves to the function that stops it.
+ */
+export const watchRun = (ctx: Pick<AppContext, 'db'>, runId: string, changed: () => void): Promise<() => Promise<void>> =>
+  ctx.db.listen(RUN_CHANGES, (payload) => (payload === runId ? changed() : undefined), changed);
 
 export const getRun = (ctx: Pick<AppContext, 'db'>, orgId: string, runId: string): Promise<RunRecord | undefined> => ctx.db.get<RunRecord>(RUNS, orgId, runId);
 
@@ -32,7 +45,10 @@ export function updateRun<T>(ctx: Pick<AppContext, 'db'>, orgId: string, runId: 
     if (!stored || stored.status !== 'running') return undefined;
     const run = structuredClone(stored);
     const result = change(run);
-    if (!isDeepStrictEqual(run, stored)) await tx.write([put(RUNS, orgId, run)]);
+    if (!isDeepStrictEqual(run, stored)) {
+      await tx.write([put(RUNS, orgId, run)]);
+      runChanged(tx, runId);
+    }
     return result;
   });
 }

@@ -11,7 +11,7 @@ import { certifyPassedRun } from './certificate.js';
 import { closeRun } from './outcomes.js';
 import { RUN_JOBS, RUNS, WATCHED, type RunCredentials, type RunEnd, type RunJob, type RunRecord, type WatchedRecord } from './run-records.js';
 import { admitRun, checkRunLimit, releaseRun } from './run-limit.js';
-import { getRun } from './run-store.js';
+import { getRun, runChanged } from './run-store.js';
 import { PROBES } from './webhook-probes.js';
 
 export const DEFAULT_TIMEOUT_S = 15 * 60;
@@ -183,6 +183,7 @@ async function writeAdmitted(ctx: AppContext, orgId: string, runId: string, ops:
       await ctx.db.transaction(async (tx) => {
         await admitRun(ctx, tx, orgId, runId);
         await tx.write(ops);
+        runChanged(tx, runId);
       });
       return;
     } catch (error) {
@@ -253,6 +254,7 @@ export function beginRun(ctx: AppContext, orgId: string, runId: string): Promise
     const now = ctx.clock.now();
     const run: RunRecord = { ...structuredClone(stored), status: 'running', begunAt: new Date(now).toISOString(), deadline: now + (stored.options.timeoutMs ?? DEFAULT_TIMEOUT_S * 1000) };
     await tx.write([put(RUNS, orgId, run), put<RunJob>(RUN_JOBS, orgId, { id: runId, nextAt: now })]);
+    runChanged(tx, runId);
     return run;
   });
 }
@@ -279,6 +281,7 @@ export async function finishRun(ctx: AppContext, orgId: string, runId: string, e
       if (!isDeepStrictEqual(now, current) && attempt < 3) return undefined;
       await tx.write(closingOps(run, certificate));
       await releaseRun(tx, orgId, runId);
+      runChanged(tx, runId);
       return run;
     });
     if (closed !== undefined) return closed ?? undefined;

@@ -3,14 +3,17 @@ import express, { Router } from 'express';
 import { backupStream } from '../backup/index.js';
 import type { AppContext } from '../context.js';
 import { safeEqual } from '../crypto/index.js';
-import { sendError } from '../http/index.js';
+import { detached, logFault, sendError } from '../http/index.js';
 import { isLoopbackAddress } from '../loopback.js';
 import { legacyUploadPaths } from '../submissions/index.js';
-import { isCommandName, OperatorError, runCommand } from './commands.js';
+import { OperatorError } from './command.js';
+import { execute, isCommandName } from './commands.js';
 
 /**
  * `POST /_operator/<command>`: the operator CLI's way in while this server holds the data folder.
  * Loopback callers only, with the per-run token the server wrote into its lock file (mode 0600).
+ * The body is checked against the command's input schema and the answer against its output schema
+ * (commands.ts `execute`); `certify.wait` holds the request until the run changes (a long poll).
  */
 export function createOperatorRouter(ctx: AppContext, token: string): Router {
   const router = Router();
@@ -38,8 +41,11 @@ export function createOperatorRouter(ctx: AppContext, token: string): Router {
       sendError(res, 404, `unknown operator command ${name}`);
       return;
     }
+    // A caller that goes away (certify run ended while it waited) ends a waiting command.
+    const left = new AbortController();
+    res.once('close', detached(logFault(ctx.log, 'operator request close'), () => left.abort()));
     try {
-      res.json(await runCommand(ctx, name, req.body ?? {}));
+      res.json(await execute(ctx, name, req.body ?? {}, { signal: left.signal }));
     } catch (error) {
       if (error instanceof OperatorError) sendError(res, error.status, error.message);
       else next(error);

@@ -25,8 +25,8 @@ function pinnedSocket(url: URL, fingerprint256: string): Promise<TLSSocket> {
   });
 }
 
-/** POSTs a JSON body to the holding server's operator endpoint `path` and hands back the raw answer. */
-export async function callOperator(holder: LockHolder, path: string, args: unknown): Promise<OperatorAnswer> {
+/** POSTs a JSON body to the holding server's operator endpoint `path` and hands back the raw answer; `signal` abandons it. */
+export async function callOperator(holder: LockHolder, path: string, args: unknown, signal?: AbortSignal): Promise<OperatorAnswer> {
   if (!holder.operatorUrl || !holder.operatorToken) throw new Error('the folder holder has no operator endpoint');
   const url = new URL(`${holder.operatorUrl}/${path}`);
   const socket = url.protocol === 'https:' && holder.operatorCertSha256 ? await pinnedSocket(url, holder.operatorCertSha256) : undefined;
@@ -42,6 +42,7 @@ export async function callOperator(holder: LockHolder, path: string, args: unkno
           authorization: `Bearer ${holder.operatorToken}`,
         },
         ...(socket ? { createConnection: () => socket } : {}),
+        ...(signal ? { signal } : {}),
       },
       (response) => resolve({ status: response.statusCode ?? 0, response }),
     );
@@ -54,24 +55,4 @@ export async function readAll(response: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of response) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-/** A command the holding server refused; `status` is its answer's (409: the state refuses it, as OperatorError's). */
-export class ForwardedCommandError extends Error {
-  override name = 'ForwardedCommandError';
-
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-/** Runs an operator command on the holding server and returns its JSON answer. */
-export async function forwardCommand(holder: LockHolder, name: string, args: unknown): Promise<unknown> {
-  const { status, response } = await callOperator(holder, name, args);
-  const body = JSON.parse((await readAll(response)).toString('utf8')) as { message?: string };
-  if (status < 200 || status >= 300) throw new ForwardedCommandError(body.message ?? `operator endpoint answered ${status}`, status);
-  return body;
 }
