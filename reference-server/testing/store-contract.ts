@@ -216,6 +216,26 @@ function describeTransactions(current: () => AsyncStore, place: () => StorePlace
     expect(await store.all('things', 'org')).toEqual([item('b', 7), item('c'), item('d')]);
   });
 
+  it('answers reads asked for together in a transaction each with its own result, after the writes asked before them', async () => {
+    const store = current();
+    await store.write([put('things', 'org', item('a', 1)), put('things', 'org', item('b', 2))]);
+    const seen = await store.transaction(async (tx) => {
+      await tx.write([put('things', 'org', item('c', 3)), del('things', 'org', 'a')]);
+      const [a, b, c, all, count, elsewhere, page] = await Promise.all([
+        tx.get<Item>('things', 'org', 'a'),
+        tx.get<Item>('things', 'org', 'b', { forUpdate: true }),
+        tx.get<Item>('things', 'org', 'c'),
+        tx.all('things', 'org'),
+        tx.count('things', 'org'),
+        tx.get('things', 'other', 'b'),
+        tx.page('things', 'org', { limit: 1, newestFirst: true }),
+      ]);
+      return [a, b?.n, c?.n, ids(all), count, elsewhere, ids(page.items)];
+    });
+    expect(seen).toEqual([undefined, 2, 3, ['b', 'c'], 2, undefined, ['c']]);
+    expect(await store.all('things', 'org')).toEqual([item('b', 2), item('c', 3)]);
+  });
+
   it('rolls back everything a transaction wrote when its callback throws, and passes the error on', async () => {
     const store = current();
     const failure = store.transaction(async (tx) => {

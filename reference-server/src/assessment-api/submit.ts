@@ -48,7 +48,10 @@ export async function submitAssessment(
       crmSync: crm.state,
       source: options.source,
     },
-    async (saved, tx) => [...crm.ops(saved.result), ...(await effects.opsFor(saved, tx)), ...((await options.alsoOps?.(saved, tx)) ?? [])],
+    async (tx) => {
+      const [events, more] = await Promise.all([effects.readIn(tx, orgId), options.alsoOps?.(tx)]);
+      return async (saved) => [...crm.ops(saved.result), ...(await events(saved)), ...((await more?.(saved)) ?? [])];
+    },
   );
 }
 

@@ -46,7 +46,7 @@ describe('assessment results on two servers sharing PostgreSQL', () => {
     const now = new Date().toISOString();
     const invite: InviteRecord = { id: 'inv_race', organizationId: 'org_i', email: 'invited@example.com', fullName: null, benchmarkTagId: null, createdAt: now, expiresAt: new Date(Date.now() + 86_400_000).toISOString(), createdVia: 'api' };
     await a.db.write([put(INVITES, 'org_i', invite)]);
-    const finish = (server: Server) => saveResult(server, 'org_i', draft(invite.email), (saved, tx) => completionOps(tx, invite, saved.result.id, now));
+    const finish = (server: Server) => saveResult(server, 'org_i', draft(invite.email), async (tx) => (saved) => completionOps(tx, invite, saved.result.id, now));
     const outcomes = await Promise.allSettled([finish(a), finish(b)]);
     expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(outcomes.find((o) => o.status === 'rejected')?.reason).toBeInstanceOf(InviteStateError);

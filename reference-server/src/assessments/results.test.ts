@@ -51,7 +51,7 @@ describe('the results repository', () => {
 
   it('replaces in place and writes the extra operations in the same batch', async () => {
     const first = await saveResult(ctx, 'org_a', draft('x@example.com'));
-    const second = await saveResult(ctx, 'org_a', { ...draft('X@example.com'), fullName: 'Second' }, ({ result, previous }) => [
+    const second = await saveResult(ctx, 'org_a', { ...draft('X@example.com'), fullName: 'Second' }, async () => ({ result, previous }) => [
       put('side_effects', 'org_a', { id: `${result.id}.${result.revision}`, previousRevision: previous?.revision ?? null }),
     ]);
     expect(second.result).toMatchObject({ id: first.result.id, revision: 2, fullName: 'Second', createdAt: first.result.createdAt });

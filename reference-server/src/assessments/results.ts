@@ -112,8 +112,12 @@ export interface SavedResult {
   previous?: AssessmentResult;
 }
 
-/** What a saved result adds to its own transaction (events, a sync job, an invite completed), read through `tx`. */
-export type AlsoOps = (saved: SavedResult, tx: Transaction) => AsyncWriteOp[] | Promise<AsyncWriteOp[]>;
+/**
+ * What a saved result adds to its own transaction (events, a sync job, an invite completed): its
+ * reads through `tx`, asked for beside the save's own first read (one round trip on PostgreSQL),
+ * then the operations for the saved result.
+ */
+export type AlsoOps = (tx: Transaction) => Promise<(saved: SavedResult) => AsyncWriteOp[] | Promise<AsyncWriteOp[]>>;
 
 /** Runs of a save: the second reads the first one's winner, so it cannot lose again on the same email. */
 const SAVE_RUNS = 3;
@@ -129,7 +133,7 @@ export async function saveResult(
   ctx: Pick<AppContext, 'db' | 'clock' | 'ids'>,
   orgId: string,
   draft: ResultDraft,
-  also: AlsoOps = () => [],
+  also: AlsoOps = async () => () => [],
 ): Promise<SavedResult> {
   for (let run = 1; ; run += 1) {
     try {
@@ -142,7 +146,7 @@ export async function saveResult(
 
 async function saveIn(tx: Transaction, ctx: Pick<AppContext, 'clock' | 'ids'>, orgId: string, draft: ResultDraft, also: AlsoOps): Promise<SavedResult> {
   const key = emailKey(draft.email);
-  const entry = await tx.get<EmailIndexEntry>(RESULT_EMAIL_INDEX, orgId, key);
+  const [entry, alsoFor] = await Promise.all([tx.get<EmailIndexEntry>(RESULT_EMAIL_INDEX, orgId, key), also(tx)]);
   const previous = entry ? await tx.get<AssessmentResult>(RESULTS, orgId, entry.resultId, { forUpdate: true }) : undefined;
   const now = new Date(ctx.clock.now()).toISOString();
   const result: AssessmentResult = {
@@ -160,7 +164,7 @@ async function saveIn(tx: Transaction, ctx: Pick<AppContext, 'clock' | 'ids'>, o
     const index: EmailIndexEntry = { id: key, resultId: result.id };
     ops.push(entry ? put(RESULT_EMAIL_INDEX, orgId, index) : create(RESULT_EMAIL_INDEX, orgId, index));
   }
-  ops.push(...(await also(saved, tx)));
+  ops.push(...(await alsoFor(saved)));
   await tx.write(ops);
   return saved;
 }

@@ -1,13 +1,16 @@
 import type { AppContext } from '../context.js';
-import { eventOps } from '../webhooks/index.js';
+import { eventPublisher } from '../webhooks/index.js';
 import { assessmentEvent } from './assessment-events.js';
 import type { AsyncReader, WriteOp } from '../store/index.js';
 import type { SavedResult } from './results.js';
 
 /** What a saved result adds to its own write. */
 export interface SaveEffects {
-  /** `tx`: the transaction the result is saved in (the subscriptions are read in it). */
-  opsFor(saved: SavedResult, tx: AsyncReader): Promise<WriteOp[]>;
+  /**
+   * Reads what the effects need in `tx`, the transaction the result is saved in (the
+   * subscriptions), asked for beside the save's own first read; then the ops for the saved result.
+   */
+  readIn(tx: AsyncReader, orgId: string): Promise<(saved: SavedResult) => Promise<WriteOp[]>>;
 }
 
 /**
@@ -17,9 +20,12 @@ export interface SaveEffects {
  */
 export function assessmentSaveEffects(ctx: AppContext): SaveEffects {
   return {
-    opsFor: (saved, tx) => {
-      const event = assessmentEvent(saved);
-      return eventOps(ctx, tx, saved.result.organizationId, event.type, event.data);
+    readIn: async (tx, orgId) => {
+      const publish = await eventPublisher(ctx, tx, orgId);
+      return (saved) => {
+        const event = assessmentEvent(saved);
+        return publish(event.type, event.data);
+      };
     },
   };
 }

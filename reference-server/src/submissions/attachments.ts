@@ -160,14 +160,10 @@ export function transcriptsOf(ctx: Reader, orgId: string, submission: Submission
   return readEach<TranscriptRecord>(ctx, TRANSCRIPTS, orgId, submission.transcriptIds);
 }
 
-/** The records of `ids` that exist, one read after another (the reader may be a transaction: one statement at a time). */
+/** The records of `ids` that exist, in order, asked for together (in a transaction on PostgreSQL: one round trip). */
 async function readEach<T extends StoredRecord>(ctx: Reader, collection: string, orgId: string, ids: readonly string[]): Promise<T[]> {
-  const found: T[] = [];
-  for (const id of ids) {
-    const record = await ctx.db.get<T>(collection, orgId, id);
-    if (record) found.push(record);
-  }
-  return found;
+  const records: Array<T | undefined> = await Promise.all(ids.map((id) => ctx.db.get<T>(collection, orgId, id)));
+  return records.filter((record): record is T => record !== undefined);
 }
 
 export function getResource(ctx: Reader, orgId: string, id: string): Promise<ResourceRecord | undefined> {

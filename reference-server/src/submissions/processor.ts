@@ -2,8 +2,8 @@ import type { AppContext } from '../context.js';
 import type { EventListener, PublishedEvent } from '../event-bus.js';
 import { defineJobQueue, type JobRef, type JobRunner } from '../jobs/index.js';
 import { dimensionPercentiles, emailKey, findResultByEmail, type AssessmentResult } from '../assessments/index.js';
-import { create, del, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type StoredRecord, type Transaction, type WriteOp } from '../store/index.js';
-import { eventOps } from '../webhooks/index.js';
+import { create, del, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type StoredRecord, type WriteOp } from '../store/index.js';
+import { eventPublisher } from '../webhooks/index.js';
 import { requeueOps } from './jobs.js';
 import type { ProfileRecord } from './profiles.js';
 import { AWAITING, JOBS, PROFILES, RESCORES, SUBMISSIONS, withStatus, type AwaitingEntry, type JobRecord, type RescoreJob, type SubmissionRecord, type SubmissionStatus } from './submission-records.js';
@@ -79,15 +79,22 @@ export class SubmissionProcessor {
   #run({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
     const ctx = this.#ctx;
     return ctx.db.transaction(async (tx) => {
-      const job = await tx.get<JobRecord>(JOBS, orgId, id);
-      const submission = await tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true });
+      // Each group of reads asked for together: one round trip on PostgreSQL.
+      const [job, submission, publish] = await Promise.all([
+        tx.get<JobRecord>(JOBS, orgId, id),
+        tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true }),
+        eventPublisher(ctx, tx, orgId),
+      ]);
       if (!job || signal.aborted) return;
       if (!submission) {
         await tx.write([del(JOBS, orgId, id)]);
         return;
       }
       const now = new Date(ctx.clock.now()).toISOString();
-      const outcome = await this.#score(tx, orgId, submission, now);
+      const email = awaitingKey(submission);
+      const [outcome, awaiting] = await this.#score(tx, orgId, submission, now, () =>
+        email ? tx.get<AwaitingEntry>(AWAITING, orgId, email, { forUpdate: true }) : Promise.resolve(undefined),
+      );
       const updated: SubmissionRecord = {
         ...withStatus(withStatus(submission, 'processing', now), outcome.status, now),
         processedAt: now,
@@ -95,68 +102,61 @@ export class SubmissionProcessor {
         evaluation: outcome.status === 'failed' ? null : outcome.evaluation,
         error: outcome.status === 'failed' ? outcome.error : null,
       };
-      const ops: AsyncWriteOp[] = [put(SUBMISSIONS, orgId, updated), ...(await this.#awaitingOps(tx, orgId, updated)), del(JOBS, orgId, id)];
-      ops.push(...(await eventOps(ctx, tx, orgId, EVENT_OF[outcome.status], submissionDetail(updated))));
+      const ops: AsyncWriteOp[] = [put(SUBMISSIONS, orgId, updated), ...awaitingOps(orgId, email, awaiting, updated), del(JOBS, orgId, id)];
+      ops.push(...(await publish(EVENT_OF[outcome.status], submissionDetail(updated))));
       await tx.write(ops);
     });
   }
 
-  async #score(db: AsyncReader, orgId: string, submission: SubmissionRecord, now: string): Promise<ScoringOutcome> {
+  /**
+   * The outcome of scoring, and what `alongside` reads: that read (the awaiting entry, for update)
+   * goes with the last of scoring's reads, so its lock is taken no earlier than it was after them.
+   */
+  async #score<A>(db: AsyncReader, orgId: string, submission: SubmissionRecord, now: string, alongside: () => Promise<A>): Promise<[ScoringOutcome, A]> {
     const ctx = this.#ctx;
     const reader = { db };
-    const profile = await db.get<ProfileRecord>(PROFILES, orgId, submission.profileId);
+    // A failed read fails the transaction; its reads are asked for together all the same.
+    const [profile, resources, transcripts] = await Promise.all([
+      db.get<ProfileRecord>(PROFILES, orgId, submission.profileId),
+      settled(resourcesOf(reader, orgId, submission)),
+      settled(transcriptsOf(reader, orgId, submission)),
+    ]);
     if (!profile) {
-      return { status: 'failed', error: { code: 'profile_not_found', message: `The profile ${submission.profileId} no longer exists.` } };
+      return [{ status: 'failed', error: { code: 'profile_not_found', message: `The profile ${submission.profileId} no longer exists.` } }, await alongside()];
     }
+    const [results, also] = await Promise.all([settled(this.#resultsOf(db, orgId, submission, profile)), alongside()]);
     try {
-      // One read after another: `db` is the run's transaction, one statement at a time.
-      const resources = await resourcesOf(reader, orgId, submission);
-      const transcripts = await transcriptsOf(reader, orgId, submission);
-      const results = await this.#resultsOf(db, orgId, submission, profile);
-      return scoreSubmission({
-        profile,
-        fields: submission.fields,
-        resources: resources.map((r) => ({ name: r.name, url: r.url })),
-        transcripts: transcripts.map((t) => ({ title: t.title, text: t.text })),
-        assessmentOf: (email) => {
-          const result = results.get(emailKey(email));
-          return result ? { resultId: result.id, revision: result.revision, percentiles: dimensionPercentiles(result) } : undefined;
-        },
-        now,
-      });
+      return [
+        scoreSubmission({
+          profile,
+          fields: submission.fields,
+          resources: unwrap(resources).map((r) => ({ name: r.name, url: r.url })),
+          transcripts: unwrap(transcripts).map((t) => ({ title: t.title, text: t.text })),
+          assessmentOf: (email) => {
+            const result = unwrap(results).get(emailKey(email));
+            return result ? { resultId: result.id, revision: result.revision, percentiles: dimensionPercentiles(result) } : undefined;
+          },
+          now,
+        }),
+        also,
+      ];
     } catch (error) {
       if (error instanceof StoreConflictError) throw error;
       ctx.log.error({ err: error, submission: submission.id }, 'scoring failed');
-      return { status: 'failed', error: { code: 'internal_error', message: 'Scoring failed inside the server; attach anything to the submission to retry.' } };
+      return [{ status: 'failed', error: { code: 'internal_error', message: 'Scoring failed inside the server; attach anything to the submission to retry.' } }, also];
     }
   }
 
-  /** The results of every person the submission names (scoring asks by email, synchronously), read first. */
+  /** The results of every person the submission names (scoring asks by email, synchronously), asked for together. */
   async #resultsOf(db: AsyncReader, orgId: string, submission: SubmissionRecord, profile: ProfileRecord) {
     const emails = [...new Set(foundersOf(submission.fields, profile.kind).flatMap((f) => (f.email ? [emailKey(f.email)] : [])))];
+    const found = await Promise.all(emails.map((email) => findResultByEmail({ db }, orgId, email)));
     const results = new Map<string, AssessmentResult>();
-    for (const email of emails) {
-      const result = await findResultByEmail({ db }, orgId, email);
+    emails.forEach((email, i) => {
+      const result = found[i];
       if (result) results.set(email, result);
-    }
+    });
     return results;
-  }
-
-  /** Keeps the email → awaiting submissions index in step with the outcome. */
-  async #awaitingOps(tx: Transaction, orgId: string, after: SubmissionRecord): Promise<AsyncWriteOp[]> {
-    const email = typeof after.fields.email === 'string' ? after.fields.email.trim().toLowerCase() : '';
-    if (!email) return [];
-    const entry = await tx.get<AwaitingEntry>(AWAITING, orgId, email, { forUpdate: true });
-    const ids = entry?.submissionIds ?? [];
-    if (after.status !== 'awaiting_assessment') {
-      if (!entry) return [];
-      const rest = ids.filter((s) => s !== after.id);
-      if (rest.length === ids.length && rest.length > 0) return [];
-      return [rest.length ? put<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: rest }) : del(AWAITING, orgId, email)];
-    }
-    if (ids.includes(after.id)) return [];
-    const next: AwaitingEntry = { id: email, submissionIds: [...ids, after.id] };
-    return [entry ? put(AWAITING, orgId, next) : create(AWAITING, orgId, next)];
   }
 
   #onAssessment(orgId: string, event: PublishedEvent): WriteOp[] {
@@ -182,4 +182,34 @@ export class SubmissionProcessor {
       await tx.write(ops);
     });
   }
+}
+
+/** The key of the email → awaiting submissions index a submission belongs under ('' for none). */
+function awaitingKey(submission: SubmissionRecord): string {
+  return typeof submission.fields.email === 'string' ? submission.fields.email.trim().toLowerCase() : '';
+}
+
+/** Keeps the email → awaiting submissions index in step with the outcome (`entry`: its entry, read for update). */
+function awaitingOps(orgId: string, email: string, entry: AwaitingEntry | undefined, after: SubmissionRecord): AsyncWriteOp[] {
+  if (!email) return [];
+  const ids = entry?.submissionIds ?? [];
+  if (after.status !== 'awaiting_assessment') {
+    if (!entry) return [];
+    const rest = ids.filter((s) => s !== after.id);
+    if (rest.length === ids.length && rest.length > 0) return [];
+    return [rest.length ? put<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: rest }) : del(AWAITING, orgId, email)];
+  }
+  if (ids.includes(after.id)) return [];
+  const next: AwaitingEntry = { id: email, submissionIds: [...ids, after.id] };
+  return [entry ? put(AWAITING, orgId, next) : create(AWAITING, orgId, next)];
+}
+
+/** A read's outcome kept for later: scoring turns a failed read into a failed outcome, as if it had read it there. */
+type Settled<T> = { value: T } | { error: unknown };
+
+const settled = <T>(read: Promise<T>): Promise<Settled<T>> => read.then((value) => ({ value }), (error: unknown) => ({ error }));
+
+function unwrap<T>(outcome: Settled<T>): T {
+  if ('error' in outcome) throw outcome.error;
+  return outcome.value;
 }

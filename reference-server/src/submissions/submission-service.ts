@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../context.js';
 import { create, InvalidCursorError, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type Page, type Transaction } from '../store/index.js';
-import { eventOps } from '../webhooks/index.js';
+import { eventPublisher } from '../webhooks/index.js';
 import type { SubmissionInput } from './create-input.js';
 import { applyMapping, getFieldMapping } from './field-mapping.js';
 import type { ProfileRecord } from './profiles.js';
@@ -70,10 +70,14 @@ export async function createSubmission(ctx: Ctx, orgId: string, input: Submissio
 }
 
 async function createIn(tx: Transaction, ctx: Ctx, orgId: string, input: SubmissionInput): Promise<CreateOutcome> {
-  // One after another: a transaction is one connection, which runs one statement at a time.
-  const mapping = await getFieldMapping({ db: tx }, orgId);
-  const existing = await ownerOf(tx, orgId, input.record_id);
-  const profile = existing ? undefined : await tx.get<ProfileRecord>(PROFILES, orgId, input.profile_id);
+  // Asked together: one round trip on PostgreSQL.
+  const [mapping, entry, profile, publish] = await Promise.all([
+    getFieldMapping({ db: tx }, orgId),
+    tx.get<RecordIdEntry>(RECORD_IDS, orgId, input.record_id),
+    tx.get<ProfileRecord>(PROFILES, orgId, input.profile_id),
+    eventPublisher(ctx, tx, orgId),
+  ]);
+  const existing = entry ? await tx.get<SubmissionRecord>(SUBMISSIONS, orgId, entry.submissionId) : undefined;
   const fields = applyMapping(mapping, 'submission', input.fields);
   if (existing) {
     const differs = [
@@ -108,9 +112,9 @@ async function createIn(tx: Transaction, ctx: Ctx, orgId: string, input: Submiss
     transcriptIds: [],
     history: [{ status: 'queued', at: now }],
   };
-  // The event's subscriptions read before the lock: it is taken last, so the organisation's creates
-  // wait on one another only for the write and the commit (one round trip on PostgreSQL).
-  const events = await eventOps(ctx, tx, orgId, 'submission.queued', submissionSummary(submission));
+  const events = await publish('submission.queued', submissionSummary(submission));
+  // The count row locked last, on its own: the organisation's creates wait on one another only for
+  // the write and the commit (locked in the reads' message, create's p99 rose in every comparison).
   const created = await tx.get<CreatedCount>(CREATED, orgId, 'created', { forUpdate: true });
   const count: CreatedCount = { id: 'created', count: (created?.count ?? 0) + 1 };
   const ops: AsyncWriteOp[] = [

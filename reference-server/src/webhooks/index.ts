@@ -36,7 +36,7 @@ export { WEBHOOK_DELIVERY, WebhookDelivery } from './delivery.js';
 export { updateSubscription, type SubscriptionChanges, type UpdateResult } from './edit.js';
 export { DEFAULT_OVERLAP_HOURS, isOverlapHours, OVERLAP_HOURS, overlapUntil, rotateSecret, type OverlapHours, type Rotation } from './rotation.js';
 export { EVENT_TYPES, eventTypesFor, isEventType, WEBHOOK_SURFACES, type EventType, type WebhookSurface } from './event-types.js';
-export { eventOps, getEvent, pendingDeliveries } from './outbox.js';
+export { eventOps, eventPublisher, getEvent, pendingDeliveries, type Publish } from './outbox.js';
 export type { AttemptExchange, AttemptRecord, EventRecord, SubscriptionRecord } from './webhook-records.js';
 export { webhookRoutes } from './webhook-routes.js';
 export { classifyStatus, MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from './schedule.js';

@@ -3,6 +3,9 @@ import { put, type AsyncReader, type WriteOp } from '../store/index.js';
 import type { EventType } from './event-types.js';
 import { EVENTS, OUTBOX, SUBSCRIPTIONS, type EventRecord, type OutboxEntry, type SubscriptionRecord } from './webhook-records.js';
 
+/** The ops that publish one event of an organisation, its subscriptions already read. */
+export type Publish = (type: EventType, data: Record<string, unknown>) => Promise<WriteOp[]>;
+
 /**
  * The store operations that publish an event: the event record, one outbox entry per active
  * subscription of the organisation that asked for the type (any surface), and the ops of
@@ -17,30 +20,41 @@ export async function eventOps(
   type: EventType,
   data: Record<string, unknown>,
 ): Promise<WriteOp[]> {
-  const now = ctx.clock.now();
-  const event: EventRecord = {
-    id: ctx.ids.next('evt'),
-    type,
-    created_at: new Date(now).toISOString(),
-    organization_id: orgId,
-    data,
+  return (await eventPublisher(ctx, tx, orgId))(type, data);
+}
+
+/**
+ * eventOps in two steps: the subscriptions read now (asked for beside a transaction's other
+ * reads, in the same round trip on PostgreSQL), the ops made once the event's data is known.
+ */
+export async function eventPublisher(ctx: Pick<AppContext, 'clock' | 'ids' | 'events'>, tx: AsyncReader, orgId: string): Promise<Publish> {
+  const subscriptions = await tx.all<SubscriptionRecord>(SUBSCRIPTIONS, orgId);
+  return async (type, data) => {
+    const now = ctx.clock.now();
+    const event: EventRecord = {
+      id: ctx.ids.next('evt'),
+      type,
+      created_at: new Date(now).toISOString(),
+      organization_id: orgId,
+      data,
+    };
+    const ops: WriteOp[] = [put(EVENTS, orgId, event)];
+    for (const subscription of subscriptions) {
+      if (subscription.status !== 'active' || !subscription.events.includes(type)) continue;
+      ops.push(
+        put<OutboxEntry>(OUTBOX, orgId, {
+          id: ctx.ids.next('dlv'),
+          eventId: event.id,
+          subscriptionId: subscription.id,
+          attempts: 0,
+          nextAttemptAt: now,
+          createdAt: event.created_at,
+        }),
+      );
+    }
+    ops.push(...(await ctx.events.opsFor(orgId, event, tx)));
+    return ops;
   };
-  const ops: WriteOp[] = [put(EVENTS, orgId, event)];
-  for (const subscription of await tx.all<SubscriptionRecord>(SUBSCRIPTIONS, orgId)) {
-    if (subscription.status !== 'active' || !subscription.events.includes(type)) continue;
-    ops.push(
-      put<OutboxEntry>(OUTBOX, orgId, {
-        id: ctx.ids.next('dlv'),
-        eventId: event.id,
-        subscriptionId: subscription.id,
-        attempts: 0,
-        nextAttemptAt: now,
-        createdAt: event.created_at,
-      }),
-    );
-  }
-  ops.push(...(await ctx.events.opsFor(orgId, event, tx)));
-  return ops;
 }
 
 export function getEvent(ctx: Pick<AppContext, 'db'>, orgId: string, id: string): Promise<EventRecord | undefined> {

@@ -215,7 +215,7 @@ describe('webhook delivery', () => {
         context: {},
         crmSync: { status: 'not_configured', attempts: 0 },
       },
-      (saved, tx) => eventOps(server.ctx, tx, orgId, 'assessment.completed', { email: saved.result.email, result_id: saved.result.id }),
+      async (tx) => (saved) => eventOps(server.ctx, tx, orgId, 'assessment.completed', { email: saved.result.email, result_id: saved.result.id }),
     );
     await settle(server);
     expect(receiver.events().map((e) => e.type)).toEqual(['submission.awaiting_assessment', 'assessment.completed']);

@@ -163,7 +163,7 @@ const finish = ({ ctx, effects, flash }: Deps): RequestHandler => async (req, re
   }
   const at = new Date(ctx.clock.now()).toISOString();
   try {
-    await submitAssessment(ctx, invite.organizationId, parsed.submission, effects, { source: 'invite', alsoOps: (saved, tx) => completionOps(tx, invite, saved.result.id, at) });
+    await submitAssessment(ctx, invite.organizationId, parsed.submission, effects, { source: 'invite', alsoOps: async (tx) => (saved) => completionOps(tx, invite, saved.result.id, at) });
   } catch (error) {
     if (!(error instanceof InviteStateError)) throw error;
     if (await openInvite(ctx, req, res)) seeOther(res, linkBase(req));
