@@ -66,6 +66,8 @@ describe('the logs in a real browser', { timeout: 180_000 }, () => {
     await page.locator('#outcome').selectOption('failed');
     await page.locator('#event_type').selectOption('submission.completed');
     await page.getByRole('button', { name: 'Filter' }).click();
+    // The filter is a GET form: count the rows of the page it loads, not of the one it leaves.
+    await page.waitForURL((url) => url.searchParams.get('outcome') === 'failed', { waitUntil: 'load' });
     const table = page.getByRole('table', { name: 'Delivery attempts' });
     expect(await table.getByRole('row').count()).toBe(2);
     expect(await table.textContent()).toContain('submission.completed');
