@@ -2,12 +2,15 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from './chromium.js';
 import { WebhookReceiver } from './receiver.js';
-import { settle, startTestServer, type TestServer } from './server.js';
+import { serverFixture, started } from './server-fixture.js';
+import { settle, type TestServer } from './server.js';
 
 export interface BrowserFixture {
   readonly server: TestServer;
   readonly browser: Browser;
   readonly receiver: WebhookReceiver;
+  /** A call to the Automation API with the demo admin's key (a POST with its JSON body when given): how a page test makes records. */
+  automation(path: string, body?: unknown): Promise<Response>;
 }
 
 /**
@@ -16,31 +19,36 @@ export interface BrowserFixture {
  * stopped after them. Its fields are read inside tests and hooks, once `beforeAll` has set them.
  */
 export function browserFixture(options: { settle?: boolean } = {}): BrowserFixture {
-  let server: TestServer | undefined;
-  let browser: Browser | undefined;
+  // Hooks registered first run their afterAll last: the receiver outlives the server that delivers to it.
   const receiver = new WebhookReceiver();
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchChromium();
     await receiver.start();
-    if (options.settle) await settle(server);
+  });
+  afterAll(async () => {
+    await receiver.stop();
+  });
+  const base = serverFixture('browser');
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    if (options.settle) await settle(base.server);
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.dispose();
-    await receiver.stop();
   });
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('the browser fixture is read before its beforeAll ran');
-    return value;
-  };
   return {
     get server() {
-      return started(server);
+      return base.server;
     },
     get browser() {
-      return started(browser);
+      return started('browser', browser);
     },
     receiver,
+    automation: (path, body) =>
+      fetch(`${base.server.url}/api/automation${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { 'x-api-key': base.server.demo.automationKey, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }),
   };
 }

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import type { Browser } from './browser.js';
-import { startTestServer, type TestServer } from './server.js';
+import { serverFixture, started } from './server-fixture.js';
+import type { TestServer } from './server.js';
 import { signInToWorkspace } from './sign-in.js';
 
 export interface WorkspaceFixture {
@@ -11,29 +12,20 @@ export interface WorkspaceFixture {
 
 /**
  * What a workspace test file over HTTP runs against: the real server in-process and its demo
- * admin signed in, started before the file's tests and stopped after them. Its fields are read
- * inside tests and hooks, once `beforeAll` has set them.
+ * admin signed in, started before the file's tests and stopped after them.
  */
 export function workspaceFixture(): WorkspaceFixture {
-  let server: TestServer | undefined;
+  const base = serverFixture('workspace');
   let admin: Browser | undefined;
   beforeAll(async () => {
-    server = await startTestServer();
-    admin = await signInToWorkspace(server);
+    admin = await signInToWorkspace(base.server);
   });
-  afterAll(async () => {
-    await server?.dispose();
-  });
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('the workspace fixture is read before its beforeAll ran');
-    return value;
-  };
   return {
     get server() {
-      return started(server);
+      return base.server;
     },
     get admin() {
-      return started(admin);
+      return started('workspace', admin);
     },
   };
 }

@@ -1,12 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { journalForEach } from '../../testing/journal-fixture.js';
 import { ManualClock } from '../clock.js';
 import type { AppContext } from '../context.js';
 import { randomIds } from '../ids.js';
 import { FileAsyncStore } from '../store/file-async-store.js';
-import { JournalStore } from '../store/journal-store.js';
 import { put } from '../store/store.js';
 import { workedExample } from '../psychometrics/index.js';
 import { selectNorm } from '../psychometrics/index.js';
@@ -21,18 +18,11 @@ import {
 } from './results.js';
 import { scoreAnswers } from '../psychometrics/index.js';
 
-let dir: string;
-let journal: JournalStore;
+const journal = journalForEach('results-');
 let ctx: Pick<AppContext, 'db' | 'clock' | 'ids'>;
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'results-'));
-  journal = await JournalStore.open(dir);
-  ctx = { db: new FileAsyncStore(journal), clock: new ManualClock(), ids: randomIds };
-});
-afterEach(async () => {
-  await journal.close();
-  await rm(dir, { recursive: true, force: true });
+beforeEach(() => {
+  ctx = { db: new FileAsyncStore(journal.store), clock: new ManualClock(), ids: randomIds };
 });
 
 const draft = (email: string): ResultDraft => {

@@ -23,6 +23,7 @@ export { endText } from './outcomes.js';
 export { countsLine, endedLine, mustFailed, reportOf, statusText, summaryLine, type Advice, type Report } from './run-report.js';
 export { envFileText, runEnvironment } from './environment.js';
 export { explainCheck, explanationSchema } from './explanations.js';
+export { CheckAdvice } from './check-advice.js';
 export { renderReportHtml } from './report-html.js';
 export { renderReportJunit } from './report-junit.js';
 export { getRun, watchRun } from './run-store.js';

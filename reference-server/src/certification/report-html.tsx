@@ -1,5 +1,6 @@
 import type { VNode } from 'preact';
-import { CodeText, renderDocument } from '../pages/index.js';
+import { renderDocument } from '../pages/index.js';
+import { CheckAdvice } from './check-advice.js';
 import type { Evidence } from './run-records.js';
 import { countsLine, endedLine, statusText, type Report } from './run-report.js';
 
@@ -46,16 +47,7 @@ function CheckArticle({ check }: { check: Report['checks'][number] }): VNode {
       <p class="clause">{check.clause}</p>
       {check.summary ? <p>{check.summary}</p> : null}
       {check.outcome === 'fail' || check.outcome === 'warn' || check.outcome === 'not_run' ? (
-        <dl class="advice">
-          <dt>Why it matters</dt>
-          <dd>
-            <CodeText text={check.advice.why} />
-          </dd>
-          <dt>{check.outcome === 'not_run' ? 'How to reach it' : 'How to fix it'}</dt>
-          <dd>
-            <CodeText text={check.outcome === 'not_run' ? check.advice.reach : check.advice.fix} />
-          </dd>
-        </dl>
+        <CheckAdvice check={check} />
       ) : null}
       {check.explanation ? (
         <p class="explained">

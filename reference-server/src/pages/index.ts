@@ -16,5 +16,5 @@ export { renderDocument } from './render.js';
 export { STYLESHEET } from './styles.js';
 export { createPageSurface, type PageTools, sendPage } from './surface.js';
 export { DottedName, Email } from './breakable-text.js';
-export { Table, type Column } from './table.js';
-export { Time, utcText } from './time.js';
+export { Table, type Column, WithHint } from './table.js';
+export { type Moment, Time, utcText } from './time.js';

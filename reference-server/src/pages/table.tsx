@@ -22,6 +22,21 @@ export interface TableProps<Row> {
   label?: string;
   columns: readonly Column<Row>[];
   rows: readonly Row[];
+  /** The sentence that stands instead of the table when there are no rows ("There are no keys yet."). */
+  empty?: ComponentChildren;
+}
+
+/**
+ * A cell's value with a quieter line below it (a full name, who made it, a description); nothing
+ * below when the hint is empty, so optional fields need no check of their own.
+ */
+export function WithHint({ hint, children }: { hint: ComponentChildren; children: ComponentChildren }) {
+  return (
+    <>
+      {children}
+      {hint ? <span class="hint">{hint}</span> : null}
+    </>
+  );
 }
 
 /**
@@ -30,7 +45,8 @@ export interface TableProps<Row> {
  * heading in `data-label`), so nothing scrolls sideways (decisions/pages-stacked-tables.md). The
  * explicit roles keep it a table for screen readers after CSS changes the cells' `display`.
  */
-export function Table<Row>({ labelledBy, label, columns, rows }: TableProps<Row>) {
+export function Table<Row>({ labelledBy, label, columns, rows, empty }: TableProps<Row>) {
+  if (rows.length === 0 && empty !== undefined) return <p>{empty}</p>;
   return (
     <div class="table-scroll">
       <table class="stacking" role="table" aria-labelledby={labelledBy} aria-label={label}>

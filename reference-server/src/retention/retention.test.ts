@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { journalForEach } from '../../testing/journal-fixture.js';
 import { ManualClock } from '../clock.js';
 import type { ServerConfig } from '../config.js';
 import { FileAsyncStore } from '../store/index.js';
-import { JournalStore } from '../store/journal-store.js';
 import { put, type WriteOp } from '../store/store.js';
 import { JOBS, RECORD_IDS, RESOURCES, SUBMISSIONS } from '../submissions/index.js';
 import { ATTEMPTS, EVENTS, OUTBOX } from '../webhooks/index.js';
@@ -16,19 +15,10 @@ import { DAY_MS } from './policy.js';
 import { retentionPlan } from './scan.js';
 import { sweepRetention } from './sweep.js';
 
-let dir: string;
-let store: JournalStore;
+const journal = journalForEach('retention-');
 const clock = new ManualClock(Date.UTC(2026, 5, 1));
 const windows = { eventsMs: 7 * DAY_MS, attemptsMs: 3 * DAY_MS, submissionsMs: 30 * DAY_MS, runsMs: 30 * DAY_MS };
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'retention-'));
-  store = await JournalStore.open(dir);
-});
-afterEach(async () => {
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
 
 const iso = (daysAgo: number) => new Date(clock.now() - daysAgo * DAY_MS).toISOString();
 
@@ -43,7 +33,7 @@ async function history(days: number, pendingDaysAgo: number[]): Promise<void> {
       ops.push(put(OUTBOX, 'org_a', { id: `dlv_${d}`, eventId: event.id, subscriptionId: 'whk_1', attempts: 5, nextAttemptAt: clock.now() + 3600_000, createdAt: iso(d) }));
     }
   }
-  await store.write(ops);
+  await journal.store.write(ops);
 }
 
 describe('retention', () => {
@@ -51,14 +41,14 @@ describe('retention', () => {
     const run = (id: string, startedDaysAgo: number, finishedDaysAgo: number | null) =>
       put(RUNS, 'org_a', { id, startedAt: iso(startedDaysAgo), finishedAt: finishedDaysAgo === null ? null : iso(finishedDaysAgo) });
     // A run started long ago but still running (a 24 h timeout) is kept; one that ended 29 days ago too.
-    await store.write([run('crt_old', 60, 59), run('crt_running', 45, null), run('crt_recent', 40, 29), run('crt_new', 1, 0)]);
-    const plan = await retentionPlan(new FileAsyncStore(store), clock.now(), windows, 10_000, RETENTION_RULES);
+    await journal.store.write([run('crt_old', 60, 59), run('crt_running', 45, null), run('crt_recent', 40, 29), run('crt_new', 1, 0)]);
+    const plan = await retentionPlan(new FileAsyncStore(journal.store), clock.now(), windows, 10_000, RETENTION_RULES);
     expect(plan.ops.filter((op) => op.op === 'delete' && op.collection === RUNS).map((op) => (op as { id: string }).id)).toEqual(['crt_old']);
   });
 
   it('removes delivered events and attempts past their windows, never an undelivered event or its attempts', async () => {
     await history(30, [20, 2]);
-    const plan = await retentionPlan(new FileAsyncStore(store), clock.now(), windows, 10_000, RETENTION_RULES);
+    const plan = await retentionPlan(new FileAsyncStore(journal.store), clock.now(), windows, 10_000, RETENTION_RULES);
     const removed = (collection: string) => plan.ops.filter((op) => op.op === 'delete' && op.collection === collection).map((op) => (op as { id: string }).id);
     // Events 7 days old or older: 7…30 (24), minus the pending one from day 20.
     expect(removed(EVENTS)).toHaveLength(23);
@@ -73,24 +63,23 @@ describe('retention', () => {
 
   it('stops at its limit and says more is due', async () => {
     await history(30, []);
-    const plan = await retentionPlan(new FileAsyncStore(store), clock.now(), windows, 10, RETENTION_RULES);
+    const plan = await retentionPlan(new FileAsyncStore(journal.store), clock.now(), windows, 10, RETENTION_RULES);
     expect(plan.ops).toHaveLength(10);
     expect(plan.more).toBe(true);
   });
 
   it('prunes through durable writes and compacts: the snapshot shrinks and the journal empties; a restart sees the same', async () => {
     await history(60, [45]);
-    await store.compact();
-    const snapshot = join(dir, 'snapshots', 'org_a', EVENTS, '0.json');
+    await journal.store.compact();
+    const snapshot = join(journal.dir, 'snapshots', 'org_a', EVENTS, '0.json');
     const before = (await stat(snapshot)).size;
-    const result = await sweepRetention({ db: new FileAsyncStore(store), clock, config: { dataDir: dir } as ServerConfig }, windows, RETENTION_RULES, undefined, () => store.compact());
+    const result = await sweepRetention({ db: new FileAsyncStore(journal.store), clock, config: { dataDir: journal.dir } as ServerConfig }, windows, RETENTION_RULES, undefined, () => journal.store.compact());
     expect(result.pruned[EVENTS]).toBe(53);
     expect((await stat(snapshot)).size).toBeLessThan(before / 6);
-    expect((await stat(join(dir, 'journal.jsonl'))).size).toBe(0);
-    await store.close();
-    store = await JournalStore.open(dir);
-    expect(store.count(EVENTS, 'org_a')).toBe(7);
-    expect(store.get(EVENTS, 'org_a', 'evt_45')).toBeDefined();
+    expect((await stat(join(journal.dir, 'journal.jsonl'))).size).toBe(0);
+    await journal.reopen();
+    expect(journal.store.count(EVENTS, 'org_a')).toBe(7);
+    expect(journal.store.get(EVENTS, 'org_a', 'evt_45')).toBeDefined();
   });
 
   it('removes finished submissions (with their record id, resources and stored files) past their window, never an unfinished one or one with a job', async () => {
@@ -114,7 +103,7 @@ describe('retention', () => {
       resourceIds: id === 'sub_old' ? ['res_1'] : [],
       transcriptIds: [],
     });
-    await store.write([
+    await journal.store.write([
       put(SUBMISSIONS, 'org_a', submission('sub_old', 'completed', 60, 50)),
       put(RECORD_IDS, 'org_a', { id: 'rec_sub_old', submissionId: 'sub_old' }),
       put(RESOURCES, 'org_a', { id: 'res_1', submissionId: 'sub_old' }),
@@ -126,28 +115,28 @@ describe('retention', () => {
       put(SUBMISSIONS, 'org_a', submission('sub_touched', 'completed', 43, 5)),
       put(SUBMISSIONS, 'org_a', submission('sub_new', 'completed', 10, 10)),
     ]);
-    const file = join(dir, 'automation-files', 'org_a', 'res_1');
-    await mkdir(join(dir, 'automation-files', 'org_a'), { recursive: true });
+    const file = join(journal.dir, 'automation-files', 'org_a', 'res_1');
+    await mkdir(join(journal.dir, 'automation-files', 'org_a'), { recursive: true });
     await writeFile(file, 'deck');
 
-    const result = await sweepRetention({ db: new FileAsyncStore(store), clock, config: { dataDir: dir } as ServerConfig }, windows, RETENTION_RULES, undefined, () => store.compact());
+    const result = await sweepRetention({ db: new FileAsyncStore(journal.store), clock, config: { dataDir: journal.dir } as ServerConfig }, windows, RETENTION_RULES, undefined, () => journal.store.compact());
     expect(result.pruned).toEqual({ [SUBMISSIONS]: 2, [RECORD_IDS]: 1, [RESOURCES]: 1 });
-    expect(store.all(SUBMISSIONS, 'org_a').map((s) => s.id).sort()).toEqual(['sub_awaiting', 'sub_new', 'sub_queued', 'sub_rerun', 'sub_touched']);
-    expect(store.get(RECORD_IDS, 'org_a', 'rec_sub_old')).toBeUndefined();
+    expect(journal.store.all(SUBMISSIONS, 'org_a').map((s) => s.id).sort()).toEqual(['sub_awaiting', 'sub_new', 'sub_queued', 'sub_rerun', 'sub_touched']);
+    expect(journal.store.get(RECORD_IDS, 'org_a', 'rec_sub_old')).toBeUndefined();
     await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it("removes the saved answers of expired invites, never those of an invite that can still be completed", async () => {
     const invite = (id: string, expiresInDays: number) => ({ id, organizationId: 'org_a', email: `${id}@x.example`, fullName: null, benchmarkTagId: null, createdAt: iso(20), expiresAt: iso(-expiresInDays), createdVia: 'api' });
-    await store.write([
+    await journal.store.write([
       put(INVITES, 'org_a', invite('inv_expired', -1)),
       put(INVITES, 'org_a', invite('inv_open', 3)),
       put(INVITE_DRAFTS, 'org_a', { id: 'inv_expired', answers: { q5: '3' }, updatedAt: iso(2) }),
       put(INVITE_DRAFTS, 'org_a', { id: 'inv_open', answers: { q5: '4' }, updatedAt: iso(2) }),
       put(INVITE_DRAFTS, 'org_a', { id: 'inv_gone', answers: {}, updatedAt: iso(2) }),
     ]);
-    const result = await sweepRetention({ db: new FileAsyncStore(store), clock, config: { dataDir: dir } as ServerConfig }, windows, RETENTION_RULES, undefined, () => store.compact());
+    const result = await sweepRetention({ db: new FileAsyncStore(journal.store), clock, config: { dataDir: journal.dir } as ServerConfig }, windows, RETENTION_RULES, undefined, () => journal.store.compact());
     expect(result.pruned).toEqual({ [INVITE_DRAFTS]: 2 });
-    expect(store.all(INVITE_DRAFTS, 'org_a').map((d) => d.id)).toEqual(['inv_open']);
+    expect(journal.store.all(INVITE_DRAFTS, 'org_a').map((d) => d.id)).toEqual(['inv_open']);
   });
 });

@@ -1,3 +1,4 @@
+import { PageFill } from './page-scan.js';
 import type { Page, PageQuery, StoredRecord } from './store.js';
 
 export class InvalidCursorError extends Error {
@@ -227,25 +228,14 @@ export class Partition {
       if (from === undefined) throw new InvalidCursorError(query.after);
       at = from + step;
     }
-    const items: T[] = [];
-    let scanned = 0;
-    const maxScan = query.maxScan ?? Number.POSITIVE_INFINITY;
+    const fill = new PageFill(query);
     for (; at >= 0 && at < this.#order.length; at += step) {
       const id = this.#order[at];
       if (id === null || id === undefined) continue;
-      const record = this.#records.get(id) as T;
-      if (query.filter && !query.filter(record)) {
-        scanned += 1;
-        if (scanned >= maxScan) return { items, next: id };
-        continue;
-      }
-      if (items.length === query.limit) {
-        const last = items[items.length - 1];
-        return last ? { items, next: last.id } : { items };
-      }
-      items.push(record);
+      const page = fill.offer(this.#records.get(id) as T);
+      if (page) return page;
     }
-    return { items };
+    return fill.end();
   }
 
   #append(id: string, ins: number): number {

@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { journalForEach } from '../../testing/journal-fixture.js';
 import { FileAsyncStore } from '../store/file-async-store.js';
-import { JournalStore } from '../store/journal-store.js';
 import { del, put, type WriteOp } from '../store/store.js';
 import { SUBMISSIONS, type SubmissionRecord } from './submission-records.js';
 import { SubmissionSearch } from './search.js';
@@ -13,16 +10,7 @@ import { SubmissionSearch } from './search.js';
  * them from the store; the index is not told): answers never hold a removed one, and the index's
  * memory follows what the organisation still holds.
  */
-let dir: string;
-let store: JournalStore;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'search-'));
-  store = await JournalStore.open(dir);
-});
-afterEach(async () => {
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const journal = journalForEach('search-');
 
 const submission = (i: number, name: string): SubmissionRecord =>
   ({
@@ -53,15 +41,15 @@ describe('SubmissionSearch after retention', () => {
   it('never answers with a removed submission, pages on past it, and reads the organisation afresh once most of what it holds is gone', async () => {
     const ops: WriteOp[] = [];
     for (let i = 0; i < TOTAL; i += 1) ops.push(put(SUBMISSIONS, 'org_a', submission(i, i === 2600 ? 'Grace Hopper' : `Person ${i}`)));
-    await store.write(ops);
-    const search = new SubmissionSearch({ db: new FileAsyncStore(store) });
+    await journal.store.write(ops);
+    const search = new SubmissionSearch({ db: new FileAsyncStore(journal.store) });
     expect(ids(await search.search('org_a', { text: 'grace', limit: 10 }))).toEqual(['sub_2600']);
     const first = await search.search('org_a', { text: 'acme', limit: 10 });
     expect(ids(first)).toEqual(Array.from({ length: 10 }, (_, i) => `sub_${TOTAL - 1 - i}`));
     expect(search.places('org_a')).toBe(TOTAL);
 
     // Retention removes the oldest 2,500 and, here, the submission the first page ended on.
-    await store.write([...Array.from({ length: 2500 }, (_, i) => del(SUBMISSIONS, 'org_a', `sub_${i}`)), del(SUBMISSIONS, 'org_a', `sub_${TOTAL - 10}`)]);
+    await journal.store.write([...Array.from({ length: 2500 }, (_, i) => del(SUBMISSIONS, 'org_a', `sub_${i}`)), del(SUBMISSIONS, 'org_a', `sub_${TOTAL - 10}`)]);
     const next = await search.search('org_a', { text: 'acme', limit: 10, after: first?.next as string });
     expect(ids(next)).toEqual(Array.from({ length: 10 }, (_, i) => `sub_${TOTAL - 11 - i}`));
     // 3,000 places for 499 submissions: the next first page reads the index afresh, and still finds what remains.

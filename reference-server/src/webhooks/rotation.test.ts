@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { operate } from '../cli.js';
-import { settle, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
+import { settle, type TestServer, WebhookReceiver } from 'reference-server/testing';
+import { serverAndReceiverForEach } from '../../testing/server-and-receiver.js';
 import { rotateSecret } from './rotation.js';
 
 /**
@@ -16,17 +17,7 @@ let receiver: WebhookReceiver;
 
 const MINUTE = 60_000;
 
-beforeEach(async () => {
-  clock = new ManualClock(Date.now() - 61 * MINUTE);
-  server = await startTestServer({}, { clock });
-  receiver = await new WebhookReceiver().start();
-  await settle(server);
-});
-
-afterEach(async () => {
-  await server.dispose();
-  await receiver.stop();
-});
+serverAndReceiverForEach(() => Date.now() - 61 * MINUTE, (started) => ({ clock, server, receiver } = started));
 
 const api = (path: string, body?: unknown) =>
   fetch(`${server.url}/api/automation${path}`, {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { ManualClock } from '../clock.js';
 import { defaultConfig } from '../config.js';
@@ -11,6 +11,7 @@ import { put } from '../store/store.js';
 import { issueCredential } from '../tenancy/credentials.js';
 import { createOrganization } from '../tenancy/organizations.js';
 import { settle, startTestServer, type TestServer, WebhookReceiver } from 'reference-server/testing';
+import { serverAndReceiverForEach } from '../../testing/server-and-receiver.js';
 import { eventOps } from './outbox.js';
 import { SUBSCRIPTIONS, type SubscriptionRecord } from './webhook-records.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './schedule.js';
@@ -54,18 +55,7 @@ async function advance(ms: number): Promise<void> {
   await settle(server);
 }
 
-beforeEach(async () => {
-  clock = new ManualClock(Date.now());
-  server = await startTestServer({}, { clock });
-  receiver = await new WebhookReceiver().start();
-  // The seeded demo submission is scored at start: let that settle before subscribing.
-  await settle(server);
-});
-
-afterEach(async () => {
-  await server.dispose();
-  await receiver.stop();
-});
+serverAndReceiverForEach(() => Date.now(), (started) => ({ clock, server, receiver } = started));
 
 describe('webhook delivery', () => {
   it('delivers submission.completed end to end, signed so the standardwebhooks package verifies it', async () => {

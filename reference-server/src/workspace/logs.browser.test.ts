@@ -15,14 +15,7 @@ import { settle, WebhookReceiver } from 'reference-server/testing';
 /** Screenshots for docs/workspace.md land here (default the temp dir). */
 const SHOTS = process.env['SCREENSHOT_DIR'] ?? tmpdir();
 const fixture = browserFixture({ settle: true });
-const { receiver } = fixture;
-
-const automation = (path: string, body?: unknown) =>
-  fetch(`${fixture.server.url}/api/automation${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { 'x-api-key': fixture.server.demo.automationKey, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
+const { receiver, automation } = fixture;
 
 async function adminPage(path: string): Promise<Page> {
   const page = await signInWithChromium(fixture.browser, fixture.server.url, fixture.server.demo.user.email, fixture.server.demo.user.password, path);

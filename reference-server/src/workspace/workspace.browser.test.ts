@@ -21,6 +21,13 @@ const { receiver } = fixture;
 
 const signIn = (email: string, password: string, path = '/workspace'): Promise<Page> => signInWithChromium(fixture.browser, fixture.server.url, email, password, path);
 
+/** The error summary names each problem, and the page showing them stays accessible. */
+async function expectProblems(page: Page, ...problems: string[]): Promise<void> {
+  const summary = (await page.getByRole('alert').textContent()) ?? '';
+  for (const problem of problems) expect(summary).toContain(problem);
+  await checkAccessible(page);
+}
+
 const me = (key: string) => fetch(`${fixture.server.url}/api/automation/me`, { headers: { 'x-api-key': key } });
 
 async function newOrganization(name: string, admin: string, member?: string) {
@@ -49,8 +56,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     const page = await signIn(fixture.server.demo.user.email, fixture.server.demo.user.password, '/workspace/keys');
     await checkAccessible(page);
     await page.getByRole('button', { name: 'Create key' }).click();
-    expect(await page.getByRole('alert').textContent()).toContain('Enter a label for the key');
-    await checkAccessible(page);
+    await expectProblems(page, 'Enter a label for the key');
 
     await page.getByLabel('Label').fill('Zapier – deal flow');
     await page.getByRole('button', { name: 'Create key' }).click();
@@ -108,10 +114,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Edit as JSON' }).click();
     await page.getByLabel('Criteria (JSON)').fill('[{"key": "traction"}]');
     await page.getByRole('button', { name: 'Create profile' }).click();
-    const problems = (await page.getByRole('alert').textContent()) ?? '';
-    expect(problems).toContain('Enter a name for the profile');
-    expect(problems).toContain('Enter a label for criterion 1');
-    await checkAccessible(page);
+    await expectProblems(page, 'Enter a name for the profile', 'Enter a label for criterion 1');
 
     await page.getByLabel('Name').fill('Seed founders');
     await page.getByLabel('Criteria (JSON)').fill(
@@ -304,10 +307,7 @@ describe('the workspace in a real browser', { timeout: 180_000 }, () => {
     await page.getByLabel("Participant's email").fill('not an email');
     await page.getByLabel('Link works for, in days').fill('400');
     await page.getByRole('button', { name: 'Create invite' }).click();
-    const problems = (await page.getByRole('alert').textContent()) ?? '';
-    expect(problems).toContain('Enter the participant’s email address');
-    expect(problems).toContain('Enter a number of days from 1 to 90');
-    await checkAccessible(page);
+    await expectProblems(page, 'Enter the participant’s email address', 'Enter a number of days from 1 to 90');
 
     await page.getByLabel("Participant's email").fill('sam@founders.example');
     await page.getByLabel('Full name (optional)').fill('Sam Founder');

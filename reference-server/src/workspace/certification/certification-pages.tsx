@@ -48,35 +48,19 @@ export function CertificationPage({ member, csrfToken, runs, form = EMPTY_FORM, 
         <Button>Start the run</Button>
       </PostForm>
       <h2 id="runs-heading">Runs</h2>
-      {runs.length === 0 ? (
-        <p>No run yet.</p>
-      ) : (
-        <Table
-          labelledBy="runs-heading"
-          rows={runs}
-          columns={[
-            {
-              heading: 'Integration',
-              kind: 'id',
-              cell: (r) => (
-                <>
-                  <a href={runPath(r.run.id)}>{r.run.integration.name}</a> <code>{r.run.id}</code>
-                </>
-              ),
-            },
-            {
-              heading: 'Started',
-              cell: (r) => (
-                <>
-                  <Time at={r.run.started_at} /> by {r.run.started_by}
-                </>
-              ),
-            },
-            { heading: 'Status', cell: statusText },
-            { heading: 'Result', cell: countsLine },
-          ]}
-        />
-      )}
+      <Table labelledBy="runs-heading" rows={runs} empty="No run yet." columns={[
+        { heading: 'Integration', kind: 'id', cell: (r) => <><a href={runPath(r.run.id)}>{r.run.integration.name}</a> <code>{r.run.id}</code></> },
+        {
+          heading: 'Started',
+          cell: (r) => (
+            <>
+              <Time at={r.run.started_at} /> by {r.run.started_by}
+            </>
+          ),
+        },
+        { heading: 'Status', cell: statusText },
+        { heading: 'Result', cell: countsLine },
+      ]} />
     </WorkspacePage>
   );
 }

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { beginRun, finishRun, getRun, listRuns, notCountedOf, renderReportHtml, reportOf, RunInputError, RunLimitError, type RunRecord, type StartedRun, startRun, type StartRunInput } from '../../certification/index.js';
 import { formField, formValues, type PageTools, seeOther, sendPage } from '../../pages/index.js';
-import { type AlreadyShown, ConfirmPage, get, member, mountRoutes, post, shownOncePage, ShownOnceSlots, viewer, withFound } from '../shared/index.js';
+import { type AlreadyShown, ConfirmPage, confirmed, get, member, mountRoutes, post, shownOncePage, ShownOnceSlots, viewer, withFound } from '../shared/index.js';
 import { GuidePage } from './certification-guide-page.js';
 import { CERTIFICATION_PATH, runPath } from './certification-paths.js';
 import { CertificationPage, type CertificationForm, RunStartedPage } from './certification-pages.js';
@@ -182,7 +182,6 @@ export function certificationRoutes(ctx: AppContext, router: Router, tools: Page
     get('/certification/:runId', runPage(deps)),
     get('/certification/:runId/report.html', reportHtml(deps)),
     get('/certification/:runId/report.json', reportJson(deps)),
-    get('/certification/:runId/finish', finishConfirm(deps)),
-    post('/certification/:runId/finish', finish(deps)),
+    ...confirmed('/certification/:runId/finish', finishConfirm(deps), finish(deps)),
   ]);
 }

@@ -1,5 +1,5 @@
 import { Button, CodeText, DottedName, PostForm, SummaryList, Table, Time } from '../../pages/index.js';
-import { type notCountedOf, type Report, statusText, summaryLine } from '../../certification/index.js';
+import { CheckAdvice, type notCountedOf, type Report, statusText, summaryLine } from '../../certification/index.js';
 import { ConfirmButton, type Member, WorkspacePage } from '../shared/index.js';
 import { CERTIFICATION_PATH, GUIDE_PATH, guideLink, runPath } from './certification-paths.js';
 import { BeginForm } from './certification-pages.js';
@@ -130,19 +130,14 @@ function NextStep({ check, status }: { check: Report['checks'][number]; status: 
     );
   }
   return (
-    <dl class="advice">
-      <dt>Why it matters</dt>
-      <dd>
-        <CodeText text={check.advice.why} />
-      </dd>
-      <dt>{check.outcome === 'not_run' ? 'How to reach it' : 'How to fix it'}</dt>
-      <dd>
-        <CodeText text={check.outcome === 'not_run' ? check.advice.reach : check.advice.fix} />{' '}
+    <CheckAdvice
+      check={check}
+      more={
         <a href={guideLink(check.id)}>
           More on <code>{check.id}</code>
         </a>
-      </dd>
-    </dl>
+      }
+    />
   );
 }
 

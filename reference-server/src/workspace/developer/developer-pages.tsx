@@ -1,5 +1,5 @@
-import { Button, ChoiceGroup, type FieldError, fieldErrors, PostForm, Table, TextField, Time } from '../../pages/index.js';
-import { ConfirmButton, type Member, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
+import { Button, ChoiceGroup, fieldErrors, PostForm, Table, TextField, Time } from '../../pages/index.js';
+import { ConfirmButton, type FormPageProps, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
 import type { FaultView } from '../../faults/index.js';
 
 export const DEVELOPER_PATH = `${WORKSPACE_PATH}/developer-tools`;
@@ -28,13 +28,8 @@ export interface FaultFormValues {
 
 export const emptyFaultForm = (): FaultFormValues => ({ surface: 'automation', kind: '503', count: '1', minutes: '', retry_after_seconds: '1', latency_ms: '2000' });
 
-export interface DeveloperToolsProps {
-  member: Member;
-  csrfToken: string;
+export interface DeveloperToolsProps extends FormPageProps<FaultFormValues> {
   faults: readonly FaultView[];
-  values: FaultFormValues;
-  errors?: readonly FieldError[];
-  notice?: string;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { clearFaults, faultInputSchema, faultView, listFaults, setFault } from '../../faults/index.js';
 import { type FieldError, formField, type PageTools, seeOther, sendPage } from '../../pages/index.js';
-import { ConfirmPage, get, member, mountRoutes, noticeFlash, type NoticeFlash, post, redirectWithNotice, takeNotice, viewer } from '../shared/index.js';
+import { ConfirmPage, confirmed, get, member, mountRoutes, noticeFlash, type NoticeFlash, post, redirectWithNotice, takeNotice, viewer } from '../shared/index.js';
 import { DEVELOPER_PATH, DeveloperToolsPage, emptyFaultForm, type FaultFormValues } from './developer-pages.js';
 
 const MESSAGES: Record<string, string> = {
@@ -100,7 +100,6 @@ export function developerRoutes(ctx: AppContext, router: Router, tools: PageTool
   mountRoutes(router, tools, [
     get('/developer-tools', toolsPage(deps)),
     post('/developer-tools/faults', setFaultForm(deps)),
-    get('/developer-tools/faults/clear', clearConfirm(deps)),
-    post('/developer-tools/faults/clear', clear(deps)),
+    ...confirmed('/developer-tools/faults/clear', clearConfirm(deps), clear(deps)),
   ]);
 }

@@ -1,7 +1,7 @@
 import type { InviteRecord, InviteSettings, InviteStatus } from '../../assessments/index.js';
-import { Button, CheckboxGroup, Email, type FieldError, fieldErrors, PostForm, SelectField, Table, TextField, Time } from '../../pages/index.js';
+import { Button, CheckboxGroup, Email, type FieldError, fieldErrors, PostForm, SelectField, Table, TextField, Time, WithHint } from '../../pages/index.js';
 import type { BenchmarkTag } from '../../psychometrics/index.js';
-import { ConfirmButton, CreatedPage, type Member, ShownOnce, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
+import { ConfirmButton, CreatedPage, type FormPageProps, type Member, ShownOnce, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
 import { resultUrl, RESULTS_PATH } from '../results/index.js';
 
 export const INVITES_PATH = `${WORKSPACE_PATH}/invites`;
@@ -41,16 +41,11 @@ export interface InviteFormValues {
 
 export const emptyInviteForm = (): InviteFormValues => ({ email: '', full_name: '', benchmark_tag_id: '', expires_in_days: '14' });
 
-export interface InvitesPageProps {
-  member: Member;
-  csrfToken: string;
+export interface InvitesPageProps extends FormPageProps<InviteFormValues> {
   invites: readonly ListedInvite[];
   tags: readonly BenchmarkTag[];
   settings: InviteSettings;
-  values: InviteFormValues;
   nextUrl?: string;
-  errors?: readonly FieldError[];
-  notice?: string;
 }
 
 function InviteForm({ csrfToken, tags, values, errors }: { csrfToken: string; tags: readonly BenchmarkTag[]; values: InviteFormValues; errors: readonly FieldError[] }) {
@@ -78,26 +73,9 @@ function InvitesTable({ invites }: { invites: readonly ListedInvite[] }) {
       labelledBy="invites-heading"
       rows={invites}
       columns={[
-        {
-          heading: 'Participant',
-          kind: 'email',
-          cell: (invite) => (
-            <>
-              <Email address={invite.email} />
-              {invite.fullName ? <span class="hint">{invite.fullName}</span> : null}
-            </>
-          ),
-        },
+        { heading: 'Participant', kind: 'email', cell: (invite) => <WithHint hint={invite.fullName}><Email address={invite.email} /></WithHint> },
         { heading: 'Status', cell: (invite) => <InviteStatusTag status={invite.status} /> },
-        {
-          heading: 'Created',
-          cell: (invite) => (
-            <>
-              <Time at={invite.createdAt} />
-              <span class="hint">{creatorText(invite)}</span>
-            </>
-          ),
-        },
+        { heading: 'Created', cell: (invite) => <WithHint hint={creatorText(invite)}><Time at={invite.createdAt} /></WithHint> },
         { heading: 'Expires', cell: (invite) => <Time at={invite.expiresAt} /> },
         { heading: 'Action', cell: (invite) => <InviteAction invite={invite} /> },
       ]}

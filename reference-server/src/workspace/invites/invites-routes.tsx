@@ -5,7 +5,7 @@ import { createInvite, createInviteSchema, getDraft, getInvite, getInviteSetting
 import { type FieldError, formField, formValues, type PageTools, seeOther, sendPage, Time } from '../../pages/index.js';
 import { BENCHMARK_TAGS } from '../../psychometrics/index.js';
 import { InvalidCursorError } from '../../store/index.js';
-import { type AlreadyShown, ConfirmPage, get, member, mountRoutes, noticeFlash, type NoticeFlash, post, redirectWithNotice, shownOncePage, ShownOnceSlots, takeNotice, viewer, withFound } from '../shared/index.js';
+import { type AlreadyShown, ConfirmPage, confirmed, get, member, mountRoutes, noticeFlash, type NoticeFlash, post, redirectWithNotice, shownOncePage, ShownOnceSlots, takeNotice, viewer, withFound } from '../shared/index.js';
 import { emptyInviteForm, InviteCreatedPage, InvitesPage, INVITES_PATH, type InviteFormValues } from './invites-pages.js';
 
 const PAGE_SIZE = 25;
@@ -180,7 +180,6 @@ export function invitesRoutes(ctx: AppContext, router: Router, tools: PageTools)
     post('/invites', create(deps)),
     get('/invites/created/:slot', createdPage(deps)),
     post('/invites/settings', saveSettings(deps)),
-    get('/invites/:inviteId/revoke', revokeConfirm(deps)),
-    post('/invites/:inviteId/revoke', revoke(deps)),
+    ...confirmed('/invites/:inviteId/revoke', revokeConfirm(deps), revoke(deps)),
   ]);
 }

@@ -31,35 +31,27 @@ export function KeysPage({ member, csrfToken, keys, lastUsed, label = '', errors
         <Button>Create key</Button>
       </PostForm>
       <h2 id="keys-heading">Keys</h2>
-      {keys.length === 0 ? (
-        <p>There are no automation keys yet.</p>
-      ) : (
-        <Table
-          labelledBy="keys-heading"
-          rows={keys}
-          columns={[
-            { heading: 'Label', cell: (key) => key.label },
-            { heading: 'Starts with', cell: (key) => <code>{key.hint}</code> },
-            { heading: 'Acts for', cell: (key) => <Email address={key.ownerEmail} />, kind: 'email' },
-            { heading: 'Created', cell: (key) => <Time at={key.createdAt} /> },
-            { heading: 'Last used', cell: (key) => <LastUsed at={lastUsed(key.keyId)} /> },
-            {
-              heading: 'Status',
-              cell: (key) =>
-                // The tag stays one short word; the time beside it wraps like any text, so nothing is cut.
-                key.revokedAt ? (
-                  <>
-                    <span class="tag grey">Revoked</span> <Time at={key.revokedAt} />
-                  </>
-                ) : (
-                  <ConfirmButton href={`${KEYS_PATH}/${encodeURIComponent(key.keyId)}/revoke`}>
-                    Revoke<span class="visually-hidden"> {key.label}</span>
-                  </ConfirmButton>
-                ),
-            },
-          ]}
-        />
-      )}
+      <Table labelledBy="keys-heading" rows={keys} empty="There are no automation keys yet." columns={[
+        { heading: 'Label', cell: (key) => key.label },
+        { heading: 'Starts with', cell: (key) => <code>{key.hint}</code> },
+        { heading: 'Acts for', cell: (key) => <Email address={key.ownerEmail} />, kind: 'email' },
+        { heading: 'Created', cell: (key) => <Time at={key.createdAt} /> },
+        { heading: 'Last used', cell: (key) => <LastUsed at={lastUsed(key.keyId)} /> },
+        {
+          heading: 'Status',
+          cell: (key) =>
+            // The tag stays one short word; the time beside it wraps like any text, so nothing is cut.
+            key.revokedAt ? (
+              <>
+                <span class="tag grey">Revoked</span> <Time at={key.revokedAt} />
+              </>
+            ) : (
+              <ConfirmButton href={`${KEYS_PATH}/${encodeURIComponent(key.keyId)}/revoke`}>
+                Revoke<span class="visually-hidden"> {key.label}</span>
+              </ConfirmButton>
+            ),
+        },
+      ]} />
     </WorkspacePage>
   );
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { createFlash, type Flash, formField, type PageTools, seeOther, sendPage, Time } from '../../pages/index.js';
 import { issueCredential, listCredentials, listUsers, type PublicCredential, revokeCredential } from '../../tenancy/index.js';
-import { type AlreadyShown, baseUrlOf, ConfirmPage, get, LastUsed, member, mountRoutes, post, shownOncePage, ShownOnceSlots, viewer, withFound, WORKSPACE_PATH } from '../shared/index.js';
+import { type AlreadyShown, baseUrlOf, ConfirmPage, confirmed, get, LastUsed, member, mountRoutes, post, shownOncePage, ShownOnceSlots, viewer, withFound, WORKSPACE_PATH } from '../shared/index.js';
 import { KeyCreatedPage, KeysPage, KEYS_PATH } from './keys-pages.js';
 
 const labelSchema = z.string().trim().min(1, 'Enter a label for the key').max(200, 'The label must be 200 characters or fewer');
@@ -105,7 +105,6 @@ export function keysRoutes(ctx: AppContext, router: Router, tools: PageTools, la
     get('/keys', listPage(deps)),
     post('/keys', create(deps)),
     get('/keys/created/:slot', createdPage(deps)),
-    get('/keys/:keyId/revoke', revokeConfirm(deps)),
-    post('/keys/:keyId/revoke', revoke(deps)),
+    ...confirmed('/keys/:keyId/revoke', revokeConfirm(deps), revoke(deps)),
   ]);
 }

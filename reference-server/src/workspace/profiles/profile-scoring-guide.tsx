@@ -25,10 +25,7 @@ const ARITHMETIC: Record<RuleType, { fields: string; score: string }> = {
 /** How a profile scores a submission, rule by rule (linked from the profile form wherever the docs are named). */
 export function ScoringGuidePage({ member, csrfToken }: { member: Member; csrfToken: string }) {
   return (
-    <WorkspacePage member={member} title="How profiles score submissions" section="profiles" csrfToken={csrfToken}>
-      <p>
-        <a href={`${WORKSPACE_PATH}/profiles`}>Back to profiles</a>
-      </p>
+    <WorkspacePage member={member} title="How profiles score submissions" section="profiles" csrfToken={csrfToken} back={{ href: `${WORKSPACE_PATH}/profiles`, text: 'Back to profiles' }}>
       <h1>How profiles score submissions</h1>
       <p>
         Deterministic: the same fields, attachments and assessment result always give the same score. Each criterion scores 0 to 100 (one decimal) by its rule. The overall score is Σ weight × score ÷ Σ

@@ -86,10 +86,7 @@ export function ProfileFormPage({ member, csrfToken, values, errors = [], profil
   const archived = Boolean(profile?.archived_at);
   const action = profile ? `${PROFILES_PATH}/${encodeURIComponent(profile.id)}` : PROFILES_PATH;
   return (
-    <WorkspacePage member={member} title={title} section="profiles" csrfToken={csrfToken} errors={errors}>
-      <p>
-        <a href={PROFILES_PATH}>Back to profiles</a>
-      </p>
+    <WorkspacePage member={member} title={title} section="profiles" csrfToken={csrfToken} errors={errors} back={{ href: PROFILES_PATH, text: 'Back to profiles' }}>
       <h1>{title}</h1>
       {profile ? (
         <p>

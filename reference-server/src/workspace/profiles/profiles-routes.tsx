@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { type FieldError, type PageCsrf, type PageTools, sendPage } from '../../pages/index.js';
 import { archiveProfile, createProfile, getProfile, listProfiles, type ProfileInput, type ProfileRecord, updateProfile } from '../../submissions/index.js';
-import { ConfirmPage, get, member, mountRoutes, noticeFlash, type NoticeFlash, post, redirectWithNotice, takeNotice, viewer, withFound } from '../shared/index.js';
+import { ConfirmPage, confirmed, get, member, mountRoutes, noticeFlash, type NoticeFlash, post, redirectWithNotice, takeNotice, viewer, withFound } from '../shared/index.js';
 import { changeRows, emptyProfileForm, formIntent, parseProfileForm, placeAfter, profileFormValues, readProfileForm, switchMode, type ProfileFormValues } from './profile-form.js';
 import { ProfileFormPage, ProfilesPage, PROFILES_PATH } from './profiles-pages.js';
 import { ScoringGuidePage } from './profile-scoring-guide.js';
@@ -125,7 +125,6 @@ export function profilesRoutes(ctx: AppContext, router: Router, tools: PageTools
     post('/profiles', create(deps)),
     get('/profiles/:id', editPage(deps)),
     post('/profiles/:id', update(deps)),
-    get('/profiles/:id/archive', archiveConfirm(deps)),
-    post('/profiles/:id/archive', archive(deps)),
+    ...confirmed('/profiles/:id/archive', archiveConfirm(deps), archive(deps)),
   ]);
 }

@@ -1,6 +1,6 @@
 import { REQUESTS_KEPT, type LoggedRequest, type LoggedSurface } from '../../http/index.js';
-import { Button, SelectField, Table, Time } from '../../pages/index.js';
-import { type Member, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
+import { Button, SelectField, Table } from '../../pages/index.js';
+import { ExchangeLink, type Member, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
 
 export const REQUESTS_PATH = `${WORKSPACE_PATH}/requests`;
 export const requestUrl = (id: string) => `${REQUESTS_PATH}/${encodeURIComponent(id)}`;
@@ -94,43 +94,29 @@ export function RequestsPage({ member, csrfToken, surface, requests, labels, fil
           </>
         ) : null}
       </p>
-      {requests.length === 0 ? (
-        <p>{filtered ? 'No kept request matches these filters.' : 'No request of this organisation has reached this API since the server started.'}</p>
-      ) : (
-        <Table
-          labelledBy="requests-heading"
-          rows={requests}
-          columns={[
-            {
-              heading: 'Time',
-              cell: (r) => (
-                <a href={requestUrl(r.id)}>
-                  <Time at={r.at} precision="second" />
-                  <span class="visually-hidden">
-                    {' '}
-                    {r.method} {r.path}
-                  </span>
-                </a>
-              ),
-            },
-            {
-              heading: 'Request',
-              kind: 'id',
-              cell: (r) => (
-                <>
-                  <code class="wrap">
-                    {r.method} {r.path}
-                  </code>
-                  {r.fault ? <span class="tag red">injected fault {r.fault}</span> : null}
-                </>
-              ),
-            },
-            { heading: 'Status', cell: (r) => (r.status === 0 ? 'no answer' : r.status) },
-            { heading: 'Latency', cell: (r) => `${r.latencyMs} ms`, kind: 'nowrap' },
-            { heading: 'Credential', cell: (r) => credentialText(r, labels), kind: 'id' },
-          ]}
-        />
-      )}
+      <Table
+        labelledBy="requests-heading"
+        rows={requests}
+        empty={filtered ? 'No kept request matches these filters.' : 'No request of this organisation has reached this API since the server started.'}
+        columns={[
+          { heading: 'Time', cell: (r) => <ExchangeLink href={requestUrl(r.id)} at={r.at} names={`${r.method} ${r.path}`} /> },
+          {
+            heading: 'Request',
+            kind: 'id',
+            cell: (r) => (
+              <>
+                <code class="wrap">
+                  {r.method} {r.path}
+                </code>
+                {r.fault ? <span class="tag red">injected fault {r.fault}</span> : null}
+              </>
+            ),
+          },
+          { heading: 'Status', cell: (r) => (r.status === 0 ? 'no answer' : r.status) },
+          { heading: 'Latency', cell: (r) => `${r.latencyMs} ms`, kind: 'nowrap' },
+          { heading: 'Credential', cell: (r) => credentialText(r, labels), kind: 'id' },
+        ]}
+      />
     </WorkspacePage>
   );
 }

@@ -92,10 +92,7 @@ const QUALITY_COLUMNS: readonly Column<QualityRow>[] = [
  */
 export function AssessmentScoringPage({ member, csrfToken }: { member: Member; csrfToken: string }) {
   return (
-    <WorkspacePage member={member} title="How an assessment is scored" section="results" csrfToken={csrfToken}>
-      <p>
-        <a href={`${WORKSPACE_PATH}/results`}>Back to results</a>
-      </p>
+    <WorkspacePage member={member} title="How an assessment is scored" section="results" csrfToken={csrfToken} back={{ href: `${WORKSPACE_PATH}/results`, text: 'Back to results' }}>
       <h1>How an assessment is scored</h1>
       <p>
         Statements q{FIRST_ITEM} to q{LAST_ITEM} ({ITEMS} in all) are answered from {SCALE_MIN} (strongly disagree) to {SCALE_MAX} (strongly agree). Each belongs to one of eight dimensions; every

@@ -1,5 +1,5 @@
 import type { AssessmentResult } from '../../assessments/index.js';
-import { Button, Email, SummaryList, TextField, Table, Time } from '../../pages/index.js';
+import { Button, Email, SummaryList, TextField, Table, Time, WithHint } from '../../pages/index.js';
 import { DIMENSION_INFO, DIMENSIONS, type QualityStatus } from '../../psychometrics/index.js';
 import { type Member, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
 import { noResultMessage, type ResultFilters } from './results-filters.js';
@@ -88,18 +88,7 @@ export function ResultsPage({ member, csrfToken, results, filters, nextUrl, page
           labelledBy="results-heading"
           rows={results}
           columns={[
-            {
-              heading: 'Participant',
-              kind: 'email',
-              cell: (result) => (
-                <>
-                  <a href={resultUrl(result.id)}>{result.fullName || <Email address={result.email} />}</a>
-                  <span class="hint">
-                    <Email address={result.email} />
-                  </span>
-                </>
-              ),
-            },
+            { heading: 'Participant', kind: 'email', cell: (result) => <WithHint hint={<Email address={result.email} />}><a href={resultUrl(result.id)}>{result.fullName || <Email address={result.email} />}</a></WithHint> },
             { heading: 'Submitted', cell: (result) => <Time at={result.submittedAt} /> },
             { heading: 'Composite', cell: composite },
             { heading: 'Band', cell: (result) => result.scores.composite.band },
@@ -121,10 +110,7 @@ export function ResultsPage({ member, csrfToken, results, filters, nextUrl, page
 export function ResultPage({ member, csrfToken, result }: { member: Member; csrfToken: string; result: AssessmentResult }) {
   const { scores } = result;
   return (
-    <WorkspacePage member={member} title={`Result of ${result.email}`} section="results" csrfToken={csrfToken}>
-      <p>
-        <a href={RESULTS_PATH}>Back to assessment results</a>
-      </p>
+    <WorkspacePage member={member} title={`Result of ${result.email}`} section="results" csrfToken={csrfToken} back={{ href: RESULTS_PATH, text: 'Back to assessment results' }}>
       <h1 class="long-words">
         <span class="caption">Assessment result</span>
         {result.fullName || result.email}

@@ -1,4 +1,19 @@
+import { type Moment, Time } from '../../pages/index.js';
+
 /** The parts of an HTTP exchange as the logs show them (a delivery attempt, a logged API request). */
+
+/**
+ * A log row's time to the second, as the link to the exchange's own page; the hidden words tell a
+ * screen reader which exchange the link opens, since many rows share a minute.
+ */
+export function ExchangeLink({ href, at, names }: { href: string; at: Moment; names: string }) {
+  return (
+    <a href={href}>
+      <Time at={at} precision="second" />
+      <span class="visually-hidden"> {names}</span>
+    </a>
+  );
+}
 
 /** Every header of one side of the exchange, as a two-column table. */
 export function Headers({ id, headers }: { id: string; headers: Record<string, string> }) {

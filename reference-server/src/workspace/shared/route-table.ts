@@ -19,6 +19,12 @@ export const get = (path: string, handle: RequestHandler, audience: Audience = '
 export const post = (path: string, handle: RequestHandler, audience: Audience = 'admins'): Route => ({ method: 'post', path, handle, audience });
 
 /**
+ * An action behind an "Are you sure?" page: GET shows the page, whose form posts to the same path
+ * to do it (`ConfirmButton` opens the page; nothing changes until the POST).
+ */
+export const confirmed = (path: string, confirmPage: RequestHandler, act: RequestHandler): Route[] => [get(path, confirmPage), post(path, act)];
+
+/**
  * Mounts a section's routes in the order listed (a fixed path such as `/keys/created/:slot` before a
  * parameter one). Handlers may be async: Express 5 hands a rejected promise to the surface's error page.
  */

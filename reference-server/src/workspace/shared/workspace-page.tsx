@@ -30,14 +30,25 @@ export interface WorkspacePageProps {
   notice?: ComponentChildren;
   /** The page's `data-live-region` parts update themselves every this many seconds. */
   liveSeconds?: number;
+  /** The link above the heading back to the list or section the page belongs to. */
+  back?: { href: string; text: string };
   children: ComponentChildren;
+}
+
+/** What a section's page with a form is given: the viewer, the form's values as typed, their problems and what the last form did. */
+export interface FormPageProps<Values> {
+  member: Member;
+  csrfToken: string;
+  values: Values;
+  errors?: readonly FieldError[];
+  notice?: string;
 }
 
 /**
  * Every workspace page: who is signed in to which organisation, the sections this person may
  * open (admins see the admin ones), a sign-out form, the form's errors or last notice, and the page itself.
  */
-export function WorkspacePage({ member, title, section, csrfToken, errors = [], notice, liveSeconds, children }: WorkspacePageProps) {
+export function WorkspacePage({ member, title, section, csrfToken, errors = [], notice, liveSeconds, back, children }: WorkspacePageProps) {
   const isAdmin = member.user.role === 'admin';
   return (
     <Layout title={title} service={SERVICE} width="wide" hasErrors={errors.length > 0} scripts={[COPY_BUTTONS_SCRIPT.path, FOCUS_ON_LOAD_SCRIPT.path]} {...(liveSeconds ? { liveSeconds } : {})}>
@@ -66,6 +77,11 @@ export function WorkspacePage({ member, title, section, csrfToken, errors = [], 
       </nav>
       <ErrorSummary errors={errors} />
       {notice ? <Notice>{notice}</Notice> : null}
+      {back ? (
+        <p>
+          <a href={back.href}>{back.text}</a>
+        </p>
+      ) : null}
       {children}
     </Layout>
   );

@@ -257,10 +257,7 @@ function Attachments({ resources, transcripts }: { resources: readonly ResourceR
 export function SubmissionPage({ member, csrfToken, submission: s, profile, resources, transcripts }: SubmissionPageProps) {
   const evaluation = s.evaluation;
   return (
-    <WorkspacePage member={member} title={`Submission ${s.recordId}`} section="submissions" csrfToken={csrfToken} {...(MOVING.has(s.status) ? { liveSeconds: REFRESH_SECONDS } : {})}>
-      <p>
-        <a href={SUBMISSIONS_PATH}>Back to submissions</a>
-      </p>
+    <WorkspacePage member={member} title={`Submission ${s.recordId}`} section="submissions" csrfToken={csrfToken} {...(MOVING.has(s.status) ? { liveSeconds: REFRESH_SECONDS } : {})} back={{ href: SUBMISSIONS_PATH, text: 'Back to submissions' }}>
       <h1 class="long-words">
         <span class="caption">Submission</span>
         {s.recordId}

@@ -1,7 +1,7 @@
 import { redactUrlSecrets } from '../../http/index.js';
-import { Button, type FieldError, PostForm, SelectField, SummaryList, Table, Time } from '../../pages/index.js';
+import { Button, type FieldError, PostForm, SelectField, SummaryList, Table, Time, WithHint } from '../../pages/index.js';
 import { type AttemptRecord, DEFAULT_OVERLAP_HOURS, eventTypesFor, OVERLAP_HOURS, type SubscriptionRecord } from '../../webhooks/index.js';
-import { Body, ConfirmButton, Headers, type Member, WorkspacePage } from '../shared/index.js';
+import { Body, ConfirmButton, ExchangeLink, Headers, type Member, WorkspacePage } from '../shared/index.js';
 import { RotateSecretForm, StatusTag, subscriptionUrl, SURFACE_LABELS, WEBHOOKS_PATH } from './webhooks-pages.js';
 
 export const attemptUrl = (subscriptionId: string, attemptId: string) => `${subscriptionUrl(subscriptionId)}/attempts/${encodeURIComponent(attemptId)}`;
@@ -136,29 +136,14 @@ function AttemptsTable({ subscriptionId, attempts }: { subscriptionId: string; a
       labelledBy="attempts-heading"
       rows={attempts}
       columns={[
-        {
-          heading: 'Sent',
-          cell: (a) => (
-            <a href={attemptUrl(subscriptionId, a.id)}>
-              <Time at={a.at} precision="second" />
-              <span class="visually-hidden"> attempt {a.attempt} of {a.event_id}</span>
-            </a>
-          ),
-        },
+        { heading: 'Sent', cell: (a) => <ExchangeLink href={attemptUrl(subscriptionId, a.id)} at={a.at} names={`attempt ${a.attempt} of ${a.event_id}`} /> },
         {
           heading: 'Event',
           kind: 'id',
-          cell: (a) => (
-            <>
-              {a.event_type}
-              <span class="hint">
-                <code>{a.event_id}</code>
-              </span>
-            </>
-          ),
+          cell: (a) => <WithHint hint={<code>{a.event_id}</code>}>{a.event_type}</WithHint>,
         },
         { heading: 'Attempt', cell: (a) => <>{a.attempt}{a.resendOf ? <ResendMark subscriptionId={subscriptionId} originalId={a.resendOf} /> : null}</> },
-        { heading: 'Outcome', cell: (a) => <><OutcomeTag outcome={a.outcome} />{a.next_attempt_at ? <span class="hint">next <Time at={a.next_attempt_at} /></span> : null}</> },
+        { heading: 'Outcome', cell: (a) => <WithHint hint={a.next_attempt_at ? <>next <Time at={a.next_attempt_at} /></> : null}><OutcomeTag outcome={a.outcome} /></WithHint> },
         { heading: 'Answer', cell: (a) => (a.status_code !== null ? `HTTP ${a.status_code}` : (a.error ?? (a.exchange?.answerWithheld ? 'answered (internal address)' : '—'))) },
         { heading: 'Latency', kind: 'numeric', cell: (a) => `${a.latency_ms} ms` },
       ]}

@@ -13,14 +13,7 @@ import { settle, WebhookReceiver } from 'reference-server/testing';
  */
 const SHOTS = process.env['SCREENSHOT_DIR'] ?? tmpdir();
 const fixture = browserFixture({ settle: true });
-const { receiver } = fixture;
-
-const automation = (path: string, body?: unknown) =>
-  fetch(`${fixture.server.url}/api/automation${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { 'x-api-key': fixture.server.demo.automationKey, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
+const { receiver, automation } = fixture;
 
 describe('editing a webhook endpoint in a real browser', { timeout: 180_000 }, () => {
   it('changes URL, events and description with the keyboard, keeping the secret and the delivery log, which comes first', async () => {

@@ -5,7 +5,7 @@ import { type FieldError, formField, type PageTools, sendPage, utcText } from '.
 import { sampleEventData } from '../../samples/index.js';
 import { InvalidCursorError } from '../../store/index.js';
 import { deleteSubscription, disableSubscription, enableSubscription, failedSince, getAttempt, getSubscriptionRecord, isEventType, isOverlapHours, listAttempts, overlapUntil, pendingDeliveries, resendEvent, resendFailed, rotateSecret, sendTestEvent, type SubscriptionRecord } from '../../webhooks/index.js';
-import { ConfirmPage, get, member, type Member, NothingToDoPage, type NoticeFlash, post, redirectWithNotice, type Route, type ShownOnceSlots, takeNotice, viewer, withFound } from '../shared/index.js';
+import { ConfirmPage, confirmed, get, member, type Member, NothingToDoPage, type NoticeFlash, post, redirectWithNotice, type Route, type ShownOnceSlots, takeNotice, viewer, withFound } from '../shared/index.js';
 import { AttemptPage, OUTCOMES, RESEND_SINCE_HOURS, SubscriptionPage, type AttemptFilters } from './delivery-pages.js';
 import { subscriptionUrl, WEBHOOKS_PATH } from './webhooks-pages.js';
 
@@ -217,14 +217,12 @@ const sendTest: Run = async ({ ctx }, req, me, s) => {
 /** One webhook endpoint's pages and actions (admin), each on a subscription of the member's own organisation. */
 export const endpointRoutes = (deps: WebhookDeps): Route[] => [
   get('/webhooks/:id', endpointPage(deps)),
-  get('/webhooks/:id/delete', deleteConfirm(deps)),
+  ...confirmed('/webhooks/:id/delete', deleteConfirm(deps), action(deps, remove)),
   get('/webhooks/:id/attempts/:attemptId', attemptPage(deps)),
   post('/webhooks/:id/enable', action(deps, enable)),
   post('/webhooks/:id/disable', action(deps, disable)),
-  post('/webhooks/:id/delete', action(deps, remove)),
   post('/webhooks/:id/resend', action(deps, resend)),
   post('/webhooks/:id/rotate', action(deps, rotate)),
-  get('/webhooks/:id/resend-failed', resendFailedConfirm(deps)),
-  post('/webhooks/:id/resend-failed', action(deps, resendFailedSince)),
+  ...confirmed('/webhooks/:id/resend-failed', resendFailedConfirm(deps), action(deps, resendFailedSince)),
   post('/webhooks/:id/test', action(deps, sendTest)),
 ];

@@ -1,7 +1,7 @@
 import { redactUrlSecrets } from '../../http/index.js';
-import { Button, CheckboxGroup, ChoiceGroup, type FieldError, fieldErrors, PostForm, SelectField, Table, TextField, Time, utcText } from '../../pages/index.js';
+import { Button, CheckboxGroup, ChoiceGroup, fieldErrors, PostForm, SelectField, Table, TextField, Time, utcText, WithHint } from '../../pages/index.js';
 import { EVENT_TYPES, type SubscriptionRecord, type WebhookSurface } from '../../webhooks/index.js';
-import { CreatedPage, type Member, ShownOnce, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
+import { CreatedPage, type FormPageProps, type Member, ShownOnce, WORKSPACE_PATH, WorkspacePage } from '../shared/index.js';
 
 export const WEBHOOKS_PATH = `${WORKSPACE_PATH}/webhooks`;
 export const subscriptionUrl = (id: string) => `${WEBHOOKS_PATH}/${encodeURIComponent(id)}`;
@@ -35,13 +35,8 @@ export function StatusTag({ subscription }: { subscription: Pick<SubscriptionRec
   return subscription.status === 'active' ? <span class="tag green">active</span> : <span class="tag red">disabled</span>;
 }
 
-export interface WebhooksPageProps {
-  member: Member;
-  csrfToken: string;
+export interface WebhooksPageProps extends FormPageProps<RegisterFormValues> {
   subscriptions: readonly SubscriptionRecord[];
-  values: RegisterFormValues;
-  errors?: readonly FieldError[];
-  notice?: string;
 }
 
 /** The organisation's webhook subscriptions of both APIs, and the form that registers one. */
@@ -55,31 +50,14 @@ export function WebhooksPage({ member, csrfToken, subscriptions, values, errors 
         on failure. Open one to see every delivery attempt with the exact request and answer, send an event again, or send a test event.
       </p>
       <h2 id="subscriptions-heading">Subscriptions</h2>
-      {subscriptions.length === 0 ? (
-        <p>There are no webhook subscriptions yet.</p>
-      ) : (
-        <Table
-          labelledBy="subscriptions-heading"
-          rows={subscriptions}
-          columns={[
-            {
-              heading: 'URL',
-              kind: 'id',
-              cell: (s) => (
-                <>
-                  <a href={subscriptionUrl(s.id)}>{redactUrlSecrets(s.url)}</a>
-                  {s.description ? <span class="hint">{s.description}</span> : null}
-                </>
-              ),
-            },
-            { heading: 'API', cell: (s) => SURFACE_LABELS[s.surface] },
-            // Event types are long dotted words: let them break at any point rather than widen the table.
-            { heading: 'Events', cell: (s) => s.events.join(', '), kind: 'id' },
-            { heading: 'Status', cell: (s) => <StatusTag subscription={s} /> },
-            { heading: 'Created', cell: (s) => <Time at={s.createdAt} /> },
-          ]}
-        />
-      )}
+      <Table labelledBy="subscriptions-heading" rows={subscriptions} empty="There are no webhook subscriptions yet." columns={[
+        { heading: 'URL', kind: 'id', cell: (s) => <WithHint hint={s.description}><a href={subscriptionUrl(s.id)}>{redactUrlSecrets(s.url)}</a></WithHint> },
+        { heading: 'API', cell: (s) => SURFACE_LABELS[s.surface] },
+        // Event types are long dotted words: let them break at any point rather than widen the table.
+        { heading: 'Events', cell: (s) => s.events.join(', '), kind: 'id' },
+        { heading: 'Status', cell: (s) => <StatusTag subscription={s} /> },
+        { heading: 'Created', cell: (s) => <Time at={s.createdAt} /> },
+      ]} />
       <h2>Register an endpoint</h2>
       <PostForm action={WEBHOOKS_PATH} csrfToken={csrfToken}>
         <ChoiceGroup id="surface" name="surface" legend="Which API's events" choices={SURFACE_CHOICES} selected={values.surface} {...error('surface')} />
