@@ -184,14 +184,16 @@ class FileTransaction implements Transaction {
     this.#committed = committed;
   }
 
-  async get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, _options?: ReadOptions): Promise<T | undefined> {
-    this.#check();
-    return this.#overlay.get<T>(collection, scope, id);
+  // Reads answer a settled promise, as the store's own do: inside a transaction the scope's promise
+  // hooks run for every promise made, and an async function makes two where this makes one.
+  get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, _options?: ReadOptions): Promise<T | undefined> {
+    const refused = this.#refusal();
+    return refused === undefined ? Promise.resolve(this.#overlay.get<T>(collection, scope, id)) : Promise.reject(refused);
   }
 
-  async all<T extends StoredRecord = StoredRecord>(collection: string, scope: string): Promise<T[]> {
-    this.#check();
-    return this.#overlay.all<T>(collection, scope);
+  all<T extends StoredRecord = StoredRecord>(collection: string, scope: string): Promise<T[]> {
+    const refused = this.#refusal();
+    return refused === undefined ? Promise.resolve(this.#overlay.all<T>(collection, scope)) : Promise.reject(refused);
   }
 
   async page<T extends StoredRecord>(collection: string, scope: string, query: PageQuery<T>): Promise<Page<T>> {
@@ -199,9 +201,9 @@ class FileTransaction implements Transaction {
     return this.#overlay.page(collection, scope, query);
   }
 
-  async count(collection: string, scope: string): Promise<number> {
-    this.#check();
-    return this.#overlay.count(collection, scope);
+  count(collection: string, scope: string): Promise<number> {
+    const refused = this.#refusal();
+    return refused === undefined ? Promise.resolve(this.#overlay.count(collection, scope)) : Promise.reject(refused);
   }
 
   async scopes(collection: string): Promise<string[]> {
@@ -214,15 +216,17 @@ class FileTransaction implements Transaction {
     return this.#overlay.collections();
   }
 
-  async write(ops: AsyncWriteOp[]): Promise<void> {
-    this.#check();
-    if (this.#readOnly) throw new Error('a read-only transaction takes no writes');
+  write(ops: AsyncWriteOp[]): Promise<void> {
+    const refused = this.#refusal();
+    if (refused !== undefined) return Promise.reject(refused);
+    if (this.#readOnly) return Promise.reject(new Error('a read-only transaction takes no writes'));
     try {
       this.#overlay.apply(checkOps(ops));
     } catch (error) {
       this.#failure = error;
-      throw error;
+      return Promise.reject(error);
     }
+    return Promise.resolve();
   }
 
   notify(channel: string, payload = ''): void {
@@ -270,7 +274,13 @@ class FileTransaction implements Transaction {
   }
 
   #check(): void {
-    if (this.#over) throw new Error('the transaction is over: its callback has returned');
-    if (this.#failure !== undefined) throw this.#failure;
+    const refused = this.#refusal();
+    if (refused !== undefined) throw refused;
+  }
+
+  /** Why this transaction takes no more calls, or undefined while it does. */
+  #refusal(): unknown {
+    if (this.#over) return new Error('the transaction is over: its callback has returned');
+    return this.#failure;
   }
 }

@@ -27,6 +27,12 @@ export function encodeBatch(ops: readonly WriteOp[], first: number): EncodedBatc
   const texts: Array<string | undefined> = [];
   const records: Array<StoredRecord | undefined> = [];
   for (const op of ops) {
+    if (op.op === 'put' && op.text !== undefined) {
+      // Checked by a transaction (ops.ts), names included: `record` is its text read back, referenced by no caller.
+      texts.push(op.text);
+      records.push(op.record);
+      continue;
+    }
     checkName('collection', op.collection);
     checkName('scope', op.scope);
     if (op.op === 'delete') {
@@ -37,12 +43,6 @@ export function encodeBatch(ops: readonly WriteOp[], first: number): EncodedBatc
     }
     const id: unknown = op.record?.id;
     if (typeof id !== 'string' || id === '') throw new Error('record without id');
-    if (op.text !== undefined) {
-      // Checked by a transaction (ops.ts): `record` is its text read back, referenced by no caller.
-      texts.push(op.text);
-      records.push(op.record);
-      continue;
-    }
     const text = JSON.stringify(op.record) as string | undefined;
     const record = typeof text === 'string' ? (JSON.parse(text) as StoredRecord | null) : undefined;
     if (typeof record !== 'object' || record === null || record.id !== id) throw new Error(`record ${id} does not serialise to a JSON object with its id`);

@@ -19,7 +19,7 @@ export interface StoredRecord {
 export type WriteOp =
   /**
    * `text`: the record's JSON text, when the writer has serialised it and read it back already (a
-   * file-store transaction's checked op): `record` is then that reading, held by no caller, and
+   * file-store transaction's checked op, its names checked too): `record` is then that reading, held by no caller, and
    * the journal store takes both as they are instead of serialising and parsing the record again.
    */
   | { op: 'put'; collection: string; scope: string; record: StoredRecord; text?: string }

@@ -25,7 +25,8 @@ class Changes {
  */
 export class TransactionOverlay {
   readonly #base: Store;
-  readonly #changes = new Map<string, Changes>();
+  /** By collection, then scope: two lookups cost less than building a `collection/scope` key for one. */
+  readonly #changes = new Map<string, Map<string, Changes>>();
   readonly #ops: WriteOp[] = [];
 
   constructor(base: Store) {
@@ -62,26 +63,26 @@ export class TransactionOverlay {
   }
 
   get<T extends StoredRecord>(collection: string, scope: string, id: string): T | undefined {
-    const changes = this.#changes.get(`${collection}/${scope}`);
+    const changes = this.#changes.get(collection)?.get(scope);
     if (changes?.values.has(id)) return changes.values.get(id) as T;
     if (changes?.hidden.has(id)) return undefined;
     return this.#base.get<T>(collection, scope, id);
   }
 
   count(collection: string, scope: string): number {
-    const changes = this.#changes.get(`${collection}/${scope}`);
+    const changes = this.#changes.get(collection)?.get(scope);
     return this.#base.count(collection, scope) - (changes?.hidden.size ?? 0) + (changes?.appended.length ?? 0);
   }
 
   all<T extends StoredRecord>(collection: string, scope: string): T[] {
-    const changes = this.#changes.get(`${collection}/${scope}`);
+    const changes = this.#changes.get(collection)?.get(scope);
     if (!changes) return this.#base.all<T>(collection, scope);
     const base = this.#base.all(collection, scope).flatMap((r) => (changes.hidden.has(r.id) ? [] : [changes.values.get(r.id) ?? r]));
     return [...base, ...changes.appended.map((id) => changes.values.get(id) as StoredRecord)] as T[];
   }
 
   page<T extends StoredRecord>(collection: string, scope: string, query: PageQuery<T>): Promise<Page<T>> {
-    const changes = this.#changes.get(`${collection}/${scope}`);
+    const changes = this.#changes.get(collection)?.get(scope);
     if (!changes) return Promise.resolve(this.#base.page(collection, scope, query));
     const newestFirst = query.newestFirst ?? true;
     // A cursor at a record this transaction deleted is gone, as it will be once committed.
@@ -93,9 +94,7 @@ export class TransactionOverlay {
 
   scopes(collection: string): string[] {
     const scopes = new Set(this.#base.scopes(collection));
-    for (const key of this.#changes.keys()) {
-      const [changed, scope] = key.split('/') as [string, string];
-      if (changed !== collection) continue;
+    for (const scope of this.#changes.get(collection)?.keys() ?? []) {
       if (this.count(collection, scope) > 0) scopes.add(scope);
       else scopes.delete(scope);
     }
@@ -103,16 +102,20 @@ export class TransactionOverlay {
   }
 
   collections(): string[] {
-    const collections = new Set([...this.#base.collections(), ...[...this.#changes.keys()].map((key) => key.split('/')[0] as string)]);
+    const collections = new Set([...this.#base.collections(), ...this.#changes.keys()]);
     return [...collections].filter((collection) => this.scopes(collection).length > 0);
   }
 
   #partition(collection: string, scope: string): Changes {
-    const key = `${collection}/${scope}`;
-    let changes = this.#changes.get(key);
+    let scopes = this.#changes.get(collection);
+    if (!scopes) {
+      scopes = new Map();
+      this.#changes.set(collection, scopes);
+    }
+    let changes = scopes.get(scope);
     if (!changes) {
       changes = new Changes();
-      this.#changes.set(key, changes);
+      scopes.set(scope, changes);
     }
     return changes;
   }
