@@ -3,6 +3,7 @@ import { nodeFileSystem, type StoreFileSystem } from './file-system.js';
 import { JournalAppender } from './journal-appender.js';
 import { replayJournal } from './journal-file.js';
 import { encodeBatch, parseJournalLine } from './journal-line.js';
+import { getOrMake } from './two-level-map.js';
 import { CHUNK_RECORDS, Partition } from './partition.js';
 import { SnapshotFolder } from './snapshot-folder.js';
 import { StoreUnavailableError, type Page, type PageQuery, type Store, type StoreStats, type StoredRecord, type WriteOp } from './store.js';
@@ -58,6 +59,7 @@ export class JournalStore implements Store {
   readonly #readOnly: boolean;
   readonly #options: Required<Omit<JournalStoreOptions, 'fs' | 'readOnly'>>;
   readonly #partitions = new Map<string, Map<string, Partition>>();
+  readonly #newPartition = (): Partition => new Partition(this.#options.chunkRecords);
   /** Partitions with dirty chunks, by `scope/collection`. */
   #dirty = new Set<string>();
   readonly #snapshots: SnapshotFolder;
@@ -182,17 +184,7 @@ export class JournalStore implements Store {
   // ---- in memory -------------------------------------------------------------------------
 
   #partition(collection: string, scope: string): Partition {
-    let byScope = this.#partitions.get(collection);
-    if (!byScope) {
-      byScope = new Map();
-      this.#partitions.set(collection, byScope);
-    }
-    let partition = byScope.get(scope);
-    if (!partition) {
-      partition = new Partition(this.#options.chunkRecords);
-      byScope.set(scope, partition);
-    }
-    return partition;
+    return getOrMake(this.#partitions, collection, scope, this.#newPartition);
   }
 
   /** Applies one op, numbered `n` (the insertion number of a record it puts new). */

@@ -1,6 +1,7 @@
 import { StoreConflictError } from './async-store.js';
 import type { CheckedOp } from './ops.js';
 import { scanPage } from './page-scan.js';
+import { getOrMake } from './two-level-map.js';
 import { InvalidCursorError } from './partition.js';
 import type { Page, PageQuery, Store, StoredRecord, WriteOp } from './store.js';
 
@@ -16,6 +17,7 @@ class Changes {
   /** Records put while absent, in the order they were put: they follow every base record, as in the journal store. */
   appended: string[] = [];
 }
+const newChanges = (): Changes => new Changes();
 
 /**
  * A file-store transaction's own writes, laid over the store they will be committed to: reads
@@ -107,17 +109,7 @@ export class TransactionOverlay {
   }
 
   #partition(collection: string, scope: string): Changes {
-    let scopes = this.#changes.get(collection);
-    if (!scopes) {
-      scopes = new Map();
-      this.#changes.set(collection, scopes);
-    }
-    let changes = scopes.get(scope);
-    if (!changes) {
-      changes = new Changes();
-      scopes.set(scope, changes);
-    }
-    return changes;
+    return getOrMake(this.#changes, collection, scope, newChanges);
   }
 
   #put(changes: Changes, collection: string, scope: string, record: StoredRecord): void {
