@@ -53,6 +53,7 @@ export const POSTGRES_PASSING: string[] = [
   'reference-server/src/faults/faults.test.ts',
   'reference-server/src/graphql/audits.test.ts',
   'reference-server/src/graphql/graphql.test.ts',
+  'reference-server/src/graphql/submission-access.test.ts',
   'reference-server/src/graphql/submissions.test.ts',
   'reference-server/src/http/detached.test.ts',
   'reference-server/src/http/org-request-log.test.ts',

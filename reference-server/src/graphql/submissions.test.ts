@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operate } from '../cli.js';
 import { encodeCursor } from '../http/cursor.js';
-import { Browser, consent, graphql, settle, startTestServer, type TestServer, type TokenBody, tokenRequest, WebhookReceiver } from 'reference-server/testing';
-import { issueCredential } from '../tenancy/credentials.js';
-import { createOrganization } from '../tenancy/organizations.js';
-import { DEFAULT_PARTNER_OPERATIONS } from './allowlist.js';
+import { settle, WebhookReceiver } from 'reference-server/testing';
+import { codes, CREATE, fieldsNamed, graphqlFixture, type Json } from '../../testing/graphql-fixture.js';
 import { LIMITS } from './rules.js';
 import { renderReportMarkdown } from './submission-report.js';
 
@@ -13,76 +11,8 @@ import { renderReportMarkdown } from './submission-report.js';
  * demo partner credential and OAuth access tokens from the real sign-in flow, read back through
  * the Automation API to prove both surfaces serve the same records.
  */
-let server: TestServer;
-let browser: Browser;
-let otherPartner: string;
-let otherAutomationKey: string;
-
-type Json = Record<string, unknown>;
-interface GraphqlBody {
-  data?: Json | null;
-  errors?: { message: string; extensions?: { code?: string; fields?: { field: string; message: string }[] } & Json }[];
-}
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = new Browser(server.url);
-  const other = await createOrganization(server.ctx, 'Other Capital');
-  otherPartner = (await issueCredential(server.ctx, { kind: 'partner_credential', orgId: other.id, allowedOperations: DEFAULT_PARTNER_OPERATIONS })).secret;
-  otherAutomationKey = (await issueCredential(server.ctx, { kind: 'automation_key', orgId: other.id })).secret;
-});
-afterAll(() => server.dispose());
-
-const partner = () => server.demo.partnerCredential;
-
-async function run(token: string, query: string, variables?: Json): Promise<GraphqlBody> {
-  const response = await graphql(server, token, query, variables);
-  expect(response.status).toBe(200);
-  return (await response.json()) as GraphqlBody;
-}
-
-async function rest(path: string, init: { method?: string; json?: unknown; key?: string; base?: string } = {}): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${server.url}${init.base ?? '/api/automation'}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'x-api-key': init.key ?? server.demo.automationKey, ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json };
-}
-
-async function oauthToken(scope: string): Promise<string> {
-  const location = await consent(server, browser, { scope });
-  const response = await tokenRequest(server, {
-    grant_type: 'authorization_code',
-    code: location.searchParams.get('code') as string,
-    redirect_uri: server.demo.oauthClient.redirectUri,
-    client_id: server.demo.oauthClient.clientId,
-    client_secret: server.demo.oauthClient.clientSecret,
-  });
-  return ((await response.json()) as TokenBody).access_token;
-}
-
-const CREATE = `mutation createSubmissionMutation($input: CreateSubmissionInput!) {
-  createSubmission(input: $input) { existing submission { id jobId recordId profileId status source fields filters createdAt } }
-}`;
-
-let n = 0;
-const nextRecord = () => `gql-rec-${(n += 1)}`;
-
-interface Created {
-  existing: boolean;
-  submission: { id: string; jobId: string; recordId: string; profileId: string; status: string; source: string | null; fields: Json; filters: unknown[]; createdAt: string };
-}
-
-async function create(input: Json, token = partner()): Promise<Created> {
-  const body = await run(token, CREATE, { input });
-  expect(body.errors).toBeUndefined();
-  return (body.data as { createSubmission: Created }).createSubmission;
-}
-
-const codes = (body: GraphqlBody) => body.errors?.map((e) => e.extensions?.code);
-const fieldsNamed = (body: GraphqlBody) => body.errors?.[0]?.extensions?.fields?.map((f) => f.field);
+const fx = graphqlFixture();
+const { run, rest, oauthToken, create, nextRecord, partner } = fx;
 
 describe('profiles', () => {
   it('lists the organisation profiles the Automation API lists', async () => {
@@ -146,7 +76,7 @@ describe('createSubmission', () => {
       const byId = (id: unknown) => events.find((e) => e.data.id === id);
       const fromGraphql = byId(viaGraphql.submission.id);
       const fromRest = byId(viaRest.body.submission_id);
-      expect(fromGraphql).toMatchObject({ type: 'submission.queued', organization_id: server.demo.organizationId, data: { job_id: viaGraphql.submission.jobId, status: 'queued' } });
+      expect(fromGraphql).toMatchObject({ type: 'submission.queued', organization_id: fx.server.demo.organizationId, data: { job_id: viaGraphql.submission.jobId, status: 'queued' } });
       expect(fromRest?.type).toBe('submission.queued');
       expect(Object.keys(fromGraphql?.data ?? {}).sort()).toEqual(Object.keys(fromRest?.data ?? {}).sort());
       await rest(`/webhooks/${(hook.body as { id: string }).id}`, { method: 'DELETE' });
@@ -228,10 +158,10 @@ describe('submissions (list)', () => {
   });
 
   it('filters by status, profile and record id', async () => {
-    await settle(server);
+    await settle(fx.server);
     const recordId = nextRecord();
     await create({ recordId, profileId: 'prf_studio_operator', fields: { email: 'filter.person@example.com', name: 'Filter Person' } });
-    await settle(server);
+    await settle(fx.server);
     const byRecord = await page({ recordId });
     expect(byRecord.nodes).toEqual([expect.objectContaining({ recordId, status: 'AWAITING_ASSESSMENT' })]);
     expect(byRecord.pageInfo.hasNextPage).toBe(false);
@@ -294,7 +224,7 @@ describe('submission (one, in full)', () => {
 
   async function assess(email: string, fullName: string, seed: number): Promise<string> {
     const answers = Object.fromEntries(Array.from({ length: 127 }, (_, i) => [`q${i + 5}`, ((i + seed) % 6) + 1]));
-    const reply = await rest('/assessment/submit', { method: 'POST', base: '/api/v1', key: server.demo.developerKey, json: { email, full_name: fullName, ...answers } });
+    const reply = await rest('/assessment/submit', { method: 'POST', base: '/api/v1', key: fx.server.demo.developerKey, json: { email, full_name: fullName, ...answers } });
     expect(reply.status).toBe(200);
     return reply.body.responseId as string;
   }
@@ -315,7 +245,7 @@ describe('submission (one, in full)', () => {
         founders: [{ name: 'Grace Cofounder', email: 'GRACE.COFOUNDER@example.com', role: 'CTO' }],
       },
     });
-    await settle(server);
+    await settle(fx.server);
     const awaiting = (await get({ recordId })) as Full;
     const detail = (await rest(`/submissions/${submission.id}`)).body as { score: Json; criteria: { key: string; score: number | null }[]; report: { summary: string } };
     expect(awaiting.status).toBe('AWAITING_ASSESSMENT');
@@ -335,7 +265,7 @@ describe('submission (one, in full)', () => {
     // re-score does not depend on how the assessment event reaches the processor.
     const transcript = await rest('/transcripts', { method: 'POST', json: { submission_id: submission.id, text: 'We have paying customers and retention above 90%.' } });
     expect(transcript.status).toBe(201);
-    await settle(server);
+    await settle(fx.server);
     const completed = (await get({ id: submission.jobId })) as Full;
     const after = (await rest(`/submissions/${submission.id}`)).body as { score: { overall: number; band: string }; founders: { email: string; assessment: { fit: number } | null }[]; report: { summary: string; generated_at: string } };
     expect(completed.id).toBe(submission.id);
@@ -352,7 +282,7 @@ describe('submission (one, in full)', () => {
   it('has no score and no report after a failed run, and still lists the people', async () => {
     const recordId = nextRecord();
     await create({ recordId, profileId: 'prf_preseed_founder', fields: { email: 'no.company@example.com', name: 'No Company' } });
-    await settle(server);
+    await settle(fx.server);
     const failed = (await get({ recordId })) as Full & { error?: unknown };
     expect(failed.status).toBe('FAILED');
     expect(failed.score).toBeNull();
@@ -388,77 +318,5 @@ describe('the report text', () => {
     expect(markdown.split('\n')[0]).toBe('# \\# Pwn \\| co \\#\\# x');
     expect(markdown).toContain('| L | 1 | 50 | a \\| b c |');
     expect(markdown.match(/^#+ /gm)).toEqual(['# ', '## ', '## ', '## ']);
-  });
-});
-
-describe('webhookSubscriptions', () => {
-  it('lists the organisation subscriptions of both APIs, never a secret', async () => {
-    const created = await rest('/webhooks', { method: 'POST', json: { url: 'http://127.0.0.1:9/hooks/a', events: ['submission.completed'], description: 'CRM sync' } });
-    expect(created.status).toBe(201);
-    const secret = created.body.secret as string;
-    const response = await graphql(server, partner(), 'query getWebhookSubscriptionsQuery { webhookSubscriptions { id surface url events description status createdAt } }');
-    const text = await response.text();
-    expect(text).not.toContain(secret);
-    const { data } = JSON.parse(text) as { data: { webhookSubscriptions: Json[] } };
-    expect(data.webhookSubscriptions[0]).toEqual({
-      id: created.body.id,
-      surface: 'AUTOMATION',
-      url: 'http://127.0.0.1:9/hooks/a',
-      events: ['submission.completed'],
-      description: 'CRM sync',
-      status: 'ACTIVE',
-      createdAt: created.body.created_at,
-    });
-    expect((await run(partner(), '{ webhookSubscriptions(surface: ASSESSMENT) { id } }')).data).toEqual({ webhookSubscriptions: [] });
-  });
-});
-
-describe('organisation isolation', () => {
-  it("never shows or continues another organisation's submissions, profiles or subscriptions", async () => {
-    const mine = await create({ recordId: nextRecord(), profileId: 'prf_seed_deal', fields: { company: 'Private Co' } });
-    expect((await run(otherPartner, '{ submission(id: "' + mine.submission.id + '") { id } }')).data).toEqual({ submission: null });
-    expect((await run(otherPartner, `{ submission(recordId: "${mine.submission.recordId}") { id } }`)).data).toEqual({ submission: null });
-    expect((await run(otherPartner, '{ submissions { nodes { id } pageInfo { hasNextPage } } profiles { id } webhookSubscriptions { id } }')).data).toEqual({
-      submissions: { nodes: [], pageInfo: { hasNextPage: false } },
-      profiles: [],
-      webhookSubscriptions: [],
-    });
-    const borrowed = await run(otherPartner, '{ submissions(after: "' + encodeCursor('submissions', mine.submission.id) + '") { nodes { id } } }');
-    expect(fieldsNamed(borrowed)).toEqual(['after']);
-    const theirs = await run(otherPartner, CREATE, { input: { recordId: mine.submission.recordId, profileId: 'prf_seed_deal', fields: { company: 'Private Co' } } });
-    expect(fieldsNamed(theirs)).toEqual(['profileId']);
-    expect(((await rest('/submissions', { key: otherAutomationKey })).body.data as unknown[]).length).toBe(0);
-  });
-});
-
-describe('scopes and the allowlist', () => {
-  it('reads submissions with profile, creates and reads subscriptions only with all', async () => {
-    const basic = await oauthToken('basic');
-    expect(codes(await run(basic, '{ submissions { nodes { id } } }'))).toEqual(['INSUFFICIENT_SCOPE']);
-    expect(codes(await run(basic, '{ profiles { id } }'))).toEqual(['INSUFFICIENT_SCOPE']);
-
-    const profile = await oauthToken('profile');
-    const read = await run(profile, '{ submissions(first: 1) { nodes { id } } submission(recordId: "x") { id } profiles { id } }');
-    expect(read.errors).toBeUndefined();
-    const write = await run(profile, CREATE, { input: { recordId: nextRecord(), profileId: 'prf_seed_deal', fields: { company: 'No' } } });
-    expect(write.errors?.[0]?.extensions?.code).toBe('INSUFFICIENT_SCOPE');
-    expect(write.errors?.[0]?.message).toContain('"all"');
-    expect(codes(await run(profile, '{ webhookSubscriptions { id } }'))).toEqual(['INSUFFICIENT_SCOPE']);
-
-    const all = await oauthToken('all');
-    const created = await create({ recordId: nextRecord(), profileId: 'prf_seed_deal', fields: { company: 'Via OAuth' } }, all);
-    expect((await rest(`/submissions/${created.submission.id}`)).body.record_id).toBe(created.submission.recordId);
-    expect((await run(all, '{ webhookSubscriptions { id } }')).errors).toBeUndefined();
-  });
-
-  it('refuses the fields of operations a credential was not given, whatever the document is called', async () => {
-    const issued = (await operate(server.sandbox, 'partner.create', { orgId: server.demo.organizationId, operations: ['listSubmissionsQuery'] })) as { secret: string };
-    expect((await run(issued.secret, '{ submissions(first: 1) { nodes { id } } }')).errors).toBeUndefined();
-    const write = await run(issued.secret, CREATE, { input: { recordId: nextRecord(), profileId: 'prf_seed_deal', fields: { company: 'No' } } });
-    expect(write.data).toBeUndefined();
-    expect(write.errors?.[0]).toMatchObject({ extensions: { code: 'OPERATION_NOT_ALLOWED' } });
-    expect(write.errors?.[0]?.message).toContain('createSubmissionMutation');
-    const disguised = await run(issued.secret, 'query listSubmissionsQuery { submissions { nodes { id } } webhookSubscriptions { id } submission(id: "x") { id } }');
-    expect(disguised.errors?.map((e) => e.message.match(/needs the operation (\w+)/)?.[1])).toEqual(['getWebhookSubscriptionsQuery', 'getSubmissionQuery']);
   });
 });
