@@ -60,8 +60,11 @@ export interface AsyncReader {
 export interface ClaimRequest<T extends StoredRecord = StoredRecord> {
   /** Who claims: one id per job runner. */
   holder: string;
-  /** The lease ends then unless claimed again by the same holder. */
-  until: number;
+  /**
+   * The lease ends then unless claimed again by the same holder. Without it no lease is written:
+   * the record is only locked until this transaction ends, for a job done inside it.
+   */
+  until?: number;
   now: number;
   /** Claim only a record this accepts (a job that is due): otherwise `declined`, nothing leased. */
   when?: (record: T) => boolean;
@@ -87,8 +90,9 @@ export interface Transaction extends AsyncReader {
   /** Sends `payload` to the channel's listeners once, and only if, the transaction commits. */
   notify(channel: string, payload?: string): void;
   /**
-   * Leases the record to `request.holder` until `request.until`, unless another holder's lease is
-   * still running at `request.now`; the same holder claiming again extends its lease. The record
+   * Leases the record to `request.holder` until `request.until` (without it, claims it only for
+   * this transaction), unless another holder's lease is still running at `request.now`; the same
+   * holder claiming again extends its lease. The record
    * is locked for update without waiting (PostgreSQL `FOR UPDATE SKIP LOCKED`: a record another
    * transaction holds answers `locked`; the file store runs transactions one at a time, so never).
    * The lease lasts until it ends, is released, or the record is deleted; an update of the

@@ -170,7 +170,8 @@ export function applyOps(db: Deferring, ops: readonly CheckedOp[]): void {
 /**
  * Claims a record for a holder (Transaction.claim): the row is locked `FOR UPDATE SKIP LOCKED`, so
  * a claim never waits for another transaction holding it (another server claiming it, a service
- * updating it) but answers `locked`; the lease rule is decideClaim's; a claimed row gets the lease.
+ * updating it) but answers `locked`; the lease rule is decideClaim's; a claimed row gets the lease
+ * (if the request has one: without, the row lock is the claim).
  */
 export async function claimRecord<T extends StoredRecord>(db: Deferring, collection: string, scope: string, id: string, request: ClaimRequest<T>): Promise<Claim<T>> {
   const key = [collection, scope, id];
@@ -182,7 +183,7 @@ export async function claimRecord<T extends StoredRecord>(db: Deferring, collect
   }
   const lease = row.lease_holder === null || row.lease_until === null ? undefined : { holder: row.lease_holder, until: Number(row.lease_until) };
   const claim = decideClaim(row.body, lease, request);
-  if (claim.outcome === 'claimed') db.defer({ ...LEASE, values: [...key, request.holder, request.until] });
+  if (claim.outcome === 'claimed' && request.until !== undefined) db.defer({ ...LEASE, values: [...key, request.holder, request.until] });
   return claim;
 }
 
