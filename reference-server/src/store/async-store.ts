@@ -37,6 +37,13 @@ export const create = <T extends StoredRecord>(collection: string, scope: string
 export interface ReadOptions {
   /** Lock the record until the transaction ends (PostgreSQL `FOR UPDATE`); meaningful in a transaction. */
   forUpdate?: boolean;
+  /**
+   * With `forUpdate`: a record another transaction holds locked fails the read at once with
+   * StoreConflictError rather than waiting (PostgreSQL `NOWAIT`). For a transaction already
+   * holding a lock that the other one may come to wait for (a job done inside its claim): waiting
+   * would be a deadlock. The file store runs transactions one at a time: it never waits.
+   */
+  noWait?: boolean;
 }
 
 /** What can be read, in a transaction and outside one. */

@@ -68,8 +68,10 @@ export class SubmissionProcessor {
   /** One run, in the transaction that claimed the job (its record there, locked). */
   async #run(tx: Transaction, { scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
     const ctx = this.#ctx;
-    // Each group of reads asked for together: one round trip on PostgreSQL.
-    const [submission, publish] = await Promise.all([tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true }), eventPublisher(ctx, tx, orgId)]);
+    // Each group of reads asked for together: one round trip on PostgreSQL. The claim holds the
+    // job's row, which a writer holding the submission (an attachment) re-queues: not waited for
+    // (a deadlock), the run gives way and the runner runs it again.
+    const [submission, publish] = await Promise.all([tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true, noWait: true }), eventPublisher(ctx, tx, orgId)]);
     if (signal.aborted) return;
     if (!submission) {
       await tx.write([del(JOBS, orgId, id)]);
