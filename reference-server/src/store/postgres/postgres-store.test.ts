@@ -47,6 +47,21 @@ describe('the PostgreSQL store', () => {
     expect(applied.rows.map((row) => row.name)).toEqual(['0001_records', '0002_rate_limits', '0003_job_leases', '0004_records_order_apart']);
   });
 
+  it('leaves the nesting check to the tests when asked (a production server): the store read from inside a transaction is answered, on its own connection', async () => {
+    const store = await PostgresStore.open(database.url, { checkNesting: false });
+    try {
+      await store.write([put('nesting', 'org', { id: 'a', n: 1 })]);
+      const read = await store.transaction(async (tx) => {
+        await tx.write([put('nesting', 'org', { id: 'a', n: 2 })]);
+        // Not the transaction's view: another connection sees what is committed.
+        return store.get<{ id: string; n: number }>('nesting', 'org', 'a');
+      });
+      expect(read?.n).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('reads one record, and a page, in a few pages of the table however many records the scope gained since the last ANALYZE', async () => {
     const store = await PostgresStore.open(database.url);
     const client = new pg.Client({ connectionString: database.url });
