@@ -95,6 +95,7 @@ export const POSTGRES_PASSING: string[] = [
   'reference-server/src/submissions/assessment-rescore.test.ts',
   'reference-server/src/submissions/submission-postgres-races.test.ts',
   'reference-server/src/submissions/processing-postgres-races.test.ts',
+  'reference-server/src/submissions/rescore-lock-order.test.ts',
   'reference-server/src/submissions/profile-scoring.test.ts',
   'reference-server/src/submissions/search-retention.test.ts',
   'reference-server/src/submissions/search-walk.test.ts',
