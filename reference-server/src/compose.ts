@@ -114,7 +114,8 @@ function rateLimiting(ctx: AppContext, database: PostgresStore | undefined, jobs
  *
  * Adding a surface: build its router here from what it needs and add it to `mounts`.
  * Adding background work: a durable queue is `defineJobQueue({ name, collection, … })` beside its
- * handler, listed in job-queues.ts and handed its handler here (`jobs.handle(QUEUE, handler)`);
+ * handler, listed in job-queues.ts and handed its handler here (`jobs.handle(QUEUE, handler)`, or
+ * `jobs.handleInClaim` for a queue whose jobs are store work only, done inside their claim);
  * `jobs.every(job)` for periodic work (sweeps).
  */
 export async function composeServer(config: ServerConfig, deps: ComposeDeps = {}): Promise<ComposedServer> {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import { detached, logFault } from '../http/index.js';
-import type { AsyncStore, StoredRecord } from '../store/index.js';
+import { type AsyncStore, type Claim, StoreConflictError, type StoredRecord } from '../store/index.js';
 import { backoffMs, settledInPlace } from './no-progress.js';
 import type { JobWait, JobRef } from './queue.js';
 import { keyOf, type QueueState } from './queue-state.js';
@@ -15,14 +15,23 @@ export const LEASE_MS = 60_000;
 const RENEW_MS = LEASE_MS / 3;
 /** A job another transaction held locked when claimed is looked at again after this (its writer's notification usually comes first). */
 const LOCKED_RETRY_MS = 1_000;
+/** Runs of an in-claim attempt whose transaction lost a race (a `create` another wrote first) before it counts as failed. */
+const CONFLICT_RUNS = 3;
 
 /** What one attempt runs with: the store it claims in, the clock, the log, and this runner's name in the leases. */
 export interface Lease {
   db: AsyncStore;
+  /** The store an in-claim attempt's transaction runs on: `db` as every module writes through it (WakingStore). */
+  work: AsyncStore;
   clock: Clock;
   log: Logger;
   holder: string;
 }
+
+/** A claim that ran its attempt: the record as claimed, what the attempt answered, whether it threw. */
+type Ran = { outcome: 'ran'; before: StoredRecord; answer: void | JobWait; threw: boolean };
+/** What a claim ends in: not claimed (and why), or claimed and attempted. */
+type Outcome = Exclude<Claim, { outcome: 'claimed' }> | Ran;
 
 /**
  * Claims the job and runs it if due; answers when to look at it next (undefined: it is gone).
@@ -31,7 +40,8 @@ export interface Lease {
 export async function claimAndRun(lease: Lease, state: QueueState, ref: JobRef, stopped: AbortSignal): Promise<number | undefined> {
   const key = keyOf(ref);
   const now = lease.clock.now();
-  const claim = await claimJob(lease, state, ref, now, (record) => state.dueAt(record) <= now);
+  state.gone.delete(key);
+  const claim = state.queue.inClaim ? await attemptInClaim(lease, state, ref, now, stopped) : await attemptAfterClaim(lease, state, ref, now, stopped);
   switch (claim.outcome) {
     case 'absent':
       state.failures.delete(key);
@@ -44,11 +54,9 @@ export async function claimAndRun(lease: Lease, state: QueueState, ref: JobRef, 
       return claim.until;
     case 'declined':
       return state.dueAt(claim.record);
-    case 'claimed':
+    case 'ran':
   }
-  const before = claim.record;
-  state.gone.delete(key);
-  const { answer, threw } = await attemptUnderLease(lease, state, ref, stopped);
+  const { before, answer, threw } = claim;
   const after = state.gone.delete(key) ? undefined : await lease.db.get(state.queue.collection, ref.scope, ref.id);
   const ended = lease.clock.now();
   if (!after) {
@@ -66,6 +74,8 @@ export async function claimAndRun(lease: Lease, state: QueueState, ref: JobRef, 
   } else {
     state.failures.delete(key);
   }
+  // An in-claim job's claim ended with its transaction: nothing to keep or release.
+  if (state.queue.inClaim) return next;
   // A job due again before its lease ends keeps it (its next claim renews it): one lease write per attempt, not two.
   if (next < now + LEASE_MS - RENEW_MS) state.kept.set(key, ref);
   else {
@@ -73,6 +83,43 @@ export async function claimAndRun(lease: Lease, state: QueueState, ref: JobRef, 
     await releaseJob(lease, state, ref);
   }
   return next;
+}
+
+/** Claims the job under a lease (one transaction), then runs its attempt outside any transaction. */
+async function attemptAfterClaim(lease: Lease, state: QueueState, ref: JobRef, now: number, stopped: AbortSignal): Promise<Outcome> {
+  const claim = await claimJob(lease, state, ref, now, (record) => state.dueAt(record) <= now);
+  if (claim.outcome !== 'claimed') return claim;
+  return { outcome: 'ran', before: claim.record, ...(await attemptUnderLease(lease, state, ref, stopped)) };
+}
+
+/**
+ * Claims the job and runs its attempt in one transaction, with no lease: the claim's row lock
+ * (`FOR UPDATE SKIP LOCKED`) holds the job against every other server until the transaction ends,
+ * and a server that dies ends its transaction, so the job is free again at once. An attempt that
+ * throws rolls the transaction back, the job as it was: a failed attempt like any other.
+ */
+async function attemptInClaim(lease: Lease, state: QueueState, ref: JobRef, now: number, stopped: AbortSignal): Promise<Outcome> {
+  const { handler } = state;
+  if (!handler || !('inClaim' in handler)) throw new Error(`job queue ${state.queue.name} has no in-claim handler`);
+  const { collection } = state.queue;
+  for (let run = 1; ; run += 1) {
+    let before: StoredRecord | undefined;
+    try {
+      return await lease.work.transaction(async (tx): Promise<Outcome> => {
+        const claim = await tx.claim(collection, ref.scope, ref.id, { holder: lease.holder, now, when: (record) => state.dueAt(record) <= now });
+        if (claim.outcome !== 'claimed') return claim;
+        before = claim.record;
+        return { outcome: 'ran', before, answer: await handler.inClaim(ref, tx, stopped), threw: false };
+      });
+    } catch (error) {
+      // The claim itself failed (the store could not be reached): the runner looks again later.
+      if (!before) throw error;
+      // The handler cannot run its own transaction again inside the claim: the runner does.
+      if (error instanceof StoreConflictError && run < CONFLICT_RUNS) continue;
+      lease.log.error({ err: error, queue: state.queue.name, job: ref.id }, 'job attempt failed unexpectedly');
+      return { outcome: 'ran', before, answer: undefined, threw: true };
+    }
+  }
 }
 
 /** Runs one attempt, renewing its lease while it runs; aborts it if the lease was lost to another server. */
@@ -95,9 +142,9 @@ async function attemptUnderLease(lease: Lease, state: QueueState, ref: JobRef, s
   renew();
   try {
     const handler = state.handler;
-    if (!handler) throw new Error(`job queue ${state.queue.name} has no handler`);
+    if (!handler || !('underLease' in handler)) throw new Error(`job queue ${state.queue.name} has no handler`);
     // A run that throws before returning its promise is a failed attempt like any other.
-    const answer = await new Promise<void | JobWait>((resolve) => resolve(handler(ref, attempt.signal)));
+    const answer = await new Promise<void | JobWait>((resolve) => resolve(handler.underLease(ref, attempt.signal)));
     return { answer, threw: false };
   } catch (error) {
     lease.log.error({ err: error, queue: state.queue.name, job: ref.id }, 'job attempt failed unexpectedly');

@@ -1,5 +1,5 @@
 import type { StoredRecord } from '../store/index.js';
-import type { JobHandler, JobQueue, JobRef } from './queue.js';
+import type { InClaimJobHandler, JobHandler, JobQueue, JobRef } from './queue.js';
 
 export const keyOf = (ref: JobRef) => `${ref.scope}/${ref.id}`;
 
@@ -17,8 +17,8 @@ export class QueueState {
   readonly gone = new Set<string>();
   /** Leases kept after an attempt because the job is due again before they end: released on stop. */
   readonly kept = new Map<string, JobRef>();
-  /** The queue's handler, given before the runner starts. */
-  handler: JobHandler | undefined;
+  /** The queue's handler, given before the runner starts: run under a lease, or inside the claim (`queue.inClaim`). */
+  handler: { underLease: JobHandler } | { inClaim: InClaimJobHandler } | undefined;
 
   constructor(readonly queue: JobQueue) {}
 

@@ -1,4 +1,4 @@
-import type { StoredRecord, WriteOp } from '../store/index.js';
+import type { StoredRecord, Transaction, WriteOp } from '../store/index.js';
 
 /** One durable job: a record `id` in a queue's collection, under `scope` (an organisation). */
 export interface JobRef {
@@ -19,6 +19,14 @@ export interface JobWait {
  */
 export type JobHandler = (ref: JobRef, signal: AbortSignal) => Promise<void | JobWait>;
 
+/**
+ * One attempt of an `inClaim` queue: it does its work in `tx`, the transaction that claimed the
+ * job (the job's record is there, locked), and settles the job there too. It must not use the
+ * store outside `tx`, nor anything but the store: every other server waits for the job while
+ * the transaction runs. A `StoreConflictError` runs the whole transaction again.
+ */
+export type InClaimJobHandler = (ref: JobRef, tx: Transaction, signal: AbortSignal) => Promise<void | JobWait>;
+
 /** Only defineJobQueue makes a queue: the runner and the store's hook know a queue by this object, never by a name. */
 const DEFINED = Symbol('job queue');
 
@@ -37,6 +45,13 @@ export interface JobQueue<T extends StoredRecord = StoredRecord> {
   readonly collection: string;
   /** Attempts running at once on this server, over all keys. One key never runs twice at once, on any server. */
   readonly concurrency: number;
+  /**
+   * Whether an attempt runs inside the transaction that claims the job (`runner.handleInClaim`),
+   * the claim's row lock holding the job until it commits: for work that is only store reads,
+   * writes and computation. Otherwise (`runner.handle`) the claim writes a lease and commits, and
+   * the attempt runs under the lease, outside any transaction: for work that waits on the network.
+   */
+  readonly inClaim: boolean;
   /** When the job is due (epoch ms of the clock); without it, at once. */
   dueAt?(record: T): number;
   /** The jobs of this queue a committed batch put (the store's commit hook hands them to the runner). */
@@ -49,15 +64,18 @@ export interface JobQueueSpec<T extends StoredRecord> {
   name: string;
   collection: string;
   concurrency: number;
+  /** See JobQueue.inClaim (default false: under a lease). */
+  inClaim?: boolean;
   dueAt?(record: T): number;
 }
 
-/** A job queue, to export beside its handler and hand the runner (`runner.handle(queue, handler)`) and job-queues.ts. */
+/** A job queue, to export beside its handler and hand the runner (`runner.handle(queue, handler)`, or `handleInClaim`) and job-queues.ts. */
 export function defineJobQueue<T extends StoredRecord>(spec: JobQueueSpec<T>): JobQueue<T> {
   const { collection } = spec;
   return {
     [DEFINED]: true,
     ...spec,
+    inClaim: spec.inClaim ?? false,
     jobsIn: (ops) => ops.flatMap((op) => (op.op === 'put' && op.collection === collection ? [{ scope: op.scope, id: op.record.id }] : [])),
     holds: (written) => written === collection,
   };

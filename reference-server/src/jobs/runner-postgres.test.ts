@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '../../testing/postgres.js';
 import { ManualClock } from '../clock.js';
-import { del, GLOBAL, put, PostgresStore, type StoredRecord } from '../store/index.js';
+import { del, GLOBAL, put, PostgresStore, type StoredRecord, type Transaction } from '../store/index.js';
 import { defineJobQueue, JobRunner, LEASE_MS, type JobRef, WakingStore } from './index.js';
 
 /**
@@ -13,6 +13,7 @@ const log = pino({ level: 'silent' });
 const JOBS = 'test_jobs';
 const QUEUE = defineJobQueue({ name: 'test', collection: JOBS, concurrency: 4 });
 const ONE_AT_A_TIME = defineJobQueue({ name: 'test', collection: JOBS, concurrency: 1 });
+const IN_CLAIM = defineJobQueue({ name: 'test', collection: JOBS, concurrency: 4, inClaim: true });
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -90,6 +91,20 @@ function slowToListen(store: PostgresStore, collection: string): PostgresStore {
       return (Reflect.get(target, name) as (...args: unknown[]) => unknown).bind(target);
     },
   });
+}
+
+/** A server's runner with one in-claim queue: `run` does the work in the claim's transaction. */
+async function inClaimServer(run: (ref: JobRef, tx: Transaction) => Promise<void>): Promise<Server> {
+  const store = await PostgresStore.open(database.url);
+  const clock = new ManualClock();
+  const ran: string[] = [];
+  const runner = new JobRunner({ db: store, clock, log, queues: [IN_CLAIM] });
+  runner.handleInClaim(IN_CLAIM, async (ref, tx) => {
+    ran.push(ref.id);
+    await run(ref, tx);
+  });
+  opened.push({ stop: async () => (await runner.stop(), await store.close()) });
+  return { runner, clock, db: new WakingStore(store, runner.queues), ran };
 }
 
 /** Resolves once `check` holds after one of the runs it is told about. */
@@ -221,6 +236,62 @@ describe('job runners of two servers on one PostgreSQL', () => {
     await a.db.transaction(async (tx) => tx.write([put(JOBS, 'org', { id: 'woken' } satisfies StoredRecord)]));
     await woken.promise;
     expect(b.ran).toEqual(['woken']);
+  });
+
+  it('run each job of an in-claim queue exactly once between them, its work and its removal in the claim\'s transaction', async () => {
+    const total = 120;
+    let count = 0;
+    const finished = when(() => count === total);
+    const work = async (ref: JobRef, tx: Transaction) => {
+      // The job's own record, locked by the claim; its work a record of its own, both in one commit.
+      await tx.write([put('test_done', ref.scope, { id: ref.id }), del(JOBS, ref.scope, ref.id)]);
+      count += 1;
+      finished.poke();
+    };
+    const a = await inClaimServer(work);
+    const b = await inClaimServer(work);
+    await empty(a.db);
+    a.runner.start();
+    b.runner.start();
+    for (let i = 0; i < total; i += 10) {
+      await a.db.write(Array.from({ length: 10 }, (_, n) => put(JOBS, `org_${(i + n) % 3}`, { id: `job_${i + n}` })));
+    }
+    await finished.promise;
+    await Promise.all([a.runner.idle(), b.runner.idle()]);
+    const runs = [...a.ran, ...b.ran];
+    expect(new Set(runs).size).toBe(total);
+    expect(runs).toHaveLength(total);
+    // Both servers took jobs: each write woke both.
+    expect(a.ran.length).toBeGreaterThan(0);
+    expect(b.ran.length).toBeGreaterThan(0);
+    expect(await a.db.scopes(JOBS)).toEqual([]);
+  });
+
+  it('roll an in-claim attempt that throws back with its job, and run it again after the backoff', async () => {
+    let attempts = 0;
+    const a = await inClaimServer(async (ref, tx) => {
+      attempts += 1;
+      await tx.write([put('test_done', ref.scope, { id: ref.id, attempt: attempts }), del(JOBS, ref.scope, ref.id)]);
+      if (attempts === 1) throw new Error('the first attempt fails after its writes');
+    });
+    await empty(a.db);
+    await a.db.write([del('test_done', 'org', 'failing')]);
+    await a.db.write([put(JOBS, 'org', { id: 'failing' })]);
+    a.runner.start();
+    await a.runner.idle();
+    // Nothing of the failed attempt was committed: the job is still there, its work undone.
+    expect(attempts).toBe(1);
+    expect(await a.db.get(JOBS, 'org', 'failing')).toEqual({ id: 'failing' });
+    expect(await a.db.get('test_done', 'org', 'failing')).toBeUndefined();
+    // Counted as failed: it waits the first backoff (1 s), not a moment less.
+    a.clock.advance(999);
+    await a.runner.idle();
+    expect(attempts).toBe(1);
+    a.clock.advance(1);
+    await a.runner.idle();
+    expect(attempts).toBe(2);
+    expect(await a.db.get(JOBS, 'org', 'failing')).toBeUndefined();
+    expect(await a.db.get('test_done', 'org', 'failing')).toEqual({ id: 'failing', attempt: 2 });
   });
 
   it('run a periodic job once per period across both servers', async () => {

@@ -5,9 +5,9 @@ import { detached, logFault } from '../http/index.js';
 import type { AsyncStore, StoredRecord } from '../store/index.js';
 import { claimAndRun, type Lease, releaseJob } from './attempt.js';
 import { PeriodicJobs, type PeriodicJob } from './periodic.js';
-import type { JobHandler, JobQueue, JobRef, QueuedJob } from './queue.js';
+import type { InClaimJobHandler, JobHandler, JobQueue, JobRef, QueuedJob } from './queue.js';
 import { keyOf, QueueState } from './queue-state.js';
-import { JOBS_CHANNEL, parseWakeUp } from './wake-ups.js';
+import { JOBS_CHANNEL, parseWakeUp, WakingStore } from './wake-ups.js';
 
 /** Durable jobs are looked at this often even if nobody woke the runner (a safety net). */
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -19,7 +19,9 @@ export const SWEEP_INTERVAL_MS = 30_000;
  * never by a name. Any number of servers may run one over the same database
  * (docs/decisions/jobs-across-servers.md): before an attempt the runner claims the job under a
  * lease (`Transaction.claim`, `FOR UPDATE SKIP LOCKED` on PostgreSQL), so two servers never run
- * one job at once and a dead server's job is taken over when its lease ends; every server is
+ * one job at once and a dead server's job is taken over when its lease ends; a queue whose work
+ * is store work only (`inClaim`) is claimed and done in one transaction instead, its row lock the
+ * claim (docs/decisions/jobs-done-inside-their-claim.md); every server is
  * woken by the writing transaction's notification (`JOBS_CHANNEL`) and, on the file store, by
  * the store's write hook (`committed`). Started after the server listens (resuming every job in
  * the store), stopped on shutdown (timers cancelled, attempts in flight awaited, leases released).
@@ -42,7 +44,10 @@ export class JobRunner {
 
   constructor(deps: { db: AsyncStore; clock: Clock; log: Logger; holder?: string; queues: readonly JobQueue[] }) {
     this.holder = deps.holder ?? `runner_${randomBytes(8).toString('hex')}`;
-    this.#lease = { db: deps.db, clock: deps.clock, log: deps.log, holder: this.holder };
+    // In-claim attempts write through the view every module writes through: their job writes wake
+    // the runners, their job deletes tell this one (jobsDeleted) that nothing is left to read.
+    const work = deps.queues.some((queue) => queue.inClaim) ? new WakingStore(deps.db, deps.queues, this.jobsDeleted) : deps.db;
+    this.#lease = { db: deps.db, work, clock: deps.clock, log: deps.log, holder: this.holder };
     const collections = new Set(deps.queues.map((queue) => queue.collection));
     if (collections.size !== deps.queues.length) throw new Error('two job queues share a collection');
     this.#states = new Map(deps.queues.map((queue) => [queue, new QueueState(queue)]));
@@ -54,12 +59,23 @@ export class JobRunner {
     return [...this.#states.keys()];
   }
 
-  /** Gives a queue its handler (before start). */
+  /** Gives a queue its handler, run under a lease (before start). */
   handle<T extends StoredRecord>(queue: JobQueue<T>, handler: JobHandler): void {
+    if (queue.inClaim) throw new Error(`job queue ${queue.name} runs inside its claim: handleInClaim`);
+    this.#stateToHandle(queue).handler = { underLease: handler };
+  }
+
+  /** Gives an `inClaim` queue its handler, run inside the transaction that claims each job (before start). */
+  handleInClaim<T extends StoredRecord>(queue: JobQueue<T>, handler: InClaimJobHandler): void {
+    if (!queue.inClaim) throw new Error(`job queue ${queue.name} runs under a lease: handle`);
+    this.#stateToHandle(queue).handler = { inClaim: handler };
+  }
+
+  #stateToHandle(queue: JobQueue): QueueState {
     const state = this.#states.get(queue);
     if (!state) throw new Error(`job queue ${queue.name} is not one of this runner's (job-queues.ts)`);
     if (state.handler) throw new Error(`job queue ${queue.name} already has a handler`);
-    state.handler = handler;
+    return state;
   }
 
   /** Adds work done periodically (before start). */

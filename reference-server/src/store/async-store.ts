@@ -37,6 +37,13 @@ export const create = <T extends StoredRecord>(collection: string, scope: string
 export interface ReadOptions {
   /** Lock the record until the transaction ends (PostgreSQL `FOR UPDATE`); meaningful in a transaction. */
   forUpdate?: boolean;
+  /**
+   * With `forUpdate`: a record another transaction holds locked fails the read at once with
+   * StoreConflictError rather than waiting (PostgreSQL `NOWAIT`). For a transaction already
+   * holding a lock that the other one may come to wait for (a job done inside its claim): waiting
+   * would be a deadlock. The file store runs transactions one at a time: it never waits.
+   */
+  noWait?: boolean;
 }
 
 /** What can be read, in a transaction and outside one. */
@@ -60,8 +67,11 @@ export interface AsyncReader {
 export interface ClaimRequest<T extends StoredRecord = StoredRecord> {
   /** Who claims: one id per job runner. */
   holder: string;
-  /** The lease ends then unless claimed again by the same holder. */
-  until: number;
+  /**
+   * The lease ends then unless claimed again by the same holder. Without it no lease is written:
+   * the record is only locked until this transaction ends, for a job done inside it.
+   */
+  until?: number;
   now: number;
   /** Claim only a record this accepts (a job that is due): otherwise `declined`, nothing leased. */
   when?: (record: T) => boolean;
@@ -87,8 +97,9 @@ export interface Transaction extends AsyncReader {
   /** Sends `payload` to the channel's listeners once, and only if, the transaction commits. */
   notify(channel: string, payload?: string): void;
   /**
-   * Leases the record to `request.holder` until `request.until`, unless another holder's lease is
-   * still running at `request.now`; the same holder claiming again extends its lease. The record
+   * Leases the record to `request.holder` until `request.until` (without it, claims it only for
+   * this transaction), unless another holder's lease is still running at `request.now`; the same
+   * holder claiming again extends its lease. The record
    * is locked for update without waiting (PostgreSQL `FOR UPDATE SKIP LOCKED`: a record another
    * transaction holds answers `locked`; the file store runs transactions one at a time, so never).
    * The lease lasts until it ends, is released, or the record is deleted; an update of the

@@ -244,7 +244,8 @@ class FileTransaction implements Transaction {
       return { outcome: 'absent' };
     }
     const claim = decideClaim(record, this.#lease(key), request);
-    if (claim.outcome === 'claimed') this.leases.set(key, { holder: request.holder, until: request.until });
+    // Without a lease the claim holds only as long as the transaction, which runs alone.
+    if (claim.outcome === 'claimed' && request.until !== undefined) this.leases.set(key, { holder: request.holder, until: request.until });
     return claim;
   }
 

@@ -2,26 +2,23 @@ import type { AppContext } from '../context.js';
 import type { EventListener, PublishedEvent } from '../event-bus.js';
 import { defineJobQueue, type JobRef, type JobRunner } from '../jobs/index.js';
 import { dimensionPercentiles, emailKey, findResultByEmail, type AssessmentResult } from '../assessments/index.js';
-import { create, del, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type StoredRecord, type WriteOp } from '../store/index.js';
+import { create, del, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type StoredRecord, type Transaction, type WriteOp } from '../store/index.js';
 import { eventPublisher } from '../webhooks/index.js';
 import { requeueOps } from './jobs.js';
 import type { ProfileRecord } from './profiles.js';
 import { AWAITING, JOBS, PROFILES, RESCORES, SUBMISSIONS, withStatus, type AwaitingEntry, type JobRecord, type RescoreJob, type SubmissionRecord, type SubmissionStatus } from './submission-records.js';
 import { resourcesOf, transcriptsOf } from './attachments.js';
-import { foundersOf, scoreSubmission, type ScoringOutcome } from './profile-scoring.js';
+import { founderEmails, scoreSubmission, type ScoringOutcome } from './profile-scoring.js';
 import { submissionDetail } from './submission-views.js';
 
 /** Submissions scored at once. Scoring is cheap; the limit bounds concurrent store writes. */
 export const PROCESSING_CONCURRENCY = 4;
 
-/** Submission processing: one job per submission (`automation_jobs`), due at once; SubmissionProcessor handles it. */
-export const SUBMISSION_PROCESSING = defineJobQueue<JobRecord>({ name: 'submission-processing', collection: JOBS, concurrency: PROCESSING_CONCURRENCY });
+/** Submission processing: one job per submission (`automation_jobs`), due at once; SubmissionProcessor handles it, inside its claim (store work only). */
+export const SUBMISSION_PROCESSING = defineJobQueue<JobRecord>({ name: 'submission-processing', collection: JOBS, concurrency: PROCESSING_CONCURRENCY, inClaim: true });
 
-/** Re-score jobs (id = the case-folded email whose result arrived), due at once; SubmissionProcessor handles them. */
-export const SUBMISSION_RESCORING = defineJobQueue<RescoreJob>({ name: 'submission-rescoring', collection: RESCORES, concurrency: 1 });
-
-/** Runs of one transaction that lost a race (a `create` of an awaiting entry another wrote first). */
-const RUNS = 3;
+/** Re-score jobs (id = the case-folded email whose result arrived), due at once; SubmissionProcessor handles them, inside their claim. */
+export const SUBMISSION_RESCORING = defineJobQueue<RescoreJob>({ name: 'submission-rescoring', collection: RESCORES, concurrency: 1, inClaim: true });
 
 const EVENT_OF: Record<Exclude<SubmissionStatus, 'queued' | 'processing'>, 'submission.completed' | 'submission.awaiting_assessment' | 'submission.failed'> = {
   completed: 'submission.completed',
@@ -32,9 +29,10 @@ const EVENT_OF: Record<Exclude<SubmissionStatus, 'queued' | 'processing'>, 'subm
 /**
  * Submission processing, a queue of the job runner (jobs/runner.ts): a job record (written with
  * the submission, or with whatever re-queues it) exists until a run has scored the submission's
- * latest input, so a job queued before a crash runs again after the restart. A run is one
- * transaction: the submission read for update, the reads scoring needs, and one write of the
- * outcome with its event, `processing` and the outcome in the status history, and the job removed.
+ * latest input, so a job queued before a crash runs again after the restart. A run is the
+ * transaction that claimed the job (the runner's, `inClaim`): the submission read for update, the
+ * reads scoring needs, and one write of the outcome with its event, `processing` and the outcome in
+ * the status history, and the job removed.
  *
  * Assessment results re-score: an in-process listener on `assessment.completed|replaced` adds a
  * re-score job for that email to the write that stores the result (it reads nothing: a listener
@@ -44,7 +42,8 @@ const EVENT_OF: Record<Exclude<SubmissionStatus, 'queued' | 'processing'>, 'subm
  *
  * The awaiting entry is what a run and a re-score could race on (a run that read no result yet
  * and a re-score that finds nobody waiting): both write it with `create` when it is absent, so
- * whichever comes second fails, runs again and sees the other (a re-score that found nobody
+ * whichever comes second fails, runs again (the runner runs a claim's transaction that lost a
+ * race again) and sees the other (a re-score that found nobody
  * leaves an empty entry for exactly that; the next run for the email removes it).
  */
 export class SubmissionProcessor {
@@ -54,10 +53,10 @@ export class SubmissionProcessor {
     this.#ctx = ctx;
   }
 
-  /** Hands the runner the handlers of both queues: processing and re-scoring. */
-  handleQueues(runner: Pick<JobRunner, 'handle'>): void {
-    runner.handle(SUBMISSION_PROCESSING, (ref, signal) => this.#again(() => this.#run(ref, signal)));
-    runner.handle(SUBMISSION_RESCORING, (ref) => this.#again(() => this.#rescore(ref)));
+  /** Hands the runner the handlers of both queues: processing and re-scoring, each in the transaction that claimed its job. */
+  handleQueues(runner: Pick<JobRunner, 'handleInClaim'>): void {
+    runner.handleInClaim(SUBMISSION_PROCESSING, (ref, tx, signal) => this.#run(tx, ref, signal));
+    runner.handleInClaim(SUBMISSION_RESCORING, (ref, tx) => this.#rescore(tx, ref));
   }
 
   /** Queues a re-score of the submissions awaiting a person's assessment in the write that stores the result. */
@@ -66,66 +65,55 @@ export class SubmissionProcessor {
     opsFor: (orgId, event) => this.#onAssessment(orgId, event),
   };
 
-  async #again(work: () => Promise<void>): Promise<void> {
-    for (let run = 1; ; run += 1) {
-      try {
-        return await work();
-      } catch (error) {
-        if (!(error instanceof StoreConflictError) || run >= RUNS) throw error;
-      }
-    }
-  }
-
-  #run({ scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
+  /** One run, in the transaction that claimed the job (its record there, locked). */
+  async #run(tx: Transaction, { scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
     const ctx = this.#ctx;
-    return ctx.db.transaction(async (tx) => {
-      // Each group of reads asked for together: one round trip on PostgreSQL.
-      const [job, submission, publish] = await Promise.all([
-        tx.get<JobRecord>(JOBS, orgId, id),
-        tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true }),
-        eventPublisher(ctx, tx, orgId),
-      ]);
-      if (!job || signal.aborted) return;
-      if (!submission) {
-        await tx.write([del(JOBS, orgId, id)]);
-        return;
-      }
-      const now = new Date(ctx.clock.now()).toISOString();
-      const email = awaitingKey(submission);
-      // The entry locked after the submission: the order of every transaction that locks both (#rescore).
-      const [outcome, awaiting] = await this.#score(tx, orgId, submission, now, () =>
-        email ? tx.get<AwaitingEntry>(AWAITING, orgId, email, { forUpdate: true }) : Promise.resolve(undefined),
-      );
-      const updated: SubmissionRecord = {
-        ...withStatus(withStatus(submission, 'processing', now), outcome.status, now),
-        processedAt: now,
-        runs: submission.runs + 1,
-        evaluation: outcome.status === 'failed' ? null : outcome.evaluation,
-        error: outcome.status === 'failed' ? outcome.error : null,
-      };
-      const ops: AsyncWriteOp[] = [put(SUBMISSIONS, orgId, updated), ...awaitingOps(orgId, email, awaiting, updated), del(JOBS, orgId, id)];
-      ops.push(...(await publish(EVENT_OF[outcome.status], submissionDetail(updated))));
-      await tx.write(ops);
-    });
+    // Each group of reads asked for together: one round trip on PostgreSQL. The claim holds the
+    // job's row, which a writer holding the submission (an attachment) re-queues: not waited for
+    // (a deadlock), the run gives way and the runner runs it again.
+    const [submission, publish] = await Promise.all([tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true, noWait: true }), eventPublisher(ctx, tx, orgId)]);
+    if (signal.aborted) return;
+    if (!submission) {
+      await tx.write([del(JOBS, orgId, id)]);
+      return;
+    }
+    const now = new Date(ctx.clock.now()).toISOString();
+    const email = awaitingKey(submission);
+    // The entry locked after the submission: the order of every transaction that locks both (#rescore).
+    const [outcome, awaiting] = await this.#score(tx, orgId, submission, now, () =>
+      email ? tx.get<AwaitingEntry>(AWAITING, orgId, email, { forUpdate: true }) : Promise.resolve(undefined),
+    );
+    const updated: SubmissionRecord = {
+      ...withStatus(withStatus(submission, 'processing', now), outcome.status, now),
+      processedAt: now,
+      runs: submission.runs + 1,
+      evaluation: outcome.status === 'failed' ? null : outcome.evaluation,
+      error: outcome.status === 'failed' ? outcome.error : null,
+    };
+    const ops: AsyncWriteOp[] = [put(SUBMISSIONS, orgId, updated), ...awaitingOps(orgId, email, awaiting, updated), del(JOBS, orgId, id)];
+    ops.push(...(await publish(EVENT_OF[outcome.status], submissionDetail(updated))));
+    await tx.write(ops);
   }
 
   /**
    * The outcome of scoring, and what `alongside` reads: that read (the awaiting entry, for update)
-   * goes with the last of scoring's reads, so its lock is taken no earlier than it was after them.
+   * goes with scoring's reads, which need nothing but the submission (the people's results are
+   * found by the emails in its fields, whatever the profile): one round trip for all of them.
    */
   async #score<A>(db: AsyncReader, orgId: string, submission: SubmissionRecord, now: string, alongside: () => Promise<A>): Promise<[ScoringOutcome, A]> {
     const ctx = this.#ctx;
     const reader = { db };
     // A failed read fails the transaction; its reads are asked for together all the same.
-    const [profile, resources, transcripts] = await Promise.all([
+    const [profile, resources, transcripts, results, also] = await Promise.all([
       db.get<ProfileRecord>(PROFILES, orgId, submission.profileId),
       settled(resourcesOf(reader, orgId, submission)),
       settled(transcriptsOf(reader, orgId, submission)),
+      settled(this.#resultsOf(db, orgId, submission)),
+      alongside(),
     ]);
     if (!profile) {
-      return [{ status: 'failed', error: { code: 'profile_not_found', message: `The profile ${submission.profileId} no longer exists.` } }, await alongside()];
+      return [{ status: 'failed', error: { code: 'profile_not_found', message: `The profile ${submission.profileId} no longer exists.` } }, also];
     }
-    const [results, also] = await Promise.all([settled(this.#resultsOf(db, orgId, submission, profile)), alongside()]);
     try {
       return [
         scoreSubmission({
@@ -149,8 +137,8 @@ export class SubmissionProcessor {
   }
 
   /** The results of every person the submission names (scoring asks by email, synchronously), asked for together. */
-  async #resultsOf(db: AsyncReader, orgId: string, submission: SubmissionRecord, profile: ProfileRecord) {
-    const emails = [...new Set(foundersOf(submission.fields, profile.kind).flatMap((f) => (f.email ? [emailKey(f.email)] : [])))];
+  async #resultsOf(db: AsyncReader, orgId: string, submission: SubmissionRecord) {
+    const emails = [...new Set(founderEmails(submission.fields).map(emailKey))];
     const found = await Promise.all(emails.map((email) => findResultByEmail({ db }, orgId, email)));
     const results = new Map<string, AssessmentResult>();
     emails.forEach((email, i) => {
@@ -173,33 +161,30 @@ export class SubmissionProcessor {
    * that submission was a deadlock (PostgreSQL rolled one back after a second). The entry is read
    * first without a lock to learn whom to lock; one that gained a submission since is run again.
    */
-  #rescore({ scope: orgId, id: email }: JobRef): Promise<void> {
-    const ctx = this.#ctx;
-    return ctx.db.transaction(async (tx) => {
-      const seen = await tx.get<AwaitingEntry>(AWAITING, orgId, email);
-      const ops: AsyncWriteOp[] = [del(RESCORES, orgId, email)];
-      if (!seen) {
-        // Nothing to lock: a run creating the entry meanwhile makes this `create` fail, and the re-score runs again.
-        await tx.write([...ops, create<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: [] })]);
-        return;
+  async #rescore(tx: Transaction, { scope: orgId, id: email }: JobRef): Promise<void> {
+    const seen = await tx.get<AwaitingEntry>(AWAITING, orgId, email);
+    const ops: AsyncWriteOp[] = [del(RESCORES, orgId, email)];
+    if (!seen) {
+      // Nothing to lock: a run creating the entry meanwhile makes this `create` fail, and the re-score runs again.
+      await tx.write([...ops, create<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: [] })]);
+      return;
+    }
+    const ids = [...seen.submissionIds].sort();
+    // Asked for together, in this order: one round trip on PostgreSQL, the submissions locked (in id order) before the entry.
+    const [submissions, entry] = await Promise.all([
+      Promise.all(ids.map((id) => tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true }))),
+      tx.get<AwaitingEntry>(AWAITING, orgId, email, { forUpdate: true }),
+    ]);
+    const waiting = entry?.submissionIds ?? [];
+    if (waiting.some((id) => !ids.includes(id))) throw new StoreConflictError(`the awaiting entry ${email} gained a submission`, { collection: AWAITING, scope: orgId, id: email });
+    if (!entry) ops.push(create<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: [] }));
+    else if (waiting.length > 0) {
+      ops.push(del(AWAITING, orgId, email));
+      for (const submission of submissions) {
+        if (submission && waiting.includes(submission.id) && submission.status === 'awaiting_assessment') ops.push(...requeueOps(this.#ctx, orgId, submission));
       }
-      const ids = [...seen.submissionIds].sort();
-      // Asked for together, in this order: one round trip on PostgreSQL, the submissions locked (in id order) before the entry.
-      const [submissions, entry] = await Promise.all([
-        Promise.all(ids.map((id) => tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true }))),
-        tx.get<AwaitingEntry>(AWAITING, orgId, email, { forUpdate: true }),
-      ]);
-      const waiting = entry?.submissionIds ?? [];
-      if (waiting.some((id) => !ids.includes(id))) throw new StoreConflictError(`the awaiting entry ${email} gained a submission`, { collection: AWAITING, scope: orgId, id: email });
-      if (!entry) ops.push(create<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: [] }));
-      else if (waiting.length > 0) {
-        ops.push(del(AWAITING, orgId, email));
-        for (const submission of submissions) {
-          if (submission && waiting.includes(submission.id) && submission.status === 'awaiting_assessment') ops.push(...requeueOps(ctx, orgId, submission));
-        }
-      }
-      await tx.write(ops);
-    });
+    }
+    await tx.write(ops);
   }
 }
 

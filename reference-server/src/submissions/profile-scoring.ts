@@ -57,6 +57,11 @@ function textOf(value: FieldValue): string {
   return String(value);
 }
 
+/** The emails of the people a submission names, case-folded: the same whatever the profile (its kind sets only their roles). */
+export function founderEmails(fields: Record<string, FieldValue>): string[] {
+  return foundersOf(fields, 'founder').flatMap((f) => (f.email ? [f.email] : []));
+}
+
 /** The people of the submission: the primary person from the top-level fields, then `fields.founders`. */
 export function foundersOf(fields: Record<string, FieldValue>, kind: ProfileRecord['kind']): Omit<Founder, 'assessment'>[] {
   const primary = {

@@ -4,9 +4,9 @@ import { serversOnPostgres, type ServersOnPostgres } from '../../testing/postgre
 import { until } from '../../testing/store-contract.js';
 import type { AppContext } from '../context.js';
 import { saveResult } from '../assessments/index.js';
-import type { JobHandler, JobQueue } from '../jobs/index.js';
+import type { InClaimJobHandler, JobQueue } from '../jobs/index.js';
 import { selectNorm, scoreAnswers, workedExample } from '../psychometrics/index.js';
-import { put, type AsyncStore } from '../store/index.js';
+import { put, StoreConflictError, type AsyncStore } from '../store/index.js';
 import { attachResource } from './attachments.js';
 import { DEMO_PROFILES } from './demo-profiles.js';
 import { SUBMISSION_PROCESSING, SUBMISSION_RESCORING, SubmissionProcessor } from './processor.js';
@@ -45,11 +45,23 @@ function recordingFailures(store: AsyncStore, failures: unknown[]): AsyncStore {
   });
 }
 
-/** A server's processor and the handlers it gives the job runner, called here as the runner would. */
+/**
+ * A server's processor and the handlers it gives the job runner, called here as the runner would:
+ * in a transaction (the runner's claims the job first; these jobs are driven by hand, whether a
+ * record of theirs exists or not), run again at once when it lost a race (three runs).
+ */
 function processorOf(ctx: AppContext): (queue: JobQueue, id: string) => Promise<unknown> {
-  const handlers = new Map<JobQueue, JobHandler>();
-  new SubmissionProcessor(ctx).handleQueues({ handle: (queue, handler) => void handlers.set(queue as JobQueue, handler) });
-  return (queue, id) => (handlers.get(queue) as JobHandler)({ scope: ORG, id }, new AbortController().signal);
+  const handlers = new Map<JobQueue, InClaimJobHandler>();
+  new SubmissionProcessor(ctx).handleQueues({ handleInClaim: (queue, handler) => void handlers.set(queue as JobQueue, handler) });
+  return async (queue, id) => {
+    for (let run = 1; ; run += 1) {
+      try {
+        return await ctx.db.transaction((tx) => (handlers.get(queue) as InClaimJobHandler)({ scope: ORG, id }, tx, new AbortController().signal));
+      } catch (error) {
+        if (!(error instanceof StoreConflictError) || run >= 3) throw error;
+      }
+    }
+  };
 }
 
 /** Holds a submission's row lock in a transaction of its own until `release` is called. */

@@ -47,6 +47,7 @@ const statement = (name: string, text: string): Prepared => ({ name: `rs_${name}
 
 export const GET = statement('get', 'SELECT body FROM records WHERE collection = $1 AND scope = $2 AND id = $3');
 const GET_FOR_UPDATE = statement('get_for_update', `${GET.text} FOR UPDATE`);
+const GET_FOR_UPDATE_NOWAIT = statement('get_for_update_nowait', `${GET.text} FOR UPDATE NOWAIT`);
 /** A scope in insertion order: its rows found by the order index's key (migration 0004), so already in order. */
 const IN_ORDER = 'ARRAY[collection, scope] = ARRAY[$1, $2]::text[]';
 const ALL = statement('all', `SELECT body FROM records WHERE ${IN_ORDER} ORDER BY seq`);
@@ -80,7 +81,7 @@ function run<R extends pg.QueryResultRow>(db: Queryable, prepared: Prepared, val
 }
 
 export async function getRecord<T extends StoredRecord>(db: Queryable, collection: string, scope: string, id: string, options?: ReadOptions): Promise<T | undefined> {
-  const result = await run<{ body: T }>(db, options?.forUpdate ? GET_FOR_UPDATE : GET, [collection, scope, id]);
+  const result = await run<{ body: T }>(db, options?.forUpdate ? (options.noWait ? GET_FOR_UPDATE_NOWAIT : GET_FOR_UPDATE) : GET, [collection, scope, id]);
   return result.rows[0]?.body;
 }
 
@@ -170,7 +171,8 @@ export function applyOps(db: Deferring, ops: readonly CheckedOp[]): void {
 /**
  * Claims a record for a holder (Transaction.claim): the row is locked `FOR UPDATE SKIP LOCKED`, so
  * a claim never waits for another transaction holding it (another server claiming it, a service
- * updating it) but answers `locked`; the lease rule is decideClaim's; a claimed row gets the lease.
+ * updating it) but answers `locked`; the lease rule is decideClaim's; a claimed row gets the lease
+ * (if the request has one: without, the row lock is the claim).
  */
 export async function claimRecord<T extends StoredRecord>(db: Deferring, collection: string, scope: string, id: string, request: ClaimRequest<T>): Promise<Claim<T>> {
   const key = [collection, scope, id];
@@ -182,7 +184,7 @@ export async function claimRecord<T extends StoredRecord>(db: Deferring, collect
   }
   const lease = row.lease_holder === null || row.lease_until === null ? undefined : { holder: row.lease_holder, until: Number(row.lease_until) };
   const claim = decideClaim(row.body, lease, request);
-  if (claim.outcome === 'claimed') db.defer({ ...LEASE, values: [...key, request.holder, request.until] });
+  if (claim.outcome === 'claimed' && request.until !== undefined) db.defer({ ...LEASE, values: [...key, request.holder, request.until] });
   return claim;
 }
 
