@@ -17,8 +17,8 @@ export const PROCESSING_CONCURRENCY = 4;
 /** Submission processing: one job per submission (`automation_jobs`), due at once; SubmissionProcessor handles it, inside its claim (store work only). */
 export const SUBMISSION_PROCESSING = defineJobQueue<JobRecord>({ name: 'submission-processing', collection: JOBS, concurrency: PROCESSING_CONCURRENCY, inClaim: true });
 
-/** Re-score jobs (id = the case-folded email whose result arrived), due at once; SubmissionProcessor handles them, inside their claim. */
-export const SUBMISSION_RESCORING = defineJobQueue<RescoreJob>({ name: 'submission-rescoring', collection: RESCORES, concurrency: 1, inClaim: true });
+/** Re-score jobs (id = the case-folded email whose result arrived), due at once; SubmissionProcessor handles them, inside their claim. As many at once as processing runs: two emails share nothing, and a run and a re-score lock in one order. */
+export const SUBMISSION_RESCORING = defineJobQueue<RescoreJob>({ name: 'submission-rescoring', collection: RESCORES, concurrency: PROCESSING_CONCURRENCY, inClaim: true });
 
 const EVENT_OF: Record<Exclude<SubmissionStatus, 'queued' | 'processing'>, 'submission.completed' | 'submission.awaiting_assessment' | 'submission.failed'> = {
   completed: 'submission.completed',
