@@ -65,11 +65,11 @@ export function pooledReads(pool: pg.Pool): Queryable {
           return;
         }
         asked = [read];
-        // A microtask: after the reads asked beside this one.
-        queueMicrotask(() => {
+        // A microtask: after the reads asked beside this one. Neither way of sending rejects: each read is settled.
+        void Promise.resolve().then(() => {
           const reads = asked as Read[];
           asked = undefined;
-          void (reads.length === 1 ? alone(reads[0] as Read) : together(reads));
+          return reads.length === 1 ? alone(reads[0] as Read) : together(reads);
         });
       }) as Promise<pg.QueryResult<R>>;
     },
