@@ -94,6 +94,7 @@ export const POSTGRES_PASSING: string[] = [
   'reference-server/src/store/postgres/postgres-store.test.ts',
   'reference-server/src/submissions/assessment-rescore.test.ts',
   'reference-server/src/submissions/submission-postgres-races.test.ts',
+  'reference-server/src/submissions/rescore-lock-order.test.ts',
   'reference-server/src/submissions/profile-scoring.test.ts',
   'reference-server/src/submissions/search-retention.test.ts',
   'reference-server/src/submissions/search-walk.test.ts',

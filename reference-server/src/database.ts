@@ -46,6 +46,7 @@ export async function openDatabase(
     database = await PostgresStore.open(config.databaseUrl, {
       onError: (error) => log.error({ err: error }, 'database connection failed'),
       log: (message) => log.info({ database: name }, message),
+      checkNesting: process.env['NODE_ENV'] !== 'production',
     });
   } catch (error) {
     throw new Error(`cannot open ${name}: ${error instanceof StoreUnavailableError ? error.reason : (error as Error).message}`);

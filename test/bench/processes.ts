@@ -17,6 +17,8 @@ export interface MeasuredProcess {
   cpuSeconds(): Promise<number>;
   /** SIGTERM, then wait for the exit (the documented clean shutdown). */
   stop(): Promise<void>;
+  /** Waits for the process to end by itself (a measurement that runs to its end). */
+  exited(): Promise<void>;
 }
 
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ). */
@@ -99,6 +101,9 @@ export async function startPinned(name: string, dir: string, nodeArgs: string[],
     cpuSeconds: () => cpuSecondsOf(pid),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+    async exited() {
       await exited;
     },
   };

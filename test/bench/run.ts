@@ -8,7 +8,7 @@ import { againstHeader, formatAgainst, formatHotPath, formatInstructions, hotPat
 import { callgrindAvailable } from './instructions.js';
 import { checkOutReference } from './reference-checkout.js';
 import { pinLoadGenerator } from './processes.js';
-import { formatStores, runStores, STORE_ROUTE_NAMES, storesHeader } from './stores.js';
+import { formatFloor, formatStores, runStores, STORE_ROUTE_NAMES, storesHeader } from './stores.js';
 
 /**
  * `npm run bench [-- --only <substring>] [-- --routes a,b] [-- --table] [-- --stores] [-- --profile <dir>] [-- --against <ref>] [-- --instructions]`:
@@ -86,7 +86,11 @@ if (!values.stores) {
 if (values.stores || !(values.table || values.instructions || routes || values.only)) {
   process.stdout.write(`${storesHeader()}\n`);
   try {
-    await runStores({ ...(values.stores && routes ? { routes } : {}), onRow: (row) => process.stdout.write(`${formatStores(row)}\n`) });
+    await runStores({
+      ...(values.stores && routes ? { routes } : {}),
+      onRow: (row) => process.stdout.write(`${formatStores(row)}\n`),
+      onFloor: (rows) => process.stdout.write(`${formatFloor(rows)}\n`),
+    });
   } catch (error) {
     failed += 1;
     process.stdout.write(`  failed: ${(error as Error).stack}\n`);

@@ -92,6 +92,7 @@ export class SubmissionProcessor {
       }
       const now = new Date(ctx.clock.now()).toISOString();
       const email = awaitingKey(submission);
+      // The entry locked after the submission: the order of every transaction that locks both (#rescore).
       const [outcome, awaiting] = await this.#score(tx, orgId, submission, now, () =>
         email ? tx.get<AwaitingEntry>(AWAITING, orgId, email, { forUpdate: true }) : Promise.resolve(undefined),
       );
@@ -165,18 +166,36 @@ export class SubmissionProcessor {
     return [put<RescoreJob>(RESCORES, orgId, { id: email, enqueuedAt: new Date(this.#ctx.clock.now()).toISOString() })];
   }
 
-  /** Turns the submissions awaiting the email back into jobs; with nobody waiting, leaves an empty entry (see the class). */
+  /**
+   * Turns the submissions awaiting the email back into jobs; with nobody waiting, leaves an empty
+   * entry (see the class). Locks as a run does, the submissions before the entry: a run holds its
+   * submission while it waits for the entry, so a re-score holding the entry while it waited for
+   * that submission was a deadlock (PostgreSQL rolled one back after a second). The entry is read
+   * first without a lock to learn whom to lock; one that gained a submission since is run again.
+   */
   #rescore({ scope: orgId, id: email }: JobRef): Promise<void> {
     const ctx = this.#ctx;
     return ctx.db.transaction(async (tx) => {
-      const entry = await tx.get<AwaitingEntry>(AWAITING, orgId, email, { forUpdate: true });
+      const seen = await tx.get<AwaitingEntry>(AWAITING, orgId, email);
       const ops: AsyncWriteOp[] = [del(RESCORES, orgId, email)];
+      if (!seen) {
+        // Nothing to lock: a run creating the entry meanwhile makes this `create` fail, and the re-score runs again.
+        await tx.write([...ops, create<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: [] })]);
+        return;
+      }
+      const ids = [...seen.submissionIds].sort();
+      // Asked for together, in this order: one round trip on PostgreSQL, the submissions locked (in id order) before the entry.
+      const [submissions, entry] = await Promise.all([
+        Promise.all(ids.map((id) => tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true }))),
+        tx.get<AwaitingEntry>(AWAITING, orgId, email, { forUpdate: true }),
+      ]);
+      const waiting = entry?.submissionIds ?? [];
+      if (waiting.some((id) => !ids.includes(id))) throw new StoreConflictError(`the awaiting entry ${email} gained a submission`, { collection: AWAITING, scope: orgId, id: email });
       if (!entry) ops.push(create<AwaitingEntry>(AWAITING, orgId, { id: email, submissionIds: [] }));
-      else if (entry.submissionIds.length > 0) {
+      else if (waiting.length > 0) {
         ops.push(del(AWAITING, orgId, email));
-        for (const id of entry.submissionIds) {
-          const submission = await tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true });
-          if (submission?.status === 'awaiting_assessment') ops.push(...requeueOps(ctx, orgId, submission));
+        for (const submission of submissions) {
+          if (submission && waiting.includes(submission.id) && submission.status === 'awaiting_assessment') ops.push(...requeueOps(ctx, orgId, submission));
         }
       }
       await tx.write(ops);

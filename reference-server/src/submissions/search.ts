@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { searchWords, typedMatch, wordsOfTexts } from '../search-words.js';
 import { InvalidCursorError, type Page } from '../store/index.js';
-import { CREATED, SUBMISSIONS, type CreatedCount, type SubmissionRecord } from './submission-records.js';
+import { CREATED, FIRST_COUNTER, SUBMISSIONS, type CreatedCount, type SubmissionRecord } from './submission-records.js';
 
 /**
  * Search over an organisation's submissions by what people type: part of a name, a company, an
@@ -18,12 +18,13 @@ import { CREATED, SUBMISSIONS, type CreatedCount, type SubmissionRecord } from '
  * The words of a submission never change after it is created (a repeated record_id with other
  * fields is refused), so the index only has to learn new ones. The index is a cache of the store,
  * which every server writes (docs/decisions/submission-search-across-servers.md): each search first
- * reads the organisation's created count (one record every create locks and bumps). When the index
- * has learnt that many, it is current; otherwise it reads the submissions created since (newest
- * first, up to the newest it knows). Because creates hold that lock until they commit, an
- * organisation's submissions become visible in the order of their places in the store, so nothing
- * older than the newest known one can appear later. A submission that is gone (retention) is
- * dropped when a search meets it.
+ * reads the organisation's created counters (every create bumps one, in its own transaction). When
+ * the index has learnt as many submissions of each counter as the counter says, it is current;
+ * otherwise it reads the newest submissions, newest first, until it has found as many new ones as
+ * the counters say were created (or the oldest one): creates on other counters commit in any order,
+ * so a newer known submission is passed over, never taken for the end (one that commits late so
+ * takes a place after newer ones: a search lists it as if created when it became visible). A
+ * submission that is gone (retention) is dropped when a search meets it.
  */
 
 /** Whether every word of `text` begins a word of the submission. */
@@ -60,8 +61,11 @@ const SHORT_PREFIX = 2;
 const MAX_RANGE = 256;
 
 class OrganisationIndex {
-  /** The organisation's created count when it last caught up; undefined while the store keeps none (a folder from before it was kept). */
-  learnt: number | undefined;
+  /**
+   * Created counter → how many of its submissions are known: learnt, or counted as known after a
+   * walk to the oldest submission (a submission removed before the index learnt it is never found).
+   */
+  readonly #known = new Map<string, number>();
   /** Place → submission id; undefined once the submission is gone. */
   readonly #ids: (string | undefined)[] = [];
   /** Place → the submission's words; undefined once it is gone. */
@@ -96,10 +100,22 @@ class OrganisationIndex {
     return this.#words[place];
   }
 
+  /** How many submissions the counters say were created that are not known yet. */
+  behind(counters: readonly CreatedCount[]): number {
+    return counters.reduce((missing, { id, count }) => missing + Math.max(0, count - (this.#known.get(id) ?? 0)), 0);
+  }
+
+  /** After a walk to the oldest submission: what the counters said before it is all there is to know. */
+  knowAll(counters: readonly CreatedCount[]): void {
+    for (const { id, count } of counters) this.#known.set(id, Math.max(count, this.#known.get(id) ?? 0));
+  }
+
   /** Learns submissions, oldest first. */
   add(submissions: SubmissionRecord[]): void {
     for (const submission of submissions) {
       if (this.#order.has(submission.id)) continue;
+      const counter = submission.counter ?? FIRST_COUNTER;
+      this.#known.set(counter, (this.#known.get(counter) ?? 0) + 1);
       const place = this.#ids.length;
       const words = wordsOf(submission);
       this.#ids.push(submission.id);
@@ -285,29 +301,27 @@ export class SubmissionSearch {
     let index = this.#indexes.get(orgId);
     // Only an index past the margin can be due for a rebuild: a small one costs no count.
     const big = index !== undefined && mayRebuild && index.places > REBUILD_MARGIN;
-    const [created, count] = await Promise.all([
-      this.ctx.db.get<CreatedCount>(CREATED, orgId, 'created'),
-      big ? this.ctx.db.count(SUBMISSIONS, orgId) : undefined,
-    ]);
+    const [counters, count] = await Promise.all([this.ctx.db.all<CreatedCount>(CREATED, orgId), big ? this.ctx.db.count(SUBMISSIONS, orgId) : undefined]);
     if (index && count !== undefined && index.places > 2 * count + REBUILD_MARGIN) index = undefined;
-    if (index && created !== undefined && index.learnt === created.count) return index;
+    if (index && index.behind(counters) === 0) return index;
     if (!index) this.#indexes.set(orgId, (index = new OrganisationIndex()));
+    // A new index reads everything; a known one reads until it has found what the counters say is new.
+    let missing = index.places === 0 ? Number.POSITIVE_INFINITY : index.behind(counters);
     const fresh: SubmissionRecord[] = [];
-    for (let after: string | undefined, done = false, limit = CATCH_UP_FIRST; !done; limit = CATCH_UP_PAGE) {
+    let after: string | undefined;
+    for (let limit = CATCH_UP_FIRST; missing > 0; limit = CATCH_UP_PAGE) {
       const page = await this.ctx.db.page<SubmissionRecord>(SUBMISSIONS, orgId, { limit, ...(after ? { after } : {}) });
       for (const submission of page.items) {
-        if (index.has(submission.id)) {
-          done = true;
-          break;
-        }
+        if (index.has(submission.id)) continue;
         fresh.push(submission);
+        missing -= 1;
       }
       after = page.next;
-      if (!after) done = true;
+      if (!after) break;
     }
     index.add(fresh.reverse());
-    // The count read before the pages: anything created meanwhile is learnt now or at the next search.
-    index.learnt = created?.count;
+    // The counters were read before the pages: a walk that reached the oldest submission found all they counted.
+    if (!after) index.knowAll(counters);
     return index;
   }
 }

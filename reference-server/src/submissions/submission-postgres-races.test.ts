@@ -7,8 +7,8 @@ import { systemClock } from '../clock.js';
 import type { AppContext } from '../context.js';
 import { randomIds } from '../ids.js';
 import { EventBus } from '../event-bus.js';
-import { PostgresStore, put } from '../store/index.js';
-import { CREATED, PROFILES, SUBMISSIONS, type CreatedCount, type SubmissionRecord } from './submission-records.js';
+import { create, PostgresStore, put } from '../store/index.js';
+import { CREATED, CREATED_COUNTERS, PROFILES, SUBMISSIONS, type CreatedCount, type SubmissionRecord } from './submission-records.js';
 import { SubmissionSearch } from './search.js';
 import { createSubmission } from './submission-service.js';
 import { attachResource, readResourceFile } from './attachments.js';
@@ -31,8 +31,6 @@ beforeAll(async () => {
   servers = await Promise.all([1, 2].map(async () => ({ db: await PostgresStore.open(database.url), clock: systemClock, ids: randomIds, events: new EventBus() })));
   const profile = DEMO_PROFILES[0] as (typeof DEMO_PROFILES)[number];
   await (servers[0] as Server).db.write([put(PROFILES, 'org_a', { id: profile.id, orgId: 'org_a', ...profile.input, created_at: new Date().toISOString() })]);
-  // The organisation's first create writes its created count with `create` (a guard of its own): made here, so the races below race on record_id alone.
-  await createSubmission(servers[0] as Server, 'org_a', input('rec-first', 'First'));
 });
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.db.close()));
@@ -96,7 +94,43 @@ describe('submissions on two servers sharing PostgreSQL', () => {
       for (const outcome of outcomes.slice(0, 6)) if (typeof outcome === 'object' && 'submission' in outcome) made.push(outcome.submission.id);
     }
     expect((await found()).sort()).toEqual(made.sort());
-    // What the search trusts: the created count every create bumps under its lock, never a lost update.
-    expect((await on(B).db.get<CreatedCount>(CREATED, 'org_a', 'created'))?.count).toBe(await on(B).db.count(SUBMISSIONS, 'org_a'));
+    // What the search trusts: the created counters, each bumped under its lock, never a lost update.
+    const counters = await on(B).db.all<CreatedCount>(CREATED, 'org_a');
+    expect(counters.reduce((sum, counter) => sum + counter.count, 0)).toBe(await on(B).db.count(SUBMISSIONS, 'org_a'));
+  });
+
+  it('finds a submission whose create commits after a newer one was found (creates on two counters commit in any order)', async () => {
+    const search = new SubmissionSearch(on(A));
+    const found = async () => ((await search.search('org_a', { text: 'tardy', limit: 100 }))?.items ?? []).map((s) => s.id).sort();
+    expect(await found()).toEqual([]);
+    // Made as a create makes it, on a counter no create of the other server draws, so neither waits on the other.
+    const made = await createSubmission(on(B), 'org_a', input('rec-model', 'Model'));
+    if (made.kind !== 'created') throw new Error(made.kind);
+    const counter = `created-${CREATED_COUNTERS}`;
+    const late: SubmissionRecord = { ...made.submission, id: 'sub_tardy_late', jobId: 'job_tardy_late', recordId: 'rec-late', fields: { name: 'Tardy Late' }, counter };
+    let inserted = () => undefined as void;
+    let commit = () => undefined as void;
+    const insertedNow = new Promise<void>((resolve) => (inserted = resolve));
+    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+    const slow = on(B).db.transaction(async (tx) => {
+      await tx.get(CREATED, 'org_a', counter, { forUpdate: true });
+      await tx.write([create<CreatedCount>(CREATED, 'org_a', { id: counter, count: 1 }), put(SUBMISSIONS, 'org_a', late)]);
+      // A read sends the writes: the late submission has its place in the store's order, not yet visible.
+      await tx.get(SUBMISSIONS, 'org_a', late.id);
+      inserted();
+      await mayCommit;
+    });
+    await insertedNow;
+    let onTime: Awaited<ReturnType<typeof createSubmission>>;
+    try {
+      onTime = await createSubmission(on(A), 'org_a', input('rec-on-time', 'Tardy On Time'));
+      if (onTime.kind !== 'created') throw new Error(onTime.kind);
+      expect(await found()).toEqual([onTime.submission.id]);
+    } finally {
+      commit();
+      await slow;
+    }
+    // Newest first, the on-time one comes before the late one and is known: the walk goes past it.
+    expect(await found()).toEqual([late.id, onTime.submission.id].sort());
   });
 });

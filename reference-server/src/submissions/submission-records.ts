@@ -18,11 +18,24 @@ export const FIELD_MAPPINGS = 'automation_field_mappings';
 /** An uploaded file's bytes (id = the resource id): in the store, so every server serves them. */
 export const FILES = 'automation_files';
 /**
- * One record per organisation (id `created`): how many submissions were ever created there. Every
- * create locks and bumps it, so an organisation's creates commit in the order of their places in
- * the store, and a search index knows from one read whether anything is new (search.ts).
+ * How many submissions were ever created in an organisation, kept in CREATED_COUNTERS counters
+ * (ids `created-0` …): every create bumps one, chosen by its id, under that counter's lock, so
+ * creates wait on each other only when they draw the same counter. A search index knows from one
+ * read of the scope whether anything is new, and how much (search.ts). Id `created` is the single
+ * counter kept before (every create locked it: an organisation's creates ran one at a time on
+ * PostgreSQL); what it counted stays counted.
  */
 export const CREATED = 'automation_submission_sequence';
+export const CREATED_COUNTERS = 32;
+/** The counter bumped before the counters were split, and by submissions created then. */
+export const FIRST_COUNTER = 'created';
+
+/** The counter a create bumps: drawn from the submission's random id part, so creates spread over all of them. */
+export function counterFor(token: string): string {
+  let sum = 0;
+  for (let i = 0; i < token.length; i += 1) sum += token.charCodeAt(i);
+  return `created-${sum % CREATED_COUNTERS}`;
+}
 
 export const SUBMISSION_STATUSES = ['queued', 'processing', 'completed', 'awaiting_assessment', 'failed'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
@@ -129,6 +142,8 @@ export interface SubmissionRecord extends StoredRecord {
   transcriptIds: string[];
   /** Every status it has had, oldest first (the last MAX_STATUS_HISTORY); absent on records stored before it was kept. */
   history?: StatusChange[];
+  /** The created counter its create bumped (CREATED); absent on submissions from before the counters were split. */
+  counter?: string;
 }
 
 export interface StatusChange {
@@ -168,7 +183,8 @@ export interface FileRecord extends StoredRecord {
 }
 
 export interface CreatedCount extends StoredRecord {
-  id: 'created';
+  /** `created-N`, or FIRST_COUNTER. */
+  id: string;
   count: number;
 }
 

@@ -5,7 +5,7 @@ import { eventPublisher } from '../webhooks/index.js';
 import type { SubmissionInput } from './create-input.js';
 import { applyMapping, getFieldMapping } from './field-mapping.js';
 import type { ProfileRecord } from './profiles.js';
-import { CREATED, JOBS, PROFILES, RECORD_IDS, SUBMISSIONS, type CreatedCount, type JobRecord, type RecordIdEntry, type SubmissionRecord, type SubmissionStatus } from './submission-records.js';
+import { counterFor, CREATED, JOBS, PROFILES, RECORD_IDS, SUBMISSIONS, type CreatedCount, type JobRecord, type RecordIdEntry, type SubmissionRecord, type SubmissionStatus } from './submission-records.js';
 import { matchesSearch, type SubmissionSearch } from './search.js';
 import { submissionSummary } from './submission-views.js';
 
@@ -111,12 +111,14 @@ async function createIn(tx: Transaction, ctx: Ctx, orgId: string, input: Submiss
     resourceIds: [],
     transcriptIds: [],
     history: [{ status: 'queued', at: now }],
+    counter: counterFor(token),
   };
   const events = await publish('submission.queued', submissionSummary(submission));
-  // The count row locked last, on its own: the organisation's creates wait on one another only for
+  // The counter locked last, on its own: creates that drew the same one wait on each other only for
   // the write and the commit (locked in the reads' message, create's p99 rose in every comparison).
-  const created = await tx.get<CreatedCount>(CREATED, orgId, 'created', { forUpdate: true });
-  const count: CreatedCount = { id: 'created', count: (created?.count ?? 0) + 1 };
+  const counter = submission.counter as string;
+  const created = await tx.get<CreatedCount>(CREATED, orgId, counter, { forUpdate: true });
+  const count: CreatedCount = { id: counter, count: (created?.count ?? 0) + 1 };
   const ops: AsyncWriteOp[] = [
     created ? put(CREATED, orgId, count) : create(CREATED, orgId, count),
     create<RecordIdEntry>(RECORD_IDS, orgId, { id: input.record_id, submissionId: submission.id }),

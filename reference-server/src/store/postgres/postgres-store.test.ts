@@ -1,23 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase, type TestDatabase } from '../../../testing/postgres.js';
+import { lockWaiters, testDatabase, type TestDatabase } from '../../../testing/postgres.js';
 import { describeStoreContract, until } from '../../../testing/store-contract.js';
 import { put } from '../store.js';
 import { redactConnectionString } from './connection.js';
 import { LISTEN_APPLICATION, PostgresStore } from './postgres-store.js';
 import { GET, WALK } from './queries.js';
-
-/** Whether a backend of this database waits on a lock (a row locked FOR UPDATE, a unique key being inserted). */
-async function lockWaits(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const result = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
-    return (result.rows[0]?.n ?? 0) > 0;
-  } finally {
-    await client.end();
-  }
-}
 
 async function emptied(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -34,7 +22,7 @@ describeStoreContract('PostgreSQL', async () => {
   const database = await contractDatabase;
   return {
     open: () => PostgresStore.open(database.url),
-    blocked: (_store, signal) => until(() => lockWaits(database.url), signal),
+    blocked: (_store, signal) => until(async () => (await lockWaiters(database.url)) > 0, signal),
     serialises: false,
     dispose: () => emptied(database.url),
   };
@@ -79,6 +67,21 @@ describe('the PostgreSQL store', () => {
       expect(answered).toEqual({ status: 'fulfilled', value: { id: 'b' } });
     } finally {
       pg.Client.prototype.query = query;
+      await store.close();
+    }
+  });
+
+  it('leaves the nesting check to the tests when asked (a production server): the store read from inside a transaction is answered, on its own connection', async () => {
+    const store = await PostgresStore.open(database.url, { checkNesting: false });
+    try {
+      await store.write([put('nesting', 'org', { id: 'a', n: 1 })]);
+      const read = await store.transaction(async (tx) => {
+        await tx.write([put('nesting', 'org', { id: 'a', n: 2 })]);
+        // Not the transaction's view: another connection sees what is committed.
+        return store.get<{ id: string; n: number }>('nesting', 'org', 'a');
+      });
+      expect(read?.n).toBe(1);
+    } finally {
       await store.close();
     }
   });

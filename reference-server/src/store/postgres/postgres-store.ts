@@ -21,6 +21,12 @@ export interface PostgresStoreOptions {
   onError?: (error: unknown) => void;
   /** What the migrations say they do. */
   log?: (message: string) => void;
+  /**
+   * Whether a call on the store from inside one of its transactions fails at once (default true)
+   * rather than waiting on the transaction's own locks: a check for the code, costly under load
+   * (TransactionScope), so a production server leaves it to the tests.
+   */
+  checkNesting?: boolean;
 }
 
 /** What the rate limiters are given of the database: statements run on the pool, one at a time each. */
@@ -44,10 +50,11 @@ export class PostgresStore implements AsyncStore {
   /** The pool for reads outside a transaction: those asked together in one round trip (pooledReads). */
   readonly #reads: Queryable;
   readonly #listener: Listener;
-  readonly #scope = new TransactionScope();
+  readonly #scope: TransactionScope;
   #closed = false;
 
-  private constructor(pool: pg.Pool, listener: Listener) {
+  private constructor(pool: pg.Pool, listener: Listener, checkNesting: boolean) {
+    this.#scope = new TransactionScope(() => false, checkNesting);
     this.#pool = pool;
     this.#reads = pooledReads(pool);
     this.#listener = listener;
@@ -77,7 +84,7 @@ export class PostgresStore implements AsyncStore {
       throw storeError(error);
     }
     const newListenClient = () => new driver.Client({ connectionString, application_name: LISTEN_APPLICATION });
-    return new PostgresStore(pool, new Listener(newListenClient, onError, (processId) => sessions.has(processId)));
+    return new PostgresStore(pool, new Listener(newListenClient, onError, (processId) => sessions.has(processId)), options.checkNesting ?? true);
   }
 
   get<T extends StoredRecord = StoredRecord>(collection: string, scope: string, id: string, _options?: ReadOptions): Promise<T | undefined> {
