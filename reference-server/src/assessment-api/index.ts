@@ -40,7 +40,7 @@ export function createAssessmentSurface(ctx: AppContext, deps: { credentials: Cr
     openApi ??= JSON.stringify(assessmentOpenApi());
     res.type('application/json').send(openApi);
   });
-  router.use(developerKeyGuard(deps.credentials), certificationStep(ctx), faultInjection(ctx, 'assessment'));
+  router.use(developerKeyGuard(deps.credentials, certificationStep(ctx), faultInjection(ctx, 'assessment')));
   // strict: false lets a bare JSON string or number through to the "must be an object" answer.
   router.use(jsonBody({ limit: BODY_LIMIT, strict: false }));
 

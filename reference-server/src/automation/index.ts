@@ -34,7 +34,7 @@ export function createAutomationSurface(ctx: AppContext, deps: { search: Submiss
     openApi ??= JSON.stringify(automationOpenApi());
     res.type('application/json').send(openApi);
   });
-  router.use(automationKeyGuard(deps.credentials), certificationStep(ctx), faultInjection(ctx, 'automation'));
+  router.use(automationKeyGuard(deps.credentials, certificationStep(ctx), faultInjection(ctx, 'automation')));
   const limiter = automationRateLimit(ctx, deps.rateLimits);
   if (limiter) router.use(limiter);
   router.use(jsonBody({ limit: JSON_LIMIT_BYTES }));

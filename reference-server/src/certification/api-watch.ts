@@ -1,9 +1,8 @@
 import { AsyncResource } from 'node:async_hooks';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { detached, type Fault, logFault, type Principal, sendError } from '../http/index.js';
+import type { NextFunction, Request, Response } from 'express';
+import { detached, type Fault, logFault, type Principal, principalOf, type PrincipalStep, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import { observeCreateRetry, observeDroppedCreate, observePage, planRequest, RUN_PAGE_SIZE, type ApiAction, type RequestFacts } from './api-scenario.js';
-import { whenReady } from '../maybe-promise.js';
 import type { ClientRef, WatchedRecord } from './run-records.js';
 import { updateRun, watchedBy } from './run-store.js';
 
@@ -66,28 +65,19 @@ function beforeAnswer(res: Response, onFault: Fault, then: (status: number) => '
 }
 
 /**
- * The API side of a certification run, a step each keyed surface mounts right after its guard:
- * each request of a running run's credentials (its automation and developer keys, its OAuth
- * client's tokens) is shown to the run's scenario (api-scenario.ts) before the surface's routes
- * see it, and the scenario's fault, dropped answer or small page is applied here. Requests of no
- * run pass after one lookup of their credential, before any parsing.
+ * The API side of a certification run, a step each keyed surface gives its guard: each request of
+ * a running run's credentials (its automation and developer keys, its OAuth client's tokens) is
+ * shown to the run's scenario (api-scenario.ts) before the surface's routes see it, and the
+ * scenario's fault, dropped answer or small page is applied here. Requests of no run pass after
+ * one lookup of their credential's handle, asked with the guard's own (PrincipalStep), before any parsing.
  */
-export function certificationStep(ctx: AppContext): RequestHandler {
-  return (req, res, next) => {
-    const caller = req.principal;
-    if (!caller) {
-      next();
-      return;
-    }
-    const at = ctx.clock.now();
-    whenReady(
-      watchedBy(ctx, handleOf(caller)),
-      (watched) => {
-        if (!watched || watched.orgId !== caller.orgId) next();
-        else watchRequest(ctx, req, res, next, watched, at).catch(next);
-      },
-      next,
-    );
+export function certificationStep(ctx: AppContext): PrincipalStep<WatchedRecord | undefined> {
+  return {
+    look: (caller) => watchedBy(ctx, handleOf(caller)),
+    run: (req, res, next, watched) => {
+      if (!watched || watched.orgId !== principalOf(req).orgId) next();
+      else watchRequest(ctx, req, res, next, watched, ctx.clock.now()).catch(next);
+    },
   };
 }
 

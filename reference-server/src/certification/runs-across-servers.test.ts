@@ -41,7 +41,7 @@ async function node(config: Partial<AppContext['config']> = {}): Promise<Node> {
   const db = await PostgresStore.open(database.url);
   const ctx: AppContext = { ...base.ctx, db, config: { ...base.ctx.config, ...config } };
   const app = express();
-  app.use('/api/automation', automationKeyGuard(new CredentialResolver(ctx)), certificationStep(ctx), (_req, res) => {
+  app.use('/api/automation', automationKeyGuard(new CredentialResolver(ctx), certificationStep(ctx)), (_req, res) => {
     res.json({ data: [], next_cursor: null });
   });
   const http = app.listen(0, '127.0.0.1');

@@ -1,22 +1,23 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { detached, logFault, principalOf, sendError } from '../http/index.js';
+import type { NextFunction, Request, Response } from 'express';
+import { detached, logFault, principalOf, type PrincipalStep, sendError } from '../http/index.js';
 import type { AppContext } from '../context.js';
-import { whenReady } from '../maybe-promise.js';
 import type { FaultRecord, FaultSurface } from './fault-records.js';
 import { noFaults, takeFault } from './fault-service.js';
 
 const describe = (f: FaultRecord) => `${f.id} ${f.kind} (set in the workspace's developer tools)`;
 
 /**
- * Applies an organisation's injected faults to its own requests: each keyed surface mounts this
- * right after its guard, so only requests with a valid credential of that organisation are
+ * Applies an organisation's injected faults to its own requests: a step each keyed surface gives
+ * its guard (PrincipalStep), so only requests with a valid credential of that organisation are
  * touched (neither the operator nor another organisation ever meets one), and before the rest of
  * the surface (its rate limit, body parsing, routes). Every faulted answer says it was injected
- * in an `X-Injected-Fault` header. With no fault stored anywhere this is one count.
+ * in an `X-Injected-Fault` header. With no fault stored anywhere this is one count, asked with
+ * the guard's own reads.
  */
-export function faultInjection(ctx: AppContext, surface: FaultSurface): RequestHandler {
-  return (req, res, next) => {
-    whenReady(noFaults(ctx), (none) => (none ? next() : applyFault(ctx, surface, req, res, next).catch(next)), next);
+export function faultInjection(ctx: AppContext, surface: FaultSurface): PrincipalStep<boolean> {
+  return {
+    look: () => noFaults(ctx),
+    run: (req, res, next, none) => (none ? next() : void applyFault(ctx, surface, req, res, next).catch(next)),
   };
 }
 

@@ -17,7 +17,7 @@ export const SDL_PATH = '/api/schema.graphql';
  */
 export function createGraphqlSurface(ctx: AppContext, deps: { verifyAccessToken: AccessTokenVerifier; search: SubmissionSearch; credentials: CredentialResolver }): Router {
   const router = Router();
-  router.post('/api', bearerGuard(deps.credentials, deps.verifyAccessToken), certificationStep(ctx), faultInjection(ctx, 'graphql'), ...graphqlHandler(ctx, deps.search));
+  router.post('/api', bearerGuard(deps.credentials, deps.verifyAccessToken, certificationStep(ctx), faultInjection(ctx, 'graphql')), ...graphqlHandler(ctx, deps.search));
   router.use('/api', bodyErrors);
   router.get(SDL_PATH, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300');

@@ -11,6 +11,7 @@ export { componentSchemas, jsonRef, jsonResponse, type JsonSchema, mergeComponen
 export { LOGGED_SURFACES, type LoggedRequest, type LoggedSurface, OrgRequestLog, REQUESTS_KEPT } from './org-request-log.js';
 export { prepareBody, type PreparedBody, sendPrepared } from './prepared-body.js';
 export { type Principal, principalOf } from './principal.js';
+export { type PrincipalStep } from './principal-step.js';
 export { type CursorPageRequest, parsedOr400, sendCursorPage } from './query-answers.js';
 export { RateLimitWindows } from './rate-limit-windows.js';
 // The redaction policy (docs/decisions/redaction-policy.md): every log, page and report that shows

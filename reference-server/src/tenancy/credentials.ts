@@ -123,24 +123,29 @@ export class CredentialResolver {
 
   /**
    * The live credential of `kind` whose secret this is, or undefined. A secret of another kind is
-   * refused by its prefix before any lookup; the stored hash is compared in constant time. Two
-   * reads, no transaction: answered at once where the store holds its records in this process
-   * (the file store), which is still the state of the moment, so a revocation counts at once.
+   * refused by its prefix before any lookup; the stored hash is compared in constant time. One
+   * read, no transaction: answered at once where the store holds its records in this process (the
+   * file store), which is still the state of the moment, so a revocation counts at once. Its
+   * organisation is checked apart (`organizationLive`), so a guard asks that together with the
+   * other reads that need the credential.
    */
   resolve(kind: CredentialKind, secret: string): MaybePromise<Credential | undefined> {
     if (secretKindOf(secret) !== kind) return undefined;
     const hash = this.#hashes.get(secret) ?? this.ctx.keyring.hash(secret);
     const committed = this.ctx.db.committed;
-    if (!committed) return this.#resolveAsking(kind, secret, hash);
-    const found = committed.get<Credential>(CREDENTIALS, GLOBAL, hash);
-    if (!isLive(found, hash, kind) || !committed.get<Organization>(ORGANIZATIONS, GLOBAL, found.orgId)) return undefined;
-    this.#remember(secret, hash);
-    return found;
+    if (!committed) return this.ctx.db.get<Credential>(CREDENTIALS, GLOBAL, hash).then((found) => this.#live(found, hash, secret, kind));
+    return this.#live(committed.get<Credential>(CREDENTIALS, GLOBAL, hash), hash, secret, kind);
   }
 
-  async #resolveAsking(kind: CredentialKind, secret: string, hash: string): Promise<Credential | undefined> {
-    const found = await this.ctx.db.get<Credential>(CREDENTIALS, GLOBAL, hash);
-    if (!isLive(found, hash, kind) || !(await getOrganization(this.ctx, found.orgId))) return undefined;
+  /** Whether the credential's organisation still exists: a key of an organisation gone is refused. At once on the file store. */
+  organizationLive(credential: Credential): MaybePromise<boolean> {
+    const committed = this.ctx.db.committed;
+    if (committed) return committed.get<Organization>(ORGANIZATIONS, GLOBAL, credential.orgId) !== undefined;
+    return getOrganization(this.ctx, credential.orgId).then((organization) => organization !== undefined);
+  }
+
+  #live(found: Credential | undefined, hash: string, secret: string, kind: CredentialKind): Credential | undefined {
+    if (!isLive(found, hash, kind)) return undefined;
     this.#remember(secret, hash);
     return found;
   }

@@ -57,12 +57,13 @@ export class BatchedConnection {
   #creates: Target[] = [];
   #begun = false;
   #flushQueued = false;
-  readonly #beginEntry: Entry;
+  readonly #beginEntry: Entry | undefined;
 
-  constructor(client: pg.PoolClient, begin: string) {
+  /** `begin`: the statement that opens the transaction; none for reads outside one (PooledReads). */
+  constructor(client: pg.PoolClient, begin?: string) {
     this.#client = client;
-    this.#beginEntry = { sql: begin };
-    this.#pending = [this.#beginEntry];
+    this.#beginEntry = begin === undefined ? undefined : { sql: begin };
+    this.#pending = this.#beginEntry ? [this.#beginEntry] : [];
     if (!preparedOn.has(client)) preparedOn.set(client, { generation: 0, names: new Set() });
   }
 

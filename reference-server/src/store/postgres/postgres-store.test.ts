@@ -47,6 +47,30 @@ describe('the PostgreSQL store', () => {
     expect(applied.rows.map((row) => row.name)).toEqual(['0001_records', '0002_rate_limits', '0003_job_leases', '0004_records_order_apart']);
   });
 
+  it('sends the reads asked together outside a transaction in one round trip, and a read that fails there fails alone', async () => {
+    const store = await PostgresStore.open(database.url);
+    const query = pg.Client.prototype.query;
+    let sent = 0;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      sent += 1;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      await store.write([put('together', 'org', { id: 'a' }), put('together', 'org', { id: 'b' })]);
+      sent = 0;
+      const reads = [store.get('together', 'org', 'a'), store.get('together', 'org', 'gone'), store.count('together', 'org'), store.all('together', 'org')];
+      expect(await Promise.all(reads)).toEqual([{ id: 'a' }, undefined, 2, [{ id: 'a' }, { id: 'b' }]]);
+      expect(sent).toBe(1);
+      // PostgreSQL refuses a NUL character in text; the read that went with it (another request's, it may be) still answers.
+      const [refused, answered] = await Promise.allSettled([store.get('together', 'org', 'a\u0000'), store.get('together', 'org', 'b')]);
+      expect(refused.status).toBe('rejected');
+      expect(answered).toEqual({ status: 'fulfilled', value: { id: 'b' } });
+    } finally {
+      pg.Client.prototype.query = query;
+      await store.close();
+    }
+  });
+
   it('leaves the nesting check to the tests when asked (a production server): the store read from inside a transaction is answered, on its own connection', async () => {
     const store = await PostgresStore.open(database.url, { checkNesting: false });
     try {

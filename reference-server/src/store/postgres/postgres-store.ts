@@ -8,7 +8,8 @@ import { storeError } from './postgres-errors.js';
 import { Listener } from './listener.js';
 import { migrate } from './migrate.js';
 import { BatchedConnection } from './batched-connection.js';
-import { allRecords, applyOps, claimRecord, collectionsOf, countRecords, getRecord, pageRecords, poolQueryable, releaseRecord, scopesOf, type Queryable } from './queries.js';
+import { pooledReads } from './pooled-reads.js';
+import { allRecords, applyOps, claimRecord, collectionsOf, countRecords, getRecord, pageRecords, releaseRecord, scopesOf, type Queryable } from './queries.js';
 
 /** The LISTEN connection's application_name, so an operator (or a test) can tell it in pg_stat_activity. */
 export const LISTEN_APPLICATION = 'reference-server listen';
@@ -46,7 +47,7 @@ const backendPid = (client: pg.PoolClient): number => (client as pg.PoolClient &
  */
 export class PostgresStore implements AsyncStore {
   readonly #pool: pg.Pool;
-  /** The pool for reads outside a transaction: each a prepared statement on a free connection. */
+  /** The pool for reads outside a transaction: those asked together in one round trip (pooledReads). */
   readonly #reads: Queryable;
   readonly #listener: Listener;
   readonly #scope: TransactionScope;
@@ -55,7 +56,7 @@ export class PostgresStore implements AsyncStore {
   private constructor(pool: pg.Pool, listener: Listener, checkNesting: boolean) {
     this.#scope = new TransactionScope(() => false, checkNesting);
     this.#pool = pool;
-    this.#reads = poolQueryable(pool);
+    this.#reads = pooledReads(pool);
     this.#listener = listener;
   }
 

@@ -6,11 +6,10 @@ import { scanPage } from '../page-scan.js';
 import { InvalidCursorError } from '../partition.js';
 import type { Page, PageQuery, StoredRecord } from '../store.js';
 import type { Statement } from './batched-connection.js';
-import { storeError } from './postgres-errors.js';
 
 type Target = { collection: string; scope: string; id: string };
 
-/** The pool (each statement on its own) or a transaction's connection: runs a statement now. */
+/** The pool's reads (PooledReads) or a transaction's connection: runs a statement. */
 export interface Queryable {
   query<R extends pg.QueryResultRow>(statement: Statement, target?: Target): Promise<pg.QueryResult<R>>;
 }
@@ -18,19 +17,6 @@ export interface Queryable {
 /** A transaction's connection (BatchedConnection): a write goes with its next statement. */
 export interface Deferring extends Queryable {
   defer(statement: Statement, create?: Target): void;
-}
-
-/** The pool as a Queryable: each statement on whichever connection is free. */
-export function poolQueryable(pool: pg.Pool): Queryable {
-  return {
-    async query<R extends pg.QueryResultRow>({ name, text, values }: Statement, target?: Target) {
-      try {
-        return await pool.query<R>({ name, text, values: values as unknown[] });
-      } catch (error) {
-        throw storeError(error, target);
-      }
-    },
-  };
 }
 
 /** Rows read at most per statement while a filtered page scans (the first read is the page plus one). */

@@ -13,10 +13,12 @@ import { workedExample } from '../../psychometrics/fixtures.js';
  * before its claim and after deleting it (24 and 32 before, docs/performance.md), then the
  * services asked for their independent reads together (12 and 19 before), then the jobs of store
  * work only were claimed and done in one transaction and scoring read the profile with the
- * people's results (11 and 13 before, docs/decisions/jobs-done-inside-their-claim.md).
+ * people's results (11 and 13 before, docs/decisions/jobs-done-inside-their-claim.md), and a keyed
+ * request's guard and the steps after it asked the reads that follow its credential together, in
+ * one round trip outside any transaction (10 and 11 before, docs/decisions/postgres-keyed-request-reads.md).
  * Counted at the driver: every query a connection of the server sends.
  */
-const BUDGET = { submit: 10, create: 11 };
+const BUDGET = { submit: 8, create: 9 };
 
 let database: TestDatabase;
 let server: TestServer;
