@@ -47,19 +47,26 @@ const recordIdOf = (req: Request): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** Calls `then` with the status once the surface has answered (or was cut off), before the answer leaves. */
-function beforeAnswer(res: Response, onFault: Fault, then: (status: number) => 'send' | 'drop'): void {
+/**
+ * Calls `then` with the status once the surface has answered (or was cut off), before the answer
+ * leaves: `then` answers 'send', or a promise after which the connection is cut instead. The cut
+ * waits for it so that what the run records of the cut is committed before the client can notice
+ * and retry (on PostgreSQL a retry sent at once was otherwise planned before it, and cut too).
+ */
+function beforeAnswer(res: Response, onFault: Fault, then: (status: number) => 'send' | Promise<void>): void {
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   (res as { end: (...args: unknown[]) => Response }).end = (...args: unknown[]) => {
     // Runs in whoever ends the answer: a grading fault sends the answer as it is.
-    let verdict: 'send' | 'drop' = 'send';
+    let verdict: 'send' | Promise<void> = 'send';
     detached(onFault, () => {
       verdict = then(res.statusCode);
     })();
-    if (verdict === 'send') return end(...args);
+    // Set in the callback above, which TypeScript does not follow.
+    const decided = verdict as 'send' | Promise<void>;
+    if (decided === 'send') return end(...args);
     // Marks the cut answer as injected for the request log (never sent: the connection is cut).
     if (!res.headersSent) res.setHeader('X-Injected-Fault', 'certification run (api.idempotent-create): the answer was cut');
-    res.req.socket.destroy();
+    void decided.then(() => res.req.socket.destroy());
     return res;
   };
 }
@@ -89,7 +96,13 @@ async function watchRequest(ctx: AppContext, req: Request, res: Response, next: 
   const facts = factsOf(req, at);
   const planned: ApiAction = (await updateRun(ctx, watched.orgId, watched.runId, (run) => planRequest(run, facts))) ?? { kind: 'pass' };
   const fault = logFault(ctx.log, 'certification: an observation of an API request', req);
-  const observe = (change: Parameters<typeof updateRun>[3]) => detached(fault, () => outside(() => updateRun(ctx, watched.orgId, watched.runId, change)))();
+  /** Records an observation in the run; settles once committed (or failed, logged), never rejects. */
+  const record = (change: Parameters<typeof updateRun>[3]): Promise<void> =>
+    outside(() => updateRun(ctx, watched.orgId, watched.runId, change)).then(
+      () => undefined,
+      (error: unknown) => fault(error),
+    );
+  const observe = (change: Parameters<typeof updateRun>[3]) => void record(change);
   switch (planned.kind) {
     case 'fault':
       res.set('X-Injected-Fault', `certification run ${watched.runId} (${planned.check})`);
@@ -98,8 +111,8 @@ async function watchRequest(ctx: AppContext, req: Request, res: Response, next: 
       return;
     case 'drop-answer':
       beforeAnswer(res, fault, (status) => {
-        observe((run) => observeDroppedCreate(run, facts, status, recordIdOf(req)));
-        return status >= 200 && status < 300 ? 'drop' : 'send';
+        const recorded = record((run) => observeDroppedCreate(run, facts, status, recordIdOf(req)));
+        return status >= 200 && status < 300 ? recorded : 'send';
       });
       break;
     case 'follow-create':
