@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { create, del, InvalidCursorError, put, StoreConflictError, type AsyncStore, type StoredRecord } from '../src/store/index.js';
+import { gate } from './gate.js';
+import { describeIncrements } from './store-contract-increments.js';
 
 /**
  * The store contract: the same cases run against every AsyncStore (the file store and
@@ -39,12 +41,6 @@ export async function until(check: () => boolean | Promise<boolean>, signal?: Ab
 const item = (id: string, n = 0): Item => ({ id, n });
 const ids = (records: readonly StoredRecord[]) => records.map((r) => r.id);
 
-/** A promise settled from outside: the test decides when a transaction goes on. */
-function gate<T = void>() {
-  let open!: (value: T) => void;
-  const promise = new Promise<T>((resolve) => (open = resolve));
-  return { promise, open };
-}
 
 export function describeStoreContract(name: string, newPlace: () => Promise<StorePlace>): void {
   describe(`the store contract: ${name}`, () => {
@@ -62,6 +58,7 @@ export function describeStoreContract(name: string, newPlace: () => Promise<Stor
     describeReads(() => store);
     describeBatches(() => store, () => place, (reopened) => (store = reopened));
     describeTransactions(() => store, () => place);
+    describeIncrements(() => store, () => place);
     describeClaims(() => store, () => place);
   });
 }

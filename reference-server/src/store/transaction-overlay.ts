@@ -1,5 +1,5 @@
 import { StoreConflictError } from './async-store.js';
-import type { CheckedOp } from './ops.js';
+import { incremented, type CheckedOp } from './ops.js';
 import { scanPage } from './page-scan.js';
 import { getOrMake } from './two-level-map.js';
 import { InvalidCursorError } from './partition.js';
@@ -35,23 +35,30 @@ export class TransactionOverlay {
     this.#base = base;
   }
 
-  /** The batch to commit, in the order written (`create` already checked, so a put). */
+  /** The batch to commit, in the order written (`create` already checked and `increment` summed, so puts). */
   ops(): WriteOp[] {
     return this.#ops;
   }
 
   apply(ops: readonly CheckedOp[]): void {
-    // Check every create against the view as the batch goes, before any of it is applied.
-    const taken = new Set<string>();
-    for (const op of ops) {
+    // Resolved against the view as the batch goes, before any of it is applied: a create is
+    // checked, an increment becomes a put of its sum (journalled as any put).
+    const written = new Map<string, StoredRecord | undefined>();
+    const current = (op: CheckedOp, key: string) => (written.has(key) ? written.get(key) : this.get(op.collection, op.scope, op.id));
+    const resolved = ops.map((op): Exclude<CheckedOp, { op: 'increment' }> => {
       const key = `${op.collection}/${op.scope}/${op.id}`;
-      if (op.op === 'create' && (taken.has(key) || this.get(op.collection, op.scope, op.id) !== undefined)) {
+      if (op.op === 'create' && current(op, key) !== undefined) {
         throw new StoreConflictError(`${op.collection} ${op.id} exists`, { collection: op.collection, scope: op.scope, id: op.id });
       }
-      if (op.op === 'delete') taken.delete(key);
-      else taken.add(key);
-    }
-    for (const op of ops) {
+      if (op.op === 'delete') {
+        written.set(key, undefined);
+        return op;
+      }
+      const put = op.op === 'increment' ? { ...op, op: 'put' as const, ...incremented(current(op, key), op) } : op;
+      written.set(key, put.record);
+      return put;
+    });
+    for (const op of resolved) {
       const changes = this.#partition(op.collection, op.scope);
       if (op.op === 'delete') {
         this.#delete(changes, op.collection, op.scope, op.id);

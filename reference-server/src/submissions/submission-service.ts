@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../context.js';
-import { create, InvalidCursorError, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type Page, type Transaction } from '../store/index.js';
+import { create, increment, InvalidCursorError, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type Page, type Transaction } from '../store/index.js';
 import { eventPublisher } from '../webhooks/index.js';
 import type { SubmissionInput } from './create-input.js';
 import { applyMapping, getFieldMapping } from './field-mapping.js';
@@ -114,17 +114,16 @@ async function createIn(tx: Transaction, ctx: Ctx, orgId: string, input: Submiss
     counter: counterFor(token),
   };
   const events = await publish('submission.queued', submissionSummary(submission));
-  // The counter locked last, on its own: creates that drew the same one wait on each other only for
-  // the write and the commit (locked in the reads' message, create's p99 rose in every comparison).
-  const counter = submission.counter as string;
-  const created = await tx.get<CreatedCount>(CREATED, orgId, counter, { forUpdate: true });
-  const count: CreatedCount = { id: counter, count: (created?.count ?? 0) + 1 };
   const ops: AsyncWriteOp[] = [
-    created ? put(CREATED, orgId, count) : create(CREATED, orgId, count),
     create<RecordIdEntry>(RECORD_IDS, orgId, { id: input.record_id, submissionId: submission.id }),
     put(SUBMISSIONS, orgId, submission),
     put<JobRecord>(JOBS, orgId, { id: submission.id, jobId: submission.jobId, revision: 1, enqueuedAt: now }),
     ...events,
+    // Added to without reading it, last: on PostgreSQL the counter's row is locked only by the
+    // COMMIT's message, after the record_id guard (a repeat fails there, before locking it), so
+    // creates that drew the same counter wait on each other only for the commit
+    // (docs/decisions/store-increment.md).
+    increment(CREATED, orgId, { id: submission.counter as string, field: 'count' satisfies keyof CreatedCount, by: 1 }),
   ];
   await tx.write(ops);
   return { kind: 'created', submission };

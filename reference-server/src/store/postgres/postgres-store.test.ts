@@ -1,7 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gate } from '../../../testing/gate.js';
 import { lockWaiters, testDatabase, type TestDatabase } from '../../../testing/postgres.js';
 import { describeStoreContract, until } from '../../../testing/store-contract.js';
+import { increment } from '../async-store.js';
 import { put } from '../store.js';
 import { redactConnectionString } from './connection.js';
 import { LISTEN_APPLICATION, PostgresStore } from './postgres-store.js';
@@ -44,7 +46,7 @@ describe('the PostgreSQL store', () => {
     await client.connect();
     const applied = await client.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY id');
     await client.end();
-    expect(applied.rows.map((row) => row.name)).toEqual(['0001_records', '0002_rate_limits', '0003_job_leases', '0004_records_order_apart']);
+    expect(applied.rows.map((row) => row.name)).toEqual(['0001_records', '0002_rate_limits', '0003_job_leases', '0004_records_order_apart', '0005_increment']);
   });
 
   it('sends the reads asked together outside a transaction in one round trip, and a read that fails there fails alone', async () => {
@@ -65,6 +67,43 @@ describe('the PostgreSQL store', () => {
       const [refused, answered] = await Promise.allSettled([store.get('together', 'org', 'a\u0000'), store.get('together', 'org', 'b')]);
       expect(refused.status).toBe('rejected');
       expect(answered).toEqual({ status: 'fulfilled', value: { id: 'b' } });
+    } finally {
+      pg.Client.prototype.query = query;
+      await store.close();
+    }
+  });
+
+  it('sends an increment with the transaction\'s next statement or its COMMIT: its row is locked only from then on', async () => {
+    const store = await PostgresStore.open(database.url);
+    const query = pg.Client.prototype.query;
+    let sent = 0;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      sent += 1;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      const add = (by: number) => increment('counted', 'org', { id: 'c', field: 'count', by });
+      await store.write([add(1)]);
+      const written = gate();
+      const release = gate();
+      const holding = store.transaction(async (tx) => {
+        await tx.write([add(10)]);
+        written.open();
+        await release.promise;
+      });
+      await written.promise;
+      // The open transaction's increment is not sent yet: another one commits without waiting for it.
+      sent = 0;
+      const abort = new AbortController();
+      const other = store.write([add(100)]).then(() => 'committed');
+      const first = await Promise.race([other, until(async () => (await lockWaiters(database.url)) > 0, abort.signal).then(() => 'waited')]);
+      abort.abort();
+      expect(first).toBe('committed');
+      // BEGIN, the increment and COMMIT: one round trip.
+      expect(sent).toBe(1);
+      release.open();
+      await holding;
+      expect(await store.get('counted', 'org', 'c')).toEqual({ id: 'c', count: 111 });
     } finally {
       pg.Client.prototype.query = query;
       await store.close();

@@ -57,6 +57,12 @@ const PUT = statement(
    SELECT c, s, i, b::json FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(c, s, i, b, n) ORDER BY n
    ON CONFLICT (collection, scope, id) DO UPDATE SET body = EXCLUDED.body`,
 );
+/** An increment (IncrementOp): the record `{ id, [field]: by }` when absent, else rs_increment's sum (migration 0005). */
+const INCREMENT = statement(
+  'increment',
+  `INSERT INTO records (collection, scope, id, body) VALUES ($1, $2, $3, json_build_object('id', $3::text, $4::text, $5::numeric))
+   ON CONFLICT (collection, scope, id) DO UPDATE SET body = rs_increment(records.body, $4::text, $5::numeric, $1::text, $3::text)`,
+);
 const CLAIM = statement('claim', 'SELECT body, lease_holder, lease_until FROM records WHERE collection = $1 AND scope = $2 AND id = $3 FOR UPDATE SKIP LOCKED');
 const EXISTS = statement('exists', 'SELECT 1 FROM records WHERE collection = $1 AND scope = $2 AND id = $3');
 const LEASE = statement('lease', 'UPDATE records SET lease_holder = $4, lease_until = $5 WHERE collection = $1 AND scope = $2 AND id = $3');
@@ -125,14 +131,20 @@ async function* walk(db: Queryable, collection: string, scope: string, newestFir
 /**
  * Applies checked ops in order, as few statements as keep that order: a run of puts of distinct
  * records is one upsert (a statement cannot change one row twice), a run of deletes one delete;
- * a `create` is an insert of its own, so a taken id names itself in the conflict. The statements
- * go with the transaction's next one.
+ * a `create` is an insert of its own, so a taken id names itself in the conflict, and so is an
+ * `increment`, which locks its row only from then on. The statements go with the transaction's
+ * next one.
  */
 export function applyOps(db: Deferring, ops: readonly CheckedOp[]): void {
   for (let i = 0; i < ops.length; ) {
     const op = ops[i] as CheckedOp;
     if (op.op === 'create') {
       db.defer({ ...CREATE, values: [op.collection, op.scope, op.id, op.text] }, op);
+      i += 1;
+      continue;
+    }
+    if (op.op === 'increment') {
+      db.defer({ ...INCREMENT, values: [op.collection, op.scope, op.id, op.field, op.by] });
       i += 1;
       continue;
     }
