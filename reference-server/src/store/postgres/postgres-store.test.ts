@@ -81,11 +81,14 @@ describe('the PostgreSQL store', () => {
       sent += 1;
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;
+    const release = gate();
     try {
       const add = (by: number) => increment('counted', 'org', { id: 'c', field: 'count', by });
+      sent = 0;
       await store.write([add(1)]);
+      // BEGIN, the increment and COMMIT: one round trip.
+      expect(sent).toBe(1);
       const written = gate();
-      const release = gate();
       const holding = store.transaction(async (tx) => {
         await tx.write([add(10)]);
         written.open();
@@ -93,19 +96,17 @@ describe('the PostgreSQL store', () => {
       });
       await written.promise;
       // The open transaction's increment is not sent yet: another one commits without waiting for it.
-      sent = 0;
       const abort = new AbortController();
       const other = store.write([add(100)]).then(() => 'committed');
       const first = await Promise.race([other, until(async () => (await lockWaiters(database.url)) > 0, abort.signal).then(() => 'waited')]);
       abort.abort();
       expect(first).toBe('committed');
-      // BEGIN, the increment and COMMIT: one round trip.
-      expect(sent).toBe(1);
       release.open();
       await holding;
       expect(await store.get('counted', 'org', 'c')).toEqual({ id: 'c', count: 111 });
     } finally {
       pg.Client.prototype.query = query;
+      release.open();
       await store.close();
     }
   });
