@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { create, del, InvalidCursorError, put, StoreConflictError, type AsyncStore, type StoredRecord } from '../src/store/index.js';
+import { create, del, increment, InvalidCursorError, put, StoreConflictError, type AsyncStore, type StoredRecord } from '../src/store/index.js';
 
 /**
  * The store contract: the same cases run against every AsyncStore (the file store and
@@ -283,6 +283,60 @@ function describeTransactions(current: () => AsyncStore, place: () => StorePlace
       ),
     );
     expect(await store.get('counters', 'org', 'c')).toEqual(item('c', 8));
+  });
+
+  it('adds to a field with increment: the record made when absent, its other fields kept, later reads see it, a rollback undoes it', async () => {
+    const store = current();
+    await store.write([put('counters', 'org', { ...item('kept', 5), label: 'kept' })]);
+    const seen = await store.transaction(async (tx) => {
+      await tx.write([increment('counters', 'org', 'new', 'n'), increment('counters', 'org', 'new', 'n', 2), increment('counters', 'org', 'kept', 'n', -3)]);
+      return [await tx.get('counters', 'org', 'new'), await tx.get('counters', 'org', 'kept')];
+    });
+    expect(seen).toEqual([item('new', 3), { ...item('kept', 2), label: 'kept' }]);
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.write([increment('counters', 'org', 'kept', 'n', 10), increment('counters', 'org', 'other', 'total')]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect([await store.get('counters', 'org', 'new'), await store.get('counters', 'org', 'kept'), await store.get('counters', 'org', 'other')]).toEqual([
+      item('new', 3),
+      { ...item('kept', 2), label: 'kept' },
+      undefined,
+    ]);
+  });
+
+  it('counts every one of many concurrent increments of one record, none of them read first', async () => {
+    const store = current();
+    const running = 8;
+    let begun = 0;
+    const all = gate();
+    await Promise.all(
+      Array.from({ length: running }, (_, i) =>
+        store.transaction(async (tx) => {
+          // Every transaction open before any increments (on PostgreSQL each holds its own connection).
+          await tx.get('counters', 'org', `reader-${i}`);
+          if (++begun === running || place().serialises) all.open();
+          await all.promise;
+          await tx.write([increment('counters', 'org', 'c', 'n'), put('marks', 'org', item(`m-${i}`))]);
+        }),
+      ),
+    );
+    expect(await store.get('counters', 'org', 'c')).toEqual(item('c', running));
+    expect(await store.count('marks', 'org')).toBe(running);
+  });
+
+  it('refuses an increment of a field holding no integer, and a malformed one, writing nothing of its batch', async () => {
+    const store = current();
+    await store.write([put('counters', 'org', { id: 'words', n: 'five' }), put('counters', 'org', { id: 'half', n: 1.5 })]);
+    for (const bad of ['words', 'half']) {
+      await expect(store.transaction((tx) => tx.write([put('marks', 'org', item(`before-${bad}`)), increment('counters', 'org', bad, 'n')]))).rejects.toThrow();
+    }
+    for (const malformed of [increment('counters', 'org', 'c', 'id'), increment('counters', 'org', 'c', 'n', 1.5), increment('counters', 'org', '', 'n'), increment('counters', 'org', 'c', 'no spaces')]) {
+      await expect(store.write([put('marks', 'org', item('with-malformed')), malformed])).rejects.toThrow();
+    }
+    expect(await store.count('marks', 'org')).toBe(0);
+    expect(await store.all('counters', 'org')).toEqual([{ id: 'words', n: 'five' }, { id: 'half', n: 1.5 }]);
   });
 
   it('lets exactly one of two concurrent creates of one id win; the other fails cleanly with nothing written', async () => {

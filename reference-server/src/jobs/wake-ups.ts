@@ -142,7 +142,7 @@ class WakingTransaction implements Transaction {
       const queue = this.#queues.find((q) => q.holds(op.collection));
       if (!queue) continue;
       if (op.op === 'delete') this.#deleted.push({ queue, scope: op.scope, id: op.id });
-      else this.#tx.notify(JOBS_CHANNEL, payloadOf({ collection: op.collection, scope: op.scope, id: op.record.id }));
+      else this.#tx.notify(JOBS_CHANNEL, payloadOf({ collection: op.collection, scope: op.scope, id: op.op === 'increment' ? op.id : op.record.id }));
     }
   }
 

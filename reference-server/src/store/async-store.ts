@@ -25,13 +25,38 @@ export interface CreateOp {
   record: StoredRecord;
 }
 
-export type AsyncWriteOp = WriteOp | CreateOp;
+/**
+ * Adds `by` to the record's integer `field`, the record `{ id, [field]: by }` when there is none:
+ * a counter bumped without reading it first. On PostgreSQL it goes with the transaction's next
+ * statement like any write (one upsert), so its row is locked only from then until the commit,
+ * not from a `forUpdate` read on; concurrent increments of one record all count. A field that
+ * holds anything but an integer (or null, taken as 0) fails the write.
+ */
+export interface IncrementOp {
+  op: 'increment';
+  collection: string;
+  scope: string;
+  id: string;
+  field: string;
+  by: number;
+}
+
+export type AsyncWriteOp = WriteOp | CreateOp | IncrementOp;
 
 export const create = <T extends StoredRecord>(collection: string, scope: string, record: T): CreateOp => ({
   op: 'create',
   collection,
   scope,
   record,
+});
+
+export const increment = (collection: string, scope: string, id: string, field: string, by = 1): IncrementOp => ({
+  op: 'increment',
+  collection,
+  scope,
+  id,
+  field,
+  by,
 });
 
 export interface ReadOptions {

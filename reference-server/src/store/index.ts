@@ -1,5 +1,5 @@
 // What the rest of the server uses of store/: other folders import it from here, never from its files.
-export { type AsyncReader, type AsyncStore, type AsyncWriteOp, type Claim, type ClaimRequest, type CommittedReader, create, type CreateOp, type ReadOptions, StoreConflictError, type Transaction, type TransactionOptions } from './async-store.js';
+export { type AsyncReader, type AsyncStore, type AsyncWriteOp, type Claim, type ClaimRequest, type CommittedReader, create, type CreateOp, increment, type IncrementOp, type ReadOptions, StoreConflictError, type Transaction, type TransactionOptions } from './async-store.js';
 export { type CollectionSummary, copyStore, CopyMismatchError, summarise } from './copy.js';
 export { type DirectoryEntry, nodeFileSystem, type OpenMode, type StoreFile, type StoreFileSystem } from './file-system.js';
 export { FileAsyncStore, type FileAsyncStoreOptions } from './file-async-store.js';

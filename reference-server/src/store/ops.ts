@@ -7,7 +7,11 @@ const NAME = /^[A-Za-z0-9_-]{1,128}$/;
 /** An op checked and its record as the store will hold it (the JSON text, and that text read back). */
 export type CheckedOp =
   | { op: 'put' | 'create'; collection: string; scope: string; id: string; record: StoredRecord; text: string }
-  | { op: 'delete'; collection: string; scope: string; id: string };
+  | { op: 'delete'; collection: string; scope: string; id: string }
+  | { op: 'increment'; collection: string; scope: string; id: string; field: string; by: number };
+
+/** A field an increment may count in: a plain JSON name, never the record's `id`. */
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /**
  * Checks a batch before any of it is applied, as the journal store does: names of the safe
@@ -22,6 +26,12 @@ export function checkOps(ops: readonly AsyncWriteOp[]): CheckedOp[] {
     if (op.op === 'delete') {
       if (typeof op.id !== 'string' || op.id === '') throw new Error('delete without id');
       return { op: 'delete', collection: op.collection, scope: op.scope, id: op.id };
+    }
+    if (op.op === 'increment') {
+      if (typeof op.id !== 'string' || op.id === '') throw new Error('increment without id');
+      if (typeof op.field !== 'string' || !FIELD.test(op.field) || op.field === 'id') throw new Error(`invalid increment field ${JSON.stringify(op.field)}`);
+      if (!Number.isSafeInteger(op.by)) throw new Error(`an increment adds an integer, not ${JSON.stringify(op.by)}`);
+      return { op: 'increment', collection: op.collection, scope: op.scope, id: op.id, field: op.field, by: op.by };
     }
     if (op.op !== 'put' && op.op !== 'create') throw new Error(`unknown op ${JSON.stringify((op as { op: unknown }).op)}`);
     const id: unknown = op.record?.id;

@@ -40,17 +40,24 @@ export class TransactionOverlay {
     return this.#ops;
   }
 
-  apply(ops: readonly CheckedOp[]): void {
-    // Check every create against the view as the batch goes, before any of it is applied.
-    const taken = new Set<string>();
-    for (const op of ops) {
+  apply(checked: readonly CheckedOp[]): void {
+    // Check the whole batch against the view as it goes (a create of a taken id, an increment of a
+    // field that holds no integer) before any of it is applied; an increment becomes the put it amounts to.
+    const batch = new Map<string, StoredRecord | undefined>();
+    const ops = checked.map((op): Exclude<CheckedOp, { op: 'increment' }> => {
       const key = `${op.collection}/${op.scope}/${op.id}`;
-      if (op.op === 'create' && (taken.has(key) || this.get(op.collection, op.scope, op.id) !== undefined)) {
+      const current = () => (batch.has(key) ? batch.get(key) : this.get(op.collection, op.scope, op.id));
+      if (op.op === 'delete') {
+        batch.set(key, undefined);
+        return op;
+      }
+      if (op.op === 'create' && current() !== undefined) {
         throw new StoreConflictError(`${op.collection} ${op.id} exists`, { collection: op.collection, scope: op.scope, id: op.id });
       }
-      if (op.op === 'delete') taken.delete(key);
-      else taken.add(key);
-    }
+      const put = op.op === 'increment' ? incremented(current(), op) : op;
+      batch.set(key, put.record);
+      return put;
+    });
     for (const op of ops) {
       const changes = this.#partition(op.collection, op.scope);
       if (op.op === 'delete') {
@@ -150,4 +157,13 @@ export class TransactionOverlay {
   *#appended(changes: Changes, ids: readonly string[]): Generator<StoredRecord> {
     for (const id of ids) yield changes.values.get(id) as StoredRecord;
   }
+}
+
+/** The put an increment amounts to, given the record as the transaction sees it. */
+function incremented(record: StoredRecord | undefined, op: Extract<CheckedOp, { op: 'increment' }>): Extract<CheckedOp, { op: 'put' | 'create' }> {
+  const value: unknown = record?.[op.field] ?? 0;
+  const sum = typeof value === 'number' ? value + op.by : NaN;
+  if (!Number.isSafeInteger(value) || !Number.isSafeInteger(sum)) throw new Error(`${op.collection} ${op.id}: ${op.field} holds no integer to add ${op.by} to`);
+  const text = JSON.stringify({ ...(record ?? { id: op.id }), [op.field]: sum });
+  return { op: 'put', collection: op.collection, scope: op.scope, id: op.id, record: JSON.parse(text) as StoredRecord, text };
 }

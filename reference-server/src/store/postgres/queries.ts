@@ -57,6 +57,15 @@ const PUT = statement(
    SELECT c, s, i, b::json FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(c, s, i, b, n) ORDER BY n
    ON CONFLICT (collection, scope, id) DO UPDATE SET body = EXCLUDED.body`,
 );
+// A field that holds anything but an integer or null fails the cast of 'not an integer', as the
+// file store refuses it; an absent field or record counts from 0.
+const INCREMENT = statement(
+  'increment',
+  `INSERT INTO records (collection, scope, id, body) VALUES ($1, $2, $3, json_build_object('id', $3::text, $4::text, $5::bigint))
+   ON CONFLICT (collection, scope, id) DO UPDATE SET body = jsonb_set(records.body::jsonb, ARRAY[$4::text], to_jsonb(coalesce((
+     CASE WHEN coalesce(jsonb_typeof(records.body::jsonb -> $4::text), 'null') IN ('number', 'null') THEN records.body::jsonb ->> $4::text ELSE 'not an integer' END
+   )::bigint, 0) + $5::bigint))::json`,
+);
 const CLAIM = statement('claim', 'SELECT body, lease_holder, lease_until FROM records WHERE collection = $1 AND scope = $2 AND id = $3 FOR UPDATE SKIP LOCKED');
 const EXISTS = statement('exists', 'SELECT 1 FROM records WHERE collection = $1 AND scope = $2 AND id = $3');
 const LEASE = statement('lease', 'UPDATE records SET lease_holder = $4, lease_until = $5 WHERE collection = $1 AND scope = $2 AND id = $3');
@@ -125,7 +134,8 @@ async function* walk(db: Queryable, collection: string, scope: string, newestFir
 /**
  * Applies checked ops in order, as few statements as keep that order: a run of puts of distinct
  * records is one upsert (a statement cannot change one row twice), a run of deletes one delete;
- * a `create` is an insert of its own, so a taken id names itself in the conflict. The statements
+ * a `create` is an insert of its own, so a taken id names itself in the conflict, an increment an
+ * upsert of its own. The statements
  * go with the transaction's next one.
  */
 export function applyOps(db: Deferring, ops: readonly CheckedOp[]): void {
@@ -133,6 +143,11 @@ export function applyOps(db: Deferring, ops: readonly CheckedOp[]): void {
     const op = ops[i] as CheckedOp;
     if (op.op === 'create') {
       db.defer({ ...CREATE, values: [op.collection, op.scope, op.id, op.text] }, op);
+      i += 1;
+      continue;
+    }
+    if (op.op === 'increment') {
+      db.defer({ ...INCREMENT, values: [op.collection, op.scope, op.id, op.field, op.by] });
       i += 1;
       continue;
     }
