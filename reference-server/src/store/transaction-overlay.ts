@@ -161,7 +161,7 @@ export class TransactionOverlay {
 
 /** The put an increment amounts to, given the record as the transaction sees it. */
 function incremented(record: StoredRecord | undefined, op: Extract<CheckedOp, { op: 'increment' }>): Extract<CheckedOp, { op: 'put' | 'create' }> {
-  const value: unknown = record?.[op.field] ?? 0;
+  const value: unknown = (record as Record<string, unknown> | undefined)?.[op.field] ?? 0;
   const sum = typeof value === 'number' ? value + op.by : NaN;
   if (!Number.isSafeInteger(value) || !Number.isSafeInteger(sum)) throw new Error(`${op.collection} ${op.id}: ${op.field} holds no integer to add ${op.by} to`);
   const text = JSON.stringify({ ...(record ?? { id: op.id }), [op.field]: sum });
