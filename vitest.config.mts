@@ -63,6 +63,7 @@ export const POSTGRES_PASSING: string[] = [
   'reference-server/src/job-queues.test.ts',
   'reference-server/src/jobs/runner-postgres.test.ts',
   'reference-server/src/jobs/runner.test.ts',
+  'reference-server/src/jobs/first-reads.test.ts',
   'reference-server/src/log.test.ts',
   'reference-server/src/oauth/authorize.test.ts',
   'reference-server/src/oauth/browser.test.ts',
