@@ -92,6 +92,7 @@ export const POSTGRES_PASSING: string[] = [
   'reference-server/src/store/file-async-store.test.ts',
   'reference-server/src/store/journal-replay.test.ts',
   'reference-server/src/store/journal-store.test.ts',
+  'reference-server/src/store/postgres/pooled-reads.test.ts',
   'reference-server/src/store/postgres/postgres-store.test.ts',
   'reference-server/src/submissions/assessment-rescore.test.ts',
   'reference-server/src/submissions/submission-postgres-races.test.ts',

@@ -29,15 +29,19 @@ const MAX_BATCH = 1000;
  */
 type Prepared = Omit<Statement, 'values'>;
 
-const statement = (name: string, text: string): Prepared => ({ name: `rs_${name}`, text });
+const statement = (name: string, text: string, point?: true): Prepared => ({ name: `rs_${name}`, text, ...(point ? { point } : {}) });
 
-export const GET = statement('get', 'SELECT body FROM records WHERE collection = $1 AND scope = $2 AND id = $3');
+export const GET = statement('get', 'SELECT body FROM records WHERE collection = $1 AND scope = $2 AND id = $3', true);
 const GET_FOR_UPDATE = statement('get_for_update', `${GET.text} FOR UPDATE`);
 const GET_FOR_UPDATE_NOWAIT = statement('get_for_update_nowait', `${GET.text} FOR UPDATE NOWAIT`);
 /** A scope in insertion order: its rows found by the order index's key (migration 0004), so already in order. */
 const IN_ORDER = 'ARRAY[collection, scope] = ARRAY[$1, $2]::text[]';
 const ALL = statement('all', `SELECT body FROM records WHERE ${IN_ORDER} ORDER BY seq`);
-const COUNT = statement('count', 'SELECT count(*)::int AS n FROM records WHERE collection = $1 AND scope = $2');
+/**
+ * A point read too, though its cost follows its scope: the counts a keyed request asks (the fault
+ * settings, the watched keys) are of scopes that stay small, and it is those that share messages.
+ */
+const COUNT = statement('count', 'SELECT count(*)::int AS n FROM records WHERE collection = $1 AND scope = $2', true);
 const SCOPES = statement('scopes', 'SELECT DISTINCT scope FROM records WHERE collection = $1');
 const COLLECTIONS = statement('collections', 'SELECT DISTINCT collection FROM records');
 const CURSOR = statement('cursor', 'SELECT seq FROM records WHERE collection = $1 AND scope = $2 AND id = $3');
