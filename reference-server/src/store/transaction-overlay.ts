@@ -5,6 +5,9 @@ import { getOrMake } from './two-level-map.js';
 import { InvalidCursorError } from './partition.js';
 import type { Page, PageQuery, Store, StoredRecord, WriteOp } from './store.js';
 
+/** A checked op once an increment is the put it amounts to: what the batch to commit holds. */
+type Resolved = Exclude<CheckedOp, { op: 'increment' }>;
+
 /** Records read from the base store at a time while a page walks past what a transaction changed. */
 const BATCH = 128;
 
@@ -41,23 +44,17 @@ export class TransactionOverlay {
   }
 
   apply(checked: readonly CheckedOp[]): void {
-    // Check the whole batch against the view as it goes (a create of a taken id, an increment of a
-    // field that holds no integer) before any of it is applied; an increment becomes the put it amounts to.
-    const batch = new Map<string, StoredRecord | undefined>();
-    const ops = checked.map((op): Exclude<CheckedOp, { op: 'increment' }> => {
+    const ops = checked.some((op) => op.op === 'increment') ? this.#resolved(checked) : (checked as readonly Resolved[]);
+    // Check every create against the view as the batch goes, before any of it is applied.
+    const taken = new Set<string>();
+    for (const op of ops) {
       const key = `${op.collection}/${op.scope}/${op.id}`;
-      const current = () => (batch.has(key) ? batch.get(key) : this.get(op.collection, op.scope, op.id));
-      if (op.op === 'delete') {
-        batch.set(key, undefined);
-        return op;
-      }
-      if (op.op === 'create' && current() !== undefined) {
+      if (op.op === 'create' && (taken.has(key) || this.get(op.collection, op.scope, op.id) !== undefined)) {
         throw new StoreConflictError(`${op.collection} ${op.id} exists`, { collection: op.collection, scope: op.scope, id: op.id });
       }
-      const put = op.op === 'increment' ? incremented(current(), op) : op;
-      batch.set(key, put.record);
-      return put;
-    });
+      if (op.op === 'delete') taken.delete(key);
+      else taken.add(key);
+    }
     for (const op of ops) {
       const changes = this.#partition(op.collection, op.scope);
       if (op.op === 'delete') {
@@ -69,6 +66,20 @@ export class TransactionOverlay {
         this.#ops.push({ op: 'put', collection: op.collection, scope: op.scope, record: op.record, text: op.text });
       }
     }
+  }
+
+  /**
+   * The batch with each increment as the put it amounts to, against the view as the batch leaves it
+   * so far (a field that holds no integer throws before any of the batch is applied).
+   */
+  #resolved(ops: readonly CheckedOp[]): Resolved[] {
+    const batch = new Map<string, StoredRecord | undefined>();
+    return ops.map((op) => {
+      const key = `${op.collection}/${op.scope}/${op.id}`;
+      const resolved = op.op === 'increment' ? incremented(batch.has(key) ? batch.get(key) : this.get(op.collection, op.scope, op.id), op) : op;
+      batch.set(key, resolved.op === 'delete' ? undefined : resolved.record);
+      return resolved;
+    });
   }
 
   get<T extends StoredRecord>(collection: string, scope: string, id: string): T | undefined {
