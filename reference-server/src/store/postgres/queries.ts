@@ -139,8 +139,7 @@ async function* walk(db: Queryable, collection: string, scope: string, newestFir
  * Applies checked ops in order, as few statements as keep that order: a run of puts of distinct
  * records is one upsert (a statement cannot change one row twice), a run of deletes one delete;
  * a `create` is an insert of its own, so a taken id names itself in the conflict, an increment an
- * upsert of its own. The statements
- * go with the transaction's next one.
+ * upsert of its own. The statements go with the transaction's next one.
  */
 export function applyOps(db: Deferring, ops: readonly CheckedOp[]): void {
   for (let i = 0; i < ops.length; ) {
