@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { create, del, InvalidCursorError, put, StoreConflictError, type AsyncStore, type StoredRecord } from '../src/store/index.js';
-import { gate } from './gate.js';
-import { describeIncrements } from './store-contract-increments.js';
+import { create, del, increment, InvalidCursorError, put, StoreConflictError, type AsyncStore, type StoredRecord } from '../src/store/index.js';
 
 /**
  * The store contract: the same cases run against every AsyncStore (the file store and
@@ -41,6 +39,12 @@ export async function until(check: () => boolean | Promise<boolean>, signal?: Ab
 const item = (id: string, n = 0): Item => ({ id, n });
 const ids = (records: readonly StoredRecord[]) => records.map((r) => r.id);
 
+/** A promise settled from outside: the test decides when a transaction goes on. */
+function gate<T = void>() {
+  let open!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (open = resolve));
+  return { promise, open };
+}
 
 export function describeStoreContract(name: string, newPlace: () => Promise<StorePlace>): void {
   describe(`the store contract: ${name}`, () => {
@@ -58,7 +62,6 @@ export function describeStoreContract(name: string, newPlace: () => Promise<Stor
     describeReads(() => store);
     describeBatches(() => store, () => place, (reopened) => (store = reopened));
     describeTransactions(() => store, () => place);
-    describeIncrements(() => store, () => place);
     describeClaims(() => store, () => place);
   });
 }
@@ -280,6 +283,100 @@ function describeTransactions(current: () => AsyncStore, place: () => StorePlace
       ),
     );
     expect(await store.get('counters', 'org', 'c')).toEqual(item('c', 8));
+  });
+
+  it('adds to a field with increment: the record made when absent, its other fields kept, later reads see it, a rollback undoes it', async () => {
+    const store = current();
+    await store.write([put('counters', 'org', { ...item('kept', 5), label: 'kept' })]);
+    const seen = await store.transaction(async (tx) => {
+      await tx.write([increment('counters', 'org', 'new', 'n'), increment('counters', 'org', 'new', 'n', 2), increment('counters', 'org', 'kept', 'n', -3)]);
+      return [await tx.get('counters', 'org', 'new'), await tx.get('counters', 'org', 'kept')];
+    });
+    expect(seen).toEqual([item('new', 3), { ...item('kept', 2), label: 'kept' }]);
+    // Its other fields in their order, a new field last, as the file store's spread gives them.
+    await store.write([put('counters', 'org', { id: 'ordered', label: 'x', n: 1 }), increment('counters', 'org', 'ordered', 'n'), increment('counters', 'org', 'ordered', 'added')]);
+    expect(Object.keys((await store.get('counters', 'org', 'ordered')) as StoredRecord)).toEqual(['id', 'label', 'n', 'added']);
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.write([increment('counters', 'org', 'kept', 'n', 10), increment('counters', 'org', 'other', 'total')]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect([await store.get('counters', 'org', 'new'), await store.get('counters', 'org', 'kept'), await store.get('counters', 'org', 'other')]).toEqual([
+      item('new', 3),
+      { ...item('kept', 2), label: 'kept' },
+      undefined,
+    ]);
+  });
+
+  it('counts every one of many concurrent increments of one record, none of them read first', async () => {
+    const store = current();
+    const running = 8;
+    let begun = 0;
+    const all = gate();
+    await Promise.all(
+      Array.from({ length: running }, (_, i) =>
+        store.transaction(async (tx) => {
+          // Every transaction open before any increments (on PostgreSQL each holds its own connection).
+          await tx.get('counters', 'org', `reader-${i}`);
+          if (++begun === running || place().serialises) all.open();
+          await all.promise;
+          await tx.write([increment('counters', 'org', 'c', 'n'), put('marks', 'org', item(`m-${i}`))]);
+        }),
+      ),
+    );
+    expect(await store.get('counters', 'org', 'c')).toEqual(item('c', running));
+    expect(await store.count('marks', 'org')).toBe(running);
+  });
+
+  it('shows each of many transactions open at once its own increment of one record, in turn, the sum exact', async () => {
+    const store = current();
+    // Within the PostgreSQL store's pool (10): every transaction holds a connection at once.
+    const running = 8;
+    let begun = 0;
+    const all = gate();
+    const locked = gate();
+    const release = gate();
+    const runs = Array.from({ length: running }, (_, i) =>
+      store.transaction(async (tx) => {
+        await tx.count('counters', 'org');
+        if (++begun === running || place().serialises) all.open();
+        await all.promise;
+        if (i > 0) await locked.promise;
+        await tx.write([increment('counters', 'org', 'c', 'n')]);
+        // Reading it sends the increment: on PostgreSQL its row is locked from here until the commit.
+        const seen = ((await tx.get<Item>('counters', 'org', 'c')) as Item).n;
+        if (i === 0) {
+          locked.open();
+          await release.promise;
+        }
+        return seen;
+      }),
+    );
+    await locked.promise;
+    try {
+      // The others wait for the first: for its row lock on PostgreSQL, for their turn on the file store.
+      await place().blocked(store);
+    } finally {
+      release.open();
+    }
+    expect((await Promise.all(runs)).sort((a, b) => a - b)).toEqual(Array.from({ length: running }, (_, i) => i + 1));
+    expect(await store.get('counters', 'org', 'c')).toEqual(item('c', running));
+  });
+
+  it('refuses an increment of a field holding no integer, and a malformed one, writing nothing of its batch', async () => {
+    const store = current();
+    const held = [{ id: 'words', n: 'five' }, { id: 'half', n: 1.5 }, { id: 'list', n: [1] }, { id: 'top', n: Number.MAX_SAFE_INTEGER }];
+    await store.write(held.map((record) => put('counters', 'org', record)));
+    for (const { id } of held) {
+      // The same words on both stores (PostgreSQL's at the statement the increment went with, here the commit).
+      await expect(store.transaction((tx) => tx.write([put('marks', 'org', item(`before-${id}`)), increment('counters', 'org', id, 'n')]))).rejects.toThrow(`counters ${id}: n holds no integer to add 1 to`);
+    }
+    for (const malformed of [increment('counters', 'org', 'c', 'id'), increment('counters', 'org', 'c', 'n', 1.5), increment('counters', 'org', '', 'n'), increment('counters', 'org', 'c', 'no spaces')]) {
+      await expect(store.write([put('marks', 'org', item('with-malformed')), malformed])).rejects.toThrow();
+    }
+    expect(await store.count('marks', 'org')).toBe(0);
+    expect(await store.all('counters', 'org')).toEqual(held);
   });
 
   it('lets exactly one of two concurrent creates of one id win; the other fails cleanly with nothing written', async () => {

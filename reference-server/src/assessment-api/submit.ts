@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { principalOf } from '../http/index.js';
 import type { AppContext } from '../context.js';
 import { selectNorm } from '../psychometrics/index.js';
-import { saveResult, type AlsoOps, type ResultSource, type SaveEffects, type SavedResult } from '../assessments/index.js';
+import { savePrepared, type AlsoOps, type ResultSource, type SaveEffects, type SavedResult } from '../assessments/index.js';
 import { scoreAnswers } from '../psychometrics/index.js';
 import { crmSyncPlan } from '../assessments/index.js';
 import { sendSubmissionError } from './assessment-errors.js';
@@ -33,26 +33,23 @@ export async function submitAssessment(
 ): Promise<SavedResult> {
   const { norm, reference } = selectNorm(submission.benchmark);
   const scores = scoreAnswers(submission.answers, norm, reference);
-  const crm = await crmSyncPlan(ctx, orgId);
-  return saveResult(
-    ctx,
-    orgId,
-    {
-      email: submission.email,
-      fullName: submission.fullName,
-      benchmarkTagId: submission.benchmark?.id ?? null,
-      benchmarkApplied: submission.benchmark !== undefined,
-      scores,
-      answers: submission.answers,
-      context: submission.context,
-      crmSync: crm.state,
-      source: options.source,
-    },
-    async (tx) => {
-      const [events, more] = await Promise.all([effects.readIn(tx, orgId), options.alsoOps?.(tx)]);
-      return async (saved) => [...crm.ops(saved.result), ...(await events(saved)), ...((await more?.(saved)) ?? [])];
-    },
-  );
+  return savePrepared(ctx, orgId, submission.email, async (tx) => {
+    const [crm, events, more] = await Promise.all([crmSyncPlan({ db: tx, clock: ctx.clock }, orgId), effects.readIn(tx, orgId), options.alsoOps?.(tx)]);
+    return {
+      draft: {
+        email: submission.email,
+        fullName: submission.fullName,
+        benchmarkTagId: submission.benchmark?.id ?? null,
+        benchmarkApplied: submission.benchmark !== undefined,
+        scores,
+        answers: submission.answers,
+        context: submission.context,
+        crmSync: crm.state,
+        source: options.source,
+      },
+      ops: async (saved) => [...crm.ops(saved.result), ...(await events(saved)), ...((await more?.(saved)) ?? [])],
+    };
+  });
 }
 
 /**

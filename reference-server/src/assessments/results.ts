@@ -119,6 +119,13 @@ export interface SavedResult {
  */
 export type AlsoOps = (tx: Transaction) => Promise<(saved: SavedResult) => AsyncWriteOp[] | Promise<AsyncWriteOp[]>>;
 
+/**
+ * A save whose draft depends on what its transaction reads (the CRM settings decide a result's
+ * sync state): the draft and the operations that go with it, from reads asked beside the save's
+ * own first read, so the settings cost no round trip of their own on PostgreSQL.
+ */
+export type PrepareSave = (tx: Transaction) => Promise<{ draft: ResultDraft; ops: (saved: SavedResult) => AsyncWriteOp[] | Promise<AsyncWriteOp[]> }>;
+
 /** Runs of a save: the second reads the first one's winner, so it cannot lose again on the same email. */
 const SAVE_RUNS = 3;
 
@@ -135,18 +142,24 @@ export async function saveResult(
   draft: ResultDraft,
   also: AlsoOps = async () => () => [],
 ): Promise<SavedResult> {
+  return savePrepared(ctx, orgId, draft.email, async (tx) => ({ draft, ops: await also(tx) }));
+}
+
+/** saveResult, the draft prepared in the transaction (`email` is the draft's: the save's first read needs it). */
+export async function savePrepared(ctx: Pick<AppContext, 'db' | 'clock' | 'ids'>, orgId: string, email: string, prepare: PrepareSave): Promise<SavedResult> {
   for (let run = 1; ; run += 1) {
     try {
-      return await ctx.db.transaction((tx) => saveIn(tx, ctx, orgId, draft, also));
+      return await ctx.db.transaction((tx) => saveIn(tx, ctx, orgId, email, prepare));
     } catch (error) {
       if (!(error instanceof StoreConflictError) || run >= SAVE_RUNS) throw error;
     }
   }
 }
 
-async function saveIn(tx: Transaction, ctx: Pick<AppContext, 'clock' | 'ids'>, orgId: string, draft: ResultDraft, also: AlsoOps): Promise<SavedResult> {
-  const key = emailKey(draft.email);
-  const [entry, alsoFor] = await Promise.all([tx.get<EmailIndexEntry>(RESULT_EMAIL_INDEX, orgId, key), also(tx)]);
+async function saveIn(tx: Transaction, ctx: Pick<AppContext, 'clock' | 'ids'>, orgId: string, email: string, prepare: PrepareSave): Promise<SavedResult> {
+  const key = emailKey(email);
+  const [entry, { draft, ops: alsoFor }] = await Promise.all([tx.get<EmailIndexEntry>(RESULT_EMAIL_INDEX, orgId, key), prepare(tx)]);
+  if (emailKey(draft.email) !== key) throw new Error('a prepared draft must keep the email it was saved under');
   const previous = entry ? await tx.get<AssessmentResult>(RESULTS, orgId, entry.resultId, { forUpdate: true }) : undefined;
   const now = new Date(ctx.clock.now()).toISOString();
   const result: AssessmentResult = {

@@ -97,21 +97,37 @@ async function attemptAfterClaim(lease: Lease, state: QueueState, ref: JobRef, n
  * (`FOR UPDATE SKIP LOCKED`) holds the job against every other server until the transaction ends,
  * and a server that dies ends its transaction, so the job is free again at once. An attempt that
  * throws rolls the transaction back, the job as it was: a failed attempt like any other.
+ *
+ * A handler's first reads (InClaimJob) are asked with the claim, in the same synchronous stretch:
+ * one round trip on PostgreSQL. The transaction waits for them whatever the claim answers, so it
+ * never ends with one in flight, and a failure of theirs is always observed. A first run that
+ * failed before its claim answered (on PostgreSQL a first read that failed, a NOWAIT conflict,
+ * fails the claim's whole message) is run again with its reads after the claim, as before them.
  */
 async function attemptInClaim(lease: Lease, state: QueueState, ref: JobRef, now: number, stopped: AbortSignal): Promise<Outcome> {
   const { handler } = state;
   if (!handler || !('inClaim' in handler)) throw new Error(`job queue ${state.queue.name} has no in-claim handler`);
+  const job = handler.inClaim;
   const { collection } = state.queue;
   for (let run = 1; ; run += 1) {
     let before: StoredRecord | undefined;
+    const beside = run === 1 && job.firstReads !== undefined;
     try {
       return await lease.work.transaction(async (tx): Promise<Outcome> => {
-        const claim = await tx.claim(collection, ref.scope, ref.id, { holder: lease.holder, now, when: (record) => state.dueAt(record) <= now });
+        const [claimed, read] = await Promise.allSettled([
+          tx.claim(collection, ref.scope, ref.id, { holder: lease.holder, now, when: (record) => state.dueAt(record) <= now }),
+          // In the claim's synchronous stretch (a promise's executor runs at once); one that throws fails as its reads would.
+          beside ? new Promise<unknown>((resolve) => resolve(job.firstReads?.(ref, tx))) : undefined,
+        ]);
+        const claim = valueOf(claimed);
         if (claim.outcome !== 'claimed') return claim;
         before = claim.record;
-        return { outcome: 'ran', before, answer: await handler.inClaim(ref, tx, stopped), threw: false };
+        const first = beside ? valueOf(read) : await job.firstReads?.(ref, tx);
+        return { outcome: 'ran', before, answer: await job.run(ref, tx, first, stopped), threw: false };
       });
     } catch (error) {
+      // Failed with the first reads asked beside it: run again, the reads after the claim.
+      if (!before && beside) continue;
       // The claim itself failed (the store could not be reached): the runner looks again later.
       if (!before) throw error;
       // The handler cannot run its own transaction again inside the claim: the runner does.
@@ -120,6 +136,11 @@ async function attemptInClaim(lease: Lease, state: QueueState, ref: JobRef, now:
       return { outcome: 'ran', before, answer: undefined, threw: true };
     }
   }
+}
+
+function valueOf<T>(settled: PromiseSettledResult<T>): T {
+  if (settled.status === 'rejected') throw settled.reason;
+  return settled.value;
 }
 
 /** Runs one attempt, renewing its lease while it runs; aborts it if the lease was lost to another server. */

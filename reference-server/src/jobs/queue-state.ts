@@ -1,5 +1,8 @@
 import type { StoredRecord } from '../store/index.js';
-import type { InClaimJobHandler, JobHandler, JobQueue, JobRef } from './queue.js';
+import type { InClaimJob, JobHandler, JobQueue, JobRef } from './queue.js';
+
+/** An in-claim handler as the runner keeps it: an InClaimJob, whose first reads a plain InClaimJobHandler lacks. */
+export type InClaimRun = Pick<InClaimJob<unknown>, 'run'> & Partial<Pick<InClaimJob<unknown>, 'firstReads'>>;
 
 export const keyOf = (ref: JobRef) => `${ref.scope}/${ref.id}`;
 
@@ -17,8 +20,8 @@ export class QueueState {
   readonly gone = new Set<string>();
   /** Leases kept after an attempt because the job is due again before they end: released on stop. */
   readonly kept = new Map<string, JobRef>();
-  /** The queue's handler, given before the runner starts: run under a lease, or inside the claim (`queue.inClaim`). */
-  handler: { underLease: JobHandler } | { inClaim: InClaimJobHandler } | undefined;
+  /** The queue's handler, given before the runner starts: run under a lease, or inside the claim (`queue.inClaim`; without first reads for a plain InClaimJobHandler). */
+  handler: { underLease: JobHandler } | { inClaim: InClaimRun } | undefined;
 
   constructor(readonly queue: JobQueue) {}
 

@@ -1,4 +1,4 @@
-import type { StoredRecord, Transaction, WriteOp } from '../store/index.js';
+import type { AsyncReader, StoredRecord, Transaction, WriteOp } from '../store/index.js';
 
 /** One durable job: a record `id` in a queue's collection, under `scope` (an organisation). */
 export interface JobRef {
@@ -26,6 +26,27 @@ export type JobHandler = (ref: JobRef, signal: AbortSignal) => Promise<void | Jo
  * the transaction runs. A `StoreConflictError` runs the whole transaction again.
  */
 export type InClaimJobHandler = (ref: JobRef, tx: Transaction, signal: AbortSignal) => Promise<void | JobWait>;
+
+/**
+ * An in-claim handler whose run starts with reads that the job's ref alone names (the job's id is
+ * the submission's, or the email's): the runner asks them beside the claim, in the same synchronous
+ * stretch, so on PostgreSQL they go in the claim's round trip, after it (the job's row is locked
+ * first, as when the run asked them), and hands their values to `run` once the job is claimed.
+ *
+ * `firstReads` only reads (it may lock: `forUpdate`, `noWait`). It is asked before anyone knows
+ * whether the job is claimed: when it is not (absent, locked, held, declined), the runner waits for
+ * the reads, ignores their values and failures, and ends the transaction, which releases what they
+ * locked. Ask every read before the first `await` (`Promise.all`): one asked after it goes in a
+ * round trip of its own, claimed or not. A failure of the first reads is the run's (a
+ * `StoreConflictError` runs it again). On PostgreSQL a read that fails fails the claim's whole
+ * message; the runner then runs the transaction again with the reads after the claim, as it does
+ * for a job of a plain `InClaimJobHandler`.
+ */
+export interface InClaimJob<R> {
+  firstReads(ref: JobRef, db: AsyncReader): Promise<R>;
+  /** The attempt, as an InClaimJobHandler's, given what `firstReads` answered (in this transaction). */
+  run(ref: JobRef, tx: Transaction, first: R, signal: AbortSignal): Promise<void | JobWait>;
+}
 
 /** Only defineJobQueue makes a queue: the runner and the store's hook know a queue by this object, never by a name. */
 const DEFINED = Symbol('job queue');

@@ -5,7 +5,7 @@ import { detached, logFault } from '../http/index.js';
 import type { AsyncStore, StoredRecord } from '../store/index.js';
 import { claimAndRun, type Lease, releaseJob } from './attempt.js';
 import { PeriodicJobs, type PeriodicJob } from './periodic.js';
-import type { InClaimJobHandler, JobHandler, JobQueue, JobRef, QueuedJob } from './queue.js';
+import type { InClaimJob, InClaimJobHandler, JobHandler, JobQueue, JobRef, QueuedJob } from './queue.js';
 import { keyOf, QueueState } from './queue-state.js';
 import { JOBS_CHANNEL, parseWakeUp, WakingStore } from './wake-ups.js';
 
@@ -65,10 +65,13 @@ export class JobRunner {
     this.#stateToHandle(queue).handler = { underLease: handler };
   }
 
-  /** Gives an `inClaim` queue its handler, run inside the transaction that claims each job (before start). */
-  handleInClaim<T extends StoredRecord>(queue: JobQueue<T>, handler: InClaimJobHandler): void {
+  /**
+   * Gives an `inClaim` queue its handler, run inside the transaction that claims each job (before
+   * start): an InClaimJob when the run starts with reads its job's ref names, asked beside the claim.
+   */
+  handleInClaim<T extends StoredRecord, R>(queue: JobQueue<T>, handler: InClaimJobHandler | InClaimJob<R>): void {
     if (!queue.inClaim) throw new Error(`job queue ${queue.name} runs under a lease: handle`);
-    this.#stateToHandle(queue).handler = { inClaim: handler };
+    this.#stateToHandle(queue).handler = { inClaim: typeof handler === 'function' ? { run: (ref, tx, _first, signal) => handler(ref, tx, signal) } : handler };
   }
 
   #stateToHandle(queue: JobQueue): QueueState {

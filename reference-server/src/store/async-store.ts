@@ -14,9 +14,7 @@ import type { Page, PageQuery, StoreStats, StoredRecord, WriteOp } from './store
  * - the record may not exist yet (a lock cannot hold what is not there): write it with `create`,
  *   which fails the transaction with `StoreConflictError` when the id is taken, at most one of two
  *   concurrent creates of one id commits. A uniqueness rule becomes a record whose id is the
- *   unique value (a "guard": `create('submission-records', org, { id: record_id, … })`);
- * - the record is only a count to add to: write it with `increment`, which reads nothing back and
- *   holds no lock before the transaction's next statement (docs/decisions/store-increment.md).
+ *   unique value (a "guard": `create('submission-records', org, { id: record_id, … })`).
  */
 
 /** A put that fails with StoreConflictError when the collection and scope already hold the id. */
@@ -28,12 +26,11 @@ export interface CreateOp {
 }
 
 /**
- * Adds `by` to the number in the record's `field`, creating the record `{ id, [field]: by }` when
- * absent (a missing field counts as 0). What a counter needs without reading it first: on
- * PostgreSQL one upsert sent with the transaction's next statement (or its COMMIT), so the row is
- * locked only from then on; the file store turns it into a put of the new value. A later read in
- * the transaction sees the sum. A field holding anything but a number fails the write (on
- * PostgreSQL at the statement it went with, or the commit), and the transaction with it.
+ * Adds `by` to the record's integer `field`, the record `{ id, [field]: by }` when there is none:
+ * a counter bumped without reading it first. On PostgreSQL it goes with the transaction's next
+ * statement like any write (one upsert), so its row is locked only from then until the commit,
+ * not from a `forUpdate` read on; concurrent increments of one record all count. A field that
+ * holds anything but an integer (or null, taken as 0) fails the write.
  */
 export interface IncrementOp {
   op: 'increment';
@@ -41,7 +38,6 @@ export interface IncrementOp {
   scope: string;
   id: string;
   field: string;
-  /** A safe integer (it may be negative). */
   by: number;
 }
 
@@ -54,7 +50,7 @@ export const create = <T extends StoredRecord>(collection: string, scope: string
   record,
 });
 
-export const increment = (collection: string, scope: string, { id, field, by }: { id: string; field: string; by: number }): IncrementOp => ({
+export const increment = (collection: string, scope: string, id: string, field: string, by = 1): IncrementOp => ({
   op: 'increment',
   collection,
   scope,

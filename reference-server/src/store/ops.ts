@@ -4,14 +4,14 @@ import type { StoredRecord } from './store.js';
 /** Collection and scope names: what the journal store accepts as folder and file names, for both stores. */
 const NAME = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** A field an increment may add to: a plain property name, never the id (nor what an object literal would treat as its prototype). */
-const FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-
 /** An op checked and its record as the store will hold it (the JSON text, and that text read back). */
 export type CheckedOp =
   | { op: 'put' | 'create'; collection: string; scope: string; id: string; record: StoredRecord; text: string }
   | { op: 'delete'; collection: string; scope: string; id: string }
   | { op: 'increment'; collection: string; scope: string; id: string; field: string; by: number };
+
+/** A field an increment may count in: a plain JSON name, never the record's `id`. */
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /**
  * Checks a batch before any of it is applied, as the journal store does: names of the safe
@@ -29,8 +29,8 @@ export function checkOps(ops: readonly AsyncWriteOp[]): CheckedOp[] {
     }
     if (op.op === 'increment') {
       if (typeof op.id !== 'string' || op.id === '') throw new Error('increment without id');
-      if (typeof op.field !== 'string' || !FIELD.test(op.field) || op.field === 'id' || op.field === '__proto__') throw new Error(`invalid field name ${JSON.stringify(op.field)}`);
-      if (!Number.isSafeInteger(op.by)) throw new Error(`increment by ${String(op.by)}: not a safe integer`);
+      if (typeof op.field !== 'string' || !FIELD.test(op.field) || op.field === 'id') throw new Error(`invalid increment field ${JSON.stringify(op.field)}`);
+      if (!Number.isSafeInteger(op.by)) throw new Error(`an increment adds an integer, not ${JSON.stringify(op.by)}`);
       return { op: 'increment', collection: op.collection, scope: op.scope, id: op.id, field: op.field, by: op.by };
     }
     if (op.op !== 'put' && op.op !== 'create') throw new Error(`unknown op ${JSON.stringify((op as { op: unknown }).op)}`);
@@ -43,28 +43,4 @@ export function checkOps(ops: readonly AsyncWriteOp[]): CheckedOp[] {
     }
     return { op: op.op, collection: op.collection, scope: op.scope, id, record, text: text as string };
   });
-}
-
-/**
- * The record an increment leaves (the file store's put): `{ id, [field]: by }` for an absent
- * record, the field added to in place otherwise (a missing field counts as 0). Throws, naming the
- * record, when the field holds anything but a number or the sum leaves the safe integers; the
- * PostgreSQL store's `rs_increment` (migration 0005) decides the same and says the same.
- */
-export function incremented(current: StoredRecord | undefined, op: Extract<CheckedOp, { op: 'increment' }>): { record: StoredRecord; text: string } {
-  const held: unknown = current && Object.hasOwn(current, op.field) ? (current as unknown as Record<string, unknown>)[op.field] : 0;
-  if (typeof held !== 'number') {
-    throw new Error(`${op.collection} ${op.id}: field ${op.field} holds ${kindOf(held)}, not a number`);
-  }
-  const sum = held + op.by;
-  if (Math.abs(sum) > Number.MAX_SAFE_INTEGER) throw new Error(`${op.collection} ${op.id}: field ${op.field} would hold ${String(sum)}, past the safe integers`);
-  const record = current ? { ...current, [op.field]: sum } : { id: op.id, [op.field]: sum };
-  return { record, text: JSON.stringify(record) };
-}
-
-/** A JSON value's kind in the words of PostgreSQL's `json_typeof`, with its article. */
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

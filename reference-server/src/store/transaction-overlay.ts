@@ -1,9 +1,12 @@
 import { StoreConflictError } from './async-store.js';
-import { incremented, type CheckedOp } from './ops.js';
+import type { CheckedOp } from './ops.js';
 import { scanPage } from './page-scan.js';
 import { getOrMake } from './two-level-map.js';
 import { InvalidCursorError } from './partition.js';
 import type { Page, PageQuery, Store, StoredRecord, WriteOp } from './store.js';
+
+/** A checked op once an increment is the put it amounts to: what the batch to commit holds. */
+type Resolved = Exclude<CheckedOp, { op: 'increment' }>;
 
 /** Records read from the base store at a time while a page walks past what a transaction changed. */
 const BATCH = 128;
@@ -35,30 +38,24 @@ export class TransactionOverlay {
     this.#base = base;
   }
 
-  /** The batch to commit, in the order written (`create` already checked and `increment` summed, so puts). */
+  /** The batch to commit, in the order written (`create` already checked, so a put). */
   ops(): WriteOp[] {
     return this.#ops;
   }
 
-  apply(ops: readonly CheckedOp[]): void {
-    // Resolved against the view as the batch goes, before any of it is applied: a create is
-    // checked, an increment becomes a put of its sum (journalled as any put).
-    const written = new Map<string, StoredRecord | undefined>();
-    const current = (op: CheckedOp, key: string) => (written.has(key) ? written.get(key) : this.get(op.collection, op.scope, op.id));
-    const resolved = ops.map((op): Exclude<CheckedOp, { op: 'increment' }> => {
+  apply(checked: readonly CheckedOp[]): void {
+    const ops = checked.some((op) => op.op === 'increment') ? this.#resolved(checked) : (checked as readonly Resolved[]);
+    // Check every create against the view as the batch goes, before any of it is applied.
+    const taken = new Set<string>();
+    for (const op of ops) {
       const key = `${op.collection}/${op.scope}/${op.id}`;
-      if (op.op === 'create' && current(op, key) !== undefined) {
+      if (op.op === 'create' && (taken.has(key) || this.get(op.collection, op.scope, op.id) !== undefined)) {
         throw new StoreConflictError(`${op.collection} ${op.id} exists`, { collection: op.collection, scope: op.scope, id: op.id });
       }
-      if (op.op === 'delete') {
-        written.set(key, undefined);
-        return op;
-      }
-      const put = op.op === 'increment' ? { ...op, op: 'put' as const, ...incremented(current(op, key), op) } : op;
-      written.set(key, put.record);
-      return put;
-    });
-    for (const op of resolved) {
+      if (op.op === 'delete') taken.delete(key);
+      else taken.add(key);
+    }
+    for (const op of ops) {
       const changes = this.#partition(op.collection, op.scope);
       if (op.op === 'delete') {
         this.#delete(changes, op.collection, op.scope, op.id);
@@ -69,6 +66,20 @@ export class TransactionOverlay {
         this.#ops.push({ op: 'put', collection: op.collection, scope: op.scope, record: op.record, text: op.text });
       }
     }
+  }
+
+  /**
+   * The batch with each increment as the put it amounts to, against the view as the batch leaves it
+   * so far (a field that holds no integer throws before any of the batch is applied).
+   */
+  #resolved(ops: readonly CheckedOp[]): Resolved[] {
+    const batch = new Map<string, StoredRecord | undefined>();
+    return ops.map((op) => {
+      const key = `${op.collection}/${op.scope}/${op.id}`;
+      const resolved = op.op === 'increment' ? incremented(batch.has(key) ? batch.get(key) : this.get(op.collection, op.scope, op.id), op) : op;
+      batch.set(key, resolved.op === 'delete' ? undefined : resolved.record);
+      return resolved;
+    });
   }
 
   get<T extends StoredRecord>(collection: string, scope: string, id: string): T | undefined {
@@ -157,4 +168,13 @@ export class TransactionOverlay {
   *#appended(changes: Changes, ids: readonly string[]): Generator<StoredRecord> {
     for (const id of ids) yield changes.values.get(id) as StoredRecord;
   }
+}
+
+/** The put an increment amounts to, given the record as the transaction sees it. */
+function incremented(record: StoredRecord | undefined, op: Extract<CheckedOp, { op: 'increment' }>): Extract<CheckedOp, { op: 'put' | 'create' }> {
+  const value: unknown = (record as Record<string, unknown> | undefined)?.[op.field] ?? 0;
+  const sum = typeof value === 'number' ? value + op.by : NaN;
+  if (!Number.isSafeInteger(value) || !Number.isSafeInteger(sum)) throw new Error(`${op.collection} ${op.id}: ${op.field} holds no integer to add ${op.by} to`);
+  const text = JSON.stringify({ ...(record ?? { id: op.id }), [op.field]: sum });
+  return { op: 'put', collection: op.collection, scope: op.scope, id: op.id, record: JSON.parse(text) as StoredRecord, text };
 }

@@ -5,7 +5,7 @@ import { ManualClock, systemClock } from '../clock.js';
 import type { AppContext } from '../context.js';
 import { EventBus } from '../event-bus.js';
 import { randomIds } from '../ids.js';
-import { JobRunner, WakingStore } from '../jobs/index.js';
+import { JobRunner, WakingStore, type InClaimJob } from '../jobs/index.js';
 import { PostgresStore, put } from '../store/index.js';
 import { attachResource } from './attachments.js';
 import { DEMO_PROFILES } from './demo-profiles.js';
@@ -58,13 +58,17 @@ it('lets an attachment re-queue a submission whose run has claimed its job, with
   const hasClaimed = new Promise<void>((resolve) => (claimed = resolve));
   let release = () => undefined as void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  // Its first reads after the claim, as on a run again after a conflict (beside the claim, the
+  // submission would be locked in the claim's round trip): the claim alone holds the job's row.
   new SubmissionProcessor(ctx).handleQueues({
-    handleInClaim: (queue, handler) =>
+    handleInClaim: (queue, handler) => {
+      const job = handler as InClaimJob<unknown>;
       runner.handleInClaim(queue, async (ref, tx, signal) => {
         claimed();
         await released;
-        return handler(ref, tx, signal);
-      }),
+        return job.run(ref, tx, await job.firstReads(ref, tx), signal);
+      });
+    },
   });
   attaching.events.listen({ types: ['resource.attached'], opsFor: () => (release(), []) });
   runner.start();

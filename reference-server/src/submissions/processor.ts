@@ -3,7 +3,7 @@ import type { EventListener, PublishedEvent } from '../event-bus.js';
 import { defineJobQueue, type JobRef, type JobRunner } from '../jobs/index.js';
 import { dimensionPercentiles, emailKey, findResultByEmail, type AssessmentResult } from '../assessments/index.js';
 import { create, del, put, StoreConflictError, type AsyncReader, type AsyncWriteOp, type StoredRecord, type Transaction, type WriteOp } from '../store/index.js';
-import { eventPublisher } from '../webhooks/index.js';
+import { eventPublisher, type Publish } from '../webhooks/index.js';
 import { requeueOps } from './jobs.js';
 import type { ProfileRecord } from './profiles.js';
 import { AWAITING, JOBS, PROFILES, RESCORES, SUBMISSIONS, withStatus, type AwaitingEntry, type JobRecord, type RescoreJob, type SubmissionRecord, type SubmissionStatus } from './submission-records.js';
@@ -55,8 +55,16 @@ export class SubmissionProcessor {
 
   /** Hands the runner the handlers of both queues: processing and re-scoring, each in the transaction that claimed its job. */
   handleQueues(runner: Pick<JobRunner, 'handleInClaim'>): void {
-    runner.handleInClaim(SUBMISSION_PROCESSING, (ref, tx, signal) => this.#run(tx, ref, signal));
-    runner.handleInClaim(SUBMISSION_RESCORING, (ref, tx) => this.#rescore(tx, ref));
+    // What each run reads first is named by its job's id (the submission's; the email's): asked beside the claim.
+    runner.handleInClaim(SUBMISSION_PROCESSING, {
+      firstReads: (ref, db) => this.#runReads(db, ref),
+      run: (ref, tx, [submission, publish], signal) => this.#run(tx, ref, submission, publish, signal),
+    });
+    runner.handleInClaim(SUBMISSION_RESCORING, {
+      // Without a lock: it only says whom to lock (#rescore).
+      firstReads: ({ scope, id }, db) => db.get<AwaitingEntry>(AWAITING, scope, id),
+      run: (ref, tx, seen) => this.#rescore(tx, ref, seen),
+    });
   }
 
   /** Queues a re-score of the submissions awaiting a person's assessment in the write that stores the result. */
@@ -65,13 +73,19 @@ export class SubmissionProcessor {
     opsFor: (orgId, event) => this.#onAssessment(orgId, event),
   };
 
-  /** One run, in the transaction that claimed the job (its record there, locked). */
-  async #run(tx: Transaction, { scope: orgId, id }: JobRef, signal: AbortSignal): Promise<void> {
+  /**
+   * A run's first reads, asked together (with the claim: one round trip on PostgreSQL): the
+   * submission, for update, and the organisation's subscriptions. The claim holds the job's row,
+   * which a writer holding the submission (an attachment) re-queues: not waited for (a deadlock),
+   * the run gives way and the runner runs it again.
+   */
+  #runReads(db: AsyncReader, { scope: orgId, id }: JobRef): Promise<[SubmissionRecord | undefined, Publish]> {
+    return Promise.all([db.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true, noWait: true }), eventPublisher(this.#ctx, db, orgId)]);
+  }
+
+  /** One run, in the transaction that claimed the job (its record there, locked), given its first reads (#runReads). */
+  async #run(tx: Transaction, { scope: orgId, id }: JobRef, submission: SubmissionRecord | undefined, publish: Publish, signal: AbortSignal): Promise<void> {
     const ctx = this.#ctx;
-    // Each group of reads asked for together: one round trip on PostgreSQL. The claim holds the
-    // job's row, which a writer holding the submission (an attachment) re-queues: not waited for
-    // (a deadlock), the run gives way and the runner runs it again.
-    const [submission, publish] = await Promise.all([tx.get<SubmissionRecord>(SUBMISSIONS, orgId, id, { forUpdate: true, noWait: true }), eventPublisher(ctx, tx, orgId)]);
     if (signal.aborted) return;
     if (!submission) {
       await tx.write([del(JOBS, orgId, id)]);
@@ -159,10 +173,10 @@ export class SubmissionProcessor {
    * entry (see the class). Locks as a run does, the submissions before the entry: a run holds its
    * submission while it waits for the entry, so a re-score holding the entry while it waited for
    * that submission was a deadlock (PostgreSQL rolled one back after a second). The entry is read
-   * first without a lock to learn whom to lock; one that gained a submission since is run again.
+   * first without a lock (`seen`, with the claim) to learn whom to lock; one that gained a submission
+   * since is run again.
    */
-  async #rescore(tx: Transaction, { scope: orgId, id: email }: JobRef): Promise<void> {
-    const seen = await tx.get<AwaitingEntry>(AWAITING, orgId, email);
+  async #rescore(tx: Transaction, { scope: orgId, id: email }: JobRef, seen: AwaitingEntry | undefined): Promise<void> {
     const ops: AsyncWriteOp[] = [del(RESCORES, orgId, email)];
     if (!seen) {
       // Nothing to lock: a run creating the entry meanwhile makes this `create` fail, and the re-score runs again.

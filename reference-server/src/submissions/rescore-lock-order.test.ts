@@ -4,7 +4,7 @@ import { serversOnPostgres, type ServersOnPostgres } from '../../testing/postgre
 import { until } from '../../testing/store-contract.js';
 import type { AppContext } from '../context.js';
 import { saveResult } from '../assessments/index.js';
-import type { InClaimJobHandler, JobQueue } from '../jobs/index.js';
+import type { InClaimJob, JobQueue } from '../jobs/index.js';
 import { selectNorm, scoreAnswers, workedExample } from '../psychometrics/index.js';
 import { put, StoreConflictError, type AsyncStore } from '../store/index.js';
 import { attachResource } from './attachments.js';
@@ -47,16 +47,19 @@ function recordingFailures(store: AsyncStore, failures: unknown[]): AsyncStore {
 
 /**
  * A server's processor and the handlers it gives the job runner, called here as the runner would:
- * in a transaction (the runner's claims the job first; these jobs are driven by hand, whether a
- * record of theirs exists or not), run again at once when it lost a race (three runs).
+ * in a transaction, the first reads and then the run (the runner's claims the job first, its first
+ * reads beside the claim; these jobs are driven by hand, whether a record of theirs exists or not),
+ * run again at once when it lost a race (three runs).
  */
 function processorOf(ctx: AppContext): (queue: JobQueue, id: string) => Promise<unknown> {
-  const handlers = new Map<JobQueue, InClaimJobHandler>();
-  new SubmissionProcessor(ctx).handleQueues({ handleInClaim: (queue, handler) => void handlers.set(queue as JobQueue, handler) });
+  const handlers = new Map<JobQueue, InClaimJob<unknown>>();
+  new SubmissionProcessor(ctx).handleQueues({ handleInClaim: (queue, handler) => void handlers.set(queue as JobQueue, handler as InClaimJob<unknown>) });
   return async (queue, id) => {
+    const job = handlers.get(queue) as InClaimJob<unknown>;
+    const ref = { scope: ORG, id };
     for (let run = 1; ; run += 1) {
       try {
-        return await ctx.db.transaction((tx) => (handlers.get(queue) as InClaimJobHandler)({ scope: ORG, id }, tx, new AbortController().signal));
+        return await ctx.db.transaction(async (tx) => job.run(ref, tx, await job.firstReads(ref, tx), new AbortController().signal));
       } catch (error) {
         if (!(error instanceof StoreConflictError) || run >= 3) throw error;
       }

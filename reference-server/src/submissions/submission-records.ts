@@ -19,8 +19,9 @@ export const FIELD_MAPPINGS = 'automation_field_mappings';
 export const FILES = 'automation_files';
 /**
  * How many submissions were ever created in an organisation, kept in CREATED_COUNTERS counters
- * (ids `created-0` …): every create bumps one, chosen by its id, under that counter's lock, so
- * creates wait on each other only when they draw the same counter. A search index knows from one
+ * (ids `created-0` …): every create bumps one, chosen by its id, with an `increment` (its row
+ * locked only while the commit runs), so creates wait on each other only when they draw the same
+ * counter, and then only for the commit. A search index knows from one
  * read of the scope whether anything is new, and how much (search.ts). Id `created` is the single
  * counter kept before (every create locked it: an organisation's creates ran one at a time on
  * PostgreSQL); what it counted stays counted.

@@ -5,7 +5,7 @@ import { eventPublisher } from '../webhooks/index.js';
 import type { SubmissionInput } from './create-input.js';
 import { applyMapping, getFieldMapping } from './field-mapping.js';
 import type { ProfileRecord } from './profiles.js';
-import { counterFor, CREATED, JOBS, PROFILES, RECORD_IDS, SUBMISSIONS, type CreatedCount, type JobRecord, type RecordIdEntry, type SubmissionRecord, type SubmissionStatus } from './submission-records.js';
+import { counterFor, CREATED, JOBS, PROFILES, RECORD_IDS, SUBMISSIONS, type JobRecord, type RecordIdEntry, type SubmissionRecord, type SubmissionStatus } from './submission-records.js';
 import { matchesSearch, type SubmissionSearch } from './search.js';
 import { submissionSummary } from './submission-views.js';
 
@@ -114,16 +114,16 @@ async function createIn(tx: Transaction, ctx: Ctx, orgId: string, input: Submiss
     counter: counterFor(token),
   };
   const events = await publish('submission.queued', submissionSummary(submission));
+  // The counter bumped without a read, and last: it is locked only while the rest of the commit
+  // runs, so creates that drew the same one wait on each other for no round trip (a `forUpdate`
+  // read held it from then on), nor while this one's record_id guard waits for another create of
+  // the same record_id to end (a repeat fails there without ever locking it).
   const ops: AsyncWriteOp[] = [
     create<RecordIdEntry>(RECORD_IDS, orgId, { id: input.record_id, submissionId: submission.id }),
     put(SUBMISSIONS, orgId, submission),
     put<JobRecord>(JOBS, orgId, { id: submission.id, jobId: submission.jobId, revision: 1, enqueuedAt: now }),
     ...events,
-    // Added to without reading it, last: on PostgreSQL the counter's row is locked only by the
-    // COMMIT's message, after the record_id guard (a repeat fails there, before locking it), so
-    // creates that drew the same counter wait on each other only for the commit
-    // (docs/decisions/store-increment.md).
-    increment(CREATED, orgId, { id: submission.counter as string, field: 'count' satisfies keyof CreatedCount, by: 1 }),
+    increment(CREATED, orgId, submission.counter as string, 'count'),
   ];
   await tx.write(ops);
   return { kind: 'created', submission };

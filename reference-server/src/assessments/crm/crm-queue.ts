@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { defineJobQueue, type JobHandler, type JobRef } from '../../jobs/index.js';
 import { failedOnInternalAddress } from '../../outbound/index.js';
-import { del, put, type StoredRecord, type WriteOp } from '../../store/index.js';
+import { del, put, type AsyncReader, type StoredRecord, type WriteOp } from '../../store/index.js';
 import { getResult, recordCrmSync, type AssessmentResult, type CrmSyncState } from '../results.js';
 import { activeCrmConfig, type CrmConfig } from './crm-config.js';
 import { crmPayload } from './payload.js';
@@ -39,7 +39,7 @@ export interface CrmRequest {
 export type CrmTransport = (request: CrmRequest) => Promise<{ status: number; retryAfterMs?: number; internal?: boolean }>;
 
 /** The initial sync state of a result about to be saved, and the job that will carry it out. */
-export async function crmSyncPlan(ctx: AppContext, orgId: string): Promise<{ state: CrmSyncState; ops: (result: AssessmentResult) => WriteOp[] }> {
+export async function crmSyncPlan(ctx: { db: AsyncReader; clock: AppContext['clock'] }, orgId: string): Promise<{ state: CrmSyncState; ops: (result: AssessmentResult) => WriteOp[] }> {
   if (!(await activeCrmConfig(ctx, orgId))) return { state: { status: 'not_configured', attempts: 0 }, ops: () => [] };
   const now = ctx.clock.now();
   return {

@@ -6,6 +6,11 @@ export interface Statement {
   name: string;
   text: string;
   values: readonly unknown[];
+  /**
+   * A read of one key or one small count, whose cost does not grow with a scope: outside a
+   * transaction it may wait for a message in flight and go with other requests' reads (PooledReads).
+   */
+  point?: boolean;
 }
 
 type Target = { collection: string; scope: string; id: string };

@@ -1,6 +1,5 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gate } from '../../../testing/gate.js';
 import { lockWaiters, testDatabase, type TestDatabase } from '../../../testing/postgres.js';
 import { describeStoreContract, until } from '../../../testing/store-contract.js';
 import { increment } from '../async-store.js';
@@ -81,32 +80,34 @@ describe('the PostgreSQL store', () => {
       sent += 1;
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;
-    const release = gate();
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     try {
-      const add = (by: number) => increment('counted', 'org', { id: 'c', field: 'count', by });
+      const add = (by: number) => increment('counted', 'org', 'c', 'count', by);
       sent = 0;
       await store.write([add(1)]);
       // BEGIN, the increment and COMMIT: one round trip.
       expect(sent).toBe(1);
-      const written = gate();
+      let written = () => undefined as void;
+      const isWritten = new Promise<void>((resolve) => (written = resolve));
       const holding = store.transaction(async (tx) => {
         await tx.write([add(10)]);
-        written.open();
-        await release.promise;
+        written();
+        await released;
       });
-      await written.promise;
+      await isWritten;
       // The open transaction's increment is not sent yet: another one commits without waiting for it.
       const abort = new AbortController();
       const other = store.write([add(100)]).then(() => 'committed');
       const first = await Promise.race([other, until(async () => (await lockWaiters(database.url)) > 0, abort.signal).then(() => 'waited')]);
       abort.abort();
       expect(first).toBe('committed');
-      release.open();
+      release();
       await holding;
       expect(await store.get('counted', 'org', 'c')).toEqual({ id: 'c', count: 111 });
     } finally {
       pg.Client.prototype.query = query;
-      release.open();
+      release();
       await store.close();
     }
   });

@@ -8,8 +8,8 @@ import { storeError } from './postgres-errors.js';
 import { Listener } from './listener.js';
 import { migrate } from './migrate.js';
 import { BatchedConnection } from './batched-connection.js';
-import { pooledReads } from './pooled-reads.js';
-import { allRecords, applyOps, claimRecord, collectionsOf, countRecords, getRecord, pageRecords, releaseRecord, scopesOf, type Queryable } from './queries.js';
+import { PooledReads } from './pooled-reads.js';
+import { allRecords, applyOps, claimRecord, collectionsOf, countRecords, getRecord, pageRecords, releaseRecord, scopesOf } from './queries.js';
 
 /** The LISTEN connection's application_name, so an operator (or a test) can tell it in pg_stat_activity. */
 export const LISTEN_APPLICATION = 'reference-server listen';
@@ -47,8 +47,8 @@ const backendPid = (client: pg.PoolClient): number => (client as pg.PoolClient &
  */
 export class PostgresStore implements AsyncStore {
   readonly #pool: pg.Pool;
-  /** The pool for reads outside a transaction: those asked together in one round trip (pooledReads). */
-  readonly #reads: Queryable;
+  /** The pool for reads outside a transaction: those asked together, and other requests' under load, in one round trip. */
+  readonly #reads: PooledReads;
   readonly #listener: Listener;
   readonly #scope: TransactionScope;
   #closed = false;
@@ -56,7 +56,7 @@ export class PostgresStore implements AsyncStore {
   private constructor(pool: pg.Pool, listener: Listener, checkNesting: boolean) {
     this.#scope = new TransactionScope(() => false, checkNesting);
     this.#pool = pool;
-    this.#reads = pooledReads(pool);
+    this.#reads = new PooledReads(pool);
     this.#listener = listener;
   }
 
@@ -212,6 +212,9 @@ export class PostgresStore implements AsyncStore {
     if (this.#closed) return;
     this.#closed = true;
     await this.#listener.close();
+    // The reads already asked are answered first: the pool, once ending, lends no connection and
+    // leaves a read waiting for one unanswered.
+    await this.#reads.drain();
     await this.#pool.end();
   }
 

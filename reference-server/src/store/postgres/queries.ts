@@ -29,15 +29,19 @@ const MAX_BATCH = 1000;
  */
 type Prepared = Omit<Statement, 'values'>;
 
-const statement = (name: string, text: string): Prepared => ({ name: `rs_${name}`, text });
+const statement = (name: string, text: string, point?: true): Prepared => ({ name: `rs_${name}`, text, ...(point ? { point } : {}) });
 
-export const GET = statement('get', 'SELECT body FROM records WHERE collection = $1 AND scope = $2 AND id = $3');
+export const GET = statement('get', 'SELECT body FROM records WHERE collection = $1 AND scope = $2 AND id = $3', true);
 const GET_FOR_UPDATE = statement('get_for_update', `${GET.text} FOR UPDATE`);
 const GET_FOR_UPDATE_NOWAIT = statement('get_for_update_nowait', `${GET.text} FOR UPDATE NOWAIT`);
 /** A scope in insertion order: its rows found by the order index's key (migration 0004), so already in order. */
 const IN_ORDER = 'ARRAY[collection, scope] = ARRAY[$1, $2]::text[]';
 const ALL = statement('all', `SELECT body FROM records WHERE ${IN_ORDER} ORDER BY seq`);
-const COUNT = statement('count', 'SELECT count(*)::int AS n FROM records WHERE collection = $1 AND scope = $2');
+/**
+ * A point read too, though its cost follows its scope: the counts a keyed request asks (the fault
+ * settings, the watched keys) are of scopes that stay small, and it is those that share messages.
+ */
+const COUNT = statement('count', 'SELECT count(*)::int AS n FROM records WHERE collection = $1 AND scope = $2', true);
 const SCOPES = statement('scopes', 'SELECT DISTINCT scope FROM records WHERE collection = $1');
 const COLLECTIONS = statement('collections', 'SELECT DISTINCT collection FROM records');
 const CURSOR = statement('cursor', 'SELECT seq FROM records WHERE collection = $1 AND scope = $2 AND id = $3');
@@ -57,11 +61,14 @@ const PUT = statement(
    SELECT c, s, i, b::json FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(c, s, i, b, n) ORDER BY n
    ON CONFLICT (collection, scope, id) DO UPDATE SET body = EXCLUDED.body`,
 );
-/** An increment (IncrementOp): the record `{ id, [field]: by }` when absent, else rs_increment's sum (migration 0005). */
+/**
+ * An increment (IncrementOp): the record `{ id, [field]: by }` when absent, else rs_increment's sum
+ * (migration 0005: the file store's rule and words, the record's key order kept).
+ */
 const INCREMENT = statement(
   'increment',
-  `INSERT INTO records (collection, scope, id, body) VALUES ($1, $2, $3, json_build_object('id', $3::text, $4::text, $5::numeric))
-   ON CONFLICT (collection, scope, id) DO UPDATE SET body = rs_increment(records.body, $4::text, $5::numeric, $1::text, $3::text)`,
+  `INSERT INTO records (collection, scope, id, body) VALUES ($1, $2, $3, json_build_object('id', $3::text, $4::text, $5::bigint))
+   ON CONFLICT (collection, scope, id) DO UPDATE SET body = rs_increment(records.body, $4::text, $5::bigint, $1::text, $3::text)`,
 );
 const CLAIM = statement('claim', 'SELECT body, lease_holder, lease_until FROM records WHERE collection = $1 AND scope = $2 AND id = $3 FOR UPDATE SKIP LOCKED');
 const EXISTS = statement('exists', 'SELECT 1 FROM records WHERE collection = $1 AND scope = $2 AND id = $3');
@@ -131,9 +138,8 @@ async function* walk(db: Queryable, collection: string, scope: string, newestFir
 /**
  * Applies checked ops in order, as few statements as keep that order: a run of puts of distinct
  * records is one upsert (a statement cannot change one row twice), a run of deletes one delete;
- * a `create` is an insert of its own, so a taken id names itself in the conflict, and so is an
- * `increment`, which locks its row only from then on. The statements go with the transaction's
- * next one.
+ * a `create` is an insert of its own, so a taken id names itself in the conflict, an increment an
+ * upsert of its own. The statements go with the transaction's next one.
  */
 export function applyOps(db: Deferring, ops: readonly CheckedOp[]): void {
   for (let i = 0; i < ops.length; ) {

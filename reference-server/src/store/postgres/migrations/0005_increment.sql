@@ -1,28 +1,25 @@
 -- Up Migration
 
--- What an `increment` op (async-store.ts) does to a record that exists: the number in one field
--- plus `amount`, the record's other fields and their order as they were, a missing field counted
--- as 0. The same rule and the same words as the file store's (ops.ts, `incremented`): a field
--- holding anything but a number, or a sum past JavaScript's safe integers, fails the statement
--- and so the transaction.
-CREATE FUNCTION rs_increment(record_body json, add_to text, amount numeric, in_collection text, record_id text) RETURNS json
+-- What an `increment` op (async-store.ts) makes of a record that exists, as the file store does
+-- (transaction-overlay.ts, `incremented`): the integer in one field plus `amount` (a missing field,
+-- or null, counted as 0), the record's other fields and their order as they were, a new field
+-- last. A field holding anything but an integer, or a sum past JavaScript's safe integers, fails
+-- the statement, and so the transaction, with the file store's words for it.
+CREATE FUNCTION rs_increment(record_body json, add_to text, amount bigint, in_collection text, record_id text) RETURNS json
 LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   held json := record_body -> add_to;
-  kind text := json_typeof(held);
+  kind text := coalesce(json_typeof(held), 'null');
+  safe constant numeric := 9007199254740991;
   total numeric;
 BEGIN
-  IF held IS NULL THEN
+  IF kind = 'null' THEN
     total := amount;
-  ELSIF kind = 'number' THEN
+  ELSIF kind = 'number' AND held::text::numeric = trunc(held::text::numeric) AND abs(held::text::numeric) <= safe THEN
     total := held::text::numeric + amount;
-  ELSE
-    RAISE EXCEPTION '% %: field % holds %, not a number', in_collection, record_id, add_to,
-      CASE kind WHEN 'null' THEN 'null' WHEN 'array' THEN 'an array' WHEN 'object' THEN 'an object' ELSE 'a ' || kind END
-      USING ERRCODE = '22023';
   END IF;
-  IF abs(total) > 9007199254740991 THEN
-    RAISE EXCEPTION '% %: field % would hold %, past the safe integers', in_collection, record_id, add_to, total USING ERRCODE = '22003';
+  IF total IS NULL OR abs(total) > safe THEN
+    RAISE EXCEPTION '% %: % holds no integer to add % to', in_collection, record_id, add_to, amount USING ERRCODE = '22023';
   END IF;
   RETURN (
     SELECT json_object_agg(key, value ORDER BY appended, n)
@@ -37,4 +34,4 @@ $$;
 
 -- Down Migration
 
-DROP FUNCTION rs_increment(json, text, numeric, text, text);
+DROP FUNCTION rs_increment(json, text, bigint, text, text);

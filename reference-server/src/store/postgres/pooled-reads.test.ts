@@ -1,0 +1,132 @@
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testDatabase, type TestDatabase } from '../../../testing/postgres.js';
+import { put } from '../store.js';
+import { READS_IN_FLIGHT, READS_PER_MESSAGE } from './pooled-reads.js';
+import { PostgresStore } from './postgres-store.js';
+
+/**
+ * Reads outside a transaction of different requests share messages while others are in flight
+ * (PooledReads). "Different requests" are reads asked in different synchronous stretches of one
+ * macrotask: no answer from PostgreSQL can arrive between them, so the first messages are
+ * certainly still in flight when the later reads are asked.
+ */
+
+const query = pg.Client.prototype.query;
+/** Every message the store's connections sent: a statement by name, or the text of a simple query. */
+let sent: Array<string | { name?: string; text: string }> = [];
+
+let database: TestDatabase;
+let store: PostgresStore;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  const seeding = await PostgresStore.open(database.url);
+  // Ids a literal must escape, to be sure each result reaches its own caller.
+  const ids = ["o'brien", 'back\\slash', 'semi;colon', '$1', "it''s", 'plain', 'ünïcödé', 'E\'x\''];
+  await seeding.write([...ids.map((id) => put('things', 'org', { id, name: `name of ${id}` })), put('other', 'org', { id: 'x' })]);
+  await seeding.close();
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [first] = args;
+    sent.push(typeof first === 'string' ? first : (first as { name?: string; text: string }));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+});
+
+afterAll(async () => {
+  pg.Client.prototype.query = query;
+  await database?.drop();
+});
+
+beforeEach(async () => {
+  store = await PostgresStore.open(database.url);
+  // A connection open before counting: its first use must not differ from the next.
+  await store.get('things', 'org', 'plain');
+  sent = [];
+});
+
+afterEach(() => store.close());
+
+/** Asks each read in a synchronous stretch of its own, all in one macrotask, as requests arriving together do. */
+async function askedApart<T>(reads: Array<() => Promise<T>>): Promise<Array<Promise<T>>> {
+  const asked: Array<Promise<T>> = [];
+  for (const read of reads) {
+    asked.push(read());
+    await Promise.resolve();
+  }
+  return asked;
+}
+
+/** How many reads a message carried. */
+const readsIn = (message: string | { name?: string }): number => (typeof message === 'string' ? (message.match(/^EXECUTE /gm) ?? []).length : 1);
+
+describe('reads outside a transaction, under load', () => {
+  it('go together, several requests in one message, while others are in flight', async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `id-${i}`);
+    const results = await Promise.all(await askedApart(ids.map((id) => () => store.get('things', 'org', id))));
+    expect(results).toEqual(ids.map(() => undefined));
+    // The first READS_IN_FLIGHT go at once, one each; the rest wait, and go in one message when one returns.
+    expect(sent.length).toBeLessThan(ids.length);
+    expect(sent.length).toBeLessThanOrEqual(READS_IN_FLIGHT + 1);
+    expect(sent.map(readsIn).reduce((a, b) => a + b, 0)).toBe(ids.length);
+  });
+
+  it(`never put more than ${READS_PER_MESSAGE} reads in one message`, async () => {
+    const n = READS_IN_FLIGHT + 2 * READS_PER_MESSAGE + 1;
+    const counts = await Promise.all(await askedApart(Array.from({ length: n }, () => () => store.count('things', 'org'))));
+    expect(counts).toEqual(Array.from({ length: n }, () => 8));
+    expect(Math.max(...sent.map(readsIn))).toBe(READS_PER_MESSAGE);
+    expect(sent.map(readsIn).reduce((a, b) => a + b, 0)).toBe(n);
+  });
+
+  it('give each caller its own result, whatever its id holds', async () => {
+    const ids = ["o'brien", 'back\\slash', 'semi;colon', '$1', "it''s", 'plain', 'ünïcödé', 'E\'x\'', 'absent'];
+    const reads = await askedApart<unknown>([
+      ...ids.map((id) => () => store.get('things', 'org', id)),
+      () => store.count('other', 'org'),
+      () => store.get('other', 'org', 'x'),
+    ]);
+    expect(await Promise.all(reads)).toEqual([...ids.map((id) => (id === 'absent' ? undefined : { id, name: `name of ${id}` })), 1, { id: 'x' }]);
+    expect(sent.length).toBeLessThan(reads.length);
+  });
+
+  it('fail only the read whose value PostgreSQL refuses, never the others of its message', async () => {
+    // Two in flight first, so the three after them wait and go in one message.
+    const reads = await askedApart<unknown>([
+      () => store.get('things', 'org', 'plain'),
+      () => store.count('things', 'org'),
+      () => store.get('things', 'org', "o'brien"),
+      () => store.get('things', 'org', 'a\u0000'),
+      () => store.count('other', 'org'),
+    ]);
+    const settled = await Promise.allSettled(reads);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : undefined))).toEqual([{ id: 'plain', name: 'name of plain' }, 8, { id: "o'brien", name: "name of o'brien" }, undefined, 1]);
+    // And the next reads still go together.
+    sent = [];
+    const after = await Promise.all(await askedApart(['plain', '$1', 'semi;colon', 'absent'].map((id) => () => store.get('things', 'org', id))));
+    expect(after.map((record) => record?.id)).toEqual(['plain', '$1', 'semi;colon', undefined]);
+    expect(sent.length).toBeLessThan(4);
+  });
+
+  it('send a read asked alone at once, alone and by name, as an idle server did', async () => {
+    const read = store.get('things', 'org', 'plain');
+    // Written before any answer could arrive: nothing made it wait.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual([expect.objectContaining({ name: 'rs_get', text: expect.stringContaining('SELECT body FROM records') })]);
+    expect(await read).toEqual({ id: 'plain', name: 'name of plain' });
+  });
+
+  it('answer every read asked before the store closes, more than the pool holds, and refuse those asked after', async () => {
+    const closing = await PostgresStore.open(database.url, { poolSize: 2 });
+    // Stretches that each hold a scan go at once, each wanting a connection of its own.
+    const reads = await askedApart<unknown>(Array.from({ length: 6 }, (_, i) => () => Promise.all([closing.all('things', 'org'), closing.get('things', 'org', i % 2 ? 'plain' : '$1')])));
+    const points = await askedApart<unknown>(Array.from({ length: 6 }, () => () => closing.count('other', 'org')));
+    const closed = closing.close();
+    const settled = await Promise.allSettled([...reads, ...points]);
+    await closed;
+    expect(settled.filter((s) => s.status === 'rejected')).toEqual([]);
+    expect(settled.slice(6).map((s) => (s as PromiseFulfilledResult<unknown>).value)).toEqual(Array.from({ length: 6 }, () => 1));
+    await expect(closing.get('things', 'org', 'plain')).rejects.toThrow('the server is stopping');
+  });
+});
