@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { create, del, increment, InvalidCursorError, put, StoreConflictError, type AsyncStore, type StoredRecord } from '../src/store/index.js';
 
@@ -147,6 +148,27 @@ function describeReads(current: () => AsyncStore): void {
     expect(taken).toBeInstanceOf(StoreConflictError);
     await store.write([del('things', 'org', ids[2] as string)]);
     expect(await store.count('things', 'org')).toBe(ids.length - 1);
+  });
+
+  it('gives back any id and text it took, quotes, backslashes and all, in a transaction and outside one', async () => {
+    const store = current();
+    // The characters a statement's constants must escape, among others: PostgreSQL writes go as literals.
+    const text = fc.string({ unit: fc.constantFrom("'", '\\', '"', 'E', 'e', '$', ';', '-', '\n', 'a', 'ü', '🦊'), maxLength: 24 });
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(text, text, async (id, note) => {
+        const scope = `prop${(n += 1)}`;
+        const record = { id: id === '' ? 'x' : id, note };
+        await store.write([put('things', scope, record)]);
+        expect(await store.get('things', scope, record.id)).toEqual(record);
+        await store.transaction(async (tx) => {
+          await tx.write([put('things', scope, { ...record, note: `${note}'\\` })]);
+          expect(await tx.get('things', scope, record.id)).toEqual({ ...record, note: `${note}'\\` });
+        });
+        expect(await store.all('things', scope)).toEqual([{ ...record, note: `${note}'\\` }]);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('holds a record exactly as JSON gives it back, whatever its strings hold, and never the caller\'s object', async () => {

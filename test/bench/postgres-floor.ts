@@ -19,10 +19,45 @@ const table = `floor_${process.pid}`;
 // A record the size of a stored submission (about 2 KB of JSON).
 const body = JSON.stringify({ fields: { name: 'Floor', notes: 'x'.repeat(2000) } });
 let next = 0;
+/** The statements a batched message EXECUTEs, prepared once per connection as the store's are. */
+const prepared = new WeakSet<pg.PoolClient>();
+async function prepare(client: pg.PoolClient): Promise<void> {
+  if (prepared.has(client)) return;
+  await client.query(`PREPARE floor_batched (text) AS SELECT body FROM ${table} WHERE id = $1`);
+  await client.query(`PREPARE floor_insert_batched (text, text) AS INSERT INTO ${table} (id, body) VALUES ($1, $2::json)`);
+  prepared.add(client);
+}
 const insert = () => ({ name: 'floor_insert', text: `INSERT INTO ${table} (id, body) VALUES ($1, $2::json)`, values: [`r${(next += 1)}`, body] });
 
 const kinds: Record<string, { statements: number; run: () => Promise<unknown> }> = {
   'one read (SELECT by key)': { statements: 1, run: () => pool.query({ name: 'floor_read', text: `SELECT body FROM ${table} WHERE id = $1`, values: ['r1'] }) },
+  // As a transaction's or PooledReads' message sends them: EXECUTEs of a prepared statement, one simple query.
+  'eight reads by key, one message': {
+    statements: 8,
+    run: async () => {
+      const client = await pool.connect();
+      try {
+        await prepare(client);
+        await client.query(Array.from({ length: 8 }, () => "EXECUTE floor_batched('r1')").join(';\n'));
+      } finally {
+        client.release();
+      }
+    },
+  },
+  // A write path's transaction as BatchedConnection sends it: its writes deferred, sent with COMMIT.
+  'BEGIN, five writes, COMMIT, one message': {
+    statements: 7,
+    run: async () => {
+      const client = await pool.connect();
+      try {
+        await prepare(client);
+        const writes = Array.from({ length: 5 }, () => `EXECUTE floor_insert_batched(${client.escapeLiteral(`r${(next += 1)}`)}, ${client.escapeLiteral(body)})`);
+        await client.query(['BEGIN', ...writes, 'COMMIT'].join(';\n'));
+      } finally {
+        client.release();
+      }
+    },
+  },
   'one write, its own transaction': { statements: 1, run: () => pool.query(insert()) },
   'BEGIN, one write, COMMIT': {
     statements: 3,
