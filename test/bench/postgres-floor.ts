@@ -32,7 +32,7 @@ const insert = () => ({ name: 'floor_insert', text: `INSERT INTO ${table} (id, b
 const kinds: Record<string, { statements: number; run: () => Promise<unknown> }> = {
   'one read (SELECT by key)': { statements: 1, run: () => pool.query({ name: 'floor_read', text: `SELECT body FROM ${table} WHERE id = $1`, values: ['r1'] }) },
   // As a transaction's or PooledReads' message sends them: EXECUTEs of a prepared statement, one simple query.
-  'eight reads by key, one message': {
+  'eight reads by key in one message': {
     statements: 8,
     run: async () => {
       const client = await pool.connect();
@@ -45,7 +45,7 @@ const kinds: Record<string, { statements: number; run: () => Promise<unknown> }>
     },
   },
   // A write path's transaction as BatchedConnection sends it: its writes deferred, sent with COMMIT.
-  'BEGIN, five writes, COMMIT, one message': {
+  'BEGIN, 5 writes, COMMIT: 1 message': {
     statements: 7,
     run: async () => {
       const client = await pool.connect();

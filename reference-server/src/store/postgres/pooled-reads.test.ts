@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '../../../testing/postgres.js';
+import { recordSentQueries, type SentQueries } from '../../../testing/sent-queries.js';
 import { put } from '../store.js';
 import { READS_IN_FLIGHT, READS_PER_MESSAGE } from './pooled-reads.js';
 import { PostgresStore } from './postgres-store.js';
@@ -12,9 +12,9 @@ import { PostgresStore } from './postgres-store.js';
  * certainly still in flight when the later reads are asked.
  */
 
-const query = pg.Client.prototype.query;
-/** Every message the store's connections sent: a statement by name, or the text of a simple query. */
-let sent: Array<string | { name?: string; text: string }> = [];
+let sent: SentQueries | undefined;
+/** Every message the store's connections sent since the test's start: a statement by name, or the text of a simple query. */
+const messages = () => (sent as SentQueries).all;
 
 let database: TestDatabase;
 let store: PostgresStore;
@@ -26,15 +26,11 @@ beforeAll(async () => {
   const ids = ["o'brien", 'back\\slash', 'semi;colon', '$1', "it''s", 'plain', 'ünïcödé', 'E\'x\''];
   await seeding.write([...ids.map((id) => put('things', 'org', { id, name: `name of ${id}` })), put('other', 'org', { id: 'x' })]);
   await seeding.close();
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [first] = args;
-    sent.push(typeof first === 'string' ? first : (first as { name?: string; text: string }));
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
+  sent = recordSentQueries();
 });
 
 afterAll(async () => {
-  pg.Client.prototype.query = query;
+  sent?.restore();
   await database?.drop();
 });
 
@@ -42,7 +38,7 @@ beforeEach(async () => {
   store = await PostgresStore.open(database.url);
   // A connection open before counting: its first use must not differ from the next.
   await store.get('things', 'org', 'plain');
-  sent = [];
+  sent?.reset();
 });
 
 afterEach(() => store.close());
@@ -66,17 +62,17 @@ describe('reads outside a transaction, under load', () => {
     const results = await Promise.all(await askedApart(ids.map((id) => () => store.get('things', 'org', id))));
     expect(results).toEqual(ids.map(() => undefined));
     // The first READS_IN_FLIGHT go at once, one each; the rest wait, and go in one message when one returns.
-    expect(sent.length).toBeLessThan(ids.length);
-    expect(sent.length).toBeLessThanOrEqual(READS_IN_FLIGHT + 1);
-    expect(sent.map(readsIn).reduce((a, b) => a + b, 0)).toBe(ids.length);
+    expect(messages().length).toBeLessThan(ids.length);
+    expect(messages().length).toBeLessThanOrEqual(READS_IN_FLIGHT + 1);
+    expect(messages().map(readsIn).reduce((a, b) => a + b, 0)).toBe(ids.length);
   });
 
   it(`never put more than ${READS_PER_MESSAGE} reads in one message`, async () => {
     const n = READS_IN_FLIGHT + 2 * READS_PER_MESSAGE + 1;
     const counts = await Promise.all(await askedApart(Array.from({ length: n }, () => () => store.count('things', 'org'))));
     expect(counts).toEqual(Array.from({ length: n }, () => 8));
-    expect(Math.max(...sent.map(readsIn))).toBe(READS_PER_MESSAGE);
-    expect(sent.map(readsIn).reduce((a, b) => a + b, 0)).toBe(n);
+    expect(Math.max(...messages().map(readsIn))).toBe(READS_PER_MESSAGE);
+    expect(messages().map(readsIn).reduce((a, b) => a + b, 0)).toBe(n);
   });
 
   it('give each caller its own result, whatever its id holds', async () => {
@@ -87,7 +83,7 @@ describe('reads outside a transaction, under load', () => {
       () => store.get('other', 'org', 'x'),
     ]);
     expect(await Promise.all(reads)).toEqual([...ids.map((id) => (id === 'absent' ? undefined : { id, name: `name of ${id}` })), 1, { id: 'x' }]);
-    expect(sent.length).toBeLessThan(reads.length);
+    expect(messages().length).toBeLessThan(reads.length);
   });
 
   it('fail only the read whose value PostgreSQL refuses, never the others of its message', async () => {
@@ -103,17 +99,17 @@ describe('reads outside a transaction, under load', () => {
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : undefined))).toEqual([{ id: 'plain', name: 'name of plain' }, 8, { id: "o'brien", name: "name of o'brien" }, undefined, 1]);
     // And the next reads still go together.
-    sent = [];
+    sent?.reset();
     const after = await Promise.all(await askedApart(['plain', '$1', 'semi;colon', 'absent'].map((id) => () => store.get('things', 'org', id))));
     expect(after.map((record) => record?.id)).toEqual(['plain', '$1', 'semi;colon', undefined]);
-    expect(sent.length).toBeLessThan(4);
+    expect(messages().length).toBeLessThan(4);
   });
 
   it('send a read asked alone at once, alone and by name, as an idle server did', async () => {
     const read = store.get('things', 'org', 'plain');
     // Written before any answer could arrive: nothing made it wait.
     await new Promise((resolve) => setImmediate(resolve));
-    expect(sent).toEqual([expect.objectContaining({ name: 'rs_get', text: expect.stringContaining('SELECT body FROM records') })]);
+    expect(messages()).toEqual([expect.objectContaining({ name: 'rs_get', text: expect.stringContaining('SELECT body FROM records') })]);
     expect(await read).toEqual({ id: 'plain', name: 'name of plain' });
   });
 

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockWaiters, testDatabase, type TestDatabase } from '../../../testing/postgres.js';
+import { recordSentQueries } from '../../../testing/sent-queries.js';
 import { describeStoreContract, until } from '../../../testing/store-contract.js';
 import { increment } from '../async-store.js';
 import { put } from '../store.js';
@@ -50,44 +51,34 @@ describe('the PostgreSQL store', () => {
 
   it('sends the reads asked together outside a transaction in one round trip, and a read that fails there fails alone', async () => {
     const store = await PostgresStore.open(database.url);
-    const query = pg.Client.prototype.query;
-    let sent = 0;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      sent += 1;
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+    const sent = recordSentQueries();
     try {
       await store.write([put('together', 'org', { id: 'a' }), put('together', 'org', { id: 'b' })]);
-      sent = 0;
+      sent.reset();
       const reads = [store.get('together', 'org', 'a'), store.get('together', 'org', 'gone'), store.count('together', 'org'), store.all('together', 'org')];
       expect(await Promise.all(reads)).toEqual([{ id: 'a' }, undefined, 2, [{ id: 'a' }, { id: 'b' }]]);
-      expect(sent).toBe(1);
+      expect(sent.all).toHaveLength(1);
       // PostgreSQL refuses a NUL character in text; the read that went with it (another request's, it may be) still answers.
       const [refused, answered] = await Promise.allSettled([store.get('together', 'org', 'a\u0000'), store.get('together', 'org', 'b')]);
       expect(refused.status).toBe('rejected');
       expect(answered).toEqual({ status: 'fulfilled', value: { id: 'b' } });
     } finally {
-      pg.Client.prototype.query = query;
+      sent.restore();
       await store.close();
     }
   });
 
   it('sends an increment with the transaction\'s next statement or its COMMIT: its row is locked only from then on', async () => {
     const store = await PostgresStore.open(database.url);
-    const query = pg.Client.prototype.query;
-    let sent = 0;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      sent += 1;
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+    const sent = recordSentQueries();
     let release = () => undefined as void;
     const released = new Promise<void>((resolve) => (release = resolve));
     try {
       const add = (by: number) => increment('counted', 'org', 'c', 'count', by);
-      sent = 0;
+      sent.reset();
       await store.write([add(1)]);
       // BEGIN, the increment and COMMIT: one round trip.
-      expect(sent).toBe(1);
+      expect(sent.all).toHaveLength(1);
       let written = () => undefined as void;
       const isWritten = new Promise<void>((resolve) => (written = resolve));
       const holding = store.transaction(async (tx) => {
@@ -106,7 +97,7 @@ describe('the PostgreSQL store', () => {
       await holding;
       expect(await store.get('counted', 'org', 'c')).toEqual({ id: 'c', count: 111 });
     } finally {
-      pg.Client.prototype.query = query;
+      sent.restore();
       release();
       await store.close();
     }

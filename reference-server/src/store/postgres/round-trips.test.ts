@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle, startTestServer, type TestServer } from '../../../testing/index.js';
 import { ManualClock } from '../../clock.js';
 import { testDatabase, type TestDatabase } from '../../../testing/postgres.js';
+import { recordSentQueries, type SentQueries } from '../../../testing/sent-queries.js';
 import { workedExample } from '../../psychometrics/fixtures.js';
 
 /**
@@ -27,8 +27,7 @@ const BUDGET = { submit: 6, create: 7 };
 let database: TestDatabase;
 let server: TestServer;
 const previousKey = process.env['REFERENCE_SERVER_MASTER_KEY'];
-const query = pg.Client.prototype.query;
-let sent = 0;
+let sent: SentQueries | undefined;
 
 beforeAll(async () => {
   process.env['REFERENCE_SERVER_MASTER_KEY'] ??= Buffer.alloc(32, 7).toString('base64');
@@ -36,14 +35,11 @@ beforeAll(async () => {
   // The per-key limit's statement is rate-limiter-flexible's own, one per request on any path. A
   // clock that stands still keeps the job sweep and the periodic jobs out of the count.
   server = await startTestServer({ databaseUrl: database.url, automationRateLimitPerMinute: 0 }, { clock: new ManualClock(Date.now()) });
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    sent += 1;
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
+  sent = recordSentQueries();
 });
 
 afterAll(async () => {
-  pg.Client.prototype.query = query;
+  sent?.restore();
   await server?.dispose();
   await database?.drop();
   if (previousKey === undefined) delete process.env['REFERENCE_SERVER_MASTER_KEY'];
@@ -53,10 +49,10 @@ afterAll(async () => {
 async function roundTrips(request: (n: number) => Promise<Response>): Promise<number> {
   expect((await request(1)).ok).toBe(true);
   await settle(server);
-  sent = 0;
+  sent?.reset();
   expect((await request(2)).ok).toBe(true);
   await settle(server);
-  return sent;
+  return sent?.all.length ?? 0;
 }
 
 describe('PostgreSQL round trips per write request', () => {
