@@ -1,7 +1,8 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '../../../testing/postgres.js';
 import { recordSentQueries, type SentQueries } from '../../../testing/sent-queries.js';
-import { put } from '../store.js';
+import { put, StoreUnavailableError } from '../store.js';
 import { READS_IN_FLIGHT, READS_PER_MESSAGE } from './pooled-reads.js';
 import { PostgresStore } from './postgres-store.js';
 
@@ -125,4 +126,58 @@ describe('reads outside a transaction, under load', () => {
     expect(settled.slice(6).map((s) => (s as PromiseFulfilledResult<unknown>).value)).toEqual(Array.from({ length: 6 }, () => 1));
     await expect(closing.get('things', 'org', 'plain')).rejects.toThrow('the server is stopping');
   });
+
+  it('refuse every read of a message with the store\'s error when the pool cannot lend a connection, and read again once the database is back', async () => {
+    const relay = await relayTo(new URL(database.url));
+    // Its idle connection fails when the relay cuts it: the store reports that to onError, and nothing throws.
+    const cut = await PostgresStore.open(relay.url, { onError: () => undefined });
+    try {
+      expect(await cut.get('things', 'org', 'plain')).toEqual({ id: 'plain', name: 'name of plain' });
+      await relay.down();
+      // The first READS_IN_FLIGHT go alone; the rest wait for them and go as one message, which finds no connection.
+      const ids = ['plain', '$1', 'semi;colon', "o'brien", 'absent'];
+      const settled = await Promise.allSettled(await askedApart(ids.map((id) => () => cut.get('things', 'org', id))));
+      expect(settled.map((s) => (s.status === 'rejected' ? (s.reason as Error).name : s.status))).toEqual(ids.map(() => 'StoreUnavailableError'));
+      expect(settled.every((s) => s.status === 'rejected' && s.reason instanceof StoreUnavailableError)).toBe(true);
+      await relay.up();
+      const again = await Promise.all(await askedApart(ids.map((id) => () => cut.get('things', 'org', id))));
+      expect(again.map((record) => record?.id)).toEqual(['plain', '$1', 'semi;colon', "o'brien", undefined]);
+    } finally {
+      await cut.close();
+      await relay.down();
+    }
+  });
 });
+
+/**
+ * A TCP relay to the test database that can be taken down (its listener closed, its connections
+ * cut: a database that went away) and brought back on the same port.
+ */
+async function relayTo(target: URL): Promise<{ url: string; down(): Promise<void>; up(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let port = 0;
+  const up = async () => {
+    const listening = createServer((client) => {
+      const upstream = connect(Number(target.port), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket)).on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => listening.once('error', reject).listen(port, '127.0.0.1', resolve));
+    port = (listening.address() as { port: number }).port;
+    server = listening;
+  };
+  const down = async () => {
+    const closing = server;
+    server = undefined;
+    for (const socket of sockets) socket.destroy();
+    if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
+  };
+  await up();
+  const url = new URL(target);
+  url.port = String(port);
+  return { url: url.toString(), down, up };
+}
