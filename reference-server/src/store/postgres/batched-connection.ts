@@ -176,7 +176,7 @@ function conflictTarget(error: unknown, creates: Target[]): Target | undefined {
  * node-postgres builds it a character at a time, about 12 µs for a stored submission's 2 KB of
  * JSON against 2 µs here, and every deferred write sends its record's whole text this way.
  */
-export function literal(value: string): string {
+function literal(value: string): string {
   // A NUL character would end the message early: PostgreSQL refuses it in text as a parameter too.
   if (value.includes('\u0000')) throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
   const quoted = value.replaceAll("'", "''");
