@@ -29,48 +29,46 @@ async function prepare(client: pg.PoolClient): Promise<void> {
 }
 const insert = () => ({ name: 'floor_insert', text: `INSERT INTO ${table} (id, body) VALUES ($1, $2::json)`, values: [`r${(next += 1)}`, body] });
 
+/** `run` on a connection of the pool's own, as a transaction or a message of several statements needs. */
+async function onClient(run: (client: pg.PoolClient) => Promise<unknown>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await run(client);
+  } finally {
+    client.release();
+  }
+}
+
 const kinds: Record<string, { statements: number; run: () => Promise<unknown> }> = {
   'one read (SELECT by key)': { statements: 1, run: () => pool.query({ name: 'floor_read', text: `SELECT body FROM ${table} WHERE id = $1`, values: ['r1'] }) },
   // As a transaction's or PooledReads' message sends them: EXECUTEs of a prepared statement, one simple query.
   'eight reads by key in one message': {
     statements: 8,
-    run: async () => {
-      const client = await pool.connect();
-      try {
+    run: () =>
+      onClient(async (client) => {
         await prepare(client);
         await client.query(Array.from({ length: 8 }, () => "EXECUTE floor_batched('r1')").join(';\n'));
-      } finally {
-        client.release();
-      }
-    },
+      }),
   },
   // A write path's transaction as BatchedConnection sends it: its writes deferred, sent with COMMIT.
   'BEGIN, 5 writes, COMMIT: 1 message': {
     statements: 7,
-    run: async () => {
-      const client = await pool.connect();
-      try {
+    run: () =>
+      onClient(async (client) => {
         await prepare(client);
         const writes = Array.from({ length: 5 }, () => `EXECUTE floor_insert_batched(${client.escapeLiteral(`r${(next += 1)}`)}, ${client.escapeLiteral(body)})`);
         await client.query(['BEGIN', ...writes, 'COMMIT'].join(';\n'));
-      } finally {
-        client.release();
-      }
-    },
+      }),
   },
   'one write, its own transaction': { statements: 1, run: () => pool.query(insert()) },
   'BEGIN, one write, COMMIT': {
     statements: 3,
-    run: async () => {
-      const client = await pool.connect();
-      try {
+    run: () =>
+      onClient(async (client) => {
         await client.query('BEGIN');
         await client.query(insert());
         await client.query('COMMIT');
-      } finally {
-        client.release();
-      }
-    },
+      }),
   },
 };
 
